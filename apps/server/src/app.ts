@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/client.js';
+import { createMailer } from './integrations/mailer.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWebApp } from './plugins/web.js';
+import { createServices, type Services } from './services.js';
+
+const SECRET_QUERY_KEYS = /([?&](?:token|sig|signature|invite_token)=)[^&]*/gi;
+
+export type BuildOptions = {
+  /** An opened and migrated database; when absent the app opens (and later closes) its own. */
+  database?: Database;
+  now?: () => Date;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    services: Services;
+  }
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: String(req.url).replace(SECRET_QUERY_KEYS, '$1[redacted]'), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
+  if (ownsDatabase) await database.migrate();
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer(config, database.db, app.log),
+    now: options.now ?? (() => new Date()),
+  };
+  const services = createServices(ctx);
+  app.decorate('ctx', ctx);
+  app.decorate('services', services);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.brandName} API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  await app.register(authPlugin, { ctx });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { ctx, services });
+      await api.register(authRoutes, { services });
+      await api.register(invitationRoutes, { services });
+      await api.register(userRoutes, { services });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  await registerWebApp(app, webDist);
+  return app;
+}

@@ -1,0 +1,46 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { loadDemoData } from './demo.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', async () => database.close());
+
+  if (process.argv.includes('--demo')) {
+    const logins = await loadDemoData(app.ctx, app.services);
+    console.log('\nDemo accounts (passwords are new on every demo start):');
+    for (const login of logins) console.log(`  ${login.role.padEnd(11)} ${login.email.padEnd(32)} ${login.password}`);
+    console.log('');
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  if (!(await app.services.auth.superadminExists())) {
+    console.log(`\nNo super admin yet. Create the owner account (works once): ${config.appUrl}/protected/superadmin-signup\n`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

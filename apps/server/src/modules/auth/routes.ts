@@ -1,0 +1,63 @@
+import {
+  authResponseSchema,
+  clientSignupInput,
+  inviteSignupInput,
+  loginInput,
+  superadminSignupInput,
+  userSchema,
+} from '@agency/schema';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../services.js';
+import { requireActor } from '../../plugins/auth.js';
+import { presentUser } from '../users/present.js';
+import type { RequestMeta } from './service.js';
+
+const tags = ['auth'];
+const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.post('/auth/signup/client', {
+    schema: { tags, summary: 'Create a client account and sign in', body: clientSignupInput, response: { 201: authResponseSchema } },
+    handler: async (request, reply) => reply.code(201).send(await services.auth.signupClient(request.body, meta(request))),
+  });
+
+  app.post('/auth/signup/superadmin', {
+    schema: {
+      tags,
+      summary: 'Create the super admin (free while none exists, then only with the setup key)',
+      body: superadminSignupInput,
+      response: { 201: authResponseSchema },
+    },
+    handler: async (request, reply) => reply.code(201).send(await services.auth.signupSuperadmin(request.body, meta(request))),
+  });
+
+  app.post('/auth/signup/admin', {
+    schema: { tags, summary: 'Create an admin account from an invitation', body: inviteSignupInput, response: { 201: authResponseSchema } },
+    handler: async (request, reply) => reply.code(201).send(await services.invitations.accept('admin', request.body, meta(request))),
+  });
+
+  app.post('/auth/signup/employee', {
+    schema: { tags, summary: 'Create a team lead or team member account from an invitation', body: inviteSignupInput, response: { 201: authResponseSchema } },
+    handler: async (request, reply) => reply.code(201).send(await services.invitations.accept('employee', request.body, meta(request))),
+  });
+
+  app.post('/auth/login', {
+    schema: { tags, summary: 'Sign in with e-mail and password', body: loginInput, response: { 200: authResponseSchema } },
+    handler: async (request) => services.auth.login(request.body, meta(request)),
+  });
+
+  app.post('/auth/logout', {
+    schema: { tags, summary: 'Revoke the current token', security: [{ bearer: [] }], response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await services.auth.logout(requireActor(request));
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get('/auth/me', {
+    schema: { tags, summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: z.object({ user: userSchema }) } },
+    handler: async (request) => ({ user: presentUser(requireActor(request)) }),
+  });
+};

@@ -1,0 +1,182 @@
+import { invitableRoles, type Role } from '@agency/schema';
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { invitations } from '../../db/schema.js';
+import type { Actor } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
+import type { AuthService, RequestMeta } from '../auth/service.js';
+import { generateToken, hashToken, normalizeEmail } from '../auth/tokens.js';
+import { presentUser } from '../users/present.js';
+
+type InvitationRow = typeof invitations.$inferSelect;
+type InvitationRole = InvitationRow['role'];
+export type InvitationGroup = 'admin' | 'employee';
+
+const GROUP_ROLES: Record<InvitationGroup, InvitationRole[]> = {
+  admin: ['admin'],
+  employee: ['teamlead', 'teammember'],
+};
+
+export const SIGNUP_PATH = '/protected/admin-signup';
+
+function present(row: InvitationRow, now: Date) {
+  return {
+    id: String(row.id),
+    email: row.email,
+    role: row.role,
+    expires_at: row.expiresAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    invited_by: String(row.invitedBy),
+    status: row.expiresAt.getTime() <= now.getTime() ? ('expired' as const) : ('pending' as const),
+  };
+}
+
+function assertMayManage(actor: Actor, role: InvitationRole) {
+  if (!invitableRoles(actor.role).includes(role)) throw new AppError('FORBIDDEN');
+}
+
+function rolesVisibleTo(actor: Actor, group: InvitationGroup): InvitationRole[] {
+  return GROUP_ROLES[group].filter((role) => invitableRoles(actor.role).includes(role));
+}
+
+const ROLE_NAMES: Record<InvitationRole, string> = { admin: 'an admin', teamlead: 'a team lead', teammember: 'a team member' };
+
+export function createInvitationService(ctx: AppContext, auth: AuthService) {
+  function linkFor(token: string) {
+    return `${ctx.config.appUrl}${SIGNUP_PATH}?token=${encodeURIComponent(token)}`;
+  }
+
+  async function mailInvitation(actor: Actor, email: string, role: InvitationRole, link: string, expiresAt: Date) {
+    await ctx.mailer.send({
+      to: email,
+      subject: `You are invited to join ${ctx.config.brandName}`,
+      text: [
+        `${actor.name} has invited you to join ${ctx.config.brandName} as ${ROLE_NAMES[role]}.`,
+        '',
+        `Create your account here: ${link}`,
+        '',
+        `The link works once and expires on ${expiresAt.toUTCString()}.`,
+      ].join('\n'),
+    });
+  }
+
+  async function findUsable(token: string) {
+    const [row] = await ctx.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.tokenHash, hashToken(token)))
+      .limit(1);
+    if (!row || row.acceptedAt || row.revokedAt || row.expiresAt.getTime() <= ctx.now().getTime()) {
+      throw new AppError('INVITATION_INVALID');
+    }
+    return row;
+  }
+
+  async function findManageable(actor: Actor, id: number) {
+    const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, id)).limit(1);
+    if (!row || row.acceptedAt || row.revokedAt || !invitableRoles(actor.role).includes(row.role)) {
+      throw new AppError('NOT_FOUND', 'Invitation not found');
+    }
+    return row;
+  }
+
+  return {
+    async create(actor: Actor, input: { email: string; role: InvitationRole }) {
+      assertMayManage(actor, input.role);
+      if (await auth.emailExists(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN');
+      const token = generateToken();
+      const now = ctx.now();
+      const expiresAt = new Date(now.getTime() + ctx.config.invitationTtlMs);
+      const emailNormalized = normalizeEmail(input.email);
+      const row = await ctx.db.transaction(async (tx) => {
+        // A new invitation replaces any earlier pending one for the same address.
+        await tx
+          .update(invitations)
+          .set({ revokedAt: now })
+          .where(and(eq(invitations.emailNormalized, emailNormalized), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
+        const [created] = await tx
+          .insert(invitations)
+          .values({ email: input.email.trim(), emailNormalized, role: input.role, tokenHash: hashToken(token), invitedBy: actor.id, createdAt: now, expiresAt })
+          .returning();
+        return created;
+      });
+      const link = linkFor(token);
+      await mailInvitation(actor, row.email, row.role, link, expiresAt);
+      return { invitation: present(row, now), link };
+    },
+
+    async list(actor: Actor, group: InvitationGroup, page: { cursor?: string; limit: number }) {
+      const roles = rolesVisibleTo(actor, group);
+      if (roles.length === 0) throw new AppError('FORBIDDEN');
+      const after = decodeCursor(page.cursor);
+      const rows = await ctx.db
+        .select()
+        .from(invitations)
+        .where(
+          and(
+            inArray(invitations.role, roles),
+            isNull(invitations.acceptedAt),
+            isNull(invitations.revokedAt),
+            after ? lt(invitations.id, after) : undefined,
+          ),
+        )
+        .orderBy(desc(invitations.id))
+        .limit(page.limit + 1);
+      const now = ctx.now();
+      return toPage(rows, page.limit, (row) => present(row, now));
+    },
+
+    async resend(actor: Actor, id: number) {
+      const row = await findManageable(actor, id);
+      const token = generateToken();
+      const now = ctx.now();
+      const expiresAt = new Date(now.getTime() + ctx.config.invitationTtlMs);
+      const [updated] = await ctx.db
+        .update(invitations)
+        .set({ tokenHash: hashToken(token), expiresAt })
+        .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+        .returning();
+      if (!updated) throw new AppError('NOT_FOUND', 'Invitation not found');
+      const link = linkFor(token);
+      await mailInvitation(actor, updated.email, updated.role, link, expiresAt);
+      return { invitation: present(updated, now), link };
+    },
+
+    async revoke(actor: Actor, id: number) {
+      const row = await findManageable(actor, id);
+      await ctx.db.update(invitations).set({ revokedAt: ctx.now() }).where(eq(invitations.id, row.id));
+    },
+
+    async preview(token: string) {
+      const row = await findUsable(token);
+      return { email: row.email, role: row.role, expires_at: row.expiresAt.toISOString() };
+    },
+
+    /** Single use: the invitation is claimed with a conditional update inside the signup transaction. */
+    async accept(kind: InvitationGroup, input: { invite_token: string; name: string; password: string }, meta: RequestMeta) {
+      const invitation = await findUsable(input.invite_token);
+      if (!GROUP_ROLES[kind].includes(invitation.role)) throw new AppError('INVITATION_INVALID');
+      return ctx.db.transaction(async (tx) => {
+        const now = ctx.now();
+        const [claimed] = await tx
+          .update(invitations)
+          .set({ acceptedAt: now })
+          .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+          .returning();
+        if (!claimed) throw new AppError('INVITATION_INVALID');
+        const user = await auth.insertUser(tx, {
+          name: input.name,
+          email: invitation.email,
+          password: input.password,
+          role: invitation.role as Role,
+        });
+        await tx.update(invitations).set({ acceptedUserId: user.id }).where(eq(invitations.id, invitation.id));
+        const token = await auth.startSession(tx, user.id, meta);
+        return { token, user: presentUser(user) };
+      });
+    },
+  };
+}
+
+export type InvitationService = ReturnType<typeof createInvitationService>;

@@ -1,0 +1,12 @@
+import type { Account, User } from '@agency/schema';
+import type { users } from '../../db/schema.js';
+
+type UserRow = typeof users.$inferSelect;
+
+export function presentUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>): User {
+  return { id: String(row.id), name: row.name, email: row.email, role: row.role };
+}
+
+export function presentAccount(row: UserRow): Account {
+  return { ...presentUser(row), status: row.status, created_at: row.createdAt.toISOString() };
+}

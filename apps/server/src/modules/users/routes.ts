@@ -1,0 +1,40 @@
+import { accountSchema, pageOf, pageQuery, setStatusInput } from '@agency/schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { allowRoles, requireActor } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+
+const tags = ['users'];
+const security = [{ bearer: [] }];
+
+export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const staff = { preHandler: allowRoles('superadmin', 'admin') };
+
+  app.get('/users', {
+    ...staff,
+    schema: {
+      tags,
+      security,
+      summary: 'Admin accounts (super admin) or employee accounts (admin, super admin), newest first',
+      querystring: pageQuery.extend({ role: z.enum(['admin', 'employee']) }),
+      response: { 200: pageOf(accountSchema) },
+    },
+    handler: async (request) => {
+      const { role, ...page } = request.query;
+      return services.users.list(requireActor(request), role, page);
+    },
+  });
+
+  app.patch('/users/:id/status', {
+    ...staff,
+    schema: {
+      tags,
+      security,
+      summary: 'Disable or enable an account; disabling revokes its tokens at once',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      body: setStatusInput,
+      response: { 200: z.object({ user: accountSchema }) },
+    },
+    handler: async (request) => ({ user: await services.users.setStatus(requireActor(request), request.params.id, request.body.status) }),
+  });
+};

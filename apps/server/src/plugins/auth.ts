@@ -1,0 +1,85 @@
+import type { Role } from '@agency/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context.js';
+import { sessions, users } from '../db/schema.js';
+import { hashToken, isSessionActive, shouldTouchSession } from '../modules/auth/tokens.js';
+import { AppError } from './errors.js';
+
+export type Actor = {
+  id: number;
+  role: Role;
+  name: string;
+  email: string;
+  sessionId: number;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+function readBearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export async function resolveActor(ctx: AppContext, token: string): Promise<Actor | null> {
+  const [row] = await ctx.db
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row || row.status !== 'active') return null;
+  const now = ctx.now();
+  if (!isSessionActive(row, now, ctx.config.sessionIdleMs)) return null;
+  if (shouldTouchSession(row.lastUsedAt, now)) {
+    await ctx.db
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+  }
+  return { id: row.userId, role: row.role, name: row.name, email: row.email, sessionId: row.sessionId };
+}
+
+/** Resolves the bearer token (if any) to an actor on every request; routes then demand what they need. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const token = readBearer(request);
+    if (token) request.actor = await resolveActor(opts.ctx, token);
+  });
+});
+
+/** The signed-in actor, or 401. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED');
+  return request.actor;
+}
+
+/** preHandler: 401 when not signed in, 403 when the role may not call the route. */
+export function allowRoles(...roles: Role[]) {
+  return async (request: FastifyRequest) => {
+    const actor = requireActor(request);
+    if (!roles.includes(actor.role)) throw new AppError('FORBIDDEN');
+  };
+}
+
+export function assertRole(actor: Actor, ...roles: Role[]): void {
+  if (!roles.includes(actor.role)) throw new AppError('FORBIDDEN');
+}

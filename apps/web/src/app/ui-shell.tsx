@@ -1,0 +1,29 @@
+import { TOAST_AUTO_CLOSE_MS } from '@agency/schema';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { theme } from './theme';
+
+export function UiProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/**
+ * Parent of every screen except the landing page: the UI kit and the toasts load with it, so "/" stays
+ * free of them. One ToastContainer for all these screens, so a toast survives a navigation.
+ */
+export function UiShell() {
+  return (
+    <UiProviders>
+      <Outlet />
+      <ToastContainer position="bottom-center" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover />
+    </UiProviders>
+  );
+}

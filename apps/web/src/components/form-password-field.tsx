@@ -1,0 +1,33 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { FormTextField, type FormTextFieldProps } from './form-text-field';
+
+export function FormPasswordField<T extends FieldValues>(props: Omit<FormTextFieldProps<T>, 'type'>) {
+  const [isVisible, setIsVisible] = useState(false);
+  return (
+    <FormTextField
+      {...props}
+      type={isVisible ? 'text' : 'password'}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={isVisible ? 'Hide password' : 'Show password'}
+                onClick={() => setIsVisible((visible) => !visible)}
+                edge="end"
+                size="small"
+              >
+                {isVisible ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,11 @@
+type LoadingProps = { fullPage?: boolean };
+
+/** SPEC section 2: while a page loads, the text 'Loading...' is shown. Plain markup, no UI kit. */
+export function Loading({ fullPage = true }: LoadingProps) {
+  return (
+    <div className={fullPage ? 'app-loading app-loading--page' : 'app-loading'} role="status" aria-live="polite">
+      <span className="app-loading__spinner" aria-hidden="true" />
+      <span>Loading...</span>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { STORAGE_KEY_USER_ID, type AuthResponse } from '@agency/schema';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { setUnauthorizedListener } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
+import { clearAllStorage, readToken, removeSession, writeSession } from '../../../lib/storage';
+import { getMe } from '../api/get-me';
+import { logout } from '../api/logout';
+import { AuthContext, type AuthContextValue } from '../hooks/use-auth';
+
+/** Drops everything cached for the signed-in user; the public config stays. */
+function removeUserQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.config[0] });
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(() => readToken());
+
+  const me = useQuery({
+    queryKey: queryKeys.me,
+    queryFn: getMe,
+    enabled: token !== null,
+    staleTime: Infinity,
+  });
+  const user = token !== null ? (me.data?.user ?? null) : null;
+
+  useEffect(() => {
+    setUnauthorizedListener(() => {
+      removeSession();
+      setToken(null);
+      removeUserQueries(queryClient);
+    });
+    return () => setUnauthorizedListener(null);
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (user) localStorage.setItem(STORAGE_KEY_USER_ID, user.id);
+  }, [user]);
+
+  const signIn = useCallback(
+    (response: AuthResponse) => {
+      removeUserQueries(queryClient);
+      writeSession(response.token, response.user.id);
+      queryClient.setQueryData(queryKeys.me, { user: response.user });
+      setToken(response.token);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await logout();
+    } catch {
+      // The session is dropped locally whatever the server answers.
+    }
+    setToken(null);
+    clearAllStorage();
+    removeUserQueries(queryClient);
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      isAuthenticated: user !== null,
+      isRestoring: token !== null && me.isPending,
+      user,
+      token,
+      signIn,
+      signOut,
+    }),
+    [me.isPending, signIn, signOut, token, user],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

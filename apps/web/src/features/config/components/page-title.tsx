@@ -1,0 +1,9 @@
+import { useConfig } from '../api/get-config';
+
+type PageTitleProps = { title: string };
+
+/** React 19 hoists <title> into the document head. */
+export function PageTitle({ title }: PageTitleProps) {
+  const brand = useConfig().data?.brand_name;
+  return <title>{brand ? `${title} · ${brand}` : title}</title>;
+}

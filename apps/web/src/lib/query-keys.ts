@@ -1,0 +1,14 @@
+/** Every TanStack Query key, in one place. */
+export const queryKeys = {
+  config: ['config'] as const,
+  me: ['auth', 'me'] as const,
+  invitationPreview: (token: string) => ['invitations', 'preview', token] as const,
+  invitations: {
+    all: ['invitations', 'list'] as const,
+    list: (role: 'admin' | 'employee') => ['invitations', 'list', role] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    list: (role: 'admin' | 'employee') => ['users', role] as const,
+  },
+};

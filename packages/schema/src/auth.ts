@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { roleSchema } from './roles.js';
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const emailSchema = z
+  .string({ error: 'E-mail is required' })
+  .trim()
+  .min(1, 'E-mail is required')
+  .max(254, 'E-mail must be at most 254 characters')
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+
+export const nameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const clientSignupInput = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  company: optionalText(120, 'Company'),
+  phone: optionalText(40, 'Phone'),
+});
+export type ClientSignupInput = z.input<typeof clientSignupInput>;
+
+export const superadminSignupInput = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  setup_key: z.string().max(500).optional(),
+});
+export type SuperadminSignupInput = z.input<typeof superadminSignupInput>;
+
+export const inviteSignupInput = z.object({
+  invite_token: z.string({ error: 'Invitation token is required' }).min(1, 'Invitation token is required').max(200),
+  name: nameSchema,
+  password: passwordSchema,
+});
+export type InviteSignupInput = z.input<typeof inviteSignupInput>;
+
+export const loginInput = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export const invitationRoleSchema = z.enum(['admin', 'teamlead', 'teammember']);
+export const createInvitationInput = z.object({
+  email: emailSchema,
+  role: invitationRoleSchema,
+});
+export type CreateInvitationInput = z.input<typeof createInvitationInput>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: invitationRoleSchema,
+  expires_at: z.string(),
+  created_at: z.string().optional(),
+  invited_by: z.string().optional(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const createInvitationResponse = z.object({ invitation: invitationSchema, link: z.string() });
+export type CreateInvitationResponse = z.infer<typeof createInvitationResponse>;
+
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  role: invitationRoleSchema,
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export const accountStatusSchema = z.enum(['active', 'disabled']);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+export const accountSchema = userSchema.extend({
+  status: accountStatusSchema,
+  created_at: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const setStatusInput = z.object({ status: accountStatusSchema });
+
+export const publicConfigSchema = z.object({
+  brand_name: z.string(),
+  contact_phone: z.string(),
+  contact_email: z.string(),
+  superadmin_exists: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const errorBodySchema = z.object({ error: z.string(), code: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export function pageOf<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+}
+
+export const pageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});

@@ -1,0 +1,32 @@
+// Every business constant of SPEC section 9 lives here once, under the SPEC's name.
+export const INBOX_REFRESH_INTERVAL_MS = 10000;
+export const CHAT_POLL_INTERVAL_MS = 5000;
+export const POLL_PAGE_LIMIT = 200;
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
+export const CHAT_DIALOG_HEIGHT_PX = 560;
+export const SCROLL_TO_BOTTOM_DELAY_MS = 40;
+export const COMPOSER_MAX_ROWS = 4;
+export const TOAST_AUTO_CLOSE_MS = 3000;
+export const INBOX_PREVIEW_CLAMP_LINES = 2;
+export const INBOX_TABLE_MAX_WIDTH_PX = 1200;
+export const HEADER_COLLAPSE_BREAKPOINT_PX = 992;
+export const HEADER_COLLAPSE_ANIMATION_MS = 300;
+export const DATE_LOCALE = 'en-GB';
+export const DATE_FORMAT_OPTIONS = {
+  day: '2-digit',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const;
+
+// Accounts (DESIGN section 4 and the foundation issue).
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_PAGE_SIZE = 100;
+
+// Browser storage keys (SPEC section 3).
+export const STORAGE_KEY_TOKEN = 'authToken';
+export const STORAGE_KEY_USER_ID = 'unique_id';

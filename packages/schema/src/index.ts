@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './roles.js';
+export * from './auth.js';
