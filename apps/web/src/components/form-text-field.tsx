@@ -5,8 +5,7 @@ export type FormTextFieldProps<T extends FieldValues> = Omit<
   TextFieldProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef' | 'defaultValue'
 > & {
-  // The transformed-values generic is irrelevant to a single field.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // The form's context and transformed-values generics do not matter to a single field.
   control: Control<T, any, any>;
   name: Path<T>;
 };

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('system routes', () => {
+  it('answers health with the database checked', async () => {
+    expect(t.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+    const res = await call(t.app, 'GET', '/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('sends strict security headers on every response', async () => {
+    const res = await call(t.app, 'GET', '/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lists every API route in the OpenAPI document', async () => {
+    const res = await call(t.app, 'GET', '/docs/json');
+    expect(res.status).toBe(200);
+    const documented = Object.keys(res.body.paths);
+    const routes = t.app.printRoutes({ commonPrefix: false });
+    for (const path of ['/api/auth/login', '/api/auth/signup/client', '/api/invitations', '/api/users', '/api/health', '/api/config']) {
+      expect(documented).toContain(path);
+    }
+    expect(routes).toContain('/api/auth/me');
+  });
+
+  it('answers unknown API routes with the error body', async () => {
+    const res = await call(t.app, 'GET', '/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Route GET /api/does-not-exist not found', code: 'NOT_FOUND' });
+  });
+
+  it('publishes the brand and contact lines from configuration', async () => {
+    const res = await call(t.app, 'GET', '/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ brand_name: t.config.brandName, contact_phone: t.config.contactPhone, contact_email: t.config.contactEmail, superadmin_exists: false });
+  });
+});

@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import type { AuthResponse, Role } from '@agency/schema';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+
+export const SETUP_KEY = 'test-setup-key-0123456789';
+export const PASSWORD = 'correct-horse-battery';
+
+export type TestClock = { now(): Date; advance(ms: number): void };
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  clock: TestClock;
+  /** Which database this run uses: PGlite in memory, or a fresh database on the PostgreSQL of TEST_DATABASE_URL. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+async function createPostgresDatabase(baseUrl: string) {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: baseUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return { url: url.toString(), drop };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  let current = Date.now();
+  const clock: TestClock = { now: () => new Date(current), advance: (ms) => (current += ms) };
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://app.test', SUPERADMIN_SETUP_KEY: SETUP_KEY, ...env },
+    { inMemoryDb: true, webDistDir: '/nonexistent' },
+  );
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let drop = async () => {};
+  if (baseUrl) {
+    const created = await createPostgresDatabase(baseUrl);
+    drop = created.drop;
+    database = await openDatabase({ databaseUrl: created.url, dataDir: config.dataDir, poolSize: 5 });
+  } else {
+    database = await openDatabase({ dataDir: config.dataDir, inMemory: true });
+  }
+  await database.migrate();
+  const app = await buildApp(config, { database, now: clock.now });
+  await app.ready();
+  return {
+    app,
+    config,
+    clock,
+    kind: database.kind,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+type CallOptions = { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> };
+
+/** One API call through the real app: method, path under /api, and who is calling. */
+export async function call(app: FastifyInstance, method: InjectOptions['method'], path: string, options: CallOptions = {}) {
+  const res = await app.inject({
+    method,
+    url: `/api${path}`,
+    query: options.query,
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+  });
+  const text = res.body;
+  let json: any = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode, headers: res.headers, body: json, text };
+}
+
+let seq = 0;
+export function uniqueEmail(prefix = 'user') {
+  seq += 1;
+  return `${prefix}.${seq}.${crypto.randomBytes(3).toString('hex')}@example.test`;
+}
+
+export async function signupClient(app: FastifyInstance, overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+  const res = await call(app, 'POST', '/auth/signup/client', {
+    body: { name: 'Client Person', email: uniqueEmail('client'), password: PASSWORD, ...overrides },
+  });
+  if (res.status !== 201) throw new Error(`client signup failed: ${res.status} ${res.text}`);
+  return res.body as AuthResponse;
+}
+
+export async function signupSuperadmin(app: FastifyInstance) {
+  const res = await call(app, 'POST', '/auth/signup/superadmin', {
+    body: { name: 'Owner Person', email: uniqueEmail('owner'), password: PASSWORD },
+  });
+  if (res.status !== 201) throw new Error(`superadmin signup failed: ${res.status} ${res.text}`);
+  return res.body as AuthResponse;
+}
+
+/** Invites and signs up a staff account through the real invitation flow. */
+export async function inviteAndSignup(app: FastifyInstance, inviterToken: string, role: Exclude<Role, 'client' | 'superadmin'>) {
+  const email = uniqueEmail(role);
+  const invite = await call(app, 'POST', '/invitations', { token: inviterToken, body: { email, role } });
+  if (invite.status !== 201) throw new Error(`invite failed: ${invite.status} ${invite.text}`);
+  const token = new URL(invite.body.link).searchParams.get('token')!;
+  const path = role === 'admin' ? '/auth/signup/admin' : '/auth/signup/employee';
+  const res = await call(app, 'POST', path, { body: { invite_token: token, name: `${role} person`, password: PASSWORD } });
+  if (res.status !== 201) throw new Error(`${role} signup failed: ${res.status} ${res.text}`);
+  return res.body as AuthResponse;
+}
+
+/** One signed-in account of every role, for the every-route-times-every-role tables. */
+export async function signInEveryRole(app: FastifyInstance) {
+  const superadmin = await signupSuperadmin(app);
+  const admin = await inviteAndSignup(app, superadmin.token, 'admin');
+  const teamlead = await inviteAndSignup(app, superadmin.token, 'teamlead');
+  const teammember = await inviteAndSignup(app, admin.token, 'teammember');
+  const client = await signupClient(app);
+  const otherClient = await signupClient(app);
+  return { superadmin, admin, teamlead, teammember, client, otherClient };
+}

@@ -1,0 +1,121 @@
+import { ROLE_LABELS } from '@agency/schema';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useConfig } from '../../features/config/api/get-config';
+import { initialsOf } from '../../features/dashboards/utils/initials';
+
+type DashboardAppBarProps = {
+  areaLabel: string;
+  homePath: string;
+  /** Shown on phones when the page has a navigation drawer. */
+  onMenuClick?: () => void;
+  isMenuOpen?: boolean;
+};
+
+export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }: DashboardAppBarProps) {
+  const { user } = useAuth();
+  const { logout, isLoggingOut } = useLogout();
+  const brand = useConfig().data?.brand_name;
+
+  return (
+    <AppBar
+      position="fixed"
+      elevation={0}
+      sx={{
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+        backgroundColor: '#0f172a',
+        borderBottom: '1px solid rgb(255 255 255 / 8%)',
+      }}
+    >
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: 64 }}>
+        {onMenuClick && (
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open navigation menu"
+            aria-expanded={isMenuOpen}
+            aria-controls="dashboard-nav"
+            onClick={onMenuClick}
+            data-testid="drawer-toggle"
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Box
+          component={Link}
+          to={homePath}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: '#fff', textDecoration: 'none', minWidth: 0 }}
+        >
+          <Box component="img" src="/logo.svg" alt="" width={30} height={30} sx={{ display: 'block', flexShrink: 0 }} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 800, lineHeight: 1.1, display: { xs: 'none', sm: 'block' } }} noWrap>
+              {brand}
+            </Typography>
+            <Typography
+              variant="caption"
+              sx={{ color: 'rgb(255 255 255 / 65%)', lineHeight: 1.1, display: 'block' }}
+              noWrap
+            >
+              {areaLabel}
+            </Typography>
+          </Box>
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        {user && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }} data-testid="current-user">
+            <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: '0.9rem' }} aria-hidden="true">
+              {initialsOf(user.name)}
+            </Avatar>
+            <Box sx={{ minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
+              <Typography variant="body2" sx={{ fontWeight: 700, lineHeight: 1.2, maxWidth: 220 }} noWrap data-testid="current-user-name">
+                {user.name}
+              </Typography>
+              <Typography variant="caption" sx={{ color: 'rgb(255 255 255 / 65%)', lineHeight: 1.2 }} data-testid="current-user-role">
+                {ROLE_LABELS[user.role]}
+              </Typography>
+            </Box>
+          </Box>
+        )}
+        <Button
+          color="inherit"
+          onClick={logout}
+          loading={isLoggingOut}
+          startIcon={<LogoutIcon />}
+          data-testid="logout-button"
+          sx={{
+            border: '1px solid rgb(255 255 255 / 24%)',
+            flexShrink: 0,
+            minWidth: { xs: 0, sm: 64 },
+            px: { xs: 1.25, sm: 2 },
+            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+          }}
+        >
+          <Box component="span" sx={labelHiddenOnPhones}>
+            Logout
+          </Box>
+        </Button>
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+/** On phones the button shows only its icon; the label stays for screen readers and tests. */
+const labelHiddenOnPhones = {
+  position: { xs: 'absolute', sm: 'static' },
+  width: { xs: '1px', sm: 'auto' },
+  height: { xs: '1px', sm: 'auto' },
+  overflow: { xs: 'hidden', sm: 'visible' },
+  clip: { xs: 'rect(0 0 0 0)', sm: 'auto' },
+  whiteSpace: 'nowrap',
+} as const;

@@ -1,0 +1,109 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Toolbar from '@mui/material/Toolbar';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { DashboardAppBar } from './dashboard-app-bar';
+
+const DRAWER_WIDTH = 256;
+
+export type DashboardNavItem = { to: string; label: string; icon: ReactNode };
+
+type DashboardTemplateProps = {
+  areaLabel: string;
+  navItems: readonly DashboardNavItem[];
+};
+
+function NavList({ areaLabel, navItems }: DashboardTemplateProps) {
+  return (
+    <List
+      component="nav"
+      aria-label={areaLabel}
+      subheader={
+        <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 1 }}>
+          {areaLabel}
+        </ListSubheader>
+      }
+      sx={{ px: 1.5 }}
+      data-testid="dashboard-nav"
+    >
+      {navItems.map((item) => (
+        <ListItemButton
+          key={item.to}
+          component={NavLink}
+          to={item.to}
+          end
+          sx={{
+            borderRadius: 2,
+            mb: 0.5,
+            color: 'text.secondary',
+            '& .MuiListItemIcon-root': { color: 'inherit', minWidth: 40 },
+            '&.active': { bgcolor: 'rgb(67 56 202 / 10%)', color: 'primary.main', fontWeight: 700 },
+            '&.active .MuiListItemText-primary': { fontWeight: 700 },
+          }}
+        >
+          <ListItemIcon>{item.icon}</ListItemIcon>
+          <ListItemText primary={item.label} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+/** The shared shape of every role's dashboard template: app bar, side navigation, page. */
+export function DashboardTemplate({ areaLabel, navItems }: DashboardTemplateProps) {
+  const [isMobileOpen, setIsMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    setIsMobileOpen(false);
+  }, [pathname]);
+
+  const homePath = navItems[0]?.to ?? '/';
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <DashboardAppBar
+        areaLabel={areaLabel}
+        homePath={homePath}
+        onMenuClick={() => setIsMobileOpen((open) => !open)}
+        isMenuOpen={isMobileOpen}
+      />
+      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          id="dashboard-nav"
+          variant="temporary"
+          open={isMobileOpen}
+          onClose={() => setIsMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          <Toolbar />
+          <NavList areaLabel={areaLabel} navItems={navItems} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRightColor: '#e2e8f0' },
+          }}
+        >
+          <Toolbar />
+          <NavList areaLabel={areaLabel} navItems={navItems} />
+        </Drawer>
+      </Box>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box sx={{ p: { xs: 2, sm: 3, md: 4 }, width: '100%', maxWidth: 1200, mx: 'auto' }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { SiteFooter } from '../../components/site-footer';
+import { SiteHeader } from '../../components/site-header';
+import { useConfig } from '../../features/config/api/get-config';
+
+/** The public header and footer around a page; brand and contact lines come from the server. */
+export function SiteChrome({ children }: { children: ReactNode }) {
+  const { data: config } = useConfig();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <SiteHeader brandName={config?.brand_name} />
+      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+        {children}
+      </Box>
+      <SiteFooter
+        brandName={config?.brand_name}
+        contactPhone={config?.contact_phone}
+        contactEmail={config?.contact_email}
+      />
+    </Box>
+  );
+}

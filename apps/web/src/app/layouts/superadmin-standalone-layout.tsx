@@ -1,0 +1,18 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { Outlet } from 'react-router';
+import { paths } from '../../lib/paths';
+import { DashboardAppBar } from './dashboard-app-bar';
+
+/** SPEC section 2: /superadmin-dashboard sits outside the super-admin template, full width. */
+export function SuperadminStandaloneLayout() {
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <DashboardAppBar areaLabel="Super admin" homePath={paths.superadmin.dashboard} />
+      <Toolbar />
+      <Box component="main" sx={{ px: { xs: 2, sm: 3, md: 5 }, py: { xs: 3, md: 5 } }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

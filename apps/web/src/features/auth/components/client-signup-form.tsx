@@ -1,0 +1,79 @@
+import { ROLE_DASHBOARD } from '@agency/schema';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { FormPasswordField } from '../../../components/form-password-field';
+import { FormTextField } from '../../../components/form-text-field';
+import { useSignupClient } from '../api/signup-client';
+import { useAuth } from '../hooks/use-auth';
+import { authErrorMessage } from '../utils/auth-error-message';
+import { clientSignupFormSchema } from '../utils/form-schemas';
+
+type FormInput = z.input<typeof clientSignupFormSchema>;
+type FormOutput = z.output<typeof clientSignupFormSchema>;
+
+const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+
+export function ClientSignupForm() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const signup = useSignupClient();
+  const { control, handleSubmit } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(clientSignupFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirm_password: '', company: '', phone: '' },
+  });
+
+  function handleValidSubmit({ confirm_password: _confirm, ...input }: FormOutput) {
+    signup.mutate(input, {
+      onSuccess: (response) => {
+        signIn(response);
+        toast.success('Your account is ready.');
+        navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} aria-label="Client sign up" data-testid="client-signup-form">
+      <Stack spacing={2.5}>
+        {signup.isError && (
+          <Alert severity="error" data-testid="form-error">
+            {authErrorMessage(signup.error)}
+          </Alert>
+        )}
+        <FormTextField control={control} name="name" label="Full name" autoComplete="name" autoFocus required />
+        <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="email" required />
+        <Box sx={twoColumns}>
+          <FormPasswordField
+            control={control}
+            name="password"
+            label="Password"
+            autoComplete="new-password"
+            required
+            helperText="At least 8 characters"
+          />
+          <FormPasswordField
+            control={control}
+            name="confirm_password"
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+          />
+        </Box>
+        <Box sx={twoColumns}>
+          <FormTextField control={control} name="company" label="Company (optional)" autoComplete="organization" />
+          <FormTextField control={control} name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
+        </Box>
+        <Button type="submit" variant="contained" size="large" loading={signup.isPending} data-testid="signup-submit">
+          Create account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

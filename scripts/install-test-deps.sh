@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs the system packages the test suites use: Chromium (end-to-end) and PostgreSQL 15 (integration).
+set -euo pipefail
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+[ ${#need[@]} -eq 0 ] && exit 0
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
