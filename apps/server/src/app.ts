@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,8 +10,12 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './integrations/mailer.js';
+import { createLocalStorage } from './integrations/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { projectRoutes } from './modules/projects/routes.js';
+import { toolRoutes } from './modules/tools/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -57,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     db: database.db,
     mailer: createMailer(config, database.db, app.log),
+    storage: createLocalStorage(config.filesDir),
     now: options.now ?? (() => new Date()),
   };
   const services = createServices(ctx);
@@ -74,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS_PER_MESSAGE } });
   await app.register(authPlugin, { ctx });
 
   await app.register(
@@ -82,6 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { services });
       await api.register(invitationRoutes, { services });
       await api.register(userRoutes, { services });
+      await api.register(notificationRoutes, { services });
+      await api.register(projectRoutes, { ctx, services });
+      await api.register(toolRoutes, { services });
     },
     { prefix: '/api' },
   );

@@ -41,6 +41,8 @@ export type Config = {
   host: string;
   appUrl: string;
   dataDir: string;
+  /** Uploaded files (local storage driver). */
+  filesDir: string;
   databaseUrl?: string;
   /** PGlite in memory (tests): no files under dataDir. */
   inMemoryDb: boolean;
@@ -85,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
+    filesDir: path.resolve(e.DATA_DIR, 'files'),
     databaseUrl: e.DATABASE_URL || undefined,
     inMemoryDb: false,
     sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,

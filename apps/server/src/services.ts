@@ -1,14 +1,21 @@
 import type { AppContext } from './context.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
+import { createNotificationService } from './modules/notifications/service.js';
+import { createProjectService } from './modules/projects/service.js';
+import { createToolRequestService } from './modules/tools/service.js';
 import { createUserService } from './modules/users/service.js';
 
 export function createServices(ctx: AppContext) {
   const auth = createAuthService(ctx);
+  const notifications = createNotificationService(ctx);
   return {
     auth,
     invitations: createInvitationService(ctx, auth),
     users: createUserService(ctx, auth),
+    notifications,
+    projects: createProjectService(ctx, notifications),
+    tools: createToolRequestService(ctx, notifications),
   };
 }
 

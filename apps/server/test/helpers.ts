@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AuthResponse, Role } from '@agency/schema';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -42,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const clock: TestClock = { now: () => new Date(current), advance: (ms) => (current += ms) };
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://app.test', SUPERADMIN_SETUP_KEY: SETUP_KEY, ...env },
-    { inMemoryDb: true, webDistDir: '/nonexistent' },
+    { inMemoryDb: true, webDistDir: '/nonexistent', filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'agency-files-')) },
   );
   const baseUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
@@ -135,3 +138,19 @@ export async function signInEveryRole(app: FastifyInstance) {
   const otherClient = await signupClient(app);
   return { superadmin, admin, teamlead, teammember, client, otherClient };
 }
+
+/** Signs in through the API; the raw response, so callers can assert failures too. */
+export function login(app: FastifyInstance, email: string, password: string = PASSWORD, headers: Record<string, string> = {}) {
+  return call(app, 'POST', '/auth/login', { body: { email, password }, headers });
+}
+
+/** The single-use token an invitation link carries. */
+export function tokenFromLink(link: string): string {
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
+/** The answer every protected route gives a caller without a valid session. */
+export const UNAUTHENTICATED = { error: 'Sign in to continue', code: 'UNAUTHENTICATED' } as const;
+export const FORBIDDEN = { error: 'You do not have permission to do this', code: 'FORBIDDEN' } as const;

@@ -1,3 +1,6 @@
 export * from './constants.js';
 export * from './roles.js';
 export * from './auth.js';
+export * from './projects.js';
+export * from './tools.js';
+export * from './notifications.js';

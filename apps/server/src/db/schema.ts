@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -87,3 +87,122 @@ export const mailOutbox = pgTable('mail_outbox', {
   sentAt: ts('sent_at'),
   error: text('error'),
 });
+
+export const PROJECT_STATUSES = ['pending', 'approved', 'rejected', 'in_progress', 'completed', 'cancelled'] as const;
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category'),
+    budgetMinor: bigint('budget_minor', { mode: 'number' }),
+    currency: text('currency').notNull().default('GBP'),
+    deadline: date('deadline', { mode: 'string' }),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    teamLeadId: bigint('team_lead_id', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('projects_client_idx').on(t.clientId, t.id),
+    index('projects_status_idx').on(t.status, t.createdAt),
+    index('projects_team_lead_idx').on(t.teamLeadId),
+  ],
+);
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId)],
+);
+
+export const projectEvents = pgTable(
+  'project_events',
+  {
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
+    kind: text('kind', { enum: ['created', 'status_changed', 'attachment_added'] }).notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_events_project_idx').on(t.projectId, t.id)],
+);
+
+export const projectAttachments = pgTable(
+  'project_attachments',
+  {
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    uploadedBy: bigint('uploaded_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storedFilename: text('stored_filename').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_attachments_project_idx').on(t.projectId), uniqueIndex('project_attachments_stored_key').on(t.storedFilename)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id, { onDelete: 'cascade' }),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id), index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`)],
+);
+
+export const TOOL_REQUEST_STATUSES = ['requested', 'approved', 'declined', 'fulfilled'] as const;
+
+export const toolRequests = pgTable(
+  'tool_requests',
+  {
+    id: id(),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    reason: text('reason').notNull(),
+    quantity: integer('quantity').notNull(),
+    neededBy: date('needed_by', { mode: 'string' }),
+    status: text('status', { enum: TOOL_REQUEST_STATUSES }).notNull().default('requested'),
+    decisionReason: text('decision_reason'),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('tool_requests_client_idx').on(t.clientId, t.id), index('tool_requests_status_idx').on(t.status, t.id)],
+);

@@ -1,4 +1,4 @@
-import { ROLE_DASHBOARD } from '@agency/schema';
+import { PASSWORD_MIN_LENGTH, ROLE_DASHBOARD } from '@agency/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -56,7 +56,7 @@ export function ClientSignupForm() {
             label="Password"
             autoComplete="new-password"
             required
-            helperText="At least 8 characters"
+            helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
           />
           <FormPasswordField
             control={control}

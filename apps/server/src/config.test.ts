@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig defaults', () => {
+  it('runs in development on port 3000 with the embedded database under ./data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      appUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      inMemoryDb: false,
+      superadminSetupKey: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+      brandName: 'Brightline Studio',
+    });
+    expect(config.mail).toEqual({ transport: 'log', from: 'Brightline Studio <no-reply@brightline.example>', smtp: undefined });
+  });
+
+  it('keeps sessions 7 days idle and 30 days at most, and invitations 72 hours', () => {
+    const config = loadConfig({});
+    expect(config.sessionIdleMs).toBe(7 * 24 * 60 * 60_000);
+    expect(config.sessionAbsoluteMs).toBe(30 * 86_400_000);
+    expect(config.invitationTtlMs).toBe(72 * 3_600_000);
+  });
+
+  it('has a development session secret long enough to use', () => {
+    expect(loadConfig({}).sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('derives the app URL from the port and drops a trailing slash from APP_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ APP_URL: 'https://agency.example/' }).appUrl).toBe('https://agency.example');
+  });
+
+  it('reads durations in the units their names say', () => {
+    const config = loadConfig({ SESSION_IDLE_MINUTES: '15', SESSION_ABSOLUTE_DAYS: '2', INVITATION_TTL_HOURS: '1' });
+    expect(config.sessionIdleMs).toBe(15 * 60_000);
+    expect(config.sessionAbsoluteMs).toBe(2 * 86_400_000);
+    expect(config.invitationTtlMs).toBe(3_600_000);
+  });
+
+  it('treats an empty DATABASE_URL as unset and reads boolean flags', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('lets explicit overrides win over the environment', () => {
+    expect(loadConfig({ PORT: '4000' }, { port: 5000, inMemoryDb: true })).toMatchObject({ port: 5000, inMemoryDb: true });
+  });
+});
+
+describe('loadConfig rejects invalid settings, naming the variable', () => {
+  it.each(['abc', '-1', '70000', '3.5'])('PORT=%s', (value) => {
+    const err = configError({ PORT: value });
+    expect(err.message).toMatch(/^Invalid configuration:/);
+    expect(err.message).toMatch(/\bPORT:/);
+  });
+
+  it.each([
+    ['NODE_ENV', 'staging'],
+    ['APP_URL', 'not a url'],
+    ['SESSION_SECRET', 'too-short'],
+    ['SUPERADMIN_SETUP_KEY', 'short'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['MAIL_TRANSPORT', 'pigeon'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+  ])('%s=%s', (name, value) => {
+    expect(configError({ [name]: value }).message).toContain(`${name}:`);
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    const err = configError({ NODE_ENV: 'production' });
+    expect(err.message).toContain('SESSION_SECRET');
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) });
+    expect(config.sessionSecret).toBe('s'.repeat(32));
+  });
+
+  it('requires SMTP_HOST when mail goes over SMTP', () => {
+    expect(configError({ MAIL_TRANSPORT: 'smtp' }).message).toContain('SMTP_HOST');
+    const config = loadConfig({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'mail.example', SMTP_USER: 'u', SMTP_PASSWORD: 'p' });
+    expect(config.mail.smtp).toEqual({ host: 'mail.example', port: 587, secure: false, user: 'u', password: 'p' });
+  });
+});

@@ -1,0 +1,74 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { newStoredFilename, type Storage } from '../integrations/storage.js';
+import { AppError } from '../plugins/errors.js';
+import { sniffMime } from './file-type.js';
+
+export type StoredUpload = { name: string; mime: string; size: number; storedFilename: string };
+
+const MULTIPART_OVERHEAD_PER_FILE = 64 * 1024;
+
+/** Refuses a request whose declared length already exceeds what the limits allow, before reading any of it. */
+export function assertDeclaredLength(request: FastifyRequest, maxFiles: number, maxBytes: number) {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > maxFiles * (maxBytes + MULTIPART_OVERHEAD_PER_FILE)) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `At most ${maxFiles} files of ${maxBytes / 1024 / 1024} MB each`);
+  }
+}
+
+/** Captures the first bytes of a stream for type detection while passing everything through. */
+function withHead(source: Readable) {
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  const through = new PassThrough();
+  source.on('data', (chunk: Buffer) => {
+    if (headBytes < 64) {
+      head.push(chunk.subarray(0, 64 - headBytes));
+      headBytes += Math.min(chunk.length, 64 - headBytes);
+    }
+  });
+  source.on('error', (err) => through.destroy(err));
+  source.pipe(through);
+  return { stream: through, head: () => Buffer.concat(head) };
+}
+
+/**
+ * Streams every file part of a multipart request to storage, one at a time, never holding a whole file in
+ * memory. Over the per-file size or the file count: everything this request stored is removed and 413 is thrown.
+ */
+export async function streamUploads(request: FastifyRequest, storage: Storage, limits: { maxFiles: number; maxBytes: number }) {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data');
+  const stored: StoredUpload[] = [];
+  const tooLarge = new AppError('PAYLOAD_TOO_LARGE', `At most ${limits.maxFiles} files of ${limits.maxBytes / 1024 / 1024} MB each`);
+  try {
+    const parts = request.files({ limits: { fileSize: limits.maxBytes, files: limits.maxFiles, fields: 10 }, throwFileSizeLimit: true });
+    for await (const part of parts) {
+      const storedFilename = newStoredFilename(part.filename);
+      const { stream, head } = withHead(part.file);
+      let size: number;
+      try {
+        ({ size } = await storage.put(storedFilename, stream));
+      } catch (err) {
+        await storage.remove(storedFilename);
+        throw err;
+      }
+      if (part.file.truncated) {
+        await storage.remove(storedFilename);
+        throw tooLarge;
+      }
+      const name = (part.filename || 'file').replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200);
+      stored.push({ name, mime: sniffMime(head()), size, storedFilename });
+    }
+  } catch (err) {
+    await Promise.all(stored.map((f) => storage.remove(f.storedFilename)));
+    const status = (err as { statusCode?: number }).statusCode;
+    if (err instanceof AppError) throw err;
+    if (status === 413) throw tooLarge;
+    throw new AppError('BAD_REQUEST', 'The upload could not be read');
+  }
+  if (stored.length === 0) throw new AppError('BAD_REQUEST', 'Attach at least one file');
+  return {
+    files: stored,
+    discard: () => Promise.all(stored.map((f) => storage.remove(f.storedFilename))).then(() => undefined),
+  };
+}

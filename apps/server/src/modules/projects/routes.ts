@@ -1,0 +1,150 @@
+import {
+  approveProjectInput,
+  changeProjectStatusInput,
+  createProjectInput,
+  pageOf,
+  pageQuery,
+  projectEventSchema,
+  projectListItemSchema,
+  projectSchema,
+  projectStatusSchema,
+  projectSummarySchema,
+  rejectProjectInput,
+} from '@agency/schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { isInlineImage } from '../../lib/file-type.js';
+import { verifySignedUrl } from '../../lib/signed-url.js';
+import { assertDeclaredLength, streamUploads } from '../../lib/uploads.js';
+import { allowRoles, requireActor } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
+import type { Services } from '../../services.js';
+import { attachmentDownloadPath } from './service.js';
+
+const tags = ['projects'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const projectResponse = z.object({ project: projectSchema });
+
+export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+  const signedIn = { preHandler: allowRoles('client', 'admin', 'superadmin', 'teamlead', 'teammember') };
+
+  app.post('/projects', {
+    preHandler: allowRoles('client'),
+    schema: { tags, security, summary: 'A client asks for a project', body: createProjectInput, response: { 201: projectResponse } },
+    handler: async (request, reply) => reply.code(201).send({ project: await services.projects.create(requireActor(request), request.body) }),
+  });
+
+  app.get('/projects', {
+    ...signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Projects the caller may see (own, all, or the ones they work on), paginated',
+      querystring: pageQuery.extend({
+        status: projectStatusSchema.optional(),
+        q: z.string().max(100).optional(),
+        order: z.enum(['newest', 'oldest']).optional(),
+      }),
+      response: { 200: pageOf(projectListItemSchema) },
+    },
+    handler: async (request) => services.projects.list(requireActor(request), request.query),
+  });
+
+  app.get('/projects/summary', {
+    ...signedIn,
+    schema: { tags, security, summary: 'Counts by status, what needs attention and recent activity', response: { 200: projectSummarySchema } },
+    handler: async (request) => services.projects.summary(requireActor(request)),
+  });
+
+  app.get('/projects/:id', {
+    ...signedIn,
+    schema: { tags, security, summary: 'One project with its team and attachments', params: idParams, response: { 200: projectResponse } },
+    handler: async (request) => ({ project: await services.projects.get(requireActor(request), request.params.id) }),
+  });
+
+  app.get('/projects/:id/activity', {
+    ...signedIn,
+    schema: { tags, security, summary: "The project's activity timeline, oldest first", params: idParams, response: { 200: z.object({ items: z.array(projectEventSchema) }) } },
+    handler: async (request) => ({ items: await services.projects.activity(requireActor(request), request.params.id) }),
+  });
+
+  app.post('/projects/:id/approve', {
+    preHandler: allowRoles('superadmin'),
+    schema: { tags, security, summary: 'Approve a pending project and staff it', params: idParams, body: approveProjectInput, response: { 200: projectResponse } },
+    handler: async (request) => ({ project: await services.projects.approve(requireActor(request), request.params.id, request.body) }),
+  });
+
+  app.post('/projects/:id/reject', {
+    preHandler: allowRoles('superadmin'),
+    schema: { tags, security, summary: 'Reject a pending project with a reason', params: idParams, body: rejectProjectInput, response: { 200: projectResponse } },
+    handler: async (request) => ({ project: await services.projects.reject(requireActor(request), request.params.id, request.body.reason) }),
+  });
+
+  app.post('/projects/:id/status', {
+    preHandler: allowRoles('superadmin', 'admin', 'teamlead'),
+    schema: {
+      tags,
+      security,
+      summary: 'Start, complete or cancel a project (illegal transitions answer 409)',
+      params: idParams,
+      body: changeProjectStatusInput,
+      response: { 200: projectResponse },
+    },
+    handler: async (request) => ({ project: await services.projects.changeStatus(requireActor(request), request.params.id, request.body) }),
+  });
+
+  app.post('/projects/:id/attachments', {
+    ...signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Upload files to a project (multipart; at most 10 files of 10 MB each per project)',
+      params: idParams,
+      consumes: ['multipart/form-data'],
+      response: { 201: projectResponse },
+    },
+    handler: async (request, reply) => {
+      const actor = requireActor(request);
+      const { existing } = await services.projects.assertMayUpload(actor, request.params.id);
+      const { maxFiles, maxBytes } = services.projects.limits;
+      const remaining = maxFiles - existing;
+      if (remaining <= 0) throw new AppError('PAYLOAD_TOO_LARGE', `A project can have at most ${maxFiles} attachments`);
+      assertDeclaredLength(request, remaining, maxBytes);
+      const upload = await streamUploads(request, ctx.storage, { maxFiles: remaining, maxBytes });
+      try {
+        await services.projects.recordAttachments(actor, request.params.id, upload.files);
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+      return reply.code(201).send({ project: await services.projects.get(actor, request.params.id) });
+    },
+  });
+
+  app.get('/projects/:id/attachments/:attachmentId/download', {
+    schema: {
+      tags,
+      summary: 'Download a project attachment through its short-lived signed URL',
+      params: z.object({ id: z.coerce.number().int().positive(), attachmentId: z.coerce.number().int().positive() }),
+      querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) }),
+    },
+    handler: async (request, reply) => {
+      const { id, attachmentId } = request.params;
+      const valid = verifySignedUrl(ctx.config.sessionSecret, attachmentDownloadPath(id, attachmentId), request.query.expires, request.query.sig, ctx.now());
+      if (!valid) throw new AppError('NOT_FOUND', 'This link is invalid or has expired');
+      const file = await services.projects.findAttachment(id, attachmentId);
+      const stream = await ctx.storage.read(file.storedFilename);
+      if (!stream) throw new AppError('NOT_FOUND', 'Attachment not found');
+      const disposition = isInlineImage(file.mime) ? 'inline' : 'attachment';
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('cache-control', 'private, max-age=600')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(stream);
+    },
+  });
+};

@@ -1,0 +1,386 @@
+import {
+  canChangeProjectStatus,
+  MAX_ATTACHMENT_BYTES,
+  MAX_PROJECT_ATTACHMENTS,
+  PROJECT_STATUS_LABELS,
+  PROJECT_STATUSES,
+  type ApproveProjectInput,
+  type ChangeProjectStatusInput,
+  type CreateProjectInput,
+  type Project,
+  type ProjectEvent,
+  type ProjectListItem,
+  type ProjectStatus,
+} from '@agency/schema';
+import { and, asc, count, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { projectAttachments, projectEvents, projectMembers, projects, users } from '../../db/schema.js';
+import type { Actor } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { signUrl } from '../../lib/signed-url.js';
+import type { NotificationService } from '../notifications/service.js';
+
+type ProjectRow = typeof projects.$inferSelect;
+const lead = alias(users, 'lead');
+const client = alias(users, 'client');
+const eventActor = alias(users, 'event_actor');
+
+export const PROJECTS_PATH = '/view-project';
+
+/** The projects an actor may see: their own (client), all (staff), the ones they work on (employees). */
+export function visibleProjects(actor: Actor): SQL | undefined {
+  switch (actor.role) {
+    case 'superadmin':
+    case 'admin':
+      return undefined;
+    case 'client':
+      return eq(projects.clientId, actor.id);
+    case 'teamlead':
+    case 'teammember':
+      return or(
+        eq(projects.teamLeadId, actor.id),
+        exists(
+          sql`(select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${actor.id})`,
+        ),
+      );
+  }
+}
+
+const listColumns = {
+  project: projects,
+  clientName: client.name,
+  leadName: lead.name,
+};
+
+type ListRow = { project: ProjectRow; clientName: string; leadName: string | null };
+
+function presentListItem(row: ListRow): ProjectListItem {
+  const p = row.project;
+  return {
+    id: String(p.id),
+    title: p.title,
+    description: p.description,
+    category: p.category,
+    budget_minor: p.budgetMinor,
+    currency: p.currency,
+    deadline: p.deadline,
+    status: p.status,
+    rejection_reason: p.rejectionReason,
+    client_id: String(p.clientId),
+    client: { id: String(p.clientId), name: row.clientName },
+    team_lead: p.teamLeadId === null ? null : { id: String(p.teamLeadId), name: row.leadName ?? '' },
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+type EventRow = { event: typeof projectEvents.$inferSelect; actorName: string | null; projectTitle: string };
+
+function presentEvent(row: EventRow): ProjectEvent {
+  const e = row.event;
+  return {
+    id: String(e.id),
+    project_id: String(e.projectId),
+    project_title: row.projectTitle,
+    kind: e.kind,
+    from_status: (e.fromStatus as ProjectStatus | null) ?? null,
+    to_status: (e.toStatus as ProjectStatus | null) ?? null,
+    note: e.note,
+    actor: e.actorId === null ? null : { id: String(e.actorId), name: row.actorName ?? '' },
+    created_at: e.createdAt.toISOString(),
+  };
+}
+
+export function attachmentDownloadPath(projectId: number, attachmentId: number) {
+  return `/api/projects/${projectId}/attachments/${attachmentId}/download`;
+}
+
+export function createProjectService(ctx: AppContext, notifications: NotificationService) {
+  function baseQuery(db: DbOrTx) {
+    return db
+      .select(listColumns)
+      .from(projects)
+      .innerJoin(client, eq(client.id, projects.clientId))
+      .leftJoin(lead, eq(lead.id, projects.teamLeadId));
+  }
+
+  async function findVisible(actor: Actor, id: number, db: DbOrTx = ctx.db): Promise<ListRow> {
+    const [row] = await baseQuery(db)
+      .where(and(eq(projects.id, id), visibleProjects(actor)))
+      .limit(1);
+    // A project the caller may not see is answered exactly like one that does not exist.
+    if (!row) throw new AppError('NOT_FOUND', 'Project not found');
+    return row;
+  }
+
+  async function present(row: ListRow): Promise<Project> {
+    const p = row.project;
+    const [members, files] = await Promise.all([
+      ctx.db
+        .select({ id: users.id, name: users.name })
+        .from(projectMembers)
+        .innerJoin(users, eq(users.id, projectMembers.userId))
+        .where(eq(projectMembers.projectId, p.id))
+        .orderBy(asc(users.name)),
+      ctx.db.select().from(projectAttachments).where(eq(projectAttachments.projectId, p.id)).orderBy(asc(projectAttachments.id)),
+    ]);
+    const now = ctx.now();
+    return {
+      ...presentListItem(row),
+      members: members.map((m) => ({ id: String(m.id), name: m.name })),
+      attachments: files.map((f) => ({
+        id: String(f.id),
+        name: f.name,
+        mime: f.mime,
+        size: f.size,
+        url: signUrl(ctx.config.sessionSecret, attachmentDownloadPath(p.id, f.id), now),
+        created_at: f.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  async function staffIds(db: DbOrTx) {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.role, ['superadmin', 'admin']), eq(users.status, 'active')));
+    return rows.map((r) => r.id);
+  }
+
+  async function teamIds(db: DbOrTx, project: ProjectRow) {
+    const members = await db.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, project.id));
+    return [...(project.teamLeadId ? [project.teamLeadId] : []), ...members.map((m) => m.id)];
+  }
+
+  async function recordEvent(db: DbOrTx, event: typeof projectEvents.$inferInsert) {
+    await db.insert(projectEvents).values({ createdAt: ctx.now(), ...event });
+  }
+
+  /** Moves a project from one status to another with a conditional update: a concurrent change answers 409. */
+  async function transition(
+    actor: Actor,
+    id: number,
+    to: ProjectStatus,
+    note: string | undefined,
+    apply: (tx: DbOrTx, project: ProjectRow) => Promise<Partial<ProjectRow>>,
+  ) {
+    let mail: () => Promise<void> = async () => {};
+    const result = await ctx.db.transaction(async (tx) => {
+      const { project } = await findVisible(actor, id, tx);
+      if (!canChangeProjectStatus(actor.role, project.status, to, { isTeamLead: project.teamLeadId === actor.id })) {
+        const allowed = ['superadmin', 'admin', 'teamlead'].includes(actor.role);
+        if (!allowed) throw new AppError('FORBIDDEN');
+        throw new AppError('INVALID_TRANSITION', `A project that is ${PROJECT_STATUS_LABELS[project.status].toLowerCase()} cannot become ${PROJECT_STATUS_LABELS[to].toLowerCase()}`);
+      }
+      const changes = await apply(tx, project);
+      const [updated] = await tx
+        .update(projects)
+        .set({ ...changes, status: to, updatedAt: ctx.now() })
+        .where(and(eq(projects.id, id), eq(projects.status, project.status)))
+        .returning();
+      if (!updated) throw new AppError('INVALID_TRANSITION', 'The project changed meanwhile; reload and try again');
+      await recordEvent(tx, { projectId: id, actorId: actor.id, kind: 'status_changed', fromStatus: project.status, toStatus: to, note: note ?? null });
+      const recipients = [updated.clientId, ...(await teamIds(tx, updated))].filter((uid) => uid !== actor.id);
+      const body =
+        to === 'rejected'
+          ? `Your project "${updated.title}" was not approved. Reason: ${note ?? ''}`
+          : `"${updated.title}" is now ${PROJECT_STATUS_LABELS[to].toLowerCase()}.${note ? ` Note: ${note}` : ''}`;
+      mail = await notifications.notify(tx, recipients, {
+        kind: `project_${to}`,
+        title: to === 'approved' ? 'Project approved' : to === 'rejected' ? 'Project rejected' : 'Project status changed',
+        body,
+        link: `${PROJECTS_PATH}?id=${id}`,
+        projectId: id,
+      });
+      return updated;
+    });
+    await mail();
+    return getProject(actor, result.id);
+  }
+
+  async function getProject(actor: Actor, id: number) {
+    return present(await findVisible(actor, id));
+  }
+
+  async function assertEmployees(db: DbOrTx, ids: number[], roles: ('teamlead' | 'teammember')[], label: string) {
+    if (ids.length === 0) return;
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), inArray(users.role, roles), eq(users.status, 'active')));
+    if (rows.length !== new Set(ids).size) throw new AppError('UNPROCESSABLE', `${label} must be active employees`);
+  }
+
+  return {
+    findVisible,
+
+    async create(actor: Actor, input: CreateProjectInput & { title: string; description: string }) {
+      if (actor.role !== 'client') throw new AppError('FORBIDDEN');
+      let mail: () => Promise<void> = async () => {};
+      const created = await ctx.db.transaction(async (tx) => {
+        const now = ctx.now();
+        const [row] = await tx
+          .insert(projects)
+          .values({
+            title: input.title,
+            description: input.description,
+            category: input.category || null,
+            budgetMinor: input.budget_minor ?? null,
+            currency: input.currency ?? 'GBP',
+            deadline: input.deadline ?? null,
+            clientId: actor.id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await recordEvent(tx, { projectId: row.id, actorId: actor.id, kind: 'created', toStatus: 'pending' });
+        mail = await notifications.notify(tx, await staffIds(tx), {
+          kind: 'project_submitted',
+          title: 'New project submitted',
+          body: `${actor.name} submitted "${row.title}" for approval.`,
+          link: `/project-approval?id=${row.id}`,
+          projectId: row.id,
+        });
+        return row;
+      });
+      await mail();
+      return getProject(actor, created.id);
+    },
+
+    async list(actor: Actor, query: { status?: ProjectStatus; q?: string; cursor?: string; limit: number; order?: 'newest' | 'oldest' }) {
+      const after = decodeCursor(query.cursor);
+      const oldest = query.order === 'oldest';
+      const q = query.q?.trim();
+      const rows = await baseQuery(ctx.db)
+        .where(
+          and(
+            visibleProjects(actor),
+            query.status ? eq(projects.status, query.status) : undefined,
+            q ? or(ilike(projects.title, `%${q}%`), ilike(projects.description, `%${q}%`)) : undefined,
+            after ? (oldest ? sql`${projects.id} > ${after}` : lt(projects.id, after)) : undefined,
+          ),
+        )
+        .orderBy(oldest ? asc(projects.id) : desc(projects.id))
+        .limit(query.limit + 1);
+      return toPage(
+        rows.map((r) => ({ ...r, id: r.project.id })),
+        query.limit,
+        presentListItem,
+      );
+    },
+
+    get: getProject,
+
+    async activity(actor: Actor, id: number) {
+      await findVisible(actor, id);
+      const rows = await ctx.db
+        .select({ event: projectEvents, actorName: eventActor.name, projectTitle: projects.title })
+        .from(projectEvents)
+        .innerJoin(projects, eq(projects.id, projectEvents.projectId))
+        .leftJoin(eventActor, eq(eventActor.id, projectEvents.actorId))
+        .where(eq(projectEvents.projectId, id))
+        .orderBy(asc(projectEvents.id));
+      return rows.map(presentEvent);
+    },
+
+    async summary(actor: Actor) {
+      const visible = visibleProjects(actor);
+      const counted = await ctx.db
+        .select({ status: projects.status, n: count() })
+        .from(projects)
+        .where(visible)
+        .groupBy(projects.status);
+      const counts = Object.fromEntries(PROJECT_STATUSES.map((s) => [s, 0])) as Record<ProjectStatus, number>;
+      for (const row of counted) counts[row.status] = Number(row.n);
+      // What needs this person: the super admin's pending queue; a client's rejected projects; a lead's approved ones.
+      const attentionStatus: ProjectStatus[] =
+        actor.role === 'client' ? ['rejected'] : actor.role === 'teamlead' ? ['approved'] : actor.role === 'teammember' ? ['in_progress'] : ['pending'];
+      const attention = await baseQuery(ctx.db)
+        .where(and(visible, inArray(projects.status, attentionStatus)))
+        .orderBy(asc(projects.id))
+        .limit(5);
+      const events = await ctx.db
+        .select({ event: projectEvents, actorName: eventActor.name, projectTitle: projects.title })
+        .from(projectEvents)
+        .innerJoin(projects, eq(projects.id, projectEvents.projectId))
+        .leftJoin(eventActor, eq(eventActor.id, projectEvents.actorId))
+        .where(visible)
+        .orderBy(desc(projectEvents.id))
+        .limit(10);
+      return {
+        counts,
+        total: Object.values(counts).reduce((a, b) => a + b, 0),
+        pending: counts.pending,
+        needs_attention: attention.map(presentListItem),
+        recent_activity: events.map(presentEvent),
+      };
+    },
+
+    async approve(actor: Actor, id: number, input: ApproveProjectInput) {
+      if (actor.role !== 'superadmin') throw new AppError('FORBIDDEN');
+      const leadId = Number(input.team_lead_id);
+      const memberIds = [...new Set((input.member_ids ?? []).map(Number))].filter((m) => m !== leadId);
+      return transition(actor, id, 'approved', input.note || undefined, async (tx, project) => {
+        await assertEmployees(tx, [leadId], ['teamlead'], 'The team lead');
+        await assertEmployees(tx, memberIds, ['teamlead', 'teammember'], 'Team members');
+        await tx.delete(projectMembers).where(eq(projectMembers.projectId, project.id));
+        if (memberIds.length) await tx.insert(projectMembers).values(memberIds.map((userId) => ({ projectId: project.id, userId })));
+        return { teamLeadId: leadId, rejectionReason: null };
+      });
+    },
+
+    async reject(actor: Actor, id: number, reason: string) {
+      if (actor.role !== 'superadmin') throw new AppError('FORBIDDEN');
+      return transition(actor, id, 'rejected', reason, async () => ({ rejectionReason: reason }));
+    },
+
+    async changeStatus(actor: Actor, id: number, input: ChangeProjectStatusInput) {
+      return transition(actor, id, input.status, input.note || undefined, async () => ({}));
+    },
+
+    async assertMayUpload(actor: Actor, id: number) {
+      const { project } = await findVisible(actor, id);
+      const mayUpload =
+        actor.role === 'superadmin' || actor.role === 'admin' || actor.id === project.clientId || actor.id === project.teamLeadId;
+      if (!mayUpload) throw new AppError('FORBIDDEN');
+      const [row] = await ctx.db.select({ n: count() }).from(projectAttachments).where(eq(projectAttachments.projectId, id));
+      return { project, existing: Number(row?.n ?? 0) };
+    },
+
+    /** Records files already streamed to storage; the count limit is checked again inside the transaction. */
+    async recordAttachments(actor: Actor, id: number, files: { name: string; mime: string; size: number; storedFilename: string }[]) {
+      return ctx.db.transaction(async (tx) => {
+        await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).for('update');
+        const [row] = await tx.select({ n: count() }).from(projectAttachments).where(eq(projectAttachments.projectId, id));
+        if (Number(row?.n ?? 0) + files.length > MAX_PROJECT_ATTACHMENTS) {
+          throw new AppError('PAYLOAD_TOO_LARGE', `A project can have at most ${MAX_PROJECT_ATTACHMENTS} attachments`);
+        }
+        const now = ctx.now();
+        await tx.insert(projectAttachments).values(files.map((f) => ({ ...f, projectId: id, uploadedBy: actor.id, createdAt: now })));
+        await recordEvent(tx, {
+          projectId: id,
+          actorId: actor.id,
+          kind: 'attachment_added',
+          note: files.map((f) => f.name).join(', '),
+        });
+      });
+    },
+
+    async findAttachment(projectId: number, attachmentId: number) {
+      const [row] = await ctx.db
+        .select()
+        .from(projectAttachments)
+        .where(and(eq(projectAttachments.id, attachmentId), eq(projectAttachments.projectId, projectId)))
+        .limit(1);
+      if (!row) throw new AppError('NOT_FOUND', 'Attachment not found');
+      return row;
+    },
+
+    limits: { maxFiles: MAX_PROJECT_ATTACHMENTS, maxBytes: MAX_ATTACHMENT_BYTES },
+  };
+}
+
+export type ProjectService = ReturnType<typeof createProjectService>;

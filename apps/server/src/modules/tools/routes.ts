@@ -1,0 +1,42 @@
+import { createToolRequestInput, decideToolRequestInput, pageOf, pageQuery, toolRequestSchema, toolRequestStatusSchema } from '@agency/schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { allowRoles, requireActor } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+
+const tags = ['tool requests'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const response = z.object({ tool_request: toolRequestSchema });
+
+export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.post('/tool-requests', {
+    preHandler: allowRoles('client'),
+    schema: { tags, security, summary: 'A client asks for a tool', body: createToolRequestInput, response: { 201: response } },
+    handler: async (request, reply) => reply.code(201).send({ tool_request: await services.tools.create(requireActor(request), request.body) }),
+  });
+
+  app.get('/tool-requests', {
+    preHandler: allowRoles('client', 'admin', 'superadmin'),
+    schema: {
+      tags,
+      security,
+      summary: "Tool requests: a client's own, or the whole queue for staff",
+      querystring: pageQuery.extend({ status: toolRequestStatusSchema.optional() }),
+      response: { 200: pageOf(toolRequestSchema) },
+    },
+    handler: async (request) => services.tools.list(requireActor(request), request.query),
+  });
+
+  app.get('/tool-requests/:id', {
+    preHandler: allowRoles('client', 'admin', 'superadmin'),
+    schema: { tags, security, summary: 'One tool request', params: idParams, response: { 200: response } },
+    handler: async (request) => ({ tool_request: await services.tools.get(requireActor(request), request.params.id) }),
+  });
+
+  app.post('/tool-requests/:id/decision', {
+    preHandler: allowRoles('admin', 'superadmin'),
+    schema: { tags, security, summary: 'Approve, decline (reason required) or mark fulfilled', params: idParams, body: decideToolRequestInput, response: { 200: response } },
+    handler: async (request) => ({ tool_request: await services.tools.decide(requireActor(request), request.params.id, request.body) }),
+  });
+};

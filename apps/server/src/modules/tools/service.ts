@@ -1,0 +1,115 @@
+import {
+  nextToolRequestStatus,
+  TOOL_REQUEST_STATUS_LABELS,
+  type CreateToolRequestInput,
+  type DecideToolRequestInput,
+  type ToolRequest,
+  type ToolRequestStatus,
+} from '@agency/schema';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { toolRequests, users } from '../../db/schema.js';
+import type { Actor } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
+import type { NotificationService } from '../notifications/service.js';
+
+type Row = { request: typeof toolRequests.$inferSelect; clientName: string };
+
+function present({ request: r, clientName }: Row): ToolRequest {
+  return {
+    id: String(r.id),
+    client: { id: String(r.clientId), name: clientName },
+    name: r.name,
+    category: r.category,
+    reason: r.reason,
+    quantity: r.quantity,
+    needed_by: r.neededBy,
+    status: r.status,
+    decision_reason: r.decisionReason,
+    decided_at: r.decidedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export function createToolRequestService(ctx: AppContext, notifications: NotificationService) {
+  const select = () =>
+    ctx.db.select({ request: toolRequests, clientName: users.name }).from(toolRequests).innerJoin(users, eq(users.id, toolRequests.clientId));
+
+  /** A client sees only its own requests; staff see all; a foreign id is answered as missing. */
+  function visible(actor: Actor) {
+    if (actor.role === 'client') return eq(toolRequests.clientId, actor.id);
+    if (actor.role === 'admin' || actor.role === 'superadmin') return undefined;
+    throw new AppError('FORBIDDEN');
+  }
+
+  async function get(actor: Actor, id: number) {
+    const [row] = await select()
+      .where(and(eq(toolRequests.id, id), visible(actor)))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND', 'Tool request not found');
+    return present(row);
+  }
+
+  return {
+    get,
+
+    async create(actor: Actor, input: CreateToolRequestInput) {
+      if (actor.role !== 'client') throw new AppError('FORBIDDEN');
+      const now = ctx.now();
+      const [row] = await ctx.db
+        .insert(toolRequests)
+        .values({
+          clientId: actor.id,
+          name: input.name,
+          category: input.category,
+          reason: input.reason,
+          quantity: input.quantity,
+          neededBy: input.needed_by ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return get(actor, row.id);
+    },
+
+    async list(actor: Actor, query: { status?: ToolRequestStatus; cursor?: string; limit: number }) {
+      const after = decodeCursor(query.cursor);
+      const rows = await select()
+        .where(and(visible(actor), query.status ? eq(toolRequests.status, query.status) : undefined, after ? lt(toolRequests.id, after) : undefined))
+        .orderBy(desc(toolRequests.id))
+        .limit(query.limit + 1);
+      return toPage(
+        rows.map((r) => ({ ...r, id: r.request.id })),
+        query.limit,
+        present,
+      );
+    },
+
+    async decide(actor: Actor, id: number, input: DecideToolRequestInput) {
+      if (actor.role !== 'admin' && actor.role !== 'superadmin') throw new AppError('FORBIDDEN');
+      let mail: () => Promise<void> = async () => {};
+      await ctx.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(toolRequests).where(eq(toolRequests.id, id)).limit(1).for('update');
+        if (!current) throw new AppError('NOT_FOUND', 'Tool request not found');
+        const to = nextToolRequestStatus(current.status, input.action);
+        if (!to) {
+          throw new AppError('INVALID_TRANSITION', `A request that is ${TOOL_REQUEST_STATUS_LABELS[current.status].toLowerCase()} cannot be changed that way`);
+        }
+        const now = ctx.now();
+        await tx
+          .update(toolRequests)
+          .set({ status: to, decisionReason: input.reason || null, decidedBy: actor.id, decidedAt: now, updatedAt: now })
+          .where(eq(toolRequests.id, id));
+        mail = await notifications.notify(tx, [current.clientId], {
+          kind: `tool_request_${to}`,
+          title: `Tool request ${TOOL_REQUEST_STATUS_LABELS[to].toLowerCase()}`,
+          body: `Your request for "${current.name}" is now ${TOOL_REQUEST_STATUS_LABELS[to].toLowerCase()}.${input.reason ? ` Reason: ${input.reason}` : ''}`,
+          link: '/tools-req',
+        });
+      });
+      await mail();
+      return get(actor, id);
+    },
+  };
+}

@@ -1,0 +1,423 @@
+import type { AuthResponse } from '@agency/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../src/db/schema.js';
+import { hashToken } from '../src/modules/auth/tokens.js';
+import {
+  PASSWORD,
+  SETUP_KEY,
+  UNAUTHENTICATED,
+  call,
+  createTestApp,
+  login,
+  signupClient,
+  tokenFromLink,
+  uniqueEmail,
+  type TestApp,
+} from './helpers.js';
+
+const INVALID_CREDENTIALS = { error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' };
+const EMAIL_TAKEN = { error: 'An account with this e-mail already exists', code: 'EMAIL_TAKEN' };
+const SETUP_KEY_REQUIRED = { error: 'A super admin already exists; a valid setup key is required', code: 'SETUP_KEY_REQUIRED' };
+const INVITATION_INVALID = { error: 'This invitation link is invalid or has expired', code: 'INVITATION_INVALID' };
+
+let t: TestApp;
+/** The current super admin; replaced when the role is handed over. */
+let owner: AuthResponse;
+
+beforeAll(async () => {
+  // Behind a proxy the client address comes from X-Forwarded-For, so the lock-out test can vary it.
+  t = await createTestApp({ TRUST_PROXY: 'true' });
+});
+afterAll(async () => t.close());
+
+const me = (token: string) => call(t.app, 'GET', '/auth/me', { token });
+
+function expectAuthResponse(body: AuthResponse, expected: { name: string; email: string; role: string }) {
+  expect(Object.keys(body).sort()).toEqual(['token', 'user']);
+  expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(body.user).toEqual({ id: expect.stringMatching(/^\d+$/), ...expected });
+}
+
+async function superadminCount() {
+  const rows = await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin'));
+  return rows.length;
+}
+
+async function invite(role: 'admin' | 'teamlead' | 'teammember', email = uniqueEmail(role)) {
+  const res = await call(t.app, 'POST', '/invitations', { token: owner.token, body: { email, role } });
+  expect(res.status).toBe(201);
+  return { email, token: tokenFromLink(res.body.link) };
+}
+
+describe('POST /auth/signup/superadmin', () => {
+  it('refuses bad input with a clear message and creates nobody', async () => {
+    const res = await call(t.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Owner', email: uniqueEmail('owner'), password: 'short' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'password: Password must be at least 8 characters', code: 'VALIDATION_FAILED' });
+    expect((await call(t.app, 'GET', '/config')).body.superadmin_exists).toBe(false);
+  });
+
+  it('lets the first super admin sign up freely, and exactly one of two racing signups wins', async () => {
+    const emails = [uniqueEmail('owner'), uniqueEmail('owner')];
+    const results = await Promise.all(
+      emails.map((email) => call(t.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Owner Person', email, password: PASSWORD } })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 403]);
+    const winner = results.find((r) => r.status === 201)!;
+    const loser = results.find((r) => r.status === 403)!;
+    expect(loser.body).toEqual(SETUP_KEY_REQUIRED);
+    owner = winner.body;
+    expectAuthResponse(owner, { name: 'Owner Person', email: owner.user.email, role: 'superadmin' });
+    expect(await superadminCount()).toBe(1);
+    expect((await me(owner.token)).body).toEqual({ user: owner.user });
+    expect((await call(t.app, 'GET', '/config')).body.superadmin_exists).toBe(true);
+    const loserEmail = emails.find((e) => e !== owner.user.email)!;
+    expect((await login(t.app, loserEmail)).status).toBe(401);
+  });
+
+  it('answers 403 SETUP_KEY_REQUIRED to a second signup without the key, and stores nothing', async () => {
+    const email = uniqueEmail('second');
+    const res = await call(t.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Second', email, password: PASSWORD } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(SETUP_KEY_REQUIRED);
+    expect((await login(t.app, email)).body).toEqual(INVALID_CREDENTIALS);
+    expect(await superadminCount()).toBe(1);
+    expect((await me(owner.token)).status).toBe(200);
+  });
+
+  it('answers 403 to a wrong setup key', async () => {
+    const email = uniqueEmail('second');
+    for (const setup_key of ['wrong-setup-key-000000', `${SETUP_KEY}x`, SETUP_KEY.slice(0, -1), '']) {
+      const res = await call(t.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Second', email, password: PASSWORD, setup_key } });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(SETUP_KEY_REQUIRED);
+    }
+    expect((await login(t.app, email)).status).toBe(401);
+    expect((await me(owner.token)).body.user.role).toBe('superadmin');
+  });
+
+  it('with the right key refuses an e-mail that is already taken and changes nothing', async () => {
+    const client = await signupClient(t.app);
+    const res = await call(t.app, 'POST', '/auth/signup/superadmin', {
+      body: { name: 'Second', email: client.user.email.toUpperCase(), password: PASSWORD, setup_key: SETUP_KEY },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual(EMAIL_TAKEN);
+    expect((await me(owner.token)).body.user.role).toBe('superadmin');
+    expect((await me(client.token)).body.user.role).toBe('client');
+  });
+
+  it('with the right key hands the role over: still exactly one super admin, the old one is an admin signed out everywhere', async () => {
+    const previous = owner;
+    const email = uniqueEmail('new-owner');
+    const res = await call(t.app, 'POST', '/auth/signup/superadmin', { body: { name: 'New Owner', email, password: PASSWORD, setup_key: SETUP_KEY } });
+    expect(res.status).toBe(201);
+    expectAuthResponse(res.body, { name: 'New Owner', email, role: 'superadmin' });
+    owner = res.body;
+
+    expect(await superadminCount()).toBe(1);
+    expect((await me(owner.token)).body.user.role).toBe('superadmin');
+    const old = await me(previous.token);
+    expect(old.status).toBe(401);
+    expect(old.body).toEqual(UNAUTHENTICATED);
+    const relogin = await login(t.app, previous.user.email);
+    expect(relogin.status).toBe(200);
+    expect(relogin.body.user).toEqual({ ...previous.user, role: 'admin' });
+  });
+});
+
+describe('POST /auth/signup/client', () => {
+  it('creates a client and signs it in: 201 {token, user}', async () => {
+    const email = uniqueEmail('client');
+    const res = await call(t.app, 'POST', '/auth/signup/client', {
+      body: { name: '  Ada Client ', email: `  ${email} `, password: PASSWORD, company: 'Analytical Engines', phone: '+44 1' },
+    });
+    expect(res.status).toBe(201);
+    expectAuthResponse(res.body, { name: 'Ada Client', email, role: 'client' });
+    expect((await me(res.body.token)).body).toEqual({ user: res.body.user });
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, Number(res.body.user.id)));
+    expect(row).toMatchObject({ company: 'Analytical Engines', phone: '+44 1', status: 'active' });
+  });
+
+  it('always creates a client, whatever role the body asks for', async () => {
+    const res = await call(t.app, 'POST', '/auth/signup/client', {
+      body: { name: 'Sneaky', email: uniqueEmail('sneaky'), password: PASSWORD, role: 'superadmin' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.user.role).toBe('client');
+    expect(await superadminCount()).toBe(1);
+  });
+
+  it.each([
+    ['a 7-character password', { password: 'a'.repeat(7) }, 'password: Password must be at least 8 characters'],
+    ['a 129-character password', { password: 'a'.repeat(129) }, 'password: Password must be at most 128 characters'],
+    ['no password', { password: undefined }, 'password: Password is required'],
+    ['an invalid e-mail', { email: 'not-an-email' }, 'email: Enter a valid e-mail address'],
+    ['an empty name', { name: '   ' }, 'name: Name is required'],
+  ])('refuses %s with 400 and stores nothing', async (_label, override, message) => {
+    const email = uniqueEmail('bad');
+    const res = await call(t.app, 'POST', '/auth/signup/client', { body: { name: 'Bad Input', email, password: PASSWORD, ...override } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: message, code: 'VALIDATION_FAILED' });
+    expect((await login(t.app, email)).status).toBe(401);
+    const retry = await call(t.app, 'POST', '/auth/signup/client', { body: { name: 'Good Input', email, password: PASSWORD } });
+    expect(retry.status).toBe(201);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const res = await call(t.app, 'POST', '/auth/signup/client', { body: '{"name":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('BAD_REQUEST');
+    expect(res.body.error).toMatch(/JSON/);
+  });
+
+  it('refuses a second account with the same e-mail in any case: 409 EMAIL_TAKEN, the first account untouched', async () => {
+    const first = await signupClient(t.app, { email: uniqueEmail('dup') });
+    const res = await call(t.app, 'POST', '/auth/signup/client', {
+      body: { name: 'Copycat', email: ` ${first.user.email.toUpperCase()} `, password: 'another-password' },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual(EMAIL_TAKEN);
+    expect((await login(t.app, first.user.email, 'another-password')).status).toBe(401);
+    const original = await login(t.app, first.user.email);
+    expect(original.status).toBe(200);
+    expect(original.body.user).toEqual(first.user);
+  });
+});
+
+describe('POST /auth/signup/admin and /auth/signup/employee', () => {
+  it('creates an admin from an invitation, with the invited e-mail', async () => {
+    const { email, token } = await invite('admin');
+    const res = await call(t.app, 'POST', '/auth/signup/admin', {
+      body: { invite_token: token, name: 'Grace Admin', password: PASSWORD, email: 'other@example.test' },
+    });
+    expect(res.status).toBe(201);
+    expectAuthResponse(res.body, { name: 'Grace Admin', email, role: 'admin' });
+    expect((await me(res.body.token)).body.user.role).toBe('admin');
+  });
+
+  it.each(['teamlead', 'teammember'] as const)('creates a %s from an invitation', async (role) => {
+    const { email, token } = await invite(role);
+    const res = await call(t.app, 'POST', '/auth/signup/employee', { body: { invite_token: token, name: 'Emp Loyee', password: PASSWORD } });
+    expect(res.status).toBe(201);
+    expectAuthResponse(res.body, { name: 'Emp Loyee', email, role });
+  });
+
+  it.each(['/auth/signup/admin', '/auth/signup/employee'])('%s answers 404 INVITATION_INVALID to an unknown token', async (path) => {
+    const res = await call(t.app, 'POST', path, { body: { invite_token: 'no-such-invitation', name: 'Nobody', password: PASSWORD } });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(INVITATION_INVALID);
+  });
+
+  it('refuses bad input with 400 and leaves the invitation usable', async () => {
+    const { email, token } = await invite('teammember');
+    const short = await call(t.app, 'POST', '/auth/signup/employee', { body: { invite_token: token, name: 'Emp', password: 'short12' } });
+    expect(short.status).toBe(400);
+    expect(short.body).toEqual({ error: 'password: Password must be at least 8 characters', code: 'VALIDATION_FAILED' });
+    const noToken = await call(t.app, 'POST', '/auth/signup/employee', { body: { invite_token: '', name: 'Emp', password: PASSWORD } });
+    expect(noToken.status).toBe(400);
+    expect(noToken.body).toEqual({ error: 'invite_token: Invitation token is required', code: 'VALIDATION_FAILED' });
+    expect((await login(t.app, email)).status).toBe(401);
+    const ok = await call(t.app, 'POST', '/auth/signup/employee', { body: { invite_token: token, name: 'Emp', password: PASSWORD } });
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe('POST /auth/login', () => {
+  let account: AuthResponse;
+  beforeAll(async () => {
+    account = await signupClient(t.app, { name: 'Login Person' });
+  });
+
+  it('signs in with a fresh token, ignoring the case of the e-mail', async () => {
+    const res = await login(t.app, `  ${account.user.email.toUpperCase()} `);
+    expect(res.status).toBe(200);
+    expectAuthResponse(res.body, account.user);
+    expect(res.body.user).toEqual(account.user);
+    expect(res.body.token).not.toBe(account.token);
+    expect((await me(res.body.token)).status).toBe(200);
+    expect((await me(account.token)).status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same 401 body', async () => {
+    const wrong = await login(t.app, account.user.email, 'wrong-password');
+    const unknown = await login(t.app, uniqueEmail('nobody'));
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(INVALID_CREDENTIALS);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('refuses bad input with 400', async () => {
+    const noEmail = await call(t.app, 'POST', '/auth/login', { body: { email: '', password: PASSWORD } });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body).toEqual({ error: 'email: E-mail is required', code: 'VALIDATION_FAILED' });
+    const noPassword = await call(t.app, 'POST', '/auth/login', { body: { email: account.user.email, password: '' } });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body).toEqual({ error: 'password: Password is required', code: 'VALIDATION_FAILED' });
+    const noBody = await call(t.app, 'POST', '/auth/login');
+    expect(noBody.status).toBe(400);
+    expect(noBody.body.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('login lock-out', () => {
+  const LOCKED = { error: 'Too many failed sign-in attempts; try again later', code: 'TOO_MANY_ATTEMPTS' };
+  const fromAddress = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i + 1}` });
+
+  function retryAfter(res: { headers: Record<string, unknown> }): number {
+    const value = String(res.headers['retry-after']);
+    expect(value).toMatch(/^[1-9]\d*$/);
+    return Number(value);
+  }
+
+  it('locks an account after 10 failures for 15 minutes, even with the right password and a new address each time', async () => {
+    const victim = await signupClient(t.app);
+    const bystander = await signupClient(t.app);
+    for (let i = 0; i < 10; i++) {
+      const email = i % 2 ? victim.user.email.toUpperCase() : victim.user.email;
+      const res = await login(t.app, email, `wrong-password-${i}`, fromAddress(i));
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(INVALID_CREDENTIALS);
+    }
+    const locked = await login(t.app, victim.user.email, PASSWORD, fromAddress(10));
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual(LOCKED);
+    const wait = retryAfter(locked);
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+
+    expect((await login(t.app, bystander.user.email)).status).toBe(200);
+    // The existing session keeps working: the lock is on signing in, not on the account.
+    expect((await me(victim.token)).status).toBe(200);
+
+    t.clock.advance(5 * 60_000);
+    const stillLocked = await login(t.app, victim.user.email, PASSWORD, fromAddress(11));
+    expect(stillLocked.status).toBe(429);
+    expect(retryAfter(stillLocked)).toBeLessThanOrEqual(10 * 60);
+
+    t.clock.advance(10 * 60_000 + 1000);
+    const unlocked = await login(t.app, victim.user.email, PASSWORD, fromAddress(12));
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body.user).toEqual(victim.user);
+  });
+
+  it('starts counting afresh after a successful sign-in', async () => {
+    const account = await signupClient(t.app);
+    for (let i = 0; i < 9; i++) expect((await login(t.app, account.user.email, 'wrong-password')).status).toBe(401);
+    expect((await login(t.app, account.user.email)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(t.app, account.user.email, 'wrong-password')).status).toBe(401);
+    expect((await login(t.app, account.user.email)).status).toBe(200);
+  });
+
+  it('locks an unknown e-mail the same way, so the answer does not reveal which accounts exist', async () => {
+    const email = uniqueEmail('ghost');
+    for (let i = 0; i < 10; i++) expect((await login(t.app, email, 'whatever-password', fromAddress(i))).status).toBe(401);
+    const res = await login(t.app, email, 'whatever-password', fromAddress(99));
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(LOCKED);
+    retryAfter(res);
+  });
+});
+
+describe('POST /auth/logout and GET /auth/me', () => {
+  it('answers /auth/me with the signed-in user', async () => {
+    const account = await signupClient(t.app, { name: 'Me Myself' });
+    const res = await me(account.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ user: account.user });
+  });
+
+  it('revokes only the token used: 204, then that token gets 401 and other sessions go on', async () => {
+    const account = await signupClient(t.app);
+    const second = (await login(t.app, account.user.email)).body.token as string;
+    const res = await call(t.app, 'POST', '/auth/logout', { token: account.token });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    const after = await me(account.token);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual(UNAUTHENTICATED);
+    expect((await call(t.app, 'POST', '/auth/logout', { token: account.token })).status).toBe(401);
+    expect((await me(second)).status).toBe(200);
+  });
+
+  it.each([
+    ['no Authorization header', undefined],
+    ['an unknown token', 'Bearer not-a-real-token'],
+    ['a non-bearer scheme', 'Basic dXNlcjpwYXNz'],
+    ['an empty bearer', 'Bearer '],
+  ])('answers 401 to %s', async (_label, authorization) => {
+    const headers = authorization ? { authorization } : undefined;
+    for (const [method, path] of [['GET', '/auth/me'], ['POST', '/auth/logout']] as const) {
+      const res = await call(t.app, method, path, { headers });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(UNAUTHENTICATED);
+    }
+  });
+});
+
+describe('what is stored', () => {
+  it('keeps passwords only as argon2id hashes', async () => {
+    const password = 'a-very-distinct-password-42';
+    const account = await signupClient(t.app, { password });
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, Number(account.user.id)));
+    expect(row.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(row.passwordHash).not.toContain(password);
+    const everything = JSON.stringify(await t.app.ctx.db.select().from(users));
+    expect(everything).not.toContain(password);
+    expect(everything).not.toContain(PASSWORD);
+  });
+
+  it('keeps sessions only as SHA-256 hashes of their tokens', async () => {
+    const account = await signupClient(t.app);
+    const again = (await login(t.app, account.user.email)).body.token as string;
+    const rows = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, Number(account.user.id)));
+    expect(rows.map((r) => r.tokenHash).sort()).toEqual([hashToken(account.token), hashToken(again)].sort());
+    for (const r of rows) expect(r.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const everything = JSON.stringify(await t.app.ctx.db.select().from(sessions));
+    expect(everything).not.toContain(account.token);
+    expect(everything).not.toContain(again);
+  });
+});
+
+// These move the clock by days, so they run last in this file.
+describe('session expiry', () => {
+  it('ends a session left idle for the configured time, and keeps one in use alive', async () => {
+    const idle = t.config.sessionIdleMs;
+    const account = await signupClient(t.app);
+    t.clock.advance(idle - 1000);
+    expect((await me(account.token)).status).toBe(200);
+    t.clock.advance(idle - 1000);
+    expect((await me(account.token)).status).toBe(200);
+    t.clock.advance(idle);
+    const expired = await me(account.token);
+    expect(expired.status).toBe(401);
+    expect(expired.body).toEqual(UNAUTHENTICATED);
+    expect((await login(t.app, account.user.email)).status).toBe(200);
+  });
+
+  it('ends every session at the absolute limit, however busy', async () => {
+    const idle = t.config.sessionIdleMs;
+    const absolute = t.config.sessionAbsoluteMs;
+    expect(absolute).toBeGreaterThan(idle);
+    const account = await signupClient(t.app);
+    const step = Math.floor(idle / 2);
+    let elapsed = 0;
+    while (absolute - elapsed > step) {
+      t.clock.advance(step);
+      elapsed += step;
+      expect((await me(account.token)).status).toBe(200);
+    }
+    t.clock.advance(absolute - elapsed - 1000);
+    expect((await me(account.token)).status).toBe(200);
+    t.clock.advance(1000);
+    const expired = await me(account.token);
+    expect(expired.status).toBe(401);
+    expect(expired.body).toEqual(UNAUTHENTICATED);
+    const fresh = await login(t.app, account.user.email);
+    expect(fresh.status).toBe(200);
+    expect((await me(fresh.body.token)).status).toBe(200);
+  });
+});

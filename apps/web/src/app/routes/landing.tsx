@@ -1,0 +1,1 @@
+export { LandingPage as LandingRoute } from '../../features/landing/components/landing-page';

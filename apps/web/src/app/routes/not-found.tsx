@@ -1,0 +1,15 @@
+import { ErrorScreen } from '../../components/error-screen';
+import { PageTitle } from '../../features/config/components/page-title';
+
+export function notFoundLoader(): never {
+  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+}
+
+export function NotFoundBoundary() {
+  return (
+    <>
+      <PageTitle title="Not found" />
+      <ErrorScreen />
+    </>
+  );
+}

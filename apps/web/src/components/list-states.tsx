@@ -1,0 +1,53 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export function ListLoading({ label }: { label: string }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 6, color: 'text.secondary' }}>
+      <CircularProgress size={22} />
+      <span>{label}</span>
+    </Box>
+  );
+}
+
+export function ListEmpty({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2, color: 'text.secondary' }} data-testid="empty-state">
+      {icon && <Box sx={{ fontSize: 40, color: 'text.disabled', '& svg': { fontSize: 40 } }}>{icon}</Box>}
+      <Typography sx={{ fontWeight: 700, color: 'text.primary' }}>{title}</Typography>
+      {children && <Typography variant="body2" sx={{ mt: 0.5 }}>{children}</Typography>}
+    </Box>
+  );
+}
+
+export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Box sx={{ p: 2 }}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      >
+        {message}
+      </Alert>
+    </Box>
+  );
+}
+
+export function LoadMore({ hasMore, isLoading, onLoadMore }: { hasMore: boolean; isLoading: boolean; onLoadMore: () => void }) {
+  if (!hasMore) return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 2, borderTop: '1px solid', borderColor: 'divider' }}>
+      <Button onClick={onLoadMore} loading={isLoading}>
+        Load more
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { createInvitationInput, ROLE_LABELS, type CreateInvitationResponse } from '@agency/schema';
+import { zodResolver } from '@hookform/resolvers/zod';
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { CopyLinkField } from '../../../components/copy-link-field';
+import { FormTextField } from '../../../components/form-text-field';
+import { formatDateTime } from '../../../lib/format-date';
+import { errorMessage } from '../../../lib/http';
+import { useCreateInvitation } from '../api/create-invitation';
+
+const emailOnly = createInvitationInput.pick({ email: true });
+type FormInput = z.input<typeof emailOnly>;
+type FormOutput = z.output<typeof emailOnly>;
+
+type InvitedRole = z.infer<typeof createInvitationInput>['role'];
+
+type CreateInvitationFormProps = { role: InvitedRole };
+
+export function CreateInvitationForm({ role }: CreateInvitationFormProps) {
+  const createInvitation = useCreateInvitation();
+  const [created, setCreated] = useState<CreateInvitationResponse | null>(null);
+  const { control, handleSubmit, reset } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(emailOnly),
+    defaultValues: { email: '' },
+  });
+  const roleLabel = ROLE_LABELS[role].toLowerCase();
+
+  function handleValidSubmit({ email }: FormOutput) {
+    createInvitation.mutate(
+      { email, role },
+      {
+        onSuccess: (response) => {
+          setCreated(response);
+          toast.success(`Invitation sent to ${response.invitation.email}`);
+        },
+      },
+    );
+  }
+
+  function handleInviteAnother() {
+    setCreated(null);
+    createInvitation.reset();
+    reset({ email: '' });
+  }
+
+  if (created) {
+    return (
+      <Stack spacing={2.5} data-testid="invitation-created">
+        <Alert severity="success" icon={<MarkEmailReadOutlinedIcon />}>
+          Invitation created for <strong>{created.invitation.email}</strong>.
+        </Alert>
+        <CopyLinkField label="Invitation link" value={created.link} />
+        <Typography variant="body2" color="text.secondary">
+          The link was also e-mailed to {created.invitation.email}. It can be used once and expires on{' '}
+          {formatDateTime(created.invitation.expires_at)}.
+        </Typography>
+        <Box>
+          <Button variant="outlined" onClick={handleInviteAnother}>
+            Invite another {roleLabel}
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} aria-label={`Invite ${roleLabel}`} data-testid="create-invitation-form">
+      <Stack spacing={2.5}>
+        {createInvitation.isError && (
+          <Alert severity="error" data-testid="form-error">
+            {errorMessage(createInvitation.error)}
+          </Alert>
+        )}
+        <FormTextField
+          control={control}
+          name="email"
+          label="E-mail address"
+          type="email"
+          autoComplete="off"
+          autoFocus
+          required
+          helperText={`We will e-mail a sign-up link to the new ${roleLabel}.`}
+        />
+        <Box>
+          <Button type="submit" variant="contained" size="large" loading={createInvitation.isPending} data-testid="create-invitation-submit">
+            Send invitation
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
+}

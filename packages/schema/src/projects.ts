@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { assertNever, type Role } from './roles.js';
+
+export const PROJECT_STATUSES = ['pending', 'approved', 'rejected', 'in_progress', 'completed', 'cancelled'] as const;
+export const projectStatusSchema = z.enum(PROJECT_STATUSES);
+export type ProjectStatus = z.infer<typeof projectStatusSchema>;
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  pending: 'Pending approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const OPEN_PROJECT_STATUSES: readonly ProjectStatus[] = ['pending', 'approved', 'in_progress'];
+
+export function isOpenProject(status: ProjectStatus): boolean {
+  return OPEN_PROJECT_STATUSES.includes(status);
+}
+
+/** The statuses a project may move to from `status` (DESIGN section 6). */
+export function nextProjectStatuses(status: ProjectStatus): ProjectStatus[] {
+  switch (status) {
+    case 'pending':
+      return ['approved', 'rejected', 'cancelled'];
+    case 'approved':
+      return ['in_progress', 'cancelled'];
+    case 'in_progress':
+      return ['completed', 'cancelled'];
+    case 'rejected':
+    case 'completed':
+    case 'cancelled':
+      return [];
+    default:
+      return assertNever(status);
+  }
+}
+
+export type ProjectRelation = { isTeamLead: boolean };
+
+/**
+ * Who may make a transition: approve / reject only the super admin; start and complete the super admin,
+ * an admin or the project's team lead; cancel the super admin or an admin.
+ */
+export function canChangeProjectStatus(role: Role, from: ProjectStatus, to: ProjectStatus, relation: ProjectRelation): boolean {
+  if (!nextProjectStatuses(from).includes(to)) return false;
+  switch (to) {
+    case 'approved':
+    case 'rejected':
+      return role === 'superadmin';
+    case 'in_progress':
+    case 'completed':
+      return role === 'superadmin' || role === 'admin' || (role === 'teamlead' && relation.isTeamLead);
+    case 'cancelled':
+      return role === 'superadmin' || role === 'admin';
+    case 'pending':
+      return false;
+    default:
+      return assertNever(to);
+  }
+}
+
+export const CURRENCIES = ['GBP', 'EUR', 'USD'] as const;
+export const currencySchema = z.enum(CURRENCIES);
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+
+export const createProjectInput = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(3, 'Title must be at least 3 characters').max(120, 'Title must be at most 120 characters'),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(10, 'Description must be at least 10 characters')
+    .max(5000, 'Description must be at most 5000 characters'),
+  category: z.string().trim().max(60, 'Category must be at most 60 characters').optional(),
+  budget_minor: z.number().int('Budget must be a whole number of minor units').min(0, 'Budget cannot be negative').max(1_000_000_000_00, 'Budget is too large').optional(),
+  currency: currencySchema.optional(),
+  deadline: isoDate.optional(),
+});
+export type CreateProjectInput = z.input<typeof createProjectInput>;
+
+export const personSchema = z.object({ id: z.string(), name: z.string() });
+export type Person = z.infer<typeof personSchema>;
+
+export const projectAttachmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  url: z.string(),
+  created_at: z.string(),
+});
+export type ProjectAttachment = z.infer<typeof projectAttachmentSchema>;
+
+export const projectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string().nullable(),
+  budget_minor: z.number().nullable(),
+  currency: z.string(),
+  deadline: z.string().nullable(),
+  status: projectStatusSchema,
+  rejection_reason: z.string().nullable(),
+  client_id: z.string(),
+  client: personSchema,
+  team_lead: personSchema.nullable(),
+  members: z.array(personSchema),
+  attachments: z.array(projectAttachmentSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectListItemSchema = projectSchema.omit({ members: true, attachments: true });
+export type ProjectListItem = z.infer<typeof projectListItemSchema>;
+
+export const projectEventSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  project_title: z.string().optional(),
+  kind: z.enum(['created', 'status_changed', 'attachment_added']),
+  from_status: projectStatusSchema.nullable(),
+  to_status: projectStatusSchema.nullable(),
+  note: z.string().nullable(),
+  actor: personSchema.nullable(),
+  created_at: z.string(),
+});
+export type ProjectEvent = z.infer<typeof projectEventSchema>;
+
+export const approveProjectInput = z.object({
+  team_lead_id: z.string({ error: 'Choose a team lead' }).regex(/^\d+$/, 'Choose a team lead'),
+  member_ids: z.array(z.string().regex(/^\d+$/, 'Invalid member')).max(50).optional(),
+  note: z.string().trim().max(1000, 'Note must be at most 1000 characters').optional(),
+});
+export type ApproveProjectInput = z.input<typeof approveProjectInput>;
+
+export const rejectProjectInput = z.object({
+  reason: z.string({ error: 'A reason is required' }).trim().min(3, 'A reason is required (at least 3 characters)').max(1000, 'Reason must be at most 1000 characters'),
+});
+export type RejectProjectInput = z.input<typeof rejectProjectInput>;
+
+export const changeProjectStatusInput = z.object({
+  status: z.enum(['in_progress', 'completed', 'cancelled']),
+  note: z.string().trim().max(1000, 'Note must be at most 1000 characters').optional(),
+});
+export type ChangeProjectStatusInput = z.input<typeof changeProjectStatusInput>;
+
+export const projectSummarySchema = z.object({
+  counts: z.record(projectStatusSchema, z.number()),
+  total: z.number(),
+  pending: z.number(),
+  needs_attention: z.array(projectListItemSchema),
+  recent_activity: z.array(projectEventSchema),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+
+export const MAX_PROJECT_ATTACHMENTS = 10;
