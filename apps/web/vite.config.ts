@@ -12,5 +12,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // Building a zod schema has no side effects, and neither has loading a module of the shared package.
+        // Saying so lets the bundler leave out the schemas a chunk does not use, so that reading a constant
+        // from @agency/schema on the landing page does not pull all of zod into the first load.
+        manualPureFunctions: ['z'],
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]schema[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

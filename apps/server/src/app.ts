@@ -13,6 +13,7 @@ import { createMailer } from './integrations/mailer.js';
 import { createLocalStorage } from './integrations/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
+import { messagingRoutes } from './modules/messaging/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { toolRoutes } from './modules/tools/routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationRoutes, { services });
       await api.register(projectRoutes, { ctx, services });
       await api.register(toolRoutes, { services });
+      await api.register(messagingRoutes, { ctx, services });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import type { AppContext } from './context.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
+import { createMessagingService } from './modules/messaging/service.js';
 import { createNotificationService } from './modules/notifications/service.js';
 import { createProjectService } from './modules/projects/service.js';
 import { createToolRequestService } from './modules/tools/service.js';
@@ -16,6 +17,7 @@ export function createServices(ctx: AppContext) {
     notifications,
     projects: createProjectService(ctx, notifications),
     tools: createToolRequestService(ctx, notifications),
+    messaging: createMessagingService(ctx),
   };
 }
 

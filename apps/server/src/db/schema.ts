@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -205,4 +205,75 @@ export const toolRequests = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('tool_requests_client_idx').on(t.clientId, t.id), index('tool_requests_status_idx').on(t.status, t.id)],
+);
+
+export type StoredAttachment = { name: string; mime: string; size: number; stored_filename: string };
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    // `<project_id>:<client_id>` (DESIGN section 5).
+    id: text('id').primaryKey(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    // The inbox reads these, kept up to date in the same transaction as each insert: no scan of messages.
+    lastMessageId: bigint('last_message_id', { mode: 'number' }),
+    lastMessagePreview: text('last_message_preview'),
+    lastSenderId: bigint('last_sender_id', { mode: 'number' }),
+    lastSenderName: text('last_sender_name'),
+    lastMessageTime: ts('last_message_time'),
+    lastMessageAttachments: jsonb('last_message_attachments').$type<StoredAttachment[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('conversations_last_time_idx').on(t.lastMessageTime.desc(), t.id), index('conversations_client_idx').on(t.clientId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: bigint('sender_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    receiverId: bigint('receiver_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    content: text('message_content').notNull(),
+    attachments: jsonb('message_attachments').$type<StoredAttachment[]>().notNull().default([]),
+    timestamp: ts('timestamp').notNull().defaultNow(),
+    deliveredAt: ts('delivered_at'),
+    readAt: ts('read_at'),
+    isRead: integer('is_read').notNull().default(0),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    index('messages_receiver_idx').on(t.receiverId, t.id),
+    index('messages_sender_idx').on(t.senderId, t.id),
+    index('messages_unread_idx').on(t.receiverId).where(sql`is_read = 0`),
+  ],
+);
+
+/** Files streamed up before the message that carries them; claimed once by a send. */
+export const messageUploads = pgTable(
+  'message_uploads',
+  {
+    id: id(),
+    uploaderId: bigint('uploader_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    storedFilename: text('stored_filename').notNull(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('message_uploads_stored_key').on(t.storedFilename), index('message_uploads_uploader_idx').on(t.uploaderId)],
 );

@@ -72,7 +72,7 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** preHandler: 401 when not signed in, 403 when the role may not call the route. */
+/** preValidation hook: 401 when not signed in, 403 when the role may not call the route. */
 export function allowRoles(...roles: Role[]) {
   return async (request: FastifyRequest) => {
     const actor = requireActor(request);

@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/components/auth-provider';
 import { createQueryClient } from '../lib/query-client';
 
+// One client per page load, kept across remounts of the shell (leaving for the landing page and coming back).
+const queryClient = createQueryClient();
+
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>

@@ -1,12 +1,22 @@
-import { EMPLOYEE_ROLES } from '@agency/schema';
+import type { Role } from '@agency/schema';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
 import { paths } from '../lib/paths';
-import { Guard } from './guard';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootLayout } from './root-layout';
 
-// The one route table. Every screen and layout is a lazy route; the root stays small because "/" loads it.
+// The one route table. Every screen, layout and guard is a lazy route: this module is on the landing page's
+// first load, so it imports nothing from the schema package at run time (the guard needs role data from it).
+
+function guarded(roles: readonly Role[], children: RouteObject[]): RouteObject {
+  return {
+    lazy: async () => {
+      const { Guard } = await import('./guard');
+      return { element: <Guard roles={roles} /> };
+    },
+    children,
+  };
+}
 
 const publicRoutes: RouteObject[] = [
   { path: paths.home, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
@@ -17,7 +27,10 @@ const publicRoutes: RouteObject[] = [
       lazy: async () => ({ Component: (await import('./routes/client-signup')).ClientSignupRoute }),
     }),
   ),
-  { path: paths.adminSignup, lazy: async () => ({ Component: (await import('./routes/admin-signup')).AdminSignupRoute }) },
+  {
+    path: paths.adminSignup,
+    lazy: async () => ({ Component: (await import('./routes/admin-signup')).AdminSignupRoute }),
+  },
   {
     path: paths.superadminSignup,
     lazy: async () => ({ Component: (await import('./routes/superadmin-signup')).SuperadminSignupRoute }),
@@ -32,93 +45,87 @@ const publicRoutes: RouteObject[] = [
   },
 ];
 
-const guardedRoutes: RouteObject[] = [
+const clientRoutes: RouteObject[] = [
   {
-    element: <Guard roles={['client']} />,
+    lazy: async () => ({ Component: (await import('./layouts/role-templates')).ClientTemplate }),
     children: [
       {
-        lazy: async () => ({ Component: (await import('./layouts/role-templates')).ClientTemplate }),
-        children: [
-          {
-            path: paths.client.dashboard,
-            lazy: async () => ({ Component: (await import('./routes/client-dashboard')).ClientDashboardRoute }),
-          },
-        ],
+        path: paths.client.dashboard,
+        lazy: async () => ({ Component: (await import('./routes/client-dashboard')).ClientDashboardRoute }),
+      },
+    ],
+  },
+];
+
+const adminRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./layouts/role-templates')).AdminTemplate }),
+    children: [
+      {
+        path: paths.admin.dashboard,
+        lazy: async () => ({ Component: (await import('./routes/admin-dashboard')).AdminDashboardRoute }),
+      },
+    ],
+  },
+];
+
+const superadminRoutes: RouteObject[] = [
+  {
+    // SPEC section 2: the super-admin dashboard sits outside the super-admin template.
+    lazy: async () => ({
+      Component: (await import('./layouts/superadmin-standalone-layout')).SuperadminStandaloneLayout,
+    }),
+    children: [
+      {
+        path: paths.superadmin.dashboard,
+        lazy: async () => ({ Component: (await import('./routes/superadmin-dashboard')).SuperadminDashboardRoute }),
       },
     ],
   },
   {
-    element: <Guard roles={['admin']} />,
+    lazy: async () => ({ Component: (await import('./layouts/role-templates')).SuperadminTemplate }),
     children: [
       {
-        lazy: async () => ({ Component: (await import('./layouts/role-templates')).AdminTemplate }),
-        children: [
-          {
-            path: paths.admin.dashboard,
-            lazy: async () => ({ Component: (await import('./routes/admin-dashboard')).AdminDashboardRoute }),
-          },
-        ],
+        path: paths.superadmin.createAdmin,
+        lazy: async () => ({ Component: (await import('./routes/create-admin')).CreateAdminRoute }),
+      },
+      {
+        path: paths.superadmin.adminList,
+        lazy: async () => ({ Component: (await import('./routes/admin-list')).AdminListRoute }),
       },
     ],
   },
+];
+
+const employeeRoutes: RouteObject[] = [
   {
-    element: <Guard roles={['superadmin']} />,
+    lazy: async () => ({ Component: (await import('./layouts/role-templates')).EmployeeTemplate }),
     children: [
       {
-        lazy: async () => ({
-          Component: (await import('./layouts/superadmin-standalone-layout')).SuperadminStandaloneLayout,
-        }),
-        children: [
-          {
-            path: paths.superadmin.dashboard,
-            lazy: async () => ({ Component: (await import('./routes/superadmin-dashboard')).SuperadminDashboardRoute }),
-          },
-        ],
+        path: paths.employee.teamleadDashboard,
+        ...guarded(
+          ['teamlead'],
+          [
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import('./routes/employee-dashboard')).TeamleadDashboardRoute }),
+            },
+          ],
+        ),
       },
       {
-        lazy: async () => ({ Component: (await import('./layouts/role-templates')).SuperadminTemplate }),
-        children: [
-          {
-            path: paths.superadmin.createAdmin,
-            lazy: async () => ({ Component: (await import('./routes/create-admin')).CreateAdminRoute }),
-          },
-          {
-            path: paths.superadmin.adminList,
-            lazy: async () => ({ Component: (await import('./routes/admin-list')).AdminListRoute }),
-          },
-        ],
-      },
-    ],
-  },
-  {
-    element: <Guard roles={EMPLOYEE_ROLES} />,
-    children: [
-      {
-        lazy: async () => ({ Component: (await import('./layouts/role-templates')).EmployeeTemplate }),
-        children: [
-          {
-            path: paths.employee.teamleadDashboard,
-            element: <Guard roles={['teamlead']} />,
-            children: [
-              {
-                index: true,
-                lazy: async () => ({ Component: (await import('./routes/employee-dashboard')).TeamleadDashboardRoute }),
-              },
-            ],
-          },
-          {
-            path: paths.employee.teammemberDashboard,
-            element: <Guard roles={['teammember']} />,
-            children: [
-              {
-                index: true,
-                lazy: async () => ({
-                  Component: (await import('./routes/employee-dashboard')).TeammemberDashboardRoute,
-                }),
-              },
-            ],
-          },
-        ],
+        path: paths.employee.teammemberDashboard,
+        ...guarded(
+          ['teammember'],
+          [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await import('./routes/employee-dashboard')).TeammemberDashboardRoute,
+              }),
+            },
+          ],
+        ),
       },
     ],
   },
@@ -141,7 +148,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout }),
             children: publicRoutes,
           },
-          ...guardedRoutes,
+          guarded(['client'], clientRoutes),
+          guarded(['admin'], adminRoutes),
+          guarded(['superadmin'], superadminRoutes),
+          guarded(['teamlead', 'teammember'], employeeRoutes),
         ],
       },
     ],

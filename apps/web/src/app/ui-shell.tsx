@@ -4,20 +4,23 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ToastContainer } from 'react-toastify';
+import { AppProviders } from './providers';
 import { theme } from './theme';
 
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
+    <AppProviders>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </AppProviders>
   );
 }
 
 /**
- * Parent of every screen except the landing page: the UI kit and the toasts load with it, so "/" stays
- * free of them. One ToastContainer for all these screens, so a toast survives a navigation.
+ * Parent of every screen except the landing page: data, auth state, the UI kit and the toasts load with it,
+ * so "/" stays free of them. One ToastContainer for all these screens, so a toast survives a navigation.
  */
 export function UiShell() {
   return (

@@ -1,6 +1,8 @@
-import { ROLE_DASHBOARD } from '@agency/schema';
-
-/** Every route path of the web app, in one place. */
+/**
+ * Every route path of the web app, in one place. The dashboards equal ROLE_DASHBOARD of @agency/schema
+ * (paths.test.ts checks it); they are spelled out here because this module is on the landing page's first load,
+ * which must not carry the schema library.
+ */
 export const paths = {
   landing: '/',
   home: '/home',
@@ -11,18 +13,18 @@ export const paths = {
   superadminSignup: '/protected/superadmin-signup',
   login: '/loginpage',
   client: {
-    dashboard: ROLE_DASHBOARD.client,
+    dashboard: '/clientdashboardpage',
   },
   admin: {
-    dashboard: ROLE_DASHBOARD.admin,
+    dashboard: '/admindashboardpage',
   },
   superadmin: {
-    dashboard: ROLE_DASHBOARD.superadmin,
+    dashboard: '/superadmin-dashboard',
     createAdmin: '/create-admin',
     adminList: '/admin-list',
   },
   employee: {
-    teamleadDashboard: ROLE_DASHBOARD.teamlead,
-    teammemberDashboard: ROLE_DASHBOARD.teammember,
+    teamleadDashboard: '/employee/teamlead-dashboardpage',
+    teammemberDashboard: '/employee/team-memberdashboardpage',
   },
 } as const;

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogout } from '../../features/auth/hooks/use-logout';
-import { useConfig } from '../../features/config/api/get-config';
+import { useConfig } from '../../features/config/hooks/use-config';
 import { initialsOf } from '../../features/dashboards/utils/initials';
 
 type DashboardAppBarProps = {

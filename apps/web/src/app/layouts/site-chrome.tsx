@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
-import { useConfig } from '../../features/config/api/get-config';
+import { useConfig } from '../../features/config/hooks/use-config';
 
 /** The public header and footer around a page; brand and contact lines come from the server. */
 export function SiteChrome({ children }: { children: ReactNode }) {

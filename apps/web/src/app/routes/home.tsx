@@ -1,4 +1,4 @@
-import { useConfig } from '../../features/config/api/get-config';
+import { useConfig } from '../../features/config/hooks/use-config';
 import { PageTitle } from '../../features/config/components/page-title';
 import { HomePage } from '../../features/landing/components/home-page';
 

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { Loading } from '../../components/loading';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { SuperadminSignupForm } from '../../features/auth/components/superadmin-signup-form';
-import { useConfig } from '../../features/config/api/get-config';
+import { useConfig } from '../../features/config/hooks/use-config';
 import { PageTitle } from '../../features/config/components/page-title';
 import { errorMessage } from '../../lib/http';
 

@@ -1,4 +1,4 @@
-import { useConfig } from '../api/get-config';
+import { useConfig } from '../hooks/use-config';
 
 type PageTitleProps = { title: string };
 

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { useConfig } from '../../config/api/get-config';
-import { PageTitle } from '../../config/components/page-title';
 import './landing.css';
 
 // The landing page is deliberately free of the UI kit: plain markup and one stylesheet keep "/" light.
@@ -67,12 +65,12 @@ const STEPS = [
   { title: 'Follow the work', text: 'Sign the contract, track progress, message the team and pay invoices online.' },
 ] as const;
 
-export function LandingPage() {
-  const brand = useConfig().data?.brand_name;
+type LandingPageProps = { brandName: string | undefined };
+
+export function LandingPage({ brandName: brand }: LandingPageProps) {
 
   return (
     <div className="landing" data-testid="landing-page">
-      <PageTitle title="Project delivery" />
       <header className="landing-hero">
         <div className="landing-bar landing-wrap">
           <Link to={paths.landing} className="landing-brand" aria-label={brand ? `${brand} home` : 'Home'}>

@@ -1,0 +1,145 @@
+import {
+  conversationSchema,
+  conversationsQuery,
+  messageSchema,
+  pollQuery,
+  sendMessageInput,
+  threadQuery,
+  uploadedAttachmentSchema,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+} from '@agency/schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { isInlineImage } from '../../lib/file-type.js';
+import { verifySignedUrl } from '../../lib/signed-url.js';
+import { assertDeclaredLength, streamUploads } from '../../lib/uploads.js';
+import { allowRoles, requireActor } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
+import type { Services } from '../../services.js';
+import { attachmentPath, type MessagingSide } from './service.js';
+
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+// SPEC's send body carries files as data URLs: 10 files of 10 MB grow by a third in base64, plus the JSON around them.
+const SEND_BODY_LIMIT = Math.ceil(MAX_ATTACHMENTS_PER_MESSAGE * MAX_ATTACHMENT_BYTES * 1.34) + 1024 * 1024;
+
+/** SPEC section 7 for one side: the super admin under /superadmin, the client mirror under /client. */
+function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Services }> {
+  return async (app, { services }) => {
+    const tags = [`messaging (${side})`];
+    const m = services.messaging;
+    app.addHook('preValidation', allowRoles(side));
+
+    app.get('/conversations', {
+      schema: {
+        tags,
+        security,
+        summary: side === 'superadmin' ? 'The inbox: conversations with at least one message, newest first' : "One conversation for each of the client's projects",
+        querystring: conversationsQuery,
+        response: { 200: z.object({ error: z.string().optional(), conversations: z.array(conversationSchema) }) },
+      },
+      handler: async (request) => ({ conversations: await m.listConversations(requireActor(request), side, request.query.user_id) }),
+    });
+
+    app.get('/messages/thread', {
+      schema: { tags, security, summary: 'Every message of one conversation, oldest first', querystring: threadQuery, response: { 200: z.object({ messages: z.array(messageSchema) }) } },
+      handler: async (request) => ({ messages: await m.thread(requireActor(request), side, request.query.conversation_id) }),
+    });
+
+    app.get('/get-all-messages', {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's messages after since_id, oldest first (limit capped at 200)",
+        querystring: pollQuery,
+        response: { 200: z.object({ messages: z.array(messageSchema) }) },
+      },
+      handler: async (request) => ({ messages: await m.poll(requireActor(request), side, request.query) }),
+    });
+
+    app.put('/messages/:id/delivered', {
+      schema: { tags, security, summary: 'The receiver marks a message delivered', params: idParams, response: { 200: z.object({ message: messageSchema }) } },
+      handler: async (request) => ({ message: await m.mark(requireActor(request), side, request.params.id, 'delivered') }),
+    });
+
+    app.put('/messages/:id/read', {
+      schema: { tags, security, summary: 'The receiver marks a message read', params: idParams, response: { 200: z.object({ message: messageSchema }) } },
+      handler: async (request) => ({ message: await m.mark(requireActor(request), side, request.params.id, 'read') }),
+    });
+
+    app.post('/send-message', {
+      bodyLimit: SEND_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a message; attachments as data URLs (SPEC) or as references to streamed uploads',
+        body: sendMessageInput,
+        response: { 201: z.object({ message: messageSchema }) },
+      },
+      handler: async (request, reply) => reply.code(201).send({ message: await m.send(requireActor(request), side, request.body) }),
+    });
+  };
+}
+
+export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+  await app.register(sideRoutes('superadmin'), { prefix: '/superadmin', services });
+  await app.register(sideRoutes('client'), { prefix: '/client', services });
+
+  app.get('/messages/unread-count', {
+    preValidation: allowRoles('superadmin', 'client'),
+    schema: { tags: ['messaging'], security, summary: 'Messages received and not yet read', response: { 200: z.object({ count: z.number() }) } },
+    handler: async (request) => ({ count: await services.messaging.unreadCount(requireActor(request)) }),
+  });
+
+  app.post('/messages/uploads', {
+    preValidation: allowRoles('superadmin', 'client'),
+    schema: {
+      tags: ['messaging'],
+      security,
+      summary: 'Stream files up (multipart) before sending the message that refers to them',
+      consumes: ['multipart/form-data'],
+      response: { 201: z.object({ attachments: z.array(uploadedAttachmentSchema) }) },
+    },
+    handler: async (request, reply) => {
+      const actor = requireActor(request);
+      const limits = { maxFiles: MAX_ATTACHMENTS_PER_MESSAGE, maxBytes: MAX_ATTACHMENT_BYTES };
+      assertDeclaredLength(request, limits.maxFiles, limits.maxBytes);
+      const upload = await streamUploads(request, ctx.storage, limits);
+      try {
+        return reply.code(201).send({ attachments: await services.messaging.recordUploads(actor, upload.files) });
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    },
+  });
+
+  app.get('/messages/attachments/:stored_filename', {
+    schema: {
+      tags: ['messaging'],
+      summary: 'Download an attachment: with its signed URL, or with the bearer header of the sender or receiver',
+      params: z.object({ stored_filename: z.string().regex(/^[A-Za-z0-9-]+(\.[a-z0-9]+)?$/, 'Attachment not found') }),
+      querystring: z.object({ expires: z.coerce.number().int().optional(), sig: z.string().max(100).optional() }),
+    },
+    handler: async (request, reply) => {
+      const { stored_filename } = request.params;
+      const { expires, sig } = request.query;
+      const signed = expires !== undefined && sig !== undefined && verifySignedUrl(ctx.config.sessionSecret, attachmentPath(stored_filename), expires, sig, ctx.now());
+      if (!signed && !request.actor) throw new AppError('NOT_FOUND', 'Attachment not found');
+      const file = await services.messaging.findAttachmentFor(signed ? null : request.actor, stored_filename);
+      const stream = file ? await ctx.storage.read(file.stored_filename) : null;
+      // A stranger is told nothing: the same 404 as for a file that does not exist.
+      if (!file || !stream) throw new AppError('NOT_FOUND', 'Attachment not found');
+      const disposition = isInlineImage(file.mime) ? 'inline' : 'attachment';
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(stream);
+    },
+  });
+};

@@ -1,0 +1,349 @@
+import { Readable } from 'node:stream';
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  type Attachment,
+  type Conversation,
+  type Message,
+} from '@agency/schema';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { conversations, messages, messageUploads, projects, users, type StoredAttachment } from '../../db/schema.js';
+import { sniffMime } from '../../lib/file-type.js';
+import { signUrl } from '../../lib/signed-url.js';
+import { newStoredFilename } from '../../integrations/storage.js';
+import type { Actor } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
+
+type MessageRow = typeof messages.$inferSelect;
+type ConversationRow = typeof conversations.$inferSelect;
+
+export const ATTACHMENT_URL_TTL_MS = 60 * 60 * 1000;
+export const INBOX_LIMIT = 200;
+// Message inserts take this transaction-scoped lock so ids become visible in the order they were assigned:
+// a poll with since_id can then never pass over a message that commits late.
+const MESSAGE_ORDER_LOCK = 734_001;
+
+export function attachmentPath(storedFilename: string) {
+  return `/api/messages/attachments/${storedFilename}`;
+}
+
+export type MessagingSide = 'superadmin' | 'client';
+
+export function parseConversationId(id: string): { projectId: number; clientId: number } | null {
+  const match = /^(\d+):(\d+)$/.exec(id);
+  if (!match) return null;
+  return { projectId: Number(match[1]), clientId: Number(match[2]) };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function previewOf(content: string) {
+  return content === '(attachment)' ? '' : content.slice(0, 280);
+}
+
+export function createMessagingService(ctx: AppContext) {
+  const presentAttachment = (a: StoredAttachment, now: Date): Attachment => ({
+    name: a.name,
+    mime: a.mime,
+    size: a.size,
+    stored_filename: a.stored_filename,
+    url: signUrl(ctx.config.sessionSecret, attachmentPath(a.stored_filename), now, ATTACHMENT_URL_TTL_MS),
+  });
+
+  function presentMessage(row: MessageRow, now = ctx.now()): Message {
+    return {
+      id: row.id,
+      conversation_id: row.conversationId,
+      sender_id: String(row.senderId),
+      receiver_id: String(row.receiverId),
+      message_content: row.content,
+      message_attachments: row.attachments.map((a) => presentAttachment(a, now)),
+      timestamp: row.timestamp.toISOString(),
+      delivered_at: iso(row.deliveredAt),
+      read_at: iso(row.readAt),
+      is_read: row.isRead === 1 ? 1 : 0,
+    };
+  }
+
+  function assertSide(actor: Actor, side: MessagingSide) {
+    if (actor.role !== side) throw new AppError('FORBIDDEN');
+  }
+
+  /** SPEC passes the caller's id as user_id; any other id is refused. */
+  function assertOwnId(actor: Actor, userId: string) {
+    if (userId !== String(actor.id)) throw new AppError('FORBIDDEN', 'user_id must be your own id');
+  }
+
+  async function agencyId(db: DbOrTx = ctx.db) {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).limit(1);
+    if (!row) throw new AppError('NOT_FOUND', 'The agency has no super admin yet');
+    return row.id;
+  }
+
+  /** The project behind a conversation id, if the actor may talk about it; otherwise 404. */
+  async function resolveConversation(actor: Actor, conversationId: string, db: DbOrTx = ctx.db) {
+    const parsed = parseConversationId(conversationId);
+    if (!parsed) throw new AppError('NOT_FOUND', 'Conversation not found');
+    const [project] = await db
+      .select({ id: projects.id, clientId: projects.clientId, title: projects.title })
+      .from(projects)
+      .where(eq(projects.id, parsed.projectId))
+      .limit(1);
+    const mayTalk = actor.role === 'superadmin' || (actor.role === 'client' && actor.id === parsed.clientId);
+    if (!project || project.clientId !== parsed.clientId || !mayTalk) throw new AppError('NOT_FOUND', 'Conversation not found');
+    return { ...parsed, projectTitle: project.title };
+  }
+
+  function presentConversation(row: ConversationRow, otherUserId: number, extra: Partial<Conversation>, now: Date): Conversation {
+    return {
+      conversation_id: row.id,
+      project_id: String(row.projectId),
+      other_user_id: String(otherUserId),
+      last_message_preview: row.lastMessagePreview,
+      last_sender_id: row.lastSenderId === null ? null : String(row.lastSenderId),
+      last_sender_name: row.lastSenderName,
+      last_message_time: iso(row.lastMessageTime),
+      last_message_attachments: (row.lastMessageAttachments ?? []).map((a) => presentAttachment(a, now)),
+      ...extra,
+    };
+  }
+
+  async function decodeDataUrlAttachment(a: { name: string; data: string }): Promise<StoredAttachment> {
+    const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(a.data);
+    if (!match) throw new AppError('BAD_REQUEST', `message_attachments: "${a.name}" is not a data URL`);
+    const payload = match[3];
+    const estimated = match[2] ? Math.floor((payload.length * 3) / 4) - (payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0) : payload.length;
+    if (estimated > MAX_ATTACHMENT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
+    const bytes = match[2] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+    if (bytes.length > MAX_ATTACHMENT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
+    const storedFilename = newStoredFilename(a.name);
+    const { size } = await ctx.storage.put(storedFilename, Readable.from([bytes]));
+    return { name: a.name, mime: sniffMime(bytes.subarray(0, 64)), size, stored_filename: storedFilename };
+  }
+
+  return {
+    presentMessage,
+
+    async listConversations(actor: Actor, side: MessagingSide, userId: string) {
+      assertSide(actor, side);
+      assertOwnId(actor, userId);
+      const now = ctx.now();
+      if (side === 'superadmin') {
+        const rows = await ctx.db
+          .select()
+          .from(conversations)
+          .where(isNotNull(conversations.lastMessageId))
+          .orderBy(desc(conversations.lastMessageTime), desc(conversations.id))
+          .limit(INBOX_LIMIT);
+        return rows.map((row) => presentConversation(row, row.clientId, {}, now));
+      }
+      // A client has one conversation for each of its projects, even before the first message.
+      const owner = await agencyId();
+      const rows = await ctx.db
+        .select({ project: { id: projects.id, title: projects.title }, conversation: conversations })
+        .from(projects)
+        .leftJoin(conversations, eq(conversations.projectId, projects.id))
+        .where(eq(projects.clientId, actor.id))
+        .orderBy(sql`${conversations.lastMessageTime} desc nulls last`, desc(projects.id));
+      const unread = await ctx.db
+        .select({ conversationId: messages.conversationId, n: count() })
+        .from(messages)
+        .where(and(eq(messages.receiverId, actor.id), eq(messages.isRead, 0)))
+        .groupBy(messages.conversationId);
+      const unreadBy = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
+      return rows.map(({ project, conversation }) => {
+        const id = `${project.id}:${actor.id}`;
+        const row: ConversationRow = conversation ?? {
+          id,
+          projectId: project.id,
+          clientId: actor.id,
+          lastMessageId: null,
+          lastMessagePreview: null,
+          lastSenderId: null,
+          lastSenderName: null,
+          lastMessageTime: null,
+          lastMessageAttachments: null,
+          createdAt: now,
+        };
+        return presentConversation(row, owner, { project_title: project.title, unread_count: unreadBy.get(id) ?? 0 }, now);
+      });
+    },
+
+    async thread(actor: Actor, side: MessagingSide, conversationId: string) {
+      assertSide(actor, side);
+      await resolveConversation(actor, conversationId);
+      const rows = await ctx.db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.id)).limit(1000);
+      const now = ctx.now();
+      return rows.map((r) => presentMessage(r, now));
+    },
+
+    async poll(actor: Actor, side: MessagingSide, query: { user_id: string; since_id?: number; limit: number }) {
+      assertSide(actor, side);
+      assertOwnId(actor, query.user_id);
+      const mine = or(eq(messages.senderId, actor.id), eq(messages.receiverId, actor.id));
+      const now = ctx.now();
+      if (query.since_id === undefined) {
+        const rows = await ctx.db.select().from(messages).where(mine).orderBy(desc(messages.id)).limit(query.limit);
+        return rows.reverse().map((r) => presentMessage(r, now));
+      }
+      const rows = await ctx.db
+        .select()
+        .from(messages)
+        .where(and(mine, gt(messages.id, query.since_id)))
+        .orderBy(asc(messages.id))
+        .limit(query.limit);
+      return rows.map((r) => presentMessage(r, now));
+    },
+
+    async mark(actor: Actor, side: MessagingSide, id: number, what: 'delivered' | 'read') {
+      assertSide(actor, side);
+      const [row] = await ctx.db.select().from(messages).where(eq(messages.id, id)).limit(1);
+      if (!row || (row.senderId !== actor.id && row.receiverId !== actor.id)) throw new AppError('NOT_FOUND', 'Message not found');
+      if (row.receiverId !== actor.id) throw new AppError('FORBIDDEN', 'Only the receiver may mark a message');
+      const now = ctx.now();
+      const changes =
+        what === 'delivered'
+          ? { deliveredAt: sql`coalesce(${messages.deliveredAt}, ${now.toISOString()}::timestamptz)` }
+          : {
+              deliveredAt: sql`coalesce(${messages.deliveredAt}, ${now.toISOString()}::timestamptz)`,
+              readAt: sql`coalesce(${messages.readAt}, ${now.toISOString()}::timestamptz)`,
+              isRead: 1,
+            };
+      const [updated] = await ctx.db.update(messages).set(changes).where(eq(messages.id, id)).returning();
+      return presentMessage(updated, now);
+    },
+
+    async unreadCount(actor: Actor) {
+      const [row] = await ctx.db
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.receiverId, actor.id), eq(messages.isRead, 0)));
+      return Number(row?.n ?? 0);
+    },
+
+    async recordUploads(actor: Actor, files: { name: string; mime: string; size: number; storedFilename: string }[]) {
+      await ctx.db.insert(messageUploads).values(files.map((f) => ({ ...f, uploaderId: actor.id, createdAt: ctx.now() })));
+      return files.map((f) => ({ name: f.name, mime: f.mime, size: f.size, stored_filename: f.storedFilename }));
+    },
+
+    async send(
+      actor: Actor,
+      side: MessagingSide,
+      input: {
+        sender_id: string;
+        receiver_id: string;
+        message_content: string;
+        conversation_id: string;
+        message_attachments: { name: string; data?: string; stored_filename?: string }[];
+      },
+    ) {
+      assertSide(actor, side);
+      if (input.sender_id !== String(actor.id)) throw new AppError('FORBIDDEN', 'sender_id must be your own id');
+      const conversation = await resolveConversation(actor, input.conversation_id);
+      const expectedReceiver = side === 'superadmin' ? conversation.clientId : await agencyId();
+      if (input.receiver_id !== String(expectedReceiver)) {
+        throw new AppError('UNPROCESSABLE', 'receiver_id is not the other side of this conversation');
+      }
+      const files = input.message_attachments;
+      if (files.length > MAX_ATTACHMENTS_PER_MESSAGE) {
+        throw new AppError('PAYLOAD_TOO_LARGE', `At most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments per message`);
+      }
+      const content = input.message_content.trim() === '' && files.length > 0 ? '(attachment)' : input.message_content;
+      if (content.trim() === '') throw new AppError('BAD_REQUEST', 'message_content: write a message or attach a file');
+
+      // References to streamed uploads must be the sender's own, unused uploads.
+      const refs = files.filter((f) => !f.data).map((f) => f.stored_filename ?? '');
+      if (refs.some((r) => r === '')) throw new AppError('BAD_REQUEST', 'message_attachments: each needs data or stored_filename');
+      const uploads = refs.length
+        ? await ctx.db
+            .select()
+            .from(messageUploads)
+            .where(and(inArray(messageUploads.storedFilename, refs), eq(messageUploads.uploaderId, actor.id), isNull(messageUploads.messageId)))
+        : [];
+      if (uploads.length !== new Set(refs).size) throw new AppError('BAD_REQUEST', 'message_attachments: unknown or already used upload');
+
+      const decoded: StoredAttachment[] = [];
+      try {
+        for (const f of files) if (f.data) decoded.push(await decodeDataUrlAttachment({ name: f.name, data: f.data }));
+      } catch (err) {
+        await Promise.all(decoded.map((d) => ctx.storage.remove(d.stored_filename)));
+        throw err;
+      }
+      const byRef = new Map(uploads.map((u) => [u.storedFilename, u]));
+      let decodedIndex = 0;
+      const attachments: StoredAttachment[] = files.map((f) => {
+        if (f.data) return decoded[decodedIndex++];
+        const u = byRef.get(f.stored_filename!)!;
+        return { name: u.name, mime: u.mime, size: u.size, stored_filename: u.storedFilename };
+      });
+
+      try {
+        const row = await ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
+          const now = ctx.now();
+          await tx
+            .insert(conversations)
+            .values({ id: input.conversation_id, projectId: conversation.projectId, clientId: conversation.clientId, createdAt: now })
+            .onConflictDoNothing();
+          const [inserted] = await tx
+            .insert(messages)
+            .values({
+              conversationId: input.conversation_id,
+              senderId: actor.id,
+              receiverId: expectedReceiver,
+              content,
+              attachments,
+              timestamp: now,
+            })
+            .returning();
+          await tx
+            .update(conversations)
+            .set({
+              lastMessageId: inserted.id,
+              lastMessagePreview: previewOf(content),
+              lastSenderId: actor.id,
+              lastSenderName: actor.name,
+              lastMessageTime: now,
+              lastMessageAttachments: attachments,
+            })
+            .where(eq(conversations.id, input.conversation_id));
+          if (decoded.length) {
+            await tx.insert(messageUploads).values(
+              decoded.map((d) => ({ uploaderId: actor.id, storedFilename: d.stored_filename, name: d.name, mime: d.mime, size: d.size, messageId: inserted.id, createdAt: now })),
+            );
+          }
+          if (refs.length) {
+            const claimed = await tx
+              .update(messageUploads)
+              .set({ messageId: inserted.id })
+              .where(and(inArray(messageUploads.storedFilename, refs), isNull(messageUploads.messageId)))
+              .returning({ id: messageUploads.id });
+            if (claimed.length !== new Set(refs).size) throw new AppError('CONFLICT', 'An attachment was used by another message');
+          }
+          return inserted;
+        });
+        return presentMessage(row);
+      } catch (err) {
+        await Promise.all(decoded.map((d) => ctx.storage.remove(d.stored_filename)));
+        throw err;
+      }
+    },
+
+    /** The stored file of a sent message; with an actor, only when the actor sent or received that message. */
+    async findAttachmentFor(actor: Actor | null, storedFilename: string) {
+      const [row] = await ctx.db
+        .select({ attachments: messages.attachments, senderId: messages.senderId, receiverId: messages.receiverId })
+        .from(messages)
+        .innerJoin(messageUploads, eq(messageUploads.messageId, messages.id))
+        .where(eq(messageUploads.storedFilename, storedFilename))
+        .limit(1);
+      if (!row) return null;
+      if (actor && actor.id !== row.senderId && actor.id !== row.receiverId) return null;
+      return row.attachments.find((a) => a.stored_filename === storedFilename) ?? null;
+    },
+  };
+}
+
+export type MessagingService = ReturnType<typeof createMessagingService>;

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, signInEveryRole, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let who: Awaited<ReturnType<typeof signInEveryRole>>;
+let projectId: string;
+let conversationId: string;
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 2)]);
+const PDF = Buffer.from('%PDF-1.4\n% test document\n');
+const dataUrl = (buf: Buffer, mime = 'application/octet-stream') => `data:${mime};base64,${buf.toString('base64')}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  who = await signInEveryRole(t.app);
+  const res = await call(t.app, 'POST', '/projects', { token: who.client.token, body: { title: 'Brand refresh', description: 'New logo and colour palette.' } });
+  projectId = res.body.project.id;
+  conversationId = `${projectId}:${who.client.user.id}`;
+});
+afterAll(async () => t.close());
+
+function clientSend(content: string, extra: Record<string, unknown> = {}) {
+  return call(t.app, 'POST', '/client/send-message', {
+    token: who.client.token,
+    body: { sender_id: who.client.user.id, receiver_id: who.superadmin.user.id, message_content: content, conversation_id: conversationId, ...extra },
+  });
+}
+
+function ownerSend(content: string, extra: Record<string, unknown> = {}) {
+  return call(t.app, 'POST', '/superadmin/send-message', {
+    token: who.superadmin.token,
+    body: { sender_id: who.superadmin.user.id, receiver_id: who.client.user.id, message_content: content, conversation_id: conversationId, ...extra },
+  });
+}
+
+describe('conversations', () => {
+  it("a client's conversation exists before the first message; the inbox lists only conversations with messages", async () => {
+    const mine = await call(t.app, 'GET', '/client/conversations', { token: who.client.token, query: { user_id: who.client.user.id } });
+    expect(mine.status).toBe(200);
+    expect(mine.body.conversations).toEqual([
+      expect.objectContaining({ conversation_id: conversationId, project_id: projectId, other_user_id: who.superadmin.user.id, last_message_preview: null }),
+    ]);
+    const inbox = await call(t.app, 'GET', '/superadmin/conversations', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id } });
+    expect(inbox.body.conversations).toEqual([]);
+  });
+
+  it('answers 403 when user_id is not the caller', async () => {
+    const res = await call(t.app, 'GET', '/superadmin/conversations', { token: who.superadmin.token, query: { user_id: who.client.user.id } });
+    expect(res.status).toBe(403);
+    const poll = await call(t.app, 'GET', '/client/get-all-messages', { token: who.client.token, query: { user_id: who.otherClient.user.id } });
+    expect(poll.status).toBe(403);
+  });
+
+  it('sends with data-URL attachments, detects types, and updates the inbox row', async () => {
+    const res = await clientSend('Here is the brief', {
+      message_attachments: [
+        { name: 'mock.png', mime: 'image/png', size: PNG.length, data: dataUrl(PNG, 'image/png') },
+        { name: 'brief.pdf', mime: 'application/pdf', size: PDF.length, data: dataUrl(PDF) },
+        { name: 'mystery.bin', mime: 'text/html', size: 3, data: dataUrl(Buffer.from([0, 1, 2])) },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const msg = res.body.message;
+    expect(msg).toMatchObject({ sender_id: who.client.user.id, receiver_id: who.superadmin.user.id, message_content: 'Here is the brief', is_read: 0, delivered_at: null, read_at: null });
+    expect(msg.message_attachments.map((a: { mime: string }) => a.mime)).toEqual(['image/png', 'application/pdf', 'application/octet-stream']);
+    const inbox = await call(t.app, 'GET', '/superadmin/conversations', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id } });
+    expect(inbox.body.conversations[0]).toMatchObject({
+      conversation_id: conversationId,
+      project_id: projectId,
+      other_user_id: who.client.user.id,
+      last_message_preview: 'Here is the brief',
+      last_sender_id: who.client.user.id,
+      last_sender_name: who.client.user.name,
+    });
+    expect(inbox.body.conversations[0].last_message_attachments).toHaveLength(3);
+    const image = await t.app.inject({ method: 'GET', url: msg.message_attachments[0].url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-disposition']).toMatch(/^inline/);
+    const pdf = await t.app.inject({ method: 'GET', url: msg.message_attachments[1].url });
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment/);
+    const path = `/api/messages/attachments/${msg.message_attachments[0].stored_filename}`;
+    const stranger = await t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${who.otherClient.token}` } });
+    expect(stranger.statusCode).toBe(404);
+    const anonymous = await t.app.inject({ method: 'GET', url: path });
+    expect(anonymous.statusCode).toBe(404);
+    const receiver = await t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${who.superadmin.token}` } });
+    expect(receiver.statusCode).toBe(200);
+  });
+
+  it('sends (attachment) when only files are attached, with an empty inbox preview', async () => {
+    const res = await ownerSend('   ', { message_attachments: [{ name: 'a.png', mime: 'image/png', size: PNG.length, data: dataUrl(PNG) }] });
+    expect(res.body.message.message_content).toBe('(attachment)');
+    const inbox = await call(t.app, 'GET', '/superadmin/conversations', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id } });
+    expect(inbox.body.conversations[0].last_message_preview).toBe('');
+    expect(inbox.body.conversations[0].last_message_attachments).toHaveLength(1);
+  });
+
+  it('refuses 11 attachments and an attachment over 10 MB with 413, storing nothing', async () => {
+    const before = await call(t.app, 'GET', '/client/messages/thread', { token: who.client.token, query: { conversation_id: conversationId } });
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, data: dataUrl(Buffer.from('x')) }));
+    const tooMany = await clientSend('too many', { message_attachments: eleven });
+    expect(tooMany.status).toBe(413);
+    const big = await clientSend('too big', { message_attachments: [{ name: 'big.bin', data: dataUrl(Buffer.alloc(10 * 1024 * 1024 + 1)) }] });
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe('PAYLOAD_TOO_LARGE');
+    const after = await call(t.app, 'GET', '/client/messages/thread', { token: who.client.token, query: { conversation_id: conversationId } });
+    expect(after.body.messages).toHaveLength(before.body.messages.length);
+  });
+
+  it('accepts references to streamed uploads, once', async () => {
+    const boundary = 'b0undary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/uploads',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${who.client.token}` },
+      payload,
+    });
+    expect(up.statusCode).toBe(201);
+    const ref = up.json().attachments[0];
+    expect(ref).toMatchObject({ name: 'shot.png', mime: 'image/png', size: PNG.length });
+    const sent = await clientSend('see screenshot', { message_attachments: [{ name: ref.name, stored_filename: ref.stored_filename }] });
+    expect(sent.status).toBe(201);
+    expect(sent.body.message.message_attachments[0].stored_filename).toBe(ref.stored_filename);
+    const reused = await clientSend('again', { message_attachments: [{ name: ref.name, stored_filename: ref.stored_filename }] });
+    expect(reused.status).toBe(400);
+    const foreign = await ownerSend('steal', { message_attachments: [{ name: ref.name, stored_filename: ref.stored_filename }] });
+    expect(foreign.status).toBe(400);
+  });
+
+  it('only the receiver marks delivered then read; the sender gets 403 and a stranger 404', async () => {
+    const sent = await clientSend('Please confirm');
+    const id = sent.body.message.id;
+    const bySender = await call(t.app, 'PUT', `/client/messages/${id}/delivered`, { token: who.client.token });
+    expect(bySender.status).toBe(403);
+    const byStranger = await call(t.app, 'PUT', `/client/messages/${id}/read`, { token: who.otherClient.token });
+    expect(byStranger.status).toBe(404);
+    const delivered = await call(t.app, 'PUT', `/superadmin/messages/${id}/delivered`, { token: who.superadmin.token });
+    expect(delivered.status).toBe(200);
+    expect(delivered.body.message.delivered_at).toBeTruthy();
+    expect(delivered.body.message.is_read).toBe(0);
+    const read = await call(t.app, 'PUT', `/superadmin/messages/${id}/read`, { token: who.superadmin.token });
+    expect(read.body.message).toMatchObject({ is_read: 1 });
+    expect(read.body.message.read_at).toBeTruthy();
+  });
+
+  it("a client cannot read or write another client's conversation (404)", async () => {
+    const thread = await call(t.app, 'GET', '/client/messages/thread', { token: who.otherClient.token, query: { conversation_id: conversationId } });
+    expect(thread.status).toBe(404);
+    const forged = `${projectId}:${who.otherClient.user.id}`;
+    const send = await call(t.app, 'POST', '/client/send-message', {
+      token: who.otherClient.token,
+      body: { sender_id: who.otherClient.user.id, receiver_id: who.superadmin.user.id, message_content: 'hi', conversation_id: forged },
+    });
+    expect(send.status).toBe(404);
+    const poll = await call(t.app, 'GET', '/client/get-all-messages', { token: who.otherClient.token, query: { user_id: who.otherClient.user.id } });
+    expect(poll.body.messages).toEqual([]);
+  });
+
+  it('employees and admins have no access to messaging (403)', async () => {
+    for (const actor of [who.admin, who.teamlead, who.teammember]) {
+      const res = await call(t.app, 'GET', '/superadmin/conversations', { token: actor.token, query: { user_id: actor.user.id } });
+      expect(res.status).toBe(403);
+    }
+  });
+});
+
+describe('polling', () => {
+  it('honours since_id and caps limit at 200', async () => {
+    const all = await call(t.app, 'GET', '/superadmin/get-all-messages', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id, limit: '1000' } });
+    expect(all.status).toBe(200);
+    const ids: number[] = all.body.messages.map((m: { id: number }) => m.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const since = await call(t.app, 'GET', '/superadmin/get-all-messages', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id, since_id: String(ids[1]), limit: '200' } });
+    expect(since.body.messages.map((m: { id: number }) => m.id)).toEqual(ids.filter((id) => id > ids[1]));
+  });
+
+  it('never loses a message sent by concurrent senders', async () => {
+    const first = await call(t.app, 'GET', '/superadmin/get-all-messages', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id } });
+    let lastId = Math.max(0, ...first.body.messages.map((m: { id: number }) => m.id));
+    const seen = new Set<number>();
+    const sent: number[] = [];
+    const senders = Array.from({ length: 40 }, (_, i) =>
+      (i % 2 ? clientSend(`concurrent ${i}`) : ownerSend(`concurrent ${i}`)).then((r) => sent.push(r.body.message.id)),
+    );
+    const poller = (async () => {
+      for (let round = 0; round < 60 && seen.size < 40; round++) {
+        const res = await call(t.app, 'GET', '/superadmin/get-all-messages', {
+          token: who.superadmin.token,
+          query: { user_id: who.superadmin.user.id, since_id: String(lastId), limit: '200' },
+        });
+        for (const m of res.body.messages as { id: number; message_content: string }[]) {
+          if (m.message_content.startsWith('concurrent')) seen.add(m.id);
+          lastId = Math.max(lastId, m.id);
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    await Promise.all(senders);
+    await poller;
+    const tail = await call(t.app, 'GET', '/superadmin/get-all-messages', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id, since_id: String(lastId) } });
+    for (const m of tail.body.messages as { id: number }[]) seen.add(m.id);
+    expect([...seen].sort((a, b) => a - b)).toEqual([...sent].sort((a, b) => a - b));
+  });
+});
