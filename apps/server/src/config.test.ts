@@ -61,6 +61,11 @@ describe('loadConfig defaults', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 
+  it('treats an empty variable as not set, as in a copied .env.example', () => {
+    expect(loadConfig({ PORT: '', SUPERADMIN_SETUP_KEY: '', LOG_LEVEL: '' })).toMatchObject({ port: 3000, superadminSetupKey: undefined, logLevel: 'info' });
+    expect(configError({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: '' }).message).toContain('SMTP_HOST');
+  });
+
   it('lets explicit overrides win over the environment', () => {
     expect(loadConfig({ PORT: '4000' }, { port: 5000, inMemoryDb: true })).toMatchObject({ port: 5000, inMemoryDb: true });
   });

@@ -22,7 +22,10 @@ async function tokenFor(caller: Caller, row: AccessRow): Promise<string | undefi
 
 async function send(row: AccessRow, caller: Caller, input: { path?: string; query?: Record<string, string>; body?: unknown } = row) {
   const body = input === row && row.makeBody ? row.makeBody() : input.body;
-  return call(t.app, row.method as 'GET', input.path ?? row.path, { token: await tokenFor(caller, row), query: input.query, body });
+  // `$me` stands for the caller's own id (SPEC's user_id and sender_id must be the caller's).
+  const me = caller === 'anonymous' ? '1' : accounts[caller].user.id;
+  const withMe = <T,>(value: T): T => (value === undefined ? value : JSON.parse(JSON.stringify(value).replaceAll('$me', me)));
+  return call(t.app, row.method, input.path ?? row.path, { token: await tokenFor(caller, row), query: withMe(input.query), body: withMe(body) });
 }
 
 describe.each(ACCESS_ROWS.map((row) => [`${row.method} /api${row.path}`, row] as const))('%s', (_name, row) => {

@@ -1,5 +1,4 @@
 import type { Role } from '@agency/schema';
-import type { InjectOptions } from 'fastify';
 import { PASSWORD, uniqueEmail } from './helpers.js';
 
 /** Who calls: nobody signed in, or an account of one role. */
@@ -13,7 +12,7 @@ type Input = { query?: Record<string, string>; body?: unknown };
  * (ids of records that need not exist: an allowed caller may then get 404, never 401/403).
  */
 export type AccessRow = Input & {
-  method: NonNullable<InjectOptions['method']> & string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   allowed: readonly Role[] | 'public';
   /** Called for each request when the body must be fresh (for example a new e-mail every time). */
@@ -65,6 +64,68 @@ export const ACCESS_ROWS: AccessRow[] = [
     allowed: STAFF,
     invalid: { path: '/users/abc/status', body: { status: 'banned' } },
   },
+
+  // projects
+  {
+    method: 'POST',
+    path: '/projects',
+    body: { title: 'Matrix project', description: 'Created by the access table.' },
+    allowed: ['client'],
+    invalid: { body: { title: '' } },
+  },
+  { method: 'GET', path: '/projects', allowed: EVERYONE, invalid: { query: { limit: '1000' } } },
+  { method: 'GET', path: '/projects/summary', allowed: EVERYONE },
+  { method: 'GET', path: `/projects/${MISSING_ID}`, allowed: EVERYONE, invalid: { path: '/projects/abc' } },
+  { method: 'GET', path: `/projects/${MISSING_ID}/activity`, allowed: EVERYONE, invalid: { path: '/projects/abc/activity' } },
+  { method: 'POST', path: `/projects/${MISSING_ID}/approve`, body: { team_lead_id: '1' }, allowed: ['superadmin'], invalid: { body: {} } },
+  { method: 'POST', path: `/projects/${MISSING_ID}/reject`, body: { reason: 'Not a fit' }, allowed: ['superadmin'], invalid: { body: {} } },
+  {
+    method: 'POST',
+    path: `/projects/${MISSING_ID}/status`,
+    body: { status: 'in_progress' },
+    allowed: ['superadmin', 'admin', 'teamlead'],
+    invalid: { body: { status: 'pending' } },
+  },
+  { method: 'POST', path: `/projects/${MISSING_ID}/attachments`, allowed: EVERYONE },
+  // Signed links carry their own proof: no session is needed, a missing or forged signature is a 404.
+  { method: 'GET', path: `/projects/${MISSING_ID}/attachments/1/download`, query: { expires: '1', sig: 'x' }, allowed: 'public' },
+
+  // notifications
+  { method: 'GET', path: '/notifications', allowed: EVERYONE, invalid: { query: { limit: '0' } } },
+  { method: 'GET', path: '/notifications/unread-count', allowed: EVERYONE },
+  { method: 'POST', path: `/notifications/${MISSING_ID}/read`, allowed: EVERYONE, invalid: { path: '/notifications/abc/read' } },
+  { method: 'POST', path: '/notifications/read-all', allowed: EVERYONE },
+
+  // tool requests
+  {
+    method: 'POST',
+    path: '/tool-requests',
+    body: { name: 'Figma seat', category: 'Software licence', reason: 'Design reviews', quantity: 1 },
+    allowed: ['client'],
+    invalid: { body: { quantity: 0 } },
+  },
+  { method: 'GET', path: '/tool-requests', allowed: ['client', ...STAFF], invalid: { query: { status: 'lost' } } },
+  { method: 'GET', path: `/tool-requests/${MISSING_ID}`, allowed: ['client', ...STAFF], invalid: { path: '/tool-requests/abc' } },
+  { method: 'POST', path: `/tool-requests/${MISSING_ID}/decision`, body: { action: 'approve' }, allowed: STAFF, invalid: { body: { action: 'explode' } } },
+
+  // messaging: SPEC section 7 for the super admin, and the client's mirror
+  ...(['superadmin', 'client'] as const).flatMap((side): AccessRow[] => [
+    { method: 'GET', path: `/${side}/conversations`, query: { user_id: '$me' }, allowed: [side], invalid: { query: {} } },
+    { method: 'GET', path: `/${side}/messages/thread`, query: { conversation_id: `${MISSING_ID}:1` }, allowed: [side], invalid: { query: { conversation_id: 'x' } } },
+    { method: 'GET', path: `/${side}/get-all-messages`, query: { user_id: '$me', limit: '200' }, allowed: [side], invalid: { query: {} } },
+    { method: 'PUT', path: `/${side}/messages/${MISSING_ID}/delivered`, allowed: [side], invalid: { path: `/${side}/messages/abc/delivered` } },
+    { method: 'PUT', path: `/${side}/messages/${MISSING_ID}/read`, allowed: [side], invalid: { path: `/${side}/messages/abc/read` } },
+    {
+      method: 'POST',
+      path: `/${side}/send-message`,
+      body: { sender_id: '$me', receiver_id: '1', message_content: 'hello', conversation_id: `${MISSING_ID}:1` },
+      allowed: [side],
+      invalid: { body: {} },
+    },
+  ]),
+  { method: 'GET', path: '/messages/unread-count', allowed: ['superadmin', 'client'] },
+  { method: 'POST', path: '/messages/uploads', allowed: ['superadmin', 'client'] },
+  { method: 'GET', path: '/messages/attachments/no-such-file.png', allowed: 'public' },
 ];
 
 export function isAllowed(row: AccessRow, caller: Caller): boolean {

@@ -128,6 +128,27 @@ describe('POST /auth/signup/superadmin', () => {
   });
 });
 
+describe('super admin signup without a configured setup key', () => {
+  it('never hands the role over, whatever key is sent', async () => {
+    const bare = await createTestApp({ SUPERADMIN_SETUP_KEY: '' });
+    try {
+      expect(bare.config.superadminSetupKey).toBeUndefined();
+      const first = await call(bare.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Owner', email: uniqueEmail('owner'), password: PASSWORD } });
+      expect(first.status).toBe(201);
+      for (const setup_key of [undefined, '', SETUP_KEY]) {
+        const res = await call(bare.app, 'POST', '/auth/signup/superadmin', {
+          body: { name: 'Taker', email: uniqueEmail('taker'), password: PASSWORD, setup_key },
+        });
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual(SETUP_KEY_REQUIRED);
+      }
+      expect((await call(bare.app, 'GET', '/auth/me', { token: first.body.token })).body.user.role).toBe('superadmin');
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('POST /auth/signup/client', () => {
   it('creates a client and signs it in: 201 {token, user}', async () => {
     const email = uniqueEmail('client');
@@ -171,6 +192,14 @@ describe('POST /auth/signup/client', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('BAD_REQUEST');
     expect(res.body.error).toMatch(/JSON/);
+  });
+
+  it('refuses a body over 1 MB with 413 before reading it', async () => {
+    const email = uniqueEmail('huge');
+    const res = await call(t.app, 'POST', '/auth/signup/client', { body: { name: 'Huge', email, password: PASSWORD, company: 'x'.repeat(1024 * 1024) } });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'The upload is too large', code: 'PAYLOAD_TOO_LARGE' });
+    expect((await login(t.app, email)).status).toBe(401);
   });
 
   it('refuses a second account with the same e-mail in any case: 409 EMAIL_TAKEN, the first account untouched', async () => {

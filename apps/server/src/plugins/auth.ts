@@ -1,4 +1,4 @@
-import type { Role } from '@agency/schema';
+import { ROLES, type Role } from '@agency/schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -72,7 +72,7 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** preValidation hook: 401 when not signed in, 403 when the role may not call the route. */
+/** An onRequest hook (access is decided before the body is even read): 401 when not signed in, 403 when the role may not call the route. */
 export function allowRoles(...roles: Role[]) {
   return async (request: FastifyRequest) => {
     const actor = requireActor(request);
@@ -83,3 +83,6 @@ export function allowRoles(...roles: Role[]) {
 export function assertRole(actor: Actor, ...roles: Role[]): void {
   if (!roles.includes(actor.role)) throw new AppError('FORBIDDEN');
 }
+
+/** onRequest hook for routes open to every signed-in role. */
+export const requireSignIn = allowRoles(...ROLES);

@@ -40,7 +40,7 @@ const publicRoutes: RouteObject[] = [
     path: '*',
     lazy: async () => {
       const module = await import('./routes/not-found');
-      return { loader: module.notFoundLoader, ErrorBoundary: module.NotFoundBoundary };
+      return { loader: module.notFoundLoader, Component: module.NotFoundRoute, ErrorBoundary: module.NotFoundBoundary };
     },
   },
 ];

@@ -12,3 +12,8 @@ export const queryKeys = {
     list: (role: 'admin' | 'employee') => ['users', role] as const,
   },
 };
+
+/** Queries that do not depend on who is signed in; they survive sign-in and sign-out. */
+export function isPublicQueryKey(key: readonly unknown[]): boolean {
+  return key[0] === queryKeys.config[0] || (key[0] === 'invitations' && key[1] === 'preview');
+}

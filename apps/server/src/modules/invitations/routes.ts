@@ -20,7 +20,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     handler: async (request) => services.invitations.preview(request.query.token),
   });
 
-  const staff = { preValidation: allowRoles('superadmin', 'admin') };
+  const staff = { onRequest: allowRoles('superadmin', 'admin') };
 
   app.post('/invitations', {
     ...staff,

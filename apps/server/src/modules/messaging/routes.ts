@@ -30,7 +30,7 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Serv
   return async (app, { services }) => {
     const tags = [`messaging (${side})`];
     const m = services.messaging;
-    app.addHook('preValidation', allowRoles(side));
+    app.addHook('onRequest', allowRoles(side));
 
     app.get('/conversations', {
       schema: {
@@ -88,13 +88,13 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
   await app.register(sideRoutes('client'), { prefix: '/client', services });
 
   app.get('/messages/unread-count', {
-    preValidation: allowRoles('superadmin', 'client'),
+    onRequest: allowRoles('superadmin', 'client'),
     schema: { tags: ['messaging'], security, summary: 'Messages received and not yet read', response: { 200: z.object({ count: z.number() }) } },
     handler: async (request) => ({ count: await services.messaging.unreadCount(requireActor(request)) }),
   });
 
   app.post('/messages/uploads', {
-    preValidation: allowRoles('superadmin', 'client'),
+    onRequest: allowRoles('superadmin', 'client'),
     schema: {
       tags: ['messaging'],
       security,

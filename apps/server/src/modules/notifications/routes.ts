@@ -1,13 +1,15 @@
 import { notificationSchema, pageQuery } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActor } from '../../plugins/auth.js';
+import { requireActor, requireSignIn } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
 
 export const notificationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.addHook('onRequest', requireSignIn);
+
   app.get('/notifications', {
     schema: {
       tags,

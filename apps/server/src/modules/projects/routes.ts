@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.js';
 import { isInlineImage } from '../../lib/file-type.js';
 import { verifySignedUrl } from '../../lib/signed-url.js';
 import { assertDeclaredLength, streamUploads } from '../../lib/uploads.js';
-import { allowRoles, requireActor } from '../../plugins/auth.js';
+import { allowRoles, requireActor, requireSignIn } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import type { Services } from '../../services.js';
 import { attachmentDownloadPath } from './service.js';
@@ -28,10 +28,10 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const projectResponse = z.object({ project: projectSchema });
 
 export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
-  const signedIn = { preValidation: allowRoles('client', 'admin', 'superadmin', 'teamlead', 'teammember') };
+  const signedIn = { onRequest: requireSignIn };
 
   app.post('/projects', {
-    preValidation: allowRoles('client'),
+    onRequest: allowRoles('client'),
     schema: { tags, security, summary: 'A client asks for a project', body: createProjectInput, response: { 201: projectResponse } },
     handler: async (request, reply) => reply.code(201).send({ project: await services.projects.create(requireActor(request), request.body) }),
   });
@@ -71,19 +71,19 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
   });
 
   app.post('/projects/:id/approve', {
-    preValidation: allowRoles('superadmin'),
+    onRequest: allowRoles('superadmin'),
     schema: { tags, security, summary: 'Approve a pending project and staff it', params: idParams, body: approveProjectInput, response: { 200: projectResponse } },
     handler: async (request) => ({ project: await services.projects.approve(requireActor(request), request.params.id, request.body) }),
   });
 
   app.post('/projects/:id/reject', {
-    preValidation: allowRoles('superadmin'),
+    onRequest: allowRoles('superadmin'),
     schema: { tags, security, summary: 'Reject a pending project with a reason', params: idParams, body: rejectProjectInput, response: { 200: projectResponse } },
     handler: async (request) => ({ project: await services.projects.reject(requireActor(request), request.params.id, request.body.reason) }),
   });
 
   app.post('/projects/:id/status', {
-    preValidation: allowRoles('superadmin', 'admin', 'teamlead'),
+    onRequest: allowRoles('superadmin', 'admin', 'teamlead'),
     schema: {
       tags,
       security,

@@ -11,13 +11,13 @@ const response = z.object({ tool_request: toolRequestSchema });
 
 export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.post('/tool-requests', {
-    preValidation: allowRoles('client'),
+    onRequest: allowRoles('client'),
     schema: { tags, security, summary: 'A client asks for a tool', body: createToolRequestInput, response: { 201: response } },
     handler: async (request, reply) => reply.code(201).send({ tool_request: await services.tools.create(requireActor(request), request.body) }),
   });
 
   app.get('/tool-requests', {
-    preValidation: allowRoles('client', 'admin', 'superadmin'),
+    onRequest: allowRoles('client', 'admin', 'superadmin'),
     schema: {
       tags,
       security,
@@ -29,13 +29,13 @@ export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   });
 
   app.get('/tool-requests/:id', {
-    preValidation: allowRoles('client', 'admin', 'superadmin'),
+    onRequest: allowRoles('client', 'admin', 'superadmin'),
     schema: { tags, security, summary: 'One tool request', params: idParams, response: { 200: response } },
     handler: async (request) => ({ tool_request: await services.tools.get(requireActor(request), request.params.id) }),
   });
 
   app.post('/tool-requests/:id/decision', {
-    preValidation: allowRoles('admin', 'superadmin'),
+    onRequest: allowRoles('admin', 'superadmin'),
     schema: { tags, security, summary: 'Approve, decline (reason required) or mark fulfilled', params: idParams, body: decideToolRequestInput, response: { 200: response } },
     handler: async (request) => ({ tool_request: await services.tools.decide(requireActor(request), request.params.id, request.body) }),
   });

@@ -8,7 +8,7 @@ const tags = ['users'];
 const security = [{ bearer: [] }];
 
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const staff = { preValidation: allowRoles('superadmin', 'admin') };
+  const staff = { onRequest: allowRoles('superadmin', 'admin') };
 
   app.get('/users', {
     ...staff,

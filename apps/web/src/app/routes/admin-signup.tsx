@@ -51,7 +51,7 @@ export function AdminSignupRoute() {
         title={isGone ? 'Invitation not valid' : 'Could not check the invitation'}
         message={
           isGone
-            ? `${errorMessage(preview.error)}. Ask the person who invited you to send a new invitation.`
+            ? `${errorMessage(preview.error).replace(/\.$/, '')}. Ask the person who invited you to send a new invitation.`
             : errorMessage(preview.error)
         }
       />

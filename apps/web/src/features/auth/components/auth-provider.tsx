@@ -2,15 +2,15 @@ import { STORAGE_KEY_USER_ID, type AuthResponse } from '@agency/schema';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { setUnauthorizedListener } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
+import { isPublicQueryKey, queryKeys } from '../../../lib/query-keys';
 import { clearAllStorage, readToken, removeSession, writeSession } from '../../../lib/storage';
 import { getMe } from '../api/get-me';
 import { logout } from '../api/logout';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth';
 
-/** Drops everything cached for the signed-in user; the public config stays. */
+/** Drops everything cached for the previous user; public data (config, invitation preview) stays. */
 function removeUserQueries(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.config[0] });
+  queryClient.removeQueries({ predicate: (query) => !isPublicQueryKey(query.queryKey) });
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -1,0 +1,252 @@
+// Server side of `npm run bench` (scripts/bench.mjs starts it as a child process with an IPC channel).
+// Runs, in one process: the real app (buildApp) and a bare Fastify instance with one JSON route, both on
+// 127.0.0.1, so the bare route is a baseline from the same machine and the same run. The parent drives it
+// with IPC commands: seeding, and an event-loop-delay / memory monitor around the upload measurement.
+// Environment: BENCH_BACKEND (pglite | postgres), BENCH_DATA_DIR, DATABASE_URL (postgres only).
+import crypto from 'node:crypto';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { projects, sessions, users } from '../apps/server/src/db/schema.js';
+import { hashToken } from '../apps/server/src/modules/auth/tokens.js';
+
+type Command = { id: number; cmd: string; args?: Record<string, unknown> };
+
+const send = (msg: unknown) => process.send?.(msg);
+const backend = process.env.BENCH_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+const dataDir = process.env.BENCH_DATA_DIR;
+if (!dataDir) throw new Error('BENCH_DATA_DIR is required');
+if (backend === 'postgres' && !process.env.DATABASE_URL) throw new Error('DATABASE_URL is required for the postgres backend');
+
+const config = loadConfig(
+  {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: backend === 'postgres' ? process.env.DATABASE_URL : undefined,
+    SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+    MAIL_TRANSPORT: 'log',
+    // No built web app: the benchmark only calls the API.
+    WEB_DIST_DIR: `${dataDir}/no-web`,
+  },
+  {},
+);
+
+const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const db = database.db;
+const app = await buildApp(config, { database });
+
+const bare = Fastify({ logger: false });
+bare.get('/api/bench/bare', async () => ({ ok: true }));
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const portOf = (f: typeof bare) => {
+  const addr = f.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('server has no port');
+  return addr.port;
+};
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const collect = () => {
+  if (gc) {
+    gc();
+    gc();
+  }
+};
+const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+const one = async <T>(query: ReturnType<typeof sql>) => {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows[0];
+};
+const nextId = async (table: string) => {
+  const row = await one<{ n: string | number }>(sql.raw(`select coalesce(max(id), 0) as n from ${table}`));
+  return Number(row.n) + 1;
+};
+
+const state: { superadminId?: number; clientId?: number; projectId?: number; token?: string } = {};
+
+async function seedBasic() {
+  const [owner] = await db
+    .insert(users)
+    .values({ email: 'owner@bench.invalid', emailNormalized: 'owner@bench.invalid', name: 'Bench Owner', role: 'superadmin', passwordHash: 'not-a-hash' })
+    .returning({ id: users.id });
+  const [client] = await db
+    .insert(users)
+    .values({ email: 'client@bench.invalid', emailNormalized: 'client@bench.invalid', name: 'Bench Client', role: 'client', passwordHash: 'not-a-hash' })
+    .returning({ id: users.id });
+  const [project] = await db
+    .insert(projects)
+    .values({ title: 'Bench project', description: 'Benchmark project', clientId: client.id, status: 'in_progress' })
+    .returning({ id: projects.id });
+  const token = crypto.randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId: owner.id, createdAt: now, lastUsedAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
+  Object.assign(state, { superadminId: owner.id, clientId: client.id, projectId: project.id, token });
+  return { ...state, conversationId: `${project.id}:${client.id}` };
+}
+
+/** `count` messages between the super admin and the client in their conversation; returns the id range. */
+async function seedThread(count: number) {
+  const { superadminId: sa, clientId: cl, projectId: p } = state;
+  if (!sa || !cl || !p) throw new Error('seed-basic first');
+  const conv = `${p}:${cl}`;
+  const first = await nextId('messages');
+  await db.execute(sql.raw(`insert into conversations (id, project_id, client_id) values ('${conv}', ${p}, ${cl}) on conflict do nothing`));
+  await db.execute(
+    sql.raw(`insert into messages (conversation_id, sender_id, receiver_id, message_content, timestamp, is_read)
+      select '${conv}', case when g % 2 = 0 then ${sa} else ${cl} end, case when g % 2 = 0 then ${cl} else ${sa} end,
+             'Poll message ' || g || ': a realistic line of chat text about the delivery schedule.',
+             now() - (${count} - g) * interval '1 second', 0
+      from generate_series(1, ${count}) g`),
+  );
+  const last = (await nextId('messages')) - 1;
+  await db.execute(
+    sql.raw(`update conversations set last_message_id = ${last}, last_message_preview = 'Poll message ${count}', last_sender_id = ${count % 2 === 0 ? sa : cl},
+      last_sender_name = '${count % 2 === 0 ? 'Bench Owner' : 'Bench Client'}', last_message_time = now(), last_message_attachments = '[]'::jsonb where id = '${conv}'`),
+  );
+  return { firstId: first, lastId: last };
+}
+
+/**
+ * The inbox data set, generated in SQL: `clients` clients, `conversations` projects with one conversation each
+ * (last_message_* filled, as the send path keeps them), `perConversation` messages each, then ANALYZE.
+ */
+async function seedInbox(args: { clients: number; conversations: number; perConversation: number }) {
+  const sa = state.superadminId;
+  if (!sa) throw new Error('seed-basic first');
+  const { clients: k, conversations: n, perConversation: m } = args;
+  const started = performance.now();
+  const bu = (await nextId('users')) - 1;
+  const bp = (await nextId('projects')) - 1;
+  const bm = (await nextId('messages')) - 1;
+  const cid = (g: string) => `(${bu} + 1 + (${g} % ${k}))`;
+  const sender = (g: string, kk: string) => `case when (${g} + ${kk}) % 2 = 0 then ${sa} else ${cid(g)} end`;
+  const receiver = (g: string, kk: string) => `case when (${g} + ${kk}) % 2 = 0 then ${cid(g)} else ${sa} end`;
+  const lastTime = (g: string) => `(timestamptz '2025-06-01T12:00:00Z' - ((${g}::bigint * 7919) % ${n}) * interval '1 minute')`;
+  const attachments = (g: string) =>
+    `case when ${g} % 10 = 0 then jsonb_build_array(jsonb_build_object('name', 'brief.pdf', 'mime', 'application/pdf', 'size', 48213, 'stored_filename', md5(${g}::text) || '.pdf')) else '[]'::jsonb end`;
+  const statements = [
+    `insert into users (id, email, email_normalized, name, role, password_hash) overriding system value
+       select ${bu} + g, 'bench-client-' || g || '@bench.invalid', 'bench-client-' || g || '@bench.invalid', 'Bench client ' || g, 'client', 'not-a-hash'
+       from generate_series(1, ${k}) g`,
+    `insert into projects (id, title, description, client_id, status) overriding system value
+       select ${bp} + g, 'Seeded project ' || g, 'Seeded for the inbox benchmark', ${cid('g')}, 'in_progress'
+       from generate_series(1, ${n}) g`,
+    `insert into conversations (id, project_id, client_id, last_message_id, last_message_preview, last_sender_id, last_sender_name, last_message_time, last_message_attachments)
+       select (${bp} + g) || ':' || ${cid('g')}, ${bp} + g, ${cid('g')}, ${bm} + g::bigint * ${m},
+              'Seeded message ${m} in conversation ' || g, ${sender('g', String(m))},
+              case when (g + ${m}) % 2 = 0 then 'Bench Owner' else 'Bench client ' || (1 + g % ${k}) end,
+              ${lastTime('g')}, ${attachments('g')}
+       from generate_series(1, ${n}) g`,
+    `insert into messages (id, conversation_id, sender_id, receiver_id, message_content, message_attachments, timestamp, delivered_at, read_at, is_read) overriding system value
+       select ${bm} + (g::bigint - 1) * ${m} + kk, (${bp} + g) || ':' || ${cid('g')}, ${sender('g', 'kk')}, ${receiver('g', 'kk')},
+              'Seeded message ' || kk || ' in conversation ' || g,
+              case when kk = ${m} then ${attachments('g')} else '[]'::jsonb end,
+              ${lastTime('g')} - (${m} - kk) * interval '1 second',
+              ${lastTime('g')} - (${m} - kk) * interval '1 second', ${lastTime('g')} - (${m} - kk) * interval '1 second', 1
+       from generate_series(1, ${n}) g cross join generate_series(1, ${m}) kk`,
+    `select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`,
+    `select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))`,
+    `select setval(pg_get_serial_sequence('messages', 'id'), (select max(id) from messages))`,
+    `analyze`,
+  ];
+  for (const s of statements) await db.execute(sql.raw(s));
+  const counts = await one<{ c: string; m: string }>(sql.raw(`select (select count(*) from conversations) as c, (select count(*) from messages) as m`));
+  return { conversations: Number(counts.c), messages: Number(counts.m), seconds: Math.round((performance.now() - started) / 100) / 10 };
+}
+
+let monitor: { h: IntervalHistogram; resolution: number; timer: NodeJS.Timeout; base: NodeJS.MemoryUsage; peakRss: number; peakHeap: number } | null = null;
+
+function monitorStart() {
+  collect();
+  const base = process.memoryUsage();
+  const resolution = 5;
+  const h = monitorEventLoopDelay({ resolution });
+  const sample = () => {
+    if (!monitor) return;
+    const u = process.memoryUsage();
+    monitor.peakRss = Math.max(monitor.peakRss, u.rss);
+    monitor.peakHeap = Math.max(monitor.peakHeap, u.heapUsed);
+  };
+  monitor = { h, resolution, base, peakRss: base.rss, peakHeap: base.heapUsed, timer: setInterval(sample, 20) };
+  h.enable();
+  return { rssMb: mb(base.rss), heapMb: mb(base.heapUsed), gc: Boolean(gc) };
+}
+
+function monitorStop() {
+  const m = monitor;
+  if (!m) throw new Error('monitor not started');
+  monitor = null;
+  m.h.disable();
+  clearInterval(m.timer);
+  const end = process.memoryUsage();
+  collect();
+  const after = process.memoryUsage();
+  // The histogram records the time between timer ticks, which includes the tick interval itself.
+  const delayMs = (ns: number) => Math.max(0, Math.round((ns / 1e6 - m.resolution) * 100) / 100);
+  return {
+    samples: m.h.count,
+    loopDelayP50Ms: delayMs(m.h.percentile(50)),
+    loopDelayP99Ms: delayMs(m.h.percentile(99)),
+    loopDelayMaxMs: delayMs(m.h.max),
+    baseRssMb: mb(m.base.rss),
+    peakRssGrowthMb: mb(Math.max(m.peakRss, end.rss) - m.base.rss),
+    peakHeapGrowthMb: mb(Math.max(m.peakHeap, end.heapUsed) - m.base.heapUsed),
+    retainedRssGrowthMb: mb(after.rss - m.base.rss),
+    retainedHeapGrowthMb: mb(after.heapUsed - m.base.heapUsed),
+  };
+}
+
+let closing = false;
+async function shutdown(code: number) {
+  if (closing) return;
+  closing = true;
+  const force = setTimeout(() => process.exit(code || 1), 10_000);
+  force.unref();
+  try {
+    await bare.close();
+    await app.close();
+    await database.close();
+  } finally {
+    process.exit(code);
+  }
+}
+
+const handlers: Record<string, (args: Record<string, unknown>) => Promise<unknown> | unknown> = {
+  'seed-basic': () => seedBasic(),
+  'seed-thread': (a) => seedThread(Number(a.count)),
+  'seed-inbox': (a) => seedInbox(a as { clients: number; conversations: number; perConversation: number }),
+  'monitor-start': () => monitorStart(),
+  'monitor-stop': () => monitorStop(),
+  memory: () => {
+    const u = process.memoryUsage();
+    return { rssMb: mb(u.rss), heapMb: mb(u.heapUsed) };
+  },
+};
+
+process.on('message', async (msg: Command) => {
+  if (msg.cmd === 'shutdown') {
+    send({ id: msg.id, ok: true, result: null });
+    await shutdown(0);
+    return;
+  }
+  const handler = handlers[msg.cmd];
+  try {
+    if (!handler) throw new Error(`unknown command ${msg.cmd}`);
+    send({ id: msg.id, ok: true, result: await handler(msg.args ?? {}) });
+  } catch (err) {
+    send({ id: msg.id, ok: false, error: err instanceof Error ? `${err.message}${err.cause ? ` (${String(err.cause)})` : ''}` : String(err) });
+  }
+});
+// The parent went away (crash or Ctrl-C): do not linger.
+process.on('disconnect', () => void shutdown(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(0));
+
+send({ type: 'ready', backend: database.kind, appPort: portOf(app as unknown as typeof bare), barePort: portOf(bare), pid: process.pid });

@@ -1,0 +1,426 @@
+// `npm run bench`: the performance budgets of DESIGN section 8, on the embedded PGlite database and on a
+// throwaway PostgreSQL server (scripts/pg-server.mjs).
+//
+// For each database the server (scripts/bench-server.ts) runs in a child process: the real app plus a bare
+// Fastify JSON route on another port in the same process, as the baseline of the same machine and run. The load
+// generator (autocannon) runs here, in this process, so it never shares an event loop with the server.
+// Prints a table and writes bench-results/latest.json. Exit code 0 even when a budget is missed; non-zero only
+// when the benchmark itself breaks. Only 127.0.0.1 is contacted; every load run is bounded in time.
+//
+// Knobs (environment): BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 2),
+// BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres).
+import { fork } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startPostgres } from './pg-server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ONLY = process.env.BENCH_ONLY;
+const HARD_LIMIT_MS = 9 * 60_000;
+const POLL_MESSAGES = 200;
+const UPLOAD_ROUNDS = 3;
+const FILES_PER_UPLOAD = 10;
+const FILE_BYTES = 10 * 1024 * 1024;
+const SEEDS = {
+  postgres: { clients: 1_000, conversations: 100_000, perConversation: 10 },
+  pglite: { clients: 100, conversations: 10_000, perConversation: 10 },
+};
+const BUDGET = { emptyPollRatio: 0.6, inboxP99Ms: 30, loopDelayP99Ms: 20, memoryGrowthMb: 50 };
+
+const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
+
+// ---------------------------------------------------------------- cleanup, even on failure
+
+const cleanups = [];
+let cleaning = null;
+function runCleanups() {
+  cleaning ??= (async () => {
+    while (cleanups.length) {
+      const fn = cleanups.pop();
+      try {
+        await fn();
+      } catch (err) {
+        console.error('[bench] cleanup failed:', err?.message ?? err);
+      }
+    }
+  })();
+  return cleaning;
+}
+const watchdog = setTimeout(async () => {
+  console.error(`[bench] aborted: still running after ${HARD_LIMIT_MS / 60_000} minutes`);
+  await runCleanups();
+  process.exit(2);
+}, HARD_LIMIT_MS);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    console.error(`[bench] ${signal}: stopping servers`);
+    await runCleanups();
+    process.exit(130);
+  });
+}
+
+function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+// ---------------------------------------------------------------- the server child
+
+function startServer(backend, env) {
+  const child = fork(path.join(root, 'scripts/bench-server.ts'), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, ...env, BENCH_BACKEND: backend },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let exited = false;
+  let nextId = 1;
+  const pending = new Map();
+  const exitPromise = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  exitPromise.then(({ code, signal }) => {
+    exited = true;
+    for (const { reject } of pending.values()) reject(new Error(`server exited (code ${code}, signal ${signal})`));
+    pending.clear();
+  });
+
+  const stop = async () => {
+    if (exited) return;
+    try {
+      child.send({ id: 0, cmd: 'shutdown' });
+    } catch {
+      /* channel already closed */
+    }
+    const timer = new Promise((r) => setTimeout(r, 15_000, 'timeout'));
+    if ((await Promise.race([exitPromise, timer])) === 'timeout' && !exited) {
+      child.kill('SIGKILL');
+      await exitPromise;
+    }
+  };
+  cleanups.push(stop);
+
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start within 120 s')), 120_000);
+    child.on('message', (msg) => {
+      if (msg?.type === 'ready') {
+        clearTimeout(timer);
+        resolve(msg);
+        return;
+      }
+      const p = pending.get(msg?.id);
+      if (!p) return;
+      pending.delete(msg.id);
+      clearTimeout(p.timer);
+      if (msg.ok) p.resolve(msg.result);
+      else p.reject(new Error(`server command failed: ${msg.error}`));
+    });
+    exitPromise.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited during start-up (code ${code}, signal ${signal})`));
+    });
+  });
+
+  const call = (cmd, args = {}, timeoutMs = 60_000) =>
+    new Promise((resolve, reject) => {
+      if (exited) return reject(new Error('server is not running'));
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`server command ${cmd} timed out after ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      pending.set(id, { resolve, reject, timer });
+      child.send({ id, cmd, args });
+    });
+
+  return { ready, call, stop };
+}
+
+// ---------------------------------------------------------------- HTTP helpers (127.0.0.1 only)
+
+async function getJson(url, headers) {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${JSON.stringify(body)?.slice(0, 300)}`);
+  return body;
+}
+
+/** One bounded autocannon run; any error or non-2xx answer breaks the benchmark (the numbers would be meaningless). */
+async function load(url, { headers = {}, connections = CONNECTIONS, duration = DURATION } = {}) {
+  const r = await autocannon({ url, headers, connections, duration, timeout: 10, pipelining: 1 });
+  if (r.errors || r.timeouts || r.non2xx) {
+    throw new Error(`load on ${url} had ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
+  }
+  if (!r.requests.total) throw new Error(`load on ${url} completed no request`);
+  return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+}
+
+async function uploadFiles(base, headers, payload, round) {
+  const form = new FormData();
+  for (let i = 0; i < FILES_PER_UPLOAD; i++) {
+    form.append('files', new Blob([payload], { type: 'application/octet-stream' }), `round-${round}-file-${i + 1}.bin`);
+  }
+  const res = await fetch(`${base}/api/messages/uploads`, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(120_000) });
+  const body = await res.json().catch(() => null);
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)?.slice(0, 300)}`);
+  if (body.attachments?.length !== FILES_PER_UPLOAD || body.attachments.some((a) => a.size !== FILE_BYTES)) {
+    throw new Error(`upload stored ${JSON.stringify(body.attachments)?.slice(0, 300)}`);
+  }
+  return body.attachments;
+}
+
+async function sendWithAttachments(base, headers, seed, attachments) {
+  const res = await fetch(`${base}/api/superadmin/send-message`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      sender_id: String(seed.superadminId),
+      receiver_id: String(seed.clientId),
+      message_content: 'The files you asked for.',
+      conversation_id: seed.conversationId,
+      message_attachments: attachments.map((a) => ({ name: a.name, stored_filename: a.stored_filename })),
+    }),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const body = await res.json().catch(() => null);
+  if (res.status !== 201) throw new Error(`send-message answered ${res.status}: ${JSON.stringify(body)?.slice(0, 300)}`);
+  if (body.message?.message_attachments?.length !== attachments.length) throw new Error('send-message lost attachments');
+}
+
+// ---------------------------------------------------------------- one database
+
+async function benchBackend(backend) {
+  const result = { backend };
+  const dataDir = tempDir(`agency-bench-${backend}-`);
+  const env = { BENCH_DATA_DIR: dataDir };
+  if (backend === 'postgres') {
+    log('starting a throwaway PostgreSQL server');
+    const pg = await startPostgres();
+    cleanups.push(() => pg.stop());
+    env.DATABASE_URL = pg.url;
+  }
+  const server = startServer(backend, env);
+  const ready = await server.ready;
+  const base = `http://127.0.0.1:${ready.appPort}`;
+  const bareUrl = `http://127.0.0.1:${ready.barePort}/api/bench/bare`;
+  log(`${backend}: app on ${base}, bare route on port ${ready.barePort}`);
+
+  const seed = await server.call('seed-basic');
+  const thread = await server.call('seed-thread', { count: POLL_MESSAGES });
+  const headers = { authorization: `Bearer ${seed.token}` };
+  const pollUrl = (since) => `${base}/api/superadmin/get-all-messages?user_id=${seed.superadminId}&since_id=${since}&limit=200`;
+  const emptyUrl = pollUrl(thread.lastId);
+  const fullUrl = pollUrl(thread.firstId - 1);
+
+  // Check the answers before measuring them.
+  if ((await getJson(bareUrl)).ok !== true) throw new Error('bare route answered unexpectedly');
+  const emptyBody = await getJson(emptyUrl, headers);
+  if (emptyBody.messages?.length !== 0) throw new Error(`empty poll returned ${emptyBody.messages?.length} messages`);
+  const fullBody = await getJson(fullUrl, headers);
+  if (fullBody.messages?.length !== POLL_MESSAGES) throw new Error(`full poll returned ${fullBody.messages?.length} messages`);
+  result.fullPollBytes = Buffer.byteLength(JSON.stringify(fullBody));
+
+  // (a) empty poll vs bare route, interleaved twice so drift on a shared machine hits both alike.
+  log(`${backend}: warm-up`);
+  await load(bareUrl, { duration: WARMUP });
+  await load(emptyUrl, { headers, duration: WARMUP });
+  await load(fullUrl, { headers, duration: WARMUP });
+  const bareRuns = [];
+  const emptyRuns = [];
+  for (let i = 0; i < 2; i++) {
+    log(`${backend}: bare route vs empty poll, round ${i + 1} of 2`);
+    bareRuns.push(await load(bareUrl));
+    emptyRuns.push(await load(emptyUrl, { headers }));
+  }
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  result.bareRps = mean(bareRuns.map((r) => r.rps));
+  result.bareP99Ms = Math.max(...bareRuns.map((r) => r.p99));
+  result.emptyPollRps = mean(emptyRuns.map((r) => r.rps));
+  result.emptyPollP99Ms = Math.max(...emptyRuns.map((r) => r.p99));
+  result.emptyPollRatio = result.emptyPollRps / result.bareRps;
+  result.emptyPollRoundRatios = emptyRuns.map((r, i) => r.rps / bareRuns[i].rps);
+
+  // (b) a poll that returns 200 messages.
+  log(`${backend}: ${POLL_MESSAGES}-message poll`);
+  const full = await load(fullUrl, { headers });
+  result.fullPollRps = full.rps;
+  result.fullPollRatio = full.rps / result.bareRps;
+  result.fullPollP99Ms = full.p99;
+
+  // (d) ten 10 MB attachments through the streaming upload, then a message that refers to them.
+  log(`${backend}: ${UPLOAD_ROUNDS} x ${FILES_PER_UPLOAD} files of ${FILE_BYTES / 1024 / 1024} MB through POST /api/messages/uploads`);
+  const payload = crypto.randomBytes(FILE_BYTES);
+  await server.call('monitor-start');
+  const uploadStarted = performance.now();
+  for (let round = 1; round <= UPLOAD_ROUNDS; round++) {
+    const attachments = await uploadFiles(base, headers, payload, round);
+    await sendWithAttachments(base, headers, seed, attachments);
+  }
+  const uploadSeconds = (performance.now() - uploadStarted) / 1000;
+  result.upload = { ...(await server.call('monitor-stop')), seconds: Math.round(uploadSeconds * 10) / 10 };
+  result.upload.mbPerSecond = Math.round((UPLOAD_ROUNDS * FILES_PER_UPLOAD * FILE_BYTES) / 1024 / 1024 / uploadSeconds);
+
+  // (c) the inbox on a large data set.
+  const sizes = SEEDS[backend];
+  log(`${backend}: seeding ${sizes.conversations} conversations / ${sizes.conversations * sizes.perConversation} messages`);
+  result.inboxSeed = await server.call('seed-inbox', sizes, 300_000);
+  log(`${backend}: seeded in ${result.inboxSeed.seconds} s`);
+  const inboxUrl = `${base}/api/superadmin/conversations?user_id=${seed.superadminId}`;
+  const inboxBody = await getJson(inboxUrl, headers);
+  if (inboxBody.conversations?.length !== 200) throw new Error(`inbox returned ${inboxBody.conversations?.length} conversations`);
+  await load(inboxUrl, { headers, connections: 1, duration: WARMUP });
+  log(`${backend}: inbox, 1 connection`);
+  const inbox1 = await load(inboxUrl, { headers, connections: 1 });
+  log(`${backend}: inbox, ${CONNECTIONS} connections`);
+  const inboxN = await load(inboxUrl, { headers });
+  result.inboxP50Ms = inbox1.p50;
+  result.inboxP99Ms = inbox1.p99;
+  result.inboxRps1 = inbox1.rps;
+  result.inboxLoadedP99Ms = inboxN.p99;
+  result.inboxLoadedRps = inboxN.rps;
+
+  await server.stop();
+  return result;
+}
+
+// ---------------------------------------------------------------- report
+
+const round = (x, digits = 2) => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
+
+function rows(results) {
+  const seedLabel = (b) => {
+    const s = results[b]?.inboxSeed;
+    return s ? `${(s.conversations / 1000).toFixed(0)}k conv / ${(s.messages / 1000).toFixed(0)}k msg` : `${SEEDS[b].conversations / 1000}k conv`;
+  };
+  const def = [
+    { metric: 'Bare Fastify route, req/s (baseline)', key: 'bareRps', digits: 0 },
+    { metric: 'Empty poll, req/s', key: 'emptyPollRps', digits: 0 },
+    { metric: 'Empty poll / bare route (throughput ratio)', key: 'emptyPollRatio', budget: `>= ${BUDGET.emptyPollRatio}`, pass: (v) => v >= BUDGET.emptyPollRatio },
+    { metric: `${POLL_MESSAGES}-message poll / bare route (throughput ratio)`, key: 'fullPollRatio' },
+    { metric: `${POLL_MESSAGES}-message poll p99, ms (${CONNECTIONS} conn.)`, key: 'fullPollP99Ms', digits: 1 },
+    {
+      metric: `Inbox p99, ms (1 conn.; PGlite ${seedLabel('pglite')}, PostgreSQL ${seedLabel('postgres')})`,
+      key: 'inboxP99Ms',
+      digits: 1,
+      budget: `<= ${BUDGET.inboxP99Ms} ms (PostgreSQL 100k/1M)`,
+      pass: (v) => v <= BUDGET.inboxP99Ms,
+    },
+    { metric: `Inbox p99, ms (${CONNECTIONS} conn.)`, key: 'inboxLoadedP99Ms', digits: 1 },
+    {
+      metric: `Upload ${UPLOAD_ROUNDS}x${FILES_PER_UPLOAD}x10 MB: event-loop delay p99, ms`,
+      get: (r) => r.upload?.loopDelayP99Ms,
+      digits: 1,
+      budget: `< ${BUDGET.loopDelayP99Ms} ms`,
+      pass: (v) => v < BUDGET.loopDelayP99Ms,
+    },
+    {
+      metric: 'Upload: peak RSS growth, MB',
+      get: (r) => r.upload?.peakRssGrowthMb,
+      digits: 1,
+      budget: `< ${BUDGET.memoryGrowthMb} MB`,
+      pass: (v) => v < BUDGET.memoryGrowthMb,
+    },
+    { metric: 'Upload: peak heap growth, MB', get: (r) => r.upload?.peakHeapGrowthMb, digits: 1 },
+    { metric: 'Upload: retained heap after GC, MB', get: (r) => r.upload?.retainedHeapGrowthMb, digits: 1 },
+  ];
+  return def.map((d) => {
+    const value = (b) => {
+      const r = results[b];
+      if (!r || r.error) return null;
+      return round(d.get ? d.get(r) : r[d.key], d.digits ?? 2);
+    };
+    const verdict = (b) => {
+      if (!d.pass) return null;
+      const v = value(b);
+      return v === null ? 'n/a' : d.pass(v) ? 'pass' : 'FAIL';
+    };
+    return {
+      metric: d.metric,
+      pglite: value('pglite'),
+      postgres: value('postgres'),
+      budget: d.budget ?? null,
+      pass: d.pass ? { pglite: verdict('pglite'), postgres: verdict('postgres') } : null,
+    };
+  });
+}
+
+function printTable(table, results) {
+  const cell = (v, b) => (results[b]?.error ? 'error' : v === null || v === undefined ? '-' : String(v));
+  const lines = table.map((r) => [
+    r.metric,
+    cell(r.pglite, 'pglite'),
+    cell(r.postgres, 'postgres'),
+    r.budget ?? '-',
+    r.pass ? `${r.pass.pglite} / ${r.pass.postgres}` : '-',
+  ]);
+  const head = ['Metric', 'PGlite', 'PostgreSQL', 'Budget', 'Pass (PGlite / PG)'];
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cols) => `| ${cols.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  console.log('');
+  console.log(fmt(head));
+  console.log(`|${widths.map((w, i) => (i === 0 ? ':' : '-') + '-'.repeat(w) + (i === 0 ? '-' : ':')).join('|')}|`);
+  for (const l of lines) console.log(fmt(l));
+  console.log('');
+}
+
+// ---------------------------------------------------------------- main
+
+const started = Date.now();
+const results = {};
+let broken = false;
+try {
+  for (const backend of ['pglite', 'postgres']) {
+    if (ONLY && ONLY !== backend) continue;
+    try {
+      results[backend] = await benchBackend(backend);
+    } catch (err) {
+      broken = true;
+      console.error(`[bench] ${backend} failed:`, err?.stack ?? err);
+      results[backend] = { backend, error: String(err?.message ?? err) };
+    } finally {
+      await runCleanups();
+      cleaning = null;
+    }
+  }
+
+  const table = rows(results);
+  printTable(table, results);
+  const compact = (r) => {
+    if (!r || r.error) return r ?? null;
+    const out = {};
+    for (const [k, v] of Object.entries(r)) {
+      out[k] = typeof v === 'number' ? round(v) : Array.isArray(v) ? v.map((x) => round(x, 3)) : v;
+    }
+    return out;
+  };
+  const report = {
+    generated_at: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    settings: { duration_s: DURATION, warmup_s: WARMUP, connections: CONNECTIONS, inbox_seeds: SEEDS, upload: { rounds: UPLOAD_ROUNDS, files: FILES_PER_UPLOAD, bytes: FILE_BYTES } },
+    notes: [
+      'Ratios compare against a bare Fastify JSON route served by the same process in the same run; absolute figures depend on the machine.',
+      'Inbox p99 is measured with 1 connection (one super admin polling); the budget applies to PostgreSQL with 100k conversations / 1M messages; PGlite uses a smaller seed.',
+      'Event-loop delay: monitorEventLoopDelay in the server process (5 ms resolution, tick interval subtracted) over all upload rounds and sends.',
+    ],
+    table,
+    raw: { pglite: compact(results.pglite), postgres: compact(results.postgres) },
+    total_seconds: Math.round((Date.now() - started) / 1000),
+  };
+  const outDir = path.join(root, 'bench-results');
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote bench-results/latest.json (${report.total_seconds} s in total)`);
+} catch (err) {
+  broken = true;
+  console.error('[bench] failed:', err?.stack ?? err);
+} finally {
+  await runCleanups();
+  clearTimeout(watchdog);
+}
+process.exit(broken ? 1 : 0);
