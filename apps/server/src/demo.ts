@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { Role } from '@agency/schema';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { AppContext } from './context.js';
-import { users } from './db/schema.js';
+import { projects, users } from './db/schema.js';
+import type { Actor } from './plugins/auth.js';
 import { hashPassword } from './modules/auth/passwords.js';
 import { normalizeEmail } from './modules/auth/tokens.js';
 import type { Services } from './services.js';
@@ -23,7 +24,7 @@ const DEMO_ACCOUNTS: { role: Role; name: string; email: string; company?: string
  * Creates the demo accounts that are missing and gives every demo account a fresh random password, so no
  * password ever sits in the repository. An existing super admin that is not the demo one is left alone.
  */
-export async function loadDemoData(ctx: AppContext, _services: Services): Promise<DemoLogin[]> {
+export async function loadDemoData(ctx: AppContext, services: Services): Promise<DemoLogin[]> {
   const logins: DemoLogin[] = [];
   const hasOtherOwner = await ctx.db
     .select({ email: users.emailNormalized })
@@ -50,5 +51,59 @@ export async function loadDemoData(ctx: AppContext, _services: Services): Promis
     }
     logins.push({ role: account.role, email: account.email, password });
   }
+  await loadDemoProjects(ctx, services);
   return logins;
+}
+
+async function actorFor(ctx: AppContext, email: string): Promise<Actor> {
+  const [u] = await ctx.db.select().from(users).where(eq(users.emailNormalized, email)).limit(1);
+  return { id: u.id, role: u.role, name: u.name, email: u.email, sessionId: 0 };
+}
+
+/** Projects in every status, a tool request and a conversation, once (skipped when the clients already have projects). */
+async function loadDemoProjects(ctx: AppContext, services: Services) {
+  const [owner] = await ctx.db.select().from(users).where(eq(users.role, 'superadmin')).limit(1);
+  if (!owner || owner.emailNormalized !== 'owner@demo.example') return;
+  const client1 = await actorFor(ctx, 'client1@demo.example');
+  const client2 = await actorFor(ctx, 'client2@demo.example');
+  const [existing] = await ctx.db.select({ n: count() }).from(projects).where(eq(projects.clientId, client1.id));
+  if (Number(existing?.n ?? 0) > 0) return;
+  const superadmin = await actorFor(ctx, 'owner@demo.example');
+  const admin = await actorFor(ctx, 'admin@demo.example');
+  const lead = await actorFor(ctx, 'lead@demo.example');
+  const member = await actorFor(ctx, 'member1@demo.example');
+  const staff = { team_lead_id: String(lead.id), member_ids: [String(member.id)] };
+  const make = (actor: Actor, title: string, description: string, budget: number) =>
+    services.projects.create(actor, { title, description, budget_minor: budget, currency: 'GBP', category: 'Web' });
+
+  await make(client1, 'Online shop', 'A small online shop for handmade ceramics, with card payments.', 1200000);
+  const approved = await make(client1, 'Brand refresh', 'New logo, colour palette and a one-page style guide.', 450000);
+  await services.projects.approve(superadmin, Number(approved.id), { ...staff, note: 'Lee leads this one.' });
+  const started = await make(client1, 'Booking app', 'Appointment booking for three salons, with SMS reminders.', 2500000);
+  await services.projects.approve(superadmin, Number(started.id), staff);
+  await services.projects.changeStatus(lead, Number(started.id), { status: 'in_progress', note: 'Kick-off done.' });
+  const done = await make(client2, 'Landing page', 'A landing page for the spring campaign.', 300000);
+  await services.projects.approve(superadmin, Number(done.id), staff);
+  await services.projects.changeStatus(lead, Number(done.id), { status: 'in_progress' });
+  await services.projects.changeStatus(admin, Number(done.id), { status: 'completed', note: 'Live since Monday.' });
+  const rejected = await make(client2, 'Crypto exchange', 'A trading platform for a new token.', 9000000);
+  await services.projects.reject(superadmin, Number(rejected.id), 'Outside what we build.');
+  const cancelled = await make(client2, 'Intranet', 'An intranet for 20 staff.', 800000);
+  await services.projects.changeStatus(admin, Number(cancelled.id), { status: 'cancelled', note: 'Client postponed.' });
+
+  await services.tools.create(client1, { name: 'Figma seat', category: 'Software licence', reason: 'To comment on the designs.', quantity: 1 });
+  await services.messaging.send(client1, 'client', {
+    sender_id: String(client1.id),
+    receiver_id: String(superadmin.id),
+    conversation_id: `${started.id}:${client1.id}`,
+    message_content: 'Hello! Could we add a waiting list to the booking app?',
+    message_attachments: [],
+  });
+  await services.messaging.send(superadmin, 'superadmin', {
+    sender_id: String(superadmin.id),
+    receiver_id: String(client1.id),
+    conversation_id: `${started.id}:${client1.id}`,
+    message_content: 'Yes, we can. I will ask Lee to estimate it.',
+    message_attachments: [],
+  });
 }
