@@ -162,20 +162,35 @@ async function seedInbox(args: { clients: number; conversations: number; perConv
   return { conversations: Number(counts.c), messages: Number(counts.m), seconds: Math.round((performance.now() - started) / 100) / 10 };
 }
 
-let monitor: { h: IntervalHistogram; resolution: number; timer: NodeJS.Timeout; base: NodeJS.MemoryUsage; peakRss: number; peakHeap: number } | null = null;
+let monitor: {
+  h: IntervalHistogram;
+  resolution: number;
+  timer: NodeJS.Timeout;
+  base: NodeJS.MemoryUsage;
+  peakRss: number;
+  peakHeap: number;
+  peakExternal: number;
+  stalls: number[];
+} | null = null;
 
 function monitorStart() {
   collect();
   const base = process.memoryUsage();
   const resolution = 5;
   const h = monitorEventLoopDelay({ resolution });
+  let last = performance.now();
   const sample = () => {
     if (!monitor) return;
+    const t = performance.now();
+    // Stalls longer than the sampling interval plus a margin, kept for the report (the five longest).
+    if (t - last > 40) monitor.stalls.push(Math.round(t - last - 20));
+    last = t;
     const u = process.memoryUsage();
     monitor.peakRss = Math.max(monitor.peakRss, u.rss);
     monitor.peakHeap = Math.max(monitor.peakHeap, u.heapUsed);
+    monitor.peakExternal = Math.max(monitor.peakExternal, u.external);
   };
-  monitor = { h, resolution, base, peakRss: base.rss, peakHeap: base.heapUsed, timer: setInterval(sample, 20) };
+  monitor = { h, resolution, base, peakRss: base.rss, peakHeap: base.heapUsed, peakExternal: base.external, stalls: [], timer: setInterval(sample, 20) };
   h.enable();
   return { rssMb: mb(base.rss), heapMb: mb(base.heapUsed), gc: Boolean(gc) };
 }
@@ -199,6 +214,8 @@ function monitorStop() {
     baseRssMb: mb(m.base.rss),
     peakRssGrowthMb: mb(Math.max(m.peakRss, end.rss) - m.base.rss),
     peakHeapGrowthMb: mb(Math.max(m.peakHeap, end.heapUsed) - m.base.heapUsed),
+    peakExternalGrowthMb: mb(Math.max(m.peakExternal, end.external) - m.base.external),
+    longestStallsMs: m.stalls.sort((a, b) => b - a).slice(0, 5),
     retainedRssGrowthMb: mb(after.rss - m.base.rss),
     retainedHeapGrowthMb: mb(after.heapUsed - m.base.heapUsed),
   };

@@ -1,3 +1,4 @@
+import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -12,7 +13,19 @@ import { DashboardAppBar } from './dashboard-app-bar';
 
 const DRAWER_WIDTH = 256;
 
-export type DashboardNavItem = { to: string; label: string; icon: ReactNode };
+export type DashboardNavItem = {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** A hook returning a count shown as a badge beside the label (for example unread messages); hidden when 0. */
+  BadgeCount?: () => number;
+};
+
+function NavBadge({ useCount }: { useCount: () => number }) {
+  const count = useCount();
+  if (count <= 0) return null;
+  return <Chip size="small" color="error" label={count > 99 ? '99+' : count} aria-label={`${count} unread`} sx={{ height: 20, fontWeight: 700 }} />;
+}
 
 type DashboardTemplateProps = {
   areaLabel: string;
@@ -49,6 +62,7 @@ function NavList({ areaLabel, navItems }: DashboardTemplateProps) {
         >
           <ListItemIcon>{item.icon}</ListItemIcon>
           <ListItemText primary={item.label} />
+          {item.BadgeCount && <NavBadge useCount={item.BadgeCount} />}
         </ListItemButton>
       ))}
     </List>
