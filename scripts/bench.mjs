@@ -258,12 +258,17 @@ async function benchBackend(backend) {
   const payload = crypto.randomBytes(FILE_BYTES);
   await server.call('monitor-start');
   const uploadStarted = performance.now();
+  const stepsMs = [];
   for (let round = 1; round <= UPLOAD_ROUNDS; round++) {
+    let t = performance.now();
     const attachments = await uploadFiles(base, headers, payload, round);
+    stepsMs.push(Math.round(performance.now() - t));
+    t = performance.now();
     await sendWithAttachments(base, headers, seed, attachments);
+    stepsMs.push(Math.round(performance.now() - t));
   }
   const uploadSeconds = (performance.now() - uploadStarted) / 1000;
-  result.upload = { ...(await server.call('monitor-stop')), seconds: Math.round(uploadSeconds * 10) / 10 };
+  result.upload = { ...(await server.call('monitor-stop')), seconds: Math.round(uploadSeconds * 10) / 10, uploadSendMs: stepsMs };
   result.upload.mbPerSecond = Math.round((UPLOAD_ROUNDS * FILES_PER_UPLOAD * FILE_BYTES) / 1024 / 1024 / uploadSeconds);
 
   // (c) the inbox on a large data set.

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
-import { roleSchema } from './roles.js';
+import { ROLES } from './roles.js';
+
+export const roleSchema = z.enum(ROLES);
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })

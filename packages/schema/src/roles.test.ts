@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPLOYEE_ROLES, ROLE_DASHBOARD, ROLES, invitableRoles, isEmployeeRole, isStaffRole, roleSchema, type Role } from './roles.js';
+import { roleSchema } from './auth.js';
+import { EMPLOYEE_ROLES, ROLE_DASHBOARD, ROLES, invitableRoles, isEmployeeRole, isStaffRole, type Role } from './roles.js';
 
 describe('ROLE_DASHBOARD', () => {
   it('sends every role to its own dashboard path', () => {

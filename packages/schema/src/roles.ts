@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
+// No zod here: the web app's first load imports role data without the schema library.
 export const ROLES = ['client', 'admin', 'superadmin', 'teamlead', 'teammember'] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 export const EMPLOYEE_ROLES = ['teamlead', 'teammember'] as const satisfies readonly Role[];
 export type EmployeeRole = (typeof EMPLOYEE_ROLES)[number];
