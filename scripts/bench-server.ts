@@ -44,6 +44,12 @@ const app = await buildApp(config, { database });
 
 const bare = Fastify({ logger: false });
 bare.get('/api/bench/bare', async () => ({ ok: true }));
+// Diagnostic: the bare route plus one trivial query through the app's database handle, i.e. the ceiling for any
+// route that makes a single database round trip.
+bare.get('/api/bench/bare-db', async () => {
+  await db.execute(sql`select 1`);
+  return { ok: true };
+});
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -176,7 +182,7 @@ let monitor: {
 function monitorStart() {
   collect();
   const base = process.memoryUsage();
-  const resolution = 5;
+  const resolution = 1;
   const h = monitorEventLoopDelay({ resolution });
   let last = performance.now();
   const sample = () => {

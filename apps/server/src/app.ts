@@ -37,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     services: Services;
+    /** Set when shutdown begins: responses then close their connection so keep-alive clients let go. */
+    draining: { active: boolean };
   }
 }
 
@@ -71,6 +73,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  app.decorate('draining', { active: false });
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.draining.active) reply.header('connection', 'close');
+  });
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);

@@ -31,6 +31,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    app.draining.active = true;
     await app.close();
     process.exit(0);
   };

@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -11,12 +11,14 @@ type ConfirmDialogProps = {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** Red by default: most confirmations guard a destructive action. */
+  confirmColor?: ButtonProps['color'];
   isPending?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 };
 
-export function ConfirmDialog({ open, title, children, confirmLabel, isPending = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, confirmColor = 'error', isPending = false, onConfirm, onClose }: ConfirmDialogProps) {
   const titleId = useId();
   return (
     <Dialog
@@ -35,7 +37,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, isPending =
         <Button onClick={onClose} disabled={isPending}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} variant="contained" color="error" loading={isPending}>
+        <Button onClick={onConfirm} variant="contained" color={confirmColor} loading={isPending}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -14,6 +14,13 @@ export const paths = {
   login: '/loginpage',
   client: {
     dashboard: '/clientdashboardpage',
+    dashboardAlt: '/dashboard',
+    createProject: '/create-project',
+    /** The client's projects; `?id=<id>` opens one. */
+    projects: '/view-project',
+    toolRequests: '/tools-req',
+    notifications: '/notifications',
+    messages: '/messages',
   },
   admin: {
     dashboard: '/admindashboardpage',
@@ -22,6 +29,16 @@ export const paths = {
     dashboard: '/superadmin-dashboard',
     createAdmin: '/create-admin',
     adminList: '/admin-list',
+    /** The pending queue; `?id=<id>` selects one. */
+    projectApproval: '/project-approval',
+    replyMessage: '/superadmin-reply-message',
+  },
+  /** Screens shared by admins and the super admin, each inside the signed-in role's template. */
+  staff: {
+    /** Every project; `?id=<id>` opens one. */
+    projects: '/all-projects',
+    employees: '/employees',
+    toolRequests: '/tool-requests',
   },
   employee: {
     teamleadDashboard: '/employee/teamlead-dashboardpage',

@@ -10,6 +10,31 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
     list: (role: 'admin' | 'employee') => ['users', role] as const,
+    activeEmployees: ['users', 'employee', 'active'] as const,
+  },
+  projects: {
+    all: ['projects'] as const,
+    list: (filters: { status?: string; q?: string; order?: string }) => ['projects', 'list', filters] as const,
+    summary: ['projects', 'summary'] as const,
+    detail: (id: string) => ['projects', 'detail', id] as const,
+    activity: (id: string) => ['projects', 'activity', id] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    list: ['notifications', 'list'] as const,
+    latest: ['notifications', 'latest'] as const,
+    unreadCount: ['notifications', 'unread-count'] as const,
+  },
+  toolRequests: {
+    all: ['tool-requests'] as const,
+    list: (status: string | undefined) => ['tool-requests', 'list', status ?? 'all'] as const,
+  },
+  messaging: {
+    all: ['messaging'] as const,
+    conversations: (side: 'superadmin' | 'client', userId: string | null) => ['messaging', 'conversations', side, userId] as const,
+    thread: (side: 'superadmin' | 'client', conversationId: string) => ['messaging', 'thread', side, conversationId] as const,
+    poll: (side: 'superadmin' | 'client', conversationId: string) => ['messaging', 'poll', side, conversationId] as const,
+    unreadCount: ['messaging', 'unread-count'] as const,
   },
 };
 

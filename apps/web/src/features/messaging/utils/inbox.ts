@@ -1,0 +1,83 @@
+import { formatMessageTime, type Conversation } from '@agency/schema';
+
+/** What the inbox shows where a value is missing (SPEC "Messages screen", display rules). */
+export const EMPTY_VALUE = '—';
+/** The preview of a last message that carried only files. */
+export const ATTACHMENT_PREVIEW = '(attachment)';
+/** SPEC section 8: used when a failed answer carries no `error` field. */
+export const CONVERSATIONS_FAILURE_MESSAGE = 'Failed to fetch conversations';
+
+/** Rows the inbox can show: SPEC section 7 treats a `conversations` field that is not an array as empty. */
+export function conversationsOf(body: unknown): Conversation[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const list = (body as { conversations?: unknown }).conversations;
+  return Array.isArray(list) ? (list as Conversation[]) : [];
+}
+
+/** An empty preview reads "(attachment)" when the last message had files, otherwise a dash. */
+export function previewText(conversation: Pick<Conversation, 'last_message_preview' | 'last_message_attachments'>): string {
+  const preview = conversation.last_message_preview ?? '';
+  if (preview.trim() !== '') return preview;
+  const attachments = conversation.last_message_attachments;
+  return Array.isArray(attachments) && attachments.length > 0 ? ATTACHMENT_PREVIEW : EMPTY_VALUE;
+}
+
+/**
+ * The "Sender (id – name)" cell. SPEC: "If the sender id is missing the other user id is shown, else a dash."
+ * Read as a fallback chain for the id part of the column: the last sender's id with its name when there is one;
+ * when the sender id is missing, the other user's id stands in (alone: the sender's name belongs to a sender we
+ * do not know); and when that is missing too, a dash. Reading "else a dash" as "a dash whenever a sender id
+ * exists" would hide every known sender, which is not what a sender column is for.
+ */
+export function senderText(conversation: Pick<Conversation, 'last_sender_id' | 'last_sender_name' | 'other_user_id'>): string {
+  const senderId = conversation.last_sender_id?.trim();
+  if (senderId) {
+    const name = conversation.last_sender_name?.trim();
+    return name ? `${senderId} – ${name}` : senderId;
+  }
+  return conversation.other_user_id?.trim() || EMPTY_VALUE;
+}
+
+/** en-GB day, short month, hour and minute; the raw value when it cannot be formatted. */
+export function timeText(value: string | null | undefined): string {
+  return formatMessageTime(value);
+}
+
+const SEARCHED_FIELDS = [
+  'conversation_id',
+  'project_id',
+  'other_user_id',
+  'last_message_preview',
+  'last_sender_id',
+  'last_sender_name',
+] as const satisfies readonly (keyof Conversation)[];
+
+/** SPEC section 5: case-insensitive substring of the trimmed text on any of six fields; empty text keeps every row. */
+export function filterConversations<T extends Pick<Conversation, (typeof SEARCHED_FIELDS)[number]>>(rows: readonly T[], search: string): T[] {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return [...rows];
+  return rows.filter((row) =>
+    SEARCHED_FIELDS.some((field) => {
+      const value = row[field];
+      return value !== null && value !== undefined && String(value).toLowerCase().includes(needle);
+    }),
+  );
+}
+
+/** Reply needs both a conversation id and the other user's id (SPEC "Messages screen"). */
+export function canReply(conversation: Pick<Conversation, 'conversation_id' | 'other_user_id'>): boolean {
+  return Boolean(conversation.conversation_id?.trim() && conversation.other_user_id?.trim());
+}
+
+/** The footer names the stored user id, or "unknown". */
+export function inboxFooterText(userId: string | null | undefined): string {
+  return `Showing all conversations for ${userId || 'unknown'}`;
+}
+
+/**
+ * SPEC section 8: the message of a failed inbox fetch is the answer's `error` field, else a fixed text.
+ * `errorField` is what the HTTP layer found in the answer's body (undefined when it had none).
+ */
+export function conversationsFailureMessage(errorField: unknown): string {
+  return typeof errorField === 'string' && errorField.trim() !== '' ? errorField : CONVERSATIONS_FAILURE_MESSAGE;
+}

@@ -1,0 +1,12 @@
+import type { ProjectSummary } from '@agency/schema';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function getProjectSummary(): Promise<ProjectSummary> {
+  return request<ProjectSummary>('/projects/summary');
+}
+
+export function useProjectSummary() {
+  return useQuery({ queryKey: queryKeys.projects.summary, queryFn: getProjectSummary, staleTime: 0 });
+}

@@ -1,0 +1,200 @@
+import { CURRENCIES, createProjectInput, type Project } from '@agency/schema';
+import { zodResolver } from '@hookform/resolvers/zod';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorMessage } from '../../../lib/http';
+import { useCreateProject } from '../api/create-project';
+import { useUploadProjectAttachments } from '../api/upload-project-attachments';
+import { toMinorUnits } from '../utils/money';
+import { AttachmentPicker } from './attachment-picker';
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+// The form keeps what the person typed (a budget in major units, empty strings for blank fields) and turns it
+// into the API's input: integer minor units, optional fields left out.
+const formSchema = z.object({
+  title: createProjectInput.shape.title,
+  description: createProjectInput.shape.description,
+  category: z.string().trim().max(60, 'Category must be at most 60 characters'),
+  budget: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || toMinorUnits(value) !== null, 'Enter an amount such as 1500 or 1500.50')
+    .refine((value) => value === '' || (toMinorUnits(value) ?? 0) <= 1_000_000_000_00, 'Budget is too large'),
+  currency: z.enum(CURRENCIES),
+  deadline: z
+    .string()
+    .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Use the format YYYY-MM-DD')
+    .refine((value) => value === '' || value >= todayIso(), 'The deadline cannot be in the past'),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+type CreateProjectFormProps = {
+  /** Where the new project can be opened. */
+  projectPath: (id: string) => string;
+};
+
+type Created = { project: Project; uploadError: string | null };
+
+export function CreateProjectForm({ projectPath }: CreateProjectFormProps) {
+  const createProject = useCreateProject();
+  const upload = useUploadProjectAttachments();
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+  const { control, handleSubmit, reset } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { title: '', description: '', category: '', budget: '', currency: 'GBP', deadline: '' },
+  });
+
+  const isBusy = createProject.isPending || upload.isPending;
+
+  async function handleValidSubmit(values: FormOutput) {
+    let project: Project;
+    try {
+      ({ project } = await createProject.mutateAsync({
+        title: values.title,
+        description: values.description,
+        category: values.category || undefined,
+        budget_minor: values.budget ? (toMinorUnits(values.budget) ?? undefined) : undefined,
+        currency: values.currency,
+        deadline: values.deadline || undefined,
+      }));
+    } catch {
+      return;
+    }
+    let uploadError: string | null = null;
+    if (files.length > 0) {
+      setProgress(0);
+      try {
+        await upload.mutateAsync({
+          projectId: project.id,
+          files,
+          onProgress: ({ loaded, total }) => setProgress(Math.round((loaded / total) * 100)),
+        });
+      } catch (error) {
+        uploadError = errorMessage(error);
+      }
+      setProgress(null);
+    }
+    setCreated({ project, uploadError });
+  }
+
+  function handleCreateAnother() {
+    setCreated(null);
+    setFiles([]);
+    createProject.reset();
+    upload.reset();
+    reset();
+  }
+
+  if (created) {
+    return (
+      <Stack spacing={2.5} data-testid="project-created">
+        <Alert severity="success" icon={<CheckCircleOutlineIcon />}>
+          <strong>{created.project.title}</strong> was sent for approval. We will notify you when it is reviewed.
+        </Alert>
+        {created.uploadError && (
+          <Alert severity="warning" data-testid="upload-error">
+            The project was created, but its files could not be uploaded: {created.uploadError}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button component={Link} to={projectPath(created.project.id)} variant="contained" data-testid="open-created-project">
+            View project
+          </Button>
+          <Button variant="outlined" onClick={handleCreateAnother}>
+            Create another project
+          </Button>
+        </Stack>
+      </Stack>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} aria-label="New project" data-testid="create-project-form">
+      <Stack spacing={2.5}>
+        {createProject.isError && (
+          <Alert severity="error" data-testid="form-error">
+            {errorMessage(createProject.error)}
+          </Alert>
+        )}
+        <FormTextField control={control} name="title" label="Title" required autoFocus disabled={isBusy} />
+        <FormTextField
+          control={control}
+          name="description"
+          label="Description"
+          required
+          multiline
+          minRows={4}
+          disabled={isBusy}
+          helperText="What should we build? Goals, audience, must-haves."
+        />
+        <FormTextField
+          control={control}
+          name="category"
+          label="Category"
+          disabled={isBusy}
+          helperText="Optional, e.g. Website, Mobile app, Branding."
+        />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+          <FormTextField
+            control={control}
+            name="budget"
+            label="Budget"
+            inputMode="decimal"
+            disabled={isBusy}
+            helperText="Optional. In whole units, e.g. 1500 or 1500.50."
+          />
+          <FormTextField control={control} name="currency" label="Currency" select disabled={isBusy}>
+            {CURRENCIES.map((currency) => (
+              <MenuItem key={currency} value={currency}>
+                {currency}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Box>
+        <FormTextField
+          control={control}
+          name="deadline"
+          label="Desired deadline"
+          type="date"
+          disabled={isBusy}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
+          helperText="Optional."
+        />
+        <Box>
+          <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+            Attachments
+          </Typography>
+          <AttachmentPicker files={files} onChange={setFiles} disabled={isBusy} />
+        </Box>
+        {progress !== null && (
+          <Box role="status" aria-live="polite" data-testid="upload-progress">
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              Uploading files… {progress}%
+            </Typography>
+            <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+          </Box>
+        )}
+        <Box>
+          <Button type="submit" variant="contained" size="large" loading={isBusy} data-testid="create-project-submit">
+            Submit project
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
+}

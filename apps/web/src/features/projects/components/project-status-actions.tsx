@@ -1,0 +1,135 @@
+import { canChangeProjectStatus, type ChangeProjectStatusInput, type ProjectListItem, type Role } from '@agency/schema';
+import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import type { ButtonProps } from '@mui/material/Button';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorMessage } from '../../../lib/http';
+import { useChangeProjectStatus } from '../api/change-project-status';
+
+type TargetStatus = ChangeProjectStatusInput['status'];
+
+const ACTIONS: readonly {
+  status: TargetStatus;
+  label: string;
+  title: string;
+  question: string;
+  done: string;
+  color: ButtonProps['color'];
+  icon: ReactNode;
+}[] = [
+  {
+    status: 'in_progress',
+    label: 'Start',
+    title: 'Start this project?',
+    question: 'The client and the team will see that work has started.',
+    done: 'Project started',
+    color: 'primary',
+    icon: <PlayArrowIcon />,
+  },
+  {
+    status: 'completed',
+    label: 'Complete',
+    title: 'Mark this project completed?',
+    question: 'The client and the team will be told that the project is done. This cannot be undone.',
+    done: 'Project completed',
+    color: 'success',
+    icon: <DoneAllIcon />,
+  },
+  {
+    status: 'cancelled',
+    label: 'Cancel project',
+    title: 'Cancel this project?',
+    question: 'The client and the team will be told that the project was cancelled. This cannot be undone.',
+    done: 'Project cancelled',
+    color: 'error',
+    icon: <CancelOutlinedIcon />,
+  },
+];
+
+type ProjectStatusActionsProps = {
+  project: Pick<ProjectListItem, 'id' | 'title' | 'status' | 'team_lead'>;
+  role: Role;
+  userId: string;
+  size?: ButtonProps['size'];
+};
+
+/** Start, complete and cancel: only the moves this person may make from the project's current status. */
+export function ProjectStatusActions({ project, role, userId, size = 'medium' }: ProjectStatusActionsProps) {
+  const changeStatus = useChangeProjectStatus();
+  const [chosen, setChosen] = useState<(typeof ACTIONS)[number] | null>(null);
+  // Kept after closing so the dialog's text does not change while it fades out.
+  const [isOpen, setIsOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const relation = { isTeamLead: project.team_lead?.id === userId };
+  const allowed = ACTIONS.filter((action) => canChangeProjectStatus(role, project.status, action.status, relation));
+  if (allowed.length === 0) return null;
+
+  function handleOpen(action: (typeof ACTIONS)[number]) {
+    setNote('');
+    setChosen(action);
+    setIsOpen(true);
+  }
+
+  function handleConfirm() {
+    if (!chosen) return;
+    const action = chosen;
+    changeStatus.mutate(
+      { id: project.id, input: { status: action.status, note: note.trim() || undefined } },
+      {
+        onSuccess: () => {
+          toast.success(`${action.done}: ${project.title}`);
+          setIsOpen(false);
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  }
+
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="project-status-actions">
+        {allowed.map((action) => (
+          <Button
+            key={action.status}
+            size={size}
+            variant={action.status === 'cancelled' ? 'outlined' : 'contained'}
+            color={action.color}
+            startIcon={action.icon}
+            onClick={() => handleOpen(action)}
+            aria-label={`${action.label}: ${project.title}`}
+            data-testid={`status-action-${action.status}`}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </Stack>
+      <ConfirmDialog
+        open={isOpen}
+        title={chosen?.title ?? ''}
+        confirmLabel={chosen?.label ?? ''}
+        confirmColor={chosen?.color}
+        isPending={changeStatus.isPending}
+        onConfirm={handleConfirm}
+        onClose={() => setIsOpen(false)}
+      >
+        <strong>{project.title}</strong>: {chosen?.question}
+        <TextField
+          label="Note (optional)"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          multiline
+          minRows={2}
+          size="small"
+          sx={{ mt: 2 }}
+          slotProps={{ htmlInput: { maxLength: 1000 } }}
+        />
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Role } from '@agency/schema';
+import { paths } from './paths';
+
+/** The list screen where each role browses its projects; `?id=` on it opens one project. */
+export function projectsPathFor(role: Role): string {
+  switch (role) {
+    case 'client':
+      return paths.client.projects;
+    case 'admin':
+    case 'superadmin':
+      return paths.staff.projects;
+    case 'teamlead':
+      return paths.employee.teamleadDashboard;
+    case 'teammember':
+      return paths.employee.teammemberDashboard;
+  }
+}
+
+export function projectPathFor(role: Role, projectId: string): string {
+  return `${projectsPathFor(role)}?id=${encodeURIComponent(projectId)}`;
+}
