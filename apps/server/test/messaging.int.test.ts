@@ -38,7 +38,13 @@ describe('conversations', () => {
     const mine = await call(t.app, 'GET', '/client/conversations', { token: who.client.token, query: { user_id: who.client.user.id } });
     expect(mine.status).toBe(200);
     expect(mine.body.conversations).toEqual([
-      expect.objectContaining({ conversation_id: conversationId, project_id: projectId, other_user_id: who.superadmin.user.id, last_message_preview: null }),
+      expect.objectContaining({
+        conversation_id: conversationId,
+        project_id: projectId,
+        other_user_id: who.superadmin.user.id,
+        other_user_name: who.superadmin.user.name,
+        last_message_preview: null,
+      }),
     ]);
     const inbox = await call(t.app, 'GET', '/superadmin/conversations', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id } });
     expect(inbox.body.conversations).toEqual([]);
@@ -68,6 +74,8 @@ describe('conversations', () => {
       conversation_id: conversationId,
       project_id: projectId,
       other_user_id: who.client.user.id,
+      other_user_name: who.client.user.name,
+      project_title: 'Brand refresh',
       last_message_preview: 'Here is the brief',
       last_sender_id: who.client.user.id,
       last_sender_name: who.client.user.name,

@@ -132,15 +132,20 @@ export function createMessagingService(ctx: AppContext) {
       const now = ctx.now();
       if (side === 'superadmin') {
         const rows = await ctx.db
-          .select()
+          .select({ conversation: conversations, clientName: users.name, projectTitle: projects.title })
           .from(conversations)
+          .innerJoin(users, eq(users.id, conversations.clientId))
+          .innerJoin(projects, eq(projects.id, conversations.projectId))
           .where(isNotNull(conversations.lastMessageId))
           .orderBy(desc(conversations.lastMessageTime), desc(conversations.id))
           .limit(INBOX_LIMIT);
-        return rows.map((row) => presentConversation(row, row.clientId, {}, now));
+        return rows.map((row) =>
+          presentConversation(row.conversation, row.conversation.clientId, { other_user_name: row.clientName, project_title: row.projectTitle }, now),
+        );
       }
       // A client has one conversation for each of its projects, even before the first message.
-      const owner = await agencyId();
+      const [owner] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.role, 'superadmin')).limit(1);
+      if (!owner) throw new AppError('NOT_FOUND', 'The agency has no super admin yet');
       const rows = await ctx.db
         .select({ project: { id: projects.id, title: projects.title }, conversation: conversations })
         .from(projects)
@@ -167,7 +172,7 @@ export function createMessagingService(ctx: AppContext) {
           lastMessageAttachments: null,
           createdAt: now,
         };
-        return presentConversation(row, owner, { project_title: project.title, unread_count: unreadBy.get(id) ?? 0 }, now);
+        return presentConversation(row, owner.id, { other_user_name: owner.name, project_title: project.title, unread_count: unreadBy.get(id) ?? 0 }, now);
       });
     },
 
