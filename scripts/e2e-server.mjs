@@ -1,11 +1,61 @@
 // The server the end-to-end suite runs against: the built app on a fresh, empty embedded database.
+// Everything it writes lives under .tmp/ and is keyed by port, so runs on different ports do not disturb each
+// other. The web app is served from a snapshot of apps/web/dist taken at start, so a rebuild during a run
+// cannot swap the page's chunks out from under the browser.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+const port = process.env.PORT;
+const suffix = port === '3210' ? '' : `-${port}`;
+const dataDir = path.join(root, '.tmp', `e2e-data${suffix}`);
+const webDir = path.join(root, '.tmp', `e2e-web${suffix}`);
+const distDir = path.join(root, 'apps', 'web', 'dist');
+
+function listFiles(dir, base = dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return listFiles(full, base);
+      return [`${path.relative(base, full)}:${fs.statSync(full).size}`];
+    })
+    .sort();
+}
+
+/** index.html and every asset it references are present. */
+function isComplete(dir) {
+  const index = path.join(dir, 'index.html');
+  if (!fs.existsSync(index)) return false;
+  const html = fs.readFileSync(index, 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]);
+  return refs.length > 0 && refs.every((ref) => fs.existsSync(path.join(dir, ref)));
+}
+
+/** Copies the web build; retries while it is missing or changing (another build writing it). */
+async function snapshotWebBuild() {
+  for (let attempt = 1; attempt <= 60; attempt += 1) {
+    try {
+      if (isComplete(distDir)) {
+        const before = listFiles(distDir).join('\n');
+        fs.rmSync(webDir, { recursive: true, force: true });
+        fs.cpSync(distDir, webDir, { recursive: true });
+        if (isComplete(webDir) && listFiles(distDir).join('\n') === before && listFiles(webDir).join('\n') === before) {
+          return;
+        }
+      }
+    } catch {
+      // The build directory changed while it was read; try again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`no complete web build in ${distDir}; run npm run build`);
+}
+
 fs.rmSync(dataDir, { recursive: true, force: true });
+await snapshotWebBuild();
+
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -14,7 +64,8 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    APP_URL: `http://127.0.0.1:${process.env.PORT}`,
+    WEB_DIST_DIR: webDir,
+    APP_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: 'e2e-only-session-secret-0123456789abcdef',
     SUPERADMIN_SETUP_KEY: 'e2e-setup-key-0123456789',
     LOG_LEVEL: 'warn',

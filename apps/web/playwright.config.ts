@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Runs on another port (E2E_PORT) keep their own report and results, so that concurrent runs do not clash.
+const SUFFIX = PORT === 3210 ? '' : `-${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -10,8 +12,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../../.tmp/playwright.json' }]],
-  outputDir: '../../.tmp/e2e-results',
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `../../.tmp/playwright${SUFFIX}.json` }]],
+  outputDir: `../../.tmp/e2e-results${SUFFIX}`,
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

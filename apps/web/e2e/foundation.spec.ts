@@ -207,7 +207,8 @@ test.describe('site header and footer', () => {
     await expect(signup).toHaveAttribute('href', '/signup');
     await expect(login).toHaveAttribute('href', '/loginpage');
 
-    // The links lead where they say.
+    // The brand also leads home; the links lead where they say.
+    await expect(header.getByTestId('brand-link')).toHaveAttribute('href', '/');
     await signup.click();
     await expect(page).toHaveURL(pathnameIs('/signup'));
     await login.click();
@@ -308,7 +309,7 @@ test.describe('login and the guard', () => {
   };
 
   for (const role of ['admin', 'teamlead', 'teammember'] as const) {
-    test(`a ${role} lands on ${DASHBOARD[role]} after logging in through /loginpage`, async ({ page, request }) => {
+    test(`${role === 'admin' ? 'an' : 'a'} ${role} lands on ${DASHBOARD[role]} after logging in through /loginpage`, async ({ page, request }) => {
       const account = await createByRole[role](request);
       await loginThroughUi(page, account.user.email, account.password, role);
       await expect(page.getByTestId('person-email')).toHaveText(account.user.email);

@@ -49,9 +49,31 @@ const clientRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./layouts/role-templates')).ClientTemplate }),
     children: [
+      ...[paths.client.dashboard, paths.client.dashboardAlt].map(
+        (path): RouteObject => ({
+          path,
+          lazy: async () => ({ Component: (await import('./routes/client-dashboard')).ClientDashboardRoute }),
+        }),
+      ),
       {
-        path: paths.client.dashboard,
-        lazy: async () => ({ Component: (await import('./routes/client-dashboard')).ClientDashboardRoute }),
+        path: paths.client.createProject,
+        lazy: async () => ({ Component: (await import('./routes/create-project')).CreateProjectRoute }),
+      },
+      {
+        path: paths.client.projects,
+        lazy: async () => ({ Component: (await import('./routes/view-project')).ViewProjectRoute }),
+      },
+      {
+        path: paths.client.toolRequests,
+        lazy: async () => ({ Component: (await import('./routes/tools-req')).ToolsRequestRoute }),
+      },
+      {
+        path: paths.client.notifications,
+        lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsRoute }),
+      },
+      {
+        path: paths.client.messages,
+        lazy: async () => ({ Component: (await import('./routes/client-messages')).ClientMessagesRoute }),
       },
     ],
   },
@@ -92,6 +114,35 @@ const superadminRoutes: RouteObject[] = [
       {
         path: paths.superadmin.adminList,
         lazy: async () => ({ Component: (await import('./routes/admin-list')).AdminListRoute }),
+      },
+      {
+        path: paths.superadmin.projectApproval,
+        lazy: async () => ({ Component: (await import('./routes/project-approval')).ProjectApprovalRoute }),
+      },
+      {
+        path: paths.superadmin.replyMessage,
+        lazy: async () => ({ Component: (await import('./routes/superadmin-reply-message')).SuperadminReplyMessageRoute }),
+      },
+    ],
+  },
+];
+
+// Screens that admins and the super admin share, each shown inside the signed-in role's own template.
+const staffRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./layouts/role-templates')).StaffTemplate }),
+    children: [
+      {
+        path: paths.staff.projects,
+        lazy: async () => ({ Component: (await import('./routes/all-projects')).AllProjectsRoute }),
+      },
+      {
+        path: paths.staff.employees,
+        lazy: async () => ({ Component: (await import('./routes/employees')).EmployeesRoute }),
+      },
+      {
+        path: paths.staff.toolRequests,
+        lazy: async () => ({ Component: (await import('./routes/tool-requests')).ToolRequestsQueueRoute }),
       },
     ],
   },
@@ -151,6 +202,7 @@ export const routes: RouteObject[] = [
           guarded(['client'], clientRoutes),
           guarded(['admin'], adminRoutes),
           guarded(['superadmin'], superadminRoutes),
+          guarded(['admin', 'superadmin'], staffRoutes),
           guarded(['teamlead', 'teammember'], employeeRoutes),
         ],
       },

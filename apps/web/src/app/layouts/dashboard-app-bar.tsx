@@ -13,6 +13,8 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useConfig } from '../../features/config/hooks/use-config';
 import { initialsOf } from '../../features/dashboards/utils/initials';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { paths } from '../../lib/paths';
 
 type DashboardAppBarProps = {
   areaLabel: string;
@@ -72,6 +74,9 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
           </Box>
         </Box>
         <Box sx={{ flex: 1 }} />
+        {user && (
+          <NotificationBell role={user.role} allPath={user.role === 'client' ? paths.client.notifications : undefined} />
+        )}
         {user && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }} data-testid="current-user">
             <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: '0.9rem' }} aria-hidden="true">

@@ -1,7 +1,18 @@
+import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
+import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
+import { usePendingProjectCount } from '../../features/projects/api/get-project-summary';
 import { paths } from '../../lib/paths';
 import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
 
@@ -9,16 +20,29 @@ import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
 
 const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: paths.client.createProject, label: 'New project', icon: <AddCircleOutlineIcon /> },
+  { to: paths.client.projects, label: 'My projects', icon: <FolderOutlinedIcon /> },
+  { to: paths.client.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
+  { to: paths.client.notifications, label: 'Notifications', icon: <NotificationsNoneIcon />, BadgeCount: useUnreadNotificationCount },
+  { to: paths.client.messages, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
 ];
 
 const ADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.admin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
+  { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
+  { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
 ];
 
 export const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: paths.superadmin.projectApproval, label: 'Approvals', icon: <FactCheckOutlinedIcon />, BadgeCount: usePendingProjectCount },
+  { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
+  { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
+  { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
   { to: paths.superadmin.createAdmin, label: 'Create admin', icon: <PersonAddAltOutlinedIcon /> },
   { to: paths.superadmin.adminList, label: 'Admin list', icon: <GroupOutlinedIcon /> },
+  { to: paths.superadmin.replyMessage, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
 ];
 
 export function ClientTemplate() {
@@ -31,6 +55,12 @@ export function AdminTemplate() {
 
 export function SuperadminTemplate() {
   return <DashboardTemplate areaLabel="Super admin" navItems={SUPERADMIN_NAV} />;
+}
+
+/** Screens shared by admins and the super admin keep each role's own navigation. */
+export function StaffTemplate() {
+  const { user } = useAuth();
+  return user?.role === 'superadmin' ? <SuperadminTemplate /> : <AdminTemplate />;
 }
 
 export function EmployeeTemplate() {

@@ -1,5 +1,27 @@
-import { RoleDashboard } from './role-dashboard';
+import Box from '@mui/material/Box';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { PageTitle } from '../../features/config/components/page-title';
+import { PersonCard } from '../../features/dashboards/components/person-card';
+import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
+import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
+import { StaffProjectsTable } from '../../features/projects/components/staff-projects-table';
+import { projectPathFor } from '../../lib/project-links';
 
 export function AdminDashboardRoute() {
-  return <RoleDashboard title="Admin dashboard" intro="This is the admin area. Your admin account is active." />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard">
+      <PageTitle title="Admin dashboard" />
+      <WelcomeCard name={user.name}>The project pipeline: what is waiting, what is running, and what changed lately.</WelcomeCard>
+      <ProjectSummaryPanel
+        getDetailPath={(id) => projectPathFor(user.role, id)}
+        attentionTitle="Waiting for approval"
+        attentionSubtitle="The super admin reviews these; oldest first."
+        attentionEmpty="No project is waiting for approval"
+        aside={<PersonCard user={user} />}
+      />
+      <StaffProjectsTable role={user.role} userId={user.id} />
+    </Box>
+  );
 }

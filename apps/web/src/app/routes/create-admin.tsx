@@ -11,7 +11,7 @@ export function CreateAdminRoute() {
         Admins are invited by e-mail. They choose their own name and password when they open the link.
       </PageHeading>
       <Card sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 720 }}>
-        <CreateInvitationForm role="admin" />
+        <CreateInvitationForm roles={['admin']} />
       </Card>
     </>
   );

@@ -1,15 +1,48 @@
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { ShortcutGrid, type Shortcut } from '../../features/dashboards/components/shortcut-grid';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
+import { useProjectSummary } from '../../features/projects/api/get-project-summary';
+import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
 import { paths } from '../../lib/paths';
+import { projectPathFor } from '../../lib/project-links';
 
 const SHORTCUTS: readonly Shortcut[] = [
+  {
+    to: paths.superadmin.projectApproval,
+    title: 'Project approval',
+    description: 'Review new projects, approve them with a team or reject them with a reason.',
+    icon: <FactCheckOutlinedIcon />,
+  },
+  {
+    to: paths.staff.projects,
+    title: 'All projects',
+    description: 'Every project with its files, team and history; start, complete or cancel.',
+    icon: <FolderCopyOutlinedIcon />,
+  },
+  {
+    to: paths.staff.employees,
+    title: 'Employees',
+    description: 'Invite team leads and team members, and disable or enable their accounts.',
+    icon: <BadgeOutlinedIcon />,
+  },
+  {
+    to: paths.staff.toolRequests,
+    title: 'Tool requests',
+    description: 'Approve, decline or fulfil the tools clients ask for.',
+    icon: <BuildOutlinedIcon />,
+  },
   {
     to: paths.superadmin.createAdmin,
     title: 'Create admin',
@@ -23,6 +56,15 @@ const SHORTCUTS: readonly Shortcut[] = [
     icon: <GroupOutlinedIcon />,
   },
 ];
+
+function PendingApprovalsLink() {
+  const pending = useProjectSummary().data?.pending ?? 0;
+  return (
+    <Button component={Link} to={paths.superadmin.projectApproval} variant={pending > 0 ? 'contained' : 'outlined'} data-testid="pending-approvals-link">
+      {pending === 1 ? '1 project waiting for approval' : `${pending} projects waiting for approval`}
+    </Button>
+  );
+}
 
 export function SuperadminDashboardRoute() {
   const { user } = useAuth();
@@ -40,6 +82,18 @@ export function SuperadminDashboardRoute() {
           <ShortcutGrid shortcuts={SHORTCUTS} />
         </Box>
       </Box>
+      <ProjectSummaryPanel
+        getDetailPath={(id) => projectPathFor(user.role, id)}
+        attentionTitle="Waiting for your approval"
+        attentionSubtitle="Oldest first."
+        attentionEmpty="No project is waiting for approval"
+        countsAction={<PendingApprovalsLink />}
+        renderAttentionActions={(project) => (
+          <Button component={Link} to={`${paths.superadmin.projectApproval}?id=${encodeURIComponent(project.id)}`} size="small" variant="outlined">
+            Review
+          </Button>
+        )}
+      />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import type { Account } from '@agency/schema';
+import { ROLE_LABELS, type Account } from '@agency/schema';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +21,7 @@ import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components
 import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/http';
-import { useAccounts } from '../api/list-accounts';
+import { useAccounts, type AccountAudience } from '../api/list-accounts';
 import { useSetAccountStatus } from '../api/set-account-status';
 
 function StatusChip({ status }: { status: Account['status'] }) {
@@ -60,10 +60,31 @@ function StatusButton({ account, isPending, onDisable, onEnable }: StatusButtonP
   );
 }
 
-export function AdminAccounts() {
+const COPY = {
+  admin: {
+    title: 'Admins',
+    subtitle: 'Everyone with an admin account.',
+    loading: 'Loading admins...',
+    empty: 'No admins yet',
+    disableTitle: 'Disable admin?',
+  },
+  employee: {
+    title: 'Employees',
+    subtitle: 'Team leads and team members.',
+    loading: 'Loading employees...',
+    empty: 'No employees yet',
+    disableTitle: 'Disable employee?',
+  },
+} as const;
+
+/** Accounts of one audience (admins, or employees with their role) with disable / enable. */
+export function AdminAccounts({ audience = 'admin' }: { audience?: AccountAudience }) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const accounts = useAccounts('admin');
+  const accounts = useAccounts(audience);
+  const copy = COPY[audience];
+  const showRole = audience === 'employee';
+  const rowTestId = audience === 'admin' ? 'admin-row' : 'employee-row';
   const setStatus = useSetAccountStatus();
   const [toDisable, setToDisable] = useState<Account | null>(null);
 
@@ -97,26 +118,31 @@ export function AdminAccounts() {
 
   let body;
   if (accounts.isPending) {
-    body = <ListLoading label="Loading admins..." />;
+    body = <ListLoading label={copy.loading} />;
   } else if (accounts.isError) {
     body = <ListError message={errorMessage(accounts.error)} onRetry={() => accounts.refetch()} />;
   } else if (items.length === 0) {
     body = (
-      <ListEmpty icon={<GroupOutlinedIcon />} title="No admins yet">
-        Admins appear here once they accept their invitation.
+      <ListEmpty icon={<GroupOutlinedIcon />} title={copy.empty}>
+        {copy.title} appear here once they accept their invitation.
       </ListEmpty>
     );
   } else if (isPhone) {
     body = (
-      <Stack spacing={1.5} sx={{ p: 2 }} data-testid="admins-list">
+      <Stack spacing={1.5} sx={{ p: 2 }} data-testid={`${audience}s-list`}>
         {items.map((account) => (
-          <Card key={account.id} sx={{ p: 2 }} data-testid="admin-row">
+          <Card key={account.id} sx={{ p: 2 }} data-testid={rowTestId}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 700 }}>{account.name}</Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {account.email}
                 </Typography>
+                {showRole && (
+                  <Typography variant="body2" color="text.secondary">
+                    {ROLE_LABELS[account.role]}
+                  </Typography>
+                )}
               </Box>
               <StatusChip status={account.status} />
             </Stack>
@@ -138,11 +164,12 @@ export function AdminAccounts() {
   } else {
     body = (
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 600 }} data-testid="admins-table" aria-label="Admins">
+        <Table size="small" sx={{ minWidth: 600 }} data-testid={`${audience}s-table`} aria-label={copy.title}>
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
               <TableCell>E-mail</TableCell>
+              {showRole && <TableCell>Role</TableCell>}
               <TableCell>Status</TableCell>
               <TableCell>Joined</TableCell>
               <TableCell align="right">Action</TableCell>
@@ -150,9 +177,10 @@ export function AdminAccounts() {
           </TableHead>
           <TableBody>
             {items.map((account) => (
-              <TableRow key={account.id} hover data-testid="admin-row">
+              <TableRow key={account.id} hover data-testid={rowTestId}>
                 <TableCell sx={{ fontWeight: 600 }}>{account.name}</TableCell>
                 <TableCell>{account.email}</TableCell>
+                {showRole && <TableCell>{ROLE_LABELS[account.role]}</TableCell>}
                 <TableCell>
                   <StatusChip status={account.status} />
                 </TableCell>
@@ -174,12 +202,12 @@ export function AdminAccounts() {
   }
 
   return (
-    <SectionCard title="Admins" subtitle="Everyone with an admin account." data-testid="admin-accounts">
+    <SectionCard title={copy.title} subtitle={copy.subtitle} data-testid={`${audience}-accounts`}>
       {body}
       <LoadMore hasMore={accounts.hasNextPage} isLoading={accounts.isFetchingNextPage} onLoadMore={() => accounts.fetchNextPage()} />
       <ConfirmDialog
         open={toDisable !== null}
-        title="Disable admin?"
+        title={copy.disableTitle}
         confirmLabel="Disable"
         isPending={setStatus.isPending}
         onConfirm={handleConfirmDisable}

@@ -3,6 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -22,16 +27,20 @@ type FormOutput = z.output<typeof emailOnly>;
 
 type InvitedRole = z.infer<typeof createInvitationInput>['role'];
 
-type CreateInvitationFormProps = { role: InvitedRole };
+type CreateInvitationFormProps = {
+  /** The roles this form may invite; with more than one, the inviter picks (the first is preselected). */
+  roles: readonly [InvitedRole, ...InvitedRole[]];
+};
 
-export function CreateInvitationForm({ role }: CreateInvitationFormProps) {
+export function CreateInvitationForm({ roles }: CreateInvitationFormProps) {
   const createInvitation = useCreateInvitation();
   const [created, setCreated] = useState<CreateInvitationResponse | null>(null);
+  const [role, setRole] = useState<InvitedRole>(roles[0]);
   const { control, handleSubmit, reset } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(emailOnly),
     defaultValues: { email: '' },
   });
-  const roleLabel = ROLE_LABELS[role].toLowerCase();
+  const roleLabel = ROLE_LABELS[created?.invitation.role ?? role].toLowerCase();
 
   function handleValidSubmit({ email }: FormOutput) {
     createInvitation.mutate(
@@ -78,6 +87,16 @@ export function CreateInvitationForm({ role }: CreateInvitationFormProps) {
           <Alert severity="error" data-testid="form-error">
             {errorMessage(createInvitation.error)}
           </Alert>
+        )}
+        {roles.length > 1 && (
+          <FormControl>
+            <FormLabel id="invite-role-label">Role</FormLabel>
+            <RadioGroup row aria-labelledby="invite-role-label" value={role} onChange={(event) => setRole(event.target.value as InvitedRole)}>
+              {roles.map((choice) => (
+                <FormControlLabel key={choice} value={choice} control={<Radio />} label={ROLE_LABELS[choice]} data-testid={`invite-role-${choice}`} />
+              ))}
+            </RadioGroup>
+          </FormControl>
         )}
         <FormTextField
           control={control}

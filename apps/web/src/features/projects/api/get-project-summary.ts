@@ -10,3 +10,8 @@ export function getProjectSummary(): Promise<ProjectSummary> {
 export function useProjectSummary() {
   return useQuery({ queryKey: queryKeys.projects.summary, queryFn: getProjectSummary, staleTime: 0 });
 }
+
+/** How many projects wait for approval, for the super admin's navigation badge. */
+export function usePendingProjectCount(): number {
+  return useProjectSummary().data?.pending ?? 0;
+}

@@ -1,6 +1,6 @@
 import { CURRENCIES, createProjectInput, type Project } from '@agency/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -93,7 +93,12 @@ export function ProjectStatusActions({ project, role, userId, size = 'medium' }:
 
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="project-status-actions">
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ flexWrap: size === 'small' ? 'nowrap' : 'wrap', rowGap: 1, justifyContent: { md: 'flex-end' } }}
+        data-testid="project-status-actions"
+      >
         {allowed.map((action) => (
           <Button
             key={action.status}
@@ -105,7 +110,7 @@ export function ProjectStatusActions({ project, role, userId, size = 'medium' }:
             aria-label={`${action.label}: ${project.title}`}
             data-testid={`status-action-${action.status}`}
           >
-            {action.label}
+            {size === 'small' && action.status === 'cancelled' ? 'Cancel' : action.label}
           </Button>
         ))}
       </Stack>

@@ -1,0 +1,39 @@
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { PageTitle } from '../../features/config/components/page-title';
+import { ProjectDetail } from '../../features/projects/components/project-detail';
+import { ProjectUploader } from '../../features/projects/components/project-uploader';
+import { StaffProjectActions } from '../../features/projects/components/staff-project-actions';
+import { StaffProjectsTable } from '../../features/projects/components/staff-projects-table';
+import { PageHeading } from '../../components/page-heading';
+import { paths } from '../../lib/paths';
+
+/** /all-projects for admins and the super admin: every project; `?id=<id>` opens one with its status actions. */
+export function AllProjectsRoute() {
+  const { user } = useAuth();
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id');
+  if (!user) return null;
+
+  if (id) {
+    return (
+      <>
+        <PageTitle title="Project" />
+        <ProjectDetail
+          projectId={id}
+          back={{ to: paths.staff.projects, label: 'All projects' }}
+          renderActions={(project) => <StaffProjectActions project={project} role={user.role} userId={user.id} />}
+          renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title="All projects" />
+      <PageHeading title="All projects">Every project of every client. Open one to see its files, team and history.</PageHeading>
+      <StaffProjectsTable role={user.role} userId={user.id} />
+    </>
+  );
+}

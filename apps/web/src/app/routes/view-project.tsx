@@ -1,0 +1,47 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../features/config/components/page-title';
+import { ProjectDetail } from '../../features/projects/components/project-detail';
+import { ProjectList } from '../../features/projects/components/project-list';
+import { ProjectUploader } from '../../features/projects/components/project-uploader';
+import { PageHeading } from '../../components/page-heading';
+import { paths } from '../../lib/paths';
+import { projectPathFor } from '../../lib/project-links';
+
+/** /view-project lists the client's projects; /view-project?id=<id> opens one. */
+export function ViewProjectRoute() {
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id');
+
+  if (id) {
+    return (
+      <>
+        <PageTitle title="Project" />
+        <ProjectDetail
+          projectId={id}
+          back={{ to: paths.client.projects, label: 'My projects' }}
+          renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title="My projects" />
+      <PageHeading title="My projects">Every project you have sent us, with where it stands.</PageHeading>
+      <ProjectList
+        title="Projects"
+        getDetailPath={(projectId) => projectPathFor('client', projectId)}
+        showTeamLead
+        emptyText="Projects you create appear here."
+        action={
+          <Button component={Link} to={paths.client.createProject} variant="contained" startIcon={<AddIcon />}>
+            New project
+          </Button>
+        }
+      />
+    </>
+  );
+}

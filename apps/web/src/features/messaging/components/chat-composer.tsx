@@ -1,0 +1,134 @@
+import { COMPOSER_MAX_ROWS } from '@agency/schema';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import SendIcon from '@mui/icons-material/Send';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { canSend } from '../utils/chat';
+import { formatBytes, mimeOf, stageFiles, unstageAt } from '../utils/staging';
+
+type StagedFile = { key: string; file: File; size: number; previewUrl?: string };
+
+let stagedSequence = 0;
+
+function toStaged(file: File): StagedFile {
+  stagedSequence += 1;
+  // Object URLs preview images without reading whole files into memory; revoked when unstaged.
+  const previewUrl = mimeOf(file).startsWith('image/') ? URL.createObjectURL(file) : undefined;
+  return { key: `staged-${stagedSequence}`, file, size: file.size, previewUrl };
+}
+
+function revoke(staged: readonly StagedFile[]) {
+  for (const item of staged) if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+}
+
+type ChatComposerProps = {
+  isSending: boolean;
+  /** Resolves true once sent; text and staged files are cleared only then. */
+  onSend: (text: string, files: readonly File[]) => Promise<boolean>;
+};
+
+/** Attach (several files), a multiline text box and Send; Enter sends, Shift+Enter adds a line. */
+export function ChatComposer({ isSending, onSend }: ChatComposerProps) {
+  const [text, setText] = useState('');
+  const [staged, setStaged] = useState<StagedFile[]>([]);
+  const stagedRef = useRef(staged);
+  stagedRef.current = staged;
+  const fileInputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => revoke(stagedRef.current), []);
+
+  const isSendEnabled = canSend(text, staged.length, isSending);
+
+  function handleFilesPicked(event: ChangeEvent<HTMLInputElement>) {
+    const picked = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (picked.length === 0) return;
+    const kept = stageFiles<{ file: File; size: number }>(staged, picked.map((file) => ({ file, size: file.size })));
+    setStaged([...staged, ...kept.slice(staged.length).map(({ file }) => toStaged(file))]);
+  }
+
+  function handleRemove(index: number) {
+    revoke(staged.slice(index, index + 1));
+    setStaged(unstageAt(staged, index));
+  }
+
+  async function handleSend() {
+    if (!canSend(text, staged.length, isSending)) return;
+    const sent = await onSend(text, staged.map((item) => item.file));
+    if (!sent) return;
+    revoke(staged);
+    setStaged([]);
+    setText('');
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void handleSend();
+  }
+
+  return (
+    <Box sx={{ px: { xs: 1.5, sm: 2 }, pt: 1.25, pb: 0.5 }}>
+      {staged.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: 1, maxHeight: 88, overflowY: 'auto' }} data-testid="staged-files">
+          {staged.map((item, index) => (
+            <Chip
+              key={item.key}
+              size="small"
+              variant="outlined"
+              data-testid="staged-file"
+              avatar={
+                item.previewUrl ? (
+                  <Avatar src={item.previewUrl} alt="" variant="rounded" />
+                ) : (
+                  <Avatar variant="rounded" sx={{ bgcolor: 'transparent' }}>
+                    {mimeOf(item.file).startsWith('image/') ? <ImageOutlinedIcon fontSize="small" /> : <InsertDriveFileOutlinedIcon fontSize="small" />}
+                  </Avatar>
+                )
+              }
+              label={`${item.file.name} · ${formatBytes(item.size)}`}
+              onDelete={() => handleRemove(index)}
+              sx={{ maxWidth: 260 }}
+            />
+          ))}
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+        <input ref={fileInputRef} type="file" multiple hidden onChange={handleFilesPicked} data-testid="chat-file-input" />
+        <Tooltip title="Attach files">
+          <IconButton aria-label="Attach" onClick={() => fileInputRef.current?.click()} sx={{ mb: 0.25 }}>
+            <AttachFileIcon />
+          </IconButton>
+        </Tooltip>
+        <TextField
+          multiline
+          maxRows={COMPOSER_MAX_ROWS}
+          size="small"
+          placeholder="Type a message"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={handleKeyDown}
+          slotProps={{ htmlInput: { 'aria-label': 'Message', 'data-testid': 'chat-input' } }}
+        />
+        <Button
+          variant="contained"
+          onClick={() => void handleSend()}
+          disabled={!isSendEnabled}
+          loading={isSending}
+          endIcon={<SendIcon />}
+          sx={{ flexShrink: 0, mb: 0.125 }}
+        >
+          Send
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,158 @@
+import { CHAT_DIALOG_HEIGHT_PX, SCROLL_TO_BOTTOM_DELAY_MS } from '@agency/schema';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useRef } from 'react';
+import { readUserId } from '../../../lib/storage';
+import { useChat } from '../hooks/use-chat';
+import { chatSubtitle, chatTitle, POLLING_HINT, type MessagingSide } from '../utils/chat';
+import { ChatComposer } from './chat-composer';
+import { MessageBubble } from './message-bubble';
+
+export type ChatTarget = {
+  conversationId: string;
+  otherUserId: string;
+  projectId?: string | null;
+  /** The client's side shows the project's title under the subtitle. */
+  projectTitle?: string | null;
+};
+
+type ChatDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  side: MessagingSide;
+  target: ChatTarget | null;
+  /** The client's side names who it talks to (the agency's brand). */
+  counterpartName?: string | null;
+};
+
+/** SPEC "Chat dialog": one conversation, polled while open. The same component serves both sides. */
+export function ChatDialog({ open, onClose, side, target, counterpartName }: ChatDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open && target !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+      data-testid="chat-dialog"
+      slotProps={{
+        paper: {
+          sx: {
+            height: CHAT_DIALOG_HEIGHT_PX,
+            maxHeight: 'calc(100% - 24px)',
+            m: { xs: 1.5, sm: 4 },
+            width: { xs: 'calc(100% - 24px)', sm: undefined },
+            display: 'flex',
+            flexDirection: 'column',
+            overflow: 'hidden',
+          },
+        },
+      }}
+    >
+      {target && (
+        <ChatPanel
+          key={`${side}:${target.conversationId}`}
+          side={side}
+          target={target}
+          counterpartName={counterpartName}
+          titleId={titleId}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+type ChatPanelProps = {
+  side: MessagingSide;
+  target: ChatTarget;
+  counterpartName?: string | null;
+  titleId: string;
+  onClose: () => void;
+};
+
+function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPanelProps) {
+  const currentUserId = readUserId();
+  const chat = useChat({ side, conversationId: target.conversationId, otherUserId: target.otherUserId, currentUserId });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const lastId = chat.messages.at(-1)?.id;
+
+  // After opening and after new messages: to the bottom, once the new bubbles (and images) have laid out.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const element = scrollRef.current;
+      if (element) element.scrollTop = element.scrollHeight;
+    }, SCROLL_TO_BOTTOM_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [lastId, chat.messages.length, chat.isLoading]);
+
+  return (
+    <>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ alignItems: 'center', px: { xs: 2, sm: 2.5 }, py: 1.5, borderBottom: '1px solid', borderColor: 'divider' }}
+      >
+        <Box
+          aria-hidden="true"
+          sx={{ width: 38, height: 38, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgb(67 56 202 / 10%)', color: 'primary.main', flexShrink: 0 }}
+        >
+          <ChatBubbleOutlineIcon fontSize="small" />
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography id={titleId} variant="h6" component="h2" noWrap sx={{ lineHeight: 1.25 }} data-testid="chat-title">
+            {chatTitle(target.projectId, target.conversationId)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap data-testid="chat-subtitle">
+            {chatSubtitle(side, target.otherUserId, counterpartName)}
+          </Typography>
+          {target.projectTitle && (
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {target.projectTitle}
+            </Typography>
+          )}
+        </Box>
+        <IconButton aria-label="Close chat" onClick={onClose} edge="end">
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+
+      <Box
+        ref={scrollRef}
+        data-testid="chat-messages"
+        sx={{ flex: 1, minHeight: 0, overflowY: 'auto', bgcolor: '#f8fafc', px: { xs: 1.5, sm: 2.5 }, py: 2 }}
+      >
+        {chat.isLoading ? (
+          <Box role="status" sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, color: 'text.secondary' }}>
+            <CircularProgress size={22} />
+            <span>Loading messages…</span>
+          </Box>
+        ) : chat.messages.length === 0 ? (
+          <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', color: 'text.secondary', textAlign: 'center' }}>
+            <Typography variant="body2">No messages yet. Write the first one below.</Typography>
+          </Box>
+        ) : (
+          <Stack spacing={1.25}>
+            {chat.messages.map((message) => (
+              <MessageBubble key={message.id} message={message} isOwn={currentUserId !== null && String(message.sender_id) === currentUserId} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+
+      <Box sx={{ borderTop: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <ChatComposer isSending={chat.isSending} onSend={chat.sendMessage} />
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2.5, pb: 1, textAlign: 'right' }}>
+          {POLLING_HINT}
+        </Typography>
+      </Box>
+    </>
+  );
+}

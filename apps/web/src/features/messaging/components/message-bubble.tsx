@@ -1,0 +1,138 @@
+import { formatMessageTime, type Attachment, type Message } from '@agency/schema';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import DoneIcon from '@mui/icons-material/Done';
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { attachmentHref, attachmentsOf, isImageAttachment, tickState, type TickState } from '../utils/chat';
+import { ATTACHMENT_PREVIEW, EMPTY_VALUE } from '../utils/inbox';
+
+const READ_BLUE = '#0284c7';
+const TICK_GREY = '#94a3b8';
+
+/** Single tick = sent, double grey = delivered, double blue = read (SPEC "Chat dialog"). */
+export function MessageTicks({ state }: { state: TickState }) {
+  const sx = { fontSize: 16, color: state === 'read' ? READ_BLUE : TICK_GREY };
+  switch (state) {
+    case 'sent':
+      return <DoneIcon sx={sx} titleAccess="sent" data-testid="sent" aria-label="sent" />;
+    case 'delivered':
+      return <DoneAllIcon sx={sx} titleAccess="delivered" data-testid="delivered" aria-label="delivered" />;
+    case 'read':
+      return <DoneAllIcon sx={sx} titleAccess="read" data-testid="read" aria-label="read" />;
+    default:
+      return assertNever(state);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected tick state: ${String(value)}`);
+}
+
+export function AttachmentView({ attachment }: { attachment: Attachment }) {
+  const href = attachmentHref(attachment);
+  const name = attachment.name || 'file';
+  if (!href) {
+    return <Chip size="small" label={name} icon={<InsertDriveFileOutlinedIcon />} disabled data-testid="attachment-chip" />;
+  }
+  if (isImageAttachment(attachment)) {
+    return (
+      <Box
+        component="a"
+        href={href}
+        target="_blank"
+        rel="noopener"
+        aria-label={`Open ${name}`}
+        data-testid="attachment-thumbnail"
+        sx={{ display: 'block', lineHeight: 0, borderRadius: 1.5, overflow: 'hidden', border: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}
+      >
+        <Box component="img" src={href} alt={name} loading="lazy" sx={{ width: 132, height: 96, objectFit: 'cover', display: 'block' }} />
+      </Box>
+    );
+  }
+  return (
+    <Chip
+      size="small"
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener"
+      clickable
+      icon={<InsertDriveFileOutlinedIcon />}
+      label={name}
+      data-testid="attachment-chip"
+      sx={{ maxWidth: 240, bgcolor: 'background.paper', border: '1px solid', borderColor: 'divider' }}
+    />
+  );
+}
+
+type MessageBubbleProps = { message: Message; isOwn: boolean };
+
+/** One message: own messages on the right with ticks, the other side's on the left. Content is plain text. */
+export function MessageBubble({ message, isOwn }: MessageBubbleProps) {
+  const attachments = attachmentsOf(message.message_attachments);
+  const state = tickState(message);
+  // '(attachment)' is what a files-only message carries as content; its files already say so.
+  const showText = !(attachments.length > 0 && message.message_content === ATTACHMENT_PREVIEW) && message.message_content !== '';
+  const receipts = (
+    <Box component="span" sx={{ display: 'block' }}>
+      <span>Delivered: {formatMessageTime(message.delivered_at) || EMPTY_VALUE}</span>
+      <br />
+      <span>Read: {formatMessageTime(message.read_at) || EMPTY_VALUE}</span>
+    </Box>
+  );
+
+  return (
+    <Box
+      sx={{ display: 'flex', justifyContent: isOwn ? 'flex-end' : 'flex-start' }}
+      data-testid="chat-message"
+      data-own={isOwn ? 'true' : 'false'}
+      data-message-id={message.id}
+    >
+      <Tooltip title={receipts} placement={isOwn ? 'top-end' : 'top-start'} enterTouchDelay={400}>
+        <Box
+          data-testid="chat-bubble"
+          sx={{
+            maxWidth: '80%',
+            minWidth: 96,
+            px: 1.5,
+            py: 1,
+            borderRadius: 2.5,
+            borderTopRightRadius: isOwn ? 4 : undefined,
+            borderTopLeftRadius: isOwn ? undefined : 4,
+            bgcolor: isOwn ? '#e0e7ff' : 'background.paper',
+            border: '1px solid',
+            borderColor: isOwn ? '#c7d2fe' : 'divider',
+            boxShadow: '0 1px 1px rgb(15 23 42 / 4%)',
+          }}
+        >
+          {attachments.length > 0 && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: showText ? 0.75 : 0.25 }} data-testid="message-attachments">
+              {attachments.map((attachment, index) => (
+                <AttachmentView key={`${attachment.stored_filename ?? attachment.name}-${index}`} attachment={attachment} />
+              ))}
+            </Box>
+          )}
+          {showText && (
+            <Typography
+              component="div"
+              variant="body2"
+              data-testid="message-text"
+              sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: 'text.primary' }}
+            >
+              {message.message_content}
+            </Typography>
+          )}
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
+            <Typography component="span" variant="caption" sx={{ color: 'text.secondary', fontSize: '0.7rem' }}>
+              {formatMessageTime(message.timestamp)}
+            </Typography>
+            {isOwn && <MessageTicks state={state} />}
+          </Box>
+        </Box>
+      </Tooltip>
+    </Box>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Message } from '@agency/schema';
+import { describe, expect, it } from 'vitest';
+import {
+  attachmentHref,
+  attachmentsOf,
+  canSend,
+  chatSubtitle,
+  chatTitle,
+  isImageAttachment,
+  latestMessageId,
+  mergeMessages,
+  messageContentFor,
+  nextSinceId,
+  POLLING_HINT,
+  receiptsFor,
+  tickState,
+} from './chat';
+
+function message(id: number, overrides: Partial<Message> = {}): Message {
+  return {
+    id,
+    conversation_id: '12:7',
+    sender_id: '7',
+    receiver_id: '1',
+    message_content: `message ${id}`,
+    message_attachments: [],
+    timestamp: '2025-03-05T14:07:00.000Z',
+    delivered_at: null,
+    read_at: null,
+    is_read: 0,
+    ...overrides,
+  };
+}
+
+describe('chat title and subtitle', () => {
+  it('titles the chat with the project id, else the conversation id before the first colon', () => {
+    expect(chatTitle('12', '12:7')).toBe('Chat — 12');
+    expect(chatTitle(undefined, '12:7')).toBe('Chat — 12');
+    expect(chatTitle('', '41:9:extra')).toBe('Chat — 41');
+    expect(chatTitle(null, 'plain')).toBe('Chat — plain');
+  });
+
+  it("names the client for the super admin and the agency for the client", () => {
+    expect(chatSubtitle('superadmin', '7')).toBe('With Client: 7');
+    expect(chatSubtitle('client', '1', 'Northwind Studio')).toBe('With: Northwind Studio');
+    expect(chatSubtitle('client', '1')).toBe('With: the agency');
+  });
+
+  it('hints the poll interval', () => {
+    expect(POLLING_HINT).toBe('Polling every 5s');
+  });
+});
+
+describe('merge by id', () => {
+  it('adds new messages in id order and replaces a known id with its newer copy', () => {
+    const current = [message(1), message(3)];
+    const merged = mergeMessages(current, [message(2), message(3, { delivered_at: '2025-03-05T14:08:00.000Z' })]);
+    expect(merged.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(merged[2].delivered_at).toBe('2025-03-05T14:08:00.000Z');
+    expect(current[1].delivered_at).toBeNull();
+  });
+
+  it('turns a single attachment into a list', () => {
+    const single = { name: 'a.png', mime: 'image/png', size: 1, url: '/x' };
+    const merged = mergeMessages([], [message(1, { message_attachments: single as unknown as Message['message_attachments'] })]);
+    expect(merged[0].message_attachments).toEqual([single]);
+    expect(attachmentsOf(undefined)).toEqual([]);
+  });
+
+  it('tracks the latest id', () => {
+    expect(latestMessageId([message(4), message(9), message(2)])).toBe(9);
+    expect(latestMessageId([], 5)).toBe(5);
+    expect(latestMessageId([message(3)], 5)).toBe(5);
+    expect(latestMessageId([])).toBeUndefined();
+  });
+});
+
+describe('ticks and receipts', () => {
+  it('shows sent, then delivered, then read', () => {
+    expect(tickState(message(1))).toBe('sent');
+    expect(tickState(message(1, { delivered_at: '2025-03-05T14:08:00.000Z' }))).toBe('delivered');
+    expect(tickState(message(1, { delivered_at: 'd', read_at: '2025-03-05T14:09:00.000Z', is_read: 1 }))).toBe('read');
+    expect(tickState(message(1, { delivered_at: 'd', is_read: 1 }))).toBe('delivered');
+  });
+
+  it('marks incoming messages delivered when not yet, then read when unread; never own messages', () => {
+    const receipts = receiptsFor(
+      [
+        message(1),
+        message(2, { delivered_at: 'd' }),
+        message(3, { delivered_at: 'd', read_at: 'r', is_read: 1 }),
+        message(4, { sender_id: '1', receiver_id: '7' }),
+      ],
+      '1',
+    );
+    expect(receipts).toEqual([
+      { id: 1, markDelivered: true, markRead: true },
+      { id: 2, markDelivered: false, markRead: true },
+    ]);
+  });
+});
+
+describe('poll since_id', () => {
+  const me = '1';
+
+  it('is the latest id seen when none of my messages waits for a receipt', () => {
+    expect(nextSinceId(10, [message(4), message(10, { sender_id: me, delivered_at: 'd', read_at: 'r', is_read: 1 })], me, false)).toBe(10);
+    expect(nextSinceId(undefined, [], me, false)).toBeUndefined();
+  });
+
+  it('re-reads from before my oldest unread message so its ticks can change', () => {
+    const known = [message(5, { sender_id: me }), message(8, { sender_id: me, delivered_at: 'd' }), message(9)];
+    expect(nextSinceId(12, known, me, false)).toBe(4);
+  });
+
+  it('catches up after a full page', () => {
+    expect(nextSinceId(300, [message(5, { sender_id: me })], me, true)).toBe(300);
+  });
+});
+
+describe('attachments', () => {
+  it('links the url first, then the stored file, then the data URL; none means no link', () => {
+    expect(attachmentHref({ url: '/signed', stored_filename: 'abc.png', data: 'data:x' })).toBe('/signed');
+    expect(attachmentHref({ stored_filename: 'abc.png', data: 'data:x' })).toBe('/api/messages/attachments/abc.png');
+    expect(attachmentHref({ data: 'data:image/png;base64,AA' })).toBe('data:image/png;base64,AA');
+    expect(attachmentHref({})).toBeUndefined();
+  });
+
+  it('shows images as thumbnails', () => {
+    expect(isImageAttachment({ mime: 'image/png' })).toBe(true);
+    expect(isImageAttachment({ mime: 'application/pdf' })).toBe(false);
+  });
+});
+
+describe('send', () => {
+  it('is disabled with blank text and no files, and while sending', () => {
+    expect(canSend('', 0, false)).toBe(false);
+    expect(canSend('  \n ', 0, false)).toBe(false);
+    expect(canSend('hi', 0, false)).toBe(true);
+    expect(canSend('', 1, false)).toBe(true);
+    expect(canSend('hi', 1, true)).toBe(false);
+  });
+
+  it('sends (attachment) when only files are staged', () => {
+    expect(messageContentFor('', 2)).toBe('(attachment)');
+    expect(messageContentFor('  ', 1)).toBe('(attachment)');
+    expect(messageContentFor(' hello\nthere ', 1)).toBe('hello\nthere');
+    expect(messageContentFor('hello', 0)).toBe('hello');
+  });
+});

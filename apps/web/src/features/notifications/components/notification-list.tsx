@@ -1,0 +1,93 @@
+import type { Notification, Role } from '@agency/schema';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { errorMessage } from '../../../lib/http';
+import { useNotifications } from '../api/list-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { notificationTarget } from '../utils/notification-target';
+import { NotificationItem } from './notification-item';
+
+export function NotificationList({ role }: { role: Role }) {
+  const navigate = useNavigate();
+  const [isUnreadOnly, setIsUnreadOnly] = useState(false);
+  const notifications = useNotifications(isUnreadOnly);
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+
+  const items = notifications.data?.pages.flatMap((page) => page.items) ?? [];
+  const unreadCount = notifications.data?.pages[0]?.unread_count ?? 0;
+  const markingId = markRead.isPending ? markRead.variables : undefined;
+
+  function handleOpen(notification: Notification) {
+    if (!notification.read) markRead.mutate(notification.id);
+    const target = notificationTarget(notification, role);
+    if (target) navigate(target);
+  }
+
+  function handleMarkRead(notification: Notification) {
+    markRead.mutate(notification.id, { onError: (error) => toast.error(errorMessage(error)) });
+  }
+
+  function handleMarkAll() {
+    markAll.mutate(undefined, {
+      onSuccess: ({ updated }) => toast.success(updated === 1 ? '1 notification marked read' : `${updated} notifications marked read`),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  }
+
+  let body;
+  if (notifications.isPending) body = <ListLoading label="Loading notifications..." />;
+  else if (notifications.isError) body = <ListError message={errorMessage(notifications.error)} onRetry={() => notifications.refetch()} />;
+  else if (items.length === 0)
+    body = (
+      <ListEmpty icon={<NotificationsNoneIcon />} title={isUnreadOnly ? 'You are all caught up' : 'No notifications yet'}>
+        {isUnreadOnly ? 'There are no unread notifications.' : 'Updates about your projects and requests appear here.'}
+      </ListEmpty>
+    );
+  else
+    body = (
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Notifications" data-testid="notification-list">
+        {items.map((notification) => (
+          <NotificationItem
+            key={notification.id}
+            notification={notification}
+            onOpen={handleOpen}
+            onMarkRead={handleMarkRead}
+            isMarking={markingId === notification.id}
+          />
+        ))}
+      </Box>
+    );
+
+  return (
+    <SectionCard
+      title="All notifications"
+      subtitle={unreadCount > 0 ? `${unreadCount} unread` : 'Nothing unread'}
+      action={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <FormControlLabel
+            control={<Switch checked={isUnreadOnly} onChange={(event) => setIsUnreadOnly(event.target.checked)} />}
+            label="Unread only"
+          />
+          <Button variant="outlined" size="small" onClick={handleMarkAll} loading={markAll.isPending} disabled={unreadCount === 0} data-testid="mark-all-read">
+            Mark all read
+          </Button>
+        </Stack>
+      }
+      data-testid="notifications"
+    >
+      {body}
+      <LoadMore hasMore={notifications.hasNextPage} isLoading={notifications.isFetchingNextPage} onLoadMore={() => notifications.fetchNextPage()} />
+    </SectionCard>
+  );
+}

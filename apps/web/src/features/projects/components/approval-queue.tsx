@@ -1,0 +1,199 @@
+import type { ProjectListItem } from '@agency/schema';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { errorMessage, isApiError } from '../../../lib/http';
+import { useProject } from '../api/get-project';
+import { useProjects } from '../api/list-projects';
+import { formatMoney } from '../utils/money';
+import { ApproveProjectDialog, type TeamOptions } from './approve-project-dialog';
+import { ProjectAttachments } from './project-attachments';
+import { RejectProjectDialog } from './reject-project-dialog';
+
+function PendingProjectPanel({ projectId, team, onDecided }: { projectId: string; team: TeamOptions; onDecided: () => void }) {
+  const query = useProject(projectId);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+
+  if (query.isPending) return <ListLoading label="Loading project..." />;
+  if (query.isError) {
+    return isApiError(query.error) && query.error.status === 404 ? (
+      <ListEmpty title="Project not found">It may have been removed.</ListEmpty>
+    ) : (
+      <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
+    );
+  }
+  const { project } = query.data;
+  const isPending = project.status === 'pending';
+
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 } }} data-testid="approval-detail" data-project-id={project.id}>
+      <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+        {project.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        From <strong>{project.client.name}</strong> · submitted {formatDateTime(project.created_at)}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)' }, justifyContent: 'start', columnGap: 4, rowGap: 1, my: 2 }}
+      >
+        {[
+          ['Budget', formatMoney(project.budget_minor, project.currency)],
+          ['Deadline', project.deadline ? formatDate(project.deadline) : 'Not set'],
+          ['Category', project.category || 'Not set'],
+        ].map(([label, value]) => (
+          <Box key={label}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="subtitle2" component="h3">
+        Description
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 2 }}>{project.description}</Typography>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        Attachments
+      </Typography>
+      <ProjectAttachments attachments={project.attachments} />
+      {isPending ? (
+        <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setDialog('approve')} data-testid="approve-button">
+            Approve
+          </Button>
+          <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setDialog('reject')} data-testid="reject-button">
+            Reject
+          </Button>
+        </Stack>
+      ) : (
+        <Typography sx={{ mt: 3 }} color="text.secondary">
+          This project was already reviewed.
+        </Typography>
+      )}
+      <ApproveProjectDialog
+        open={dialog === 'approve'}
+        project={project}
+        team={team}
+        onClose={() => setDialog(null)}
+        onApproved={() => {
+          toast.success(`Approved: ${project.title}`);
+          setDialog(null);
+          onDecided();
+        }}
+      />
+      <RejectProjectDialog
+        open={dialog === 'reject'}
+        project={project}
+        onClose={() => setDialog(null)}
+        onRejected={() => {
+          toast.success(`Rejected: ${project.title}`);
+          setDialog(null);
+          onDecided();
+        }}
+      />
+    </Box>
+  );
+}
+
+type ApprovalQueueProps = {
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  team: TeamOptions;
+};
+
+/** Pending projects, oldest first, beside the selected one's details with Approve and Reject. */
+export function ApprovalQueue({ selectedId, onSelect, team }: ApprovalQueueProps) {
+  const theme = useTheme();
+  const isNarrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const queue = useProjects({ status: 'pending', order: 'oldest' });
+  const items: ProjectListItem[] = queue.data?.pages.flatMap((page) => page.items) ?? [];
+
+  let list;
+  if (queue.isPending) list = <ListLoading label="Loading the queue..." />;
+  else if (queue.isError) list = <ListError message={errorMessage(queue.error)} onRetry={() => queue.refetch()} />;
+  else if (items.length === 0)
+    list = (
+      <ListEmpty icon={<InboxOutlinedIcon />} title="Nothing to review">
+        New projects from clients appear here.
+      </ListEmpty>
+    );
+  else
+    list = (
+      <List disablePadding aria-label="Pending projects" data-testid="approval-queue">
+        {items.map((project) => (
+          <ListItemButton
+            key={project.id}
+            selected={project.id === selectedId}
+            onClick={() => onSelect(project.id)}
+            divider
+            data-testid="queue-item"
+            data-project-id={project.id}
+            sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }}
+          >
+            <ListItemText
+              primary={project.title}
+              secondary={`${project.client.name} · waiting since ${formatDate(project.created_at)}`}
+              slotProps={{ primary: { sx: { fontWeight: 700, overflowWrap: 'anywhere' } } }}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    );
+
+  const queueCard = (
+    <SectionCard title="Pending" subtitle="Oldest first" data-testid="approval-queue-card">
+      {list}
+      <LoadMore hasMore={queue.hasNextPage} isLoading={queue.isFetchingNextPage} onLoadMore={() => queue.fetchNextPage()} />
+    </SectionCard>
+  );
+
+  const detailCard = (
+    <Card component="section" aria-label="Selected project" sx={{ minWidth: 0 }}>
+      {selectedId ? (
+        <PendingProjectPanel projectId={selectedId} team={team} onDecided={() => onSelect(null)} />
+      ) : (
+        <ListEmpty title="Select a project">Pick a project from the queue to review it.</ListEmpty>
+      )}
+    </Card>
+  );
+
+  if (isNarrow) {
+    return selectedId ? (
+      <Box>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => onSelect(null)} sx={{ mb: 2, ml: -1 }}>
+          Back to the queue
+        </Button>
+        {detailCard}
+      </Box>
+    ) : (
+      queueCard
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(260px, 360px) minmax(0, 1fr)', alignItems: 'start' }}>
+      {queueCard}
+      {detailCard}
+    </Box>
+  );
+}

@@ -1,0 +1,153 @@
+import { approveProjectInput, ROLE_LABELS, type Account } from '@agency/schema';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useEffect, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorMessage } from '../../../lib/http';
+import { useApproveProject } from '../api/approve-project';
+
+const formSchema = z.object({
+  team_lead_id: z.string().min(1, 'Choose a team lead'),
+  member_ids: z.array(z.string()),
+  note: approveProjectInput.shape.note.unwrap(),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+export type TeamOptions = {
+  employees: readonly Account[];
+  isLoading: boolean;
+  error: unknown;
+};
+
+type ApproveProjectDialogProps = {
+  open: boolean;
+  project: { id: string; title: string; client: { name: string } };
+  team: TeamOptions;
+  onClose: () => void;
+  onApproved: () => void;
+};
+
+export function ApproveProjectDialog({ open, project, team, onClose, onApproved }: ApproveProjectDialogProps) {
+  const titleId = useId();
+  const approve = useApproveProject();
+  const { control, handleSubmit, reset, setValue } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { team_lead_id: '', member_ids: [], note: '' },
+  });
+  const leadId = useWatch({ control, name: 'team_lead_id' });
+  const memberIds = useWatch({ control, name: 'member_ids' });
+
+  useEffect(() => {
+    if (open) {
+      reset({ team_lead_id: '', member_ids: [], note: '' });
+      approve.reset();
+    }
+    // Only when the dialog opens: a fresh form for each project.
+  }, [open, project.id]);
+
+  // The lead is on the team already; do not offer them as a member too.
+  useEffect(() => {
+    if (leadId && memberIds?.includes(leadId)) setValue('member_ids', memberIds.filter((id) => id !== leadId));
+  }, [leadId, memberIds, setValue]);
+
+  const active = team.employees.filter((employee) => employee.status === 'active');
+  const leads = active.filter((employee) => employee.role === 'teamlead');
+  const members = active.filter((employee) => employee.id !== leadId);
+  const nameOf = (id: string) => active.find((employee) => employee.id === id)?.name ?? id;
+
+  function handleValidSubmit(values: FormOutput) {
+    approve.mutate(
+      {
+        id: project.id,
+        input: { team_lead_id: values.team_lead_id, member_ids: values.member_ids, note: values.note || undefined },
+      },
+      { onSuccess: onApproved },
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={approve.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="approve-dialog"
+    >
+      <form noValidate onSubmit={handleSubmit(handleValidSubmit)}>
+        <DialogTitle id={titleId}>Approve “{project.title}”?</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 0.5 }}>
+            <DialogContentText>
+              {project.client.name} will be told that the project is approved. Choose who delivers it.
+            </DialogContentText>
+            {approve.isError && <Alert severity="error">{errorMessage(approve.error)}</Alert>}
+            {team.error !== null && team.error !== undefined && <Alert severity="error">{errorMessage(team.error)}</Alert>}
+            {!team.isLoading && leads.length === 0 && !team.error && (
+              <Alert severity="warning">There is no active team lead yet. Invite one on the Employees screen first.</Alert>
+            )}
+            <FormTextField
+              control={control}
+              name="team_lead_id"
+              label="Team lead"
+              select
+              required
+              disabled={team.isLoading || approve.isPending}
+              helperText={team.isLoading ? 'Loading employees…' : undefined}
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'team-lead-select' } as object } }}
+            >
+              {leads.map((lead) => (
+                <MenuItem key={lead.id} value={lead.id}>
+                  {lead.name} · {lead.email}
+                </MenuItem>
+              ))}
+            </FormTextField>
+            <FormTextField
+              control={control}
+              name="member_ids"
+              label="Team members (optional)"
+              select
+              disabled={team.isLoading || approve.isPending || members.length === 0}
+              slotProps={{
+                select: {
+                  multiple: true,
+                  renderValue: (selected) => (selected as string[]).map(nameOf).join(', '),
+                  SelectDisplayProps: { 'data-testid': 'team-members-select' } as object,
+                },
+              }}
+            >
+              {members.map((member) => (
+                <MenuItem key={member.id} value={member.id}>
+                  <Checkbox size="small" checked={memberIds?.includes(member.id) ?? false} sx={{ py: 0 }} />
+                  <ListItemText primary={member.name} secondary={ROLE_LABELS[member.role]} />
+                </MenuItem>
+              ))}
+            </FormTextField>
+            <FormTextField control={control} name="note" label="Note (optional)" multiline minRows={2} disabled={approve.isPending} />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={approve.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" color="success" loading={approve.isPending} data-testid="approve-confirm">
+            Approve project
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,174 @@
+import type { Project } from '@agency/schema';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ListError, ListLoading } from '../../../components/list-states';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { errorMessage, isApiError } from '../../../lib/http';
+import { useProject } from '../api/get-project';
+import { useProjectActivity } from '../api/get-project-activity';
+import { formatMoney } from '../utils/money';
+import { ProjectAttachments } from './project-attachments';
+import { ProjectStatusChip } from './project-status-chip';
+import { ProjectTimeline } from './project-timeline';
+
+function DetailCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }} data-testid={testId}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'contents' }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function ActivityCard({ projectId }: { projectId: string }) {
+  const activity = useProjectActivity(projectId);
+  let body;
+  if (activity.isPending) body = <ListLoading label="Loading activity..." />;
+  else if (activity.isError) body = <ListError message={errorMessage(activity.error)} onRetry={() => activity.refetch()} />;
+  else if (activity.data.items.length === 0) body = <Typography color="text.secondary">Nothing has happened yet.</Typography>;
+  else body = <ProjectTimeline events={activity.data.items} />;
+  return (
+    <DetailCard title="Activity" testId="project-activity">
+      {body}
+    </DetailCard>
+  );
+}
+
+type ProjectDetailProps = {
+  projectId: string;
+  back: { to: string; label: string };
+  /** Buttons for what the viewer may do with the project (approve, start, complete...). */
+  renderActions?: (project: Project) => ReactNode;
+  /** Extra content under the description, e.g. an upload area. */
+  renderExtra?: (project: Project) => ReactNode;
+};
+
+export function ProjectDetail({ projectId, back, renderActions, renderExtra }: ProjectDetailProps) {
+  const query = useProject(projectId);
+
+  const backLink = (
+    <Button component={Link} to={back.to} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
+      {back.label}
+    </Button>
+  );
+
+  if (query.isPending) {
+    return (
+      <>
+        {backLink}
+        <ListLoading label="Loading project..." />
+      </>
+    );
+  }
+  if (query.isError) {
+    const isMissing = isApiError(query.error) && query.error.status === 404;
+    return (
+      <>
+        {backLink}
+        {isMissing ? (
+          <Alert severity="warning" data-testid="project-missing">
+            This project does not exist or you do not have access to it.
+          </Alert>
+        ) : (
+          <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
+        )}
+      </>
+    );
+  }
+
+  const { project } = query.data;
+  const actions = renderActions?.(project);
+
+  return (
+    <Box data-testid="project-detail" data-project-id={project.id}>
+      {backLink}
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'flex-start' }, mb: 3 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+            <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, overflowWrap: 'anywhere' }} data-testid="project-title">
+              {project.title}
+            </Typography>
+            <ProjectStatusChip status={project.status} size="medium" />
+          </Box>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            Submitted by {project.client.name} on {formatDateTime(project.created_at)}
+          </Typography>
+        </Box>
+        {actions && <Box sx={{ flexShrink: 0 }}>{actions}</Box>}
+      </Box>
+
+      {project.status === 'rejected' && (
+        <Alert severity="error" sx={{ mb: 3 }} data-testid="rejection-reason">
+          <AlertTitle>This project was not approved</AlertTitle>
+          <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            Reason: {project.rejection_reason || 'No reason was given.'}
+          </Box>
+        </Alert>
+      )}
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          <DetailCard title="Description">
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="project-description">
+              {project.description}
+            </Typography>
+          </DetailCard>
+          <DetailCard title={`Attachments (${project.attachments.length})`}>
+            <ProjectAttachments attachments={project.attachments} />
+            {renderExtra?.(project)}
+          </DetailCard>
+          <ActivityCard projectId={project.id} />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          <DetailCard title="Details">
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
+              <Fact label="Budget">{formatMoney(project.budget_minor, project.currency)}</Fact>
+              <Fact label="Deadline">{project.deadline ? formatDate(project.deadline) : 'Not set'}</Fact>
+              <Fact label="Category">{project.category || 'Not set'}</Fact>
+              <Fact label="Client">{project.client.name}</Fact>
+              <Fact label="Last update">{formatDateTime(project.updated_at)}</Fact>
+            </Box>
+          </DetailCard>
+          <DetailCard title="Team" testId="project-team">
+            {project.team_lead ? (
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
+                <Fact label="Team lead">
+                  <span data-testid="project-team-lead">{project.team_lead.name}</span>
+                </Fact>
+                <Fact label="Members">
+                  {project.members.length > 0 ? project.members.map((member) => member.name).join(', ') : 'None yet'}
+                </Fact>
+              </Box>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                A team is assigned when the project is approved.
+              </Typography>
+            )}
+          </DetailCard>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

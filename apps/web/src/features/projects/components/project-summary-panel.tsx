@@ -1,0 +1,140 @@
+import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectListItem } from '@agency/schema';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { formatDate } from '../../../lib/format-date';
+import { errorMessage } from '../../../lib/http';
+import { useProjectSummary } from '../api/get-project-summary';
+import { ProjectStatusChip } from './project-status-chip';
+import { ProjectTimeline } from './project-timeline';
+
+function withAside(main: ReactNode, aside: ReactNode) {
+  if (!aside) return main;
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 340px) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      {aside}
+      {main}
+    </Box>
+  );
+}
+
+type ProjectSummaryPanelProps = {
+  getDetailPath: (id: string) => string;
+  attentionTitle: string;
+  attentionSubtitle?: ReactNode;
+  attentionEmpty: string;
+  /** Shown beside the status counts, e.g. a link to the approval queue. */
+  countsAction?: ReactNode;
+  renderAttentionActions?: (project: ProjectListItem) => ReactNode;
+  /** Shown beside the counts on wide screens, e.g. the signed-in person's card. */
+  aside?: ReactNode;
+};
+
+/** The pipeline at a glance: counts by status, what needs this person, and the latest activity. */
+export function ProjectSummaryPanel({
+  getDetailPath,
+  attentionTitle,
+  attentionSubtitle,
+  attentionEmpty,
+  countsAction,
+  renderAttentionActions,
+  aside,
+}: ProjectSummaryPanelProps) {
+  const summary = useProjectSummary();
+
+  if (summary.isPending || summary.isError) {
+    const state = summary.isPending ? (
+      <ListLoading label="Loading projects..." />
+    ) : (
+      <ListError message={errorMessage(summary.error)} onRetry={() => summary.refetch()} />
+    );
+    return <Box sx={{ display: 'grid', gap: 3 }}>{withAside(<Card>{state}</Card>, aside)}</Box>;
+  }
+
+  const { counts, total, needs_attention: attention, recent_activity: activity } = summary.data;
+
+  const countsCard = (
+    <SectionCard title="Projects by status" subtitle={`${total} in total`} action={countsAction} data-testid="project-counts">
+      <Box
+        component="dl"
+        sx={{ m: 0, p: { xs: 2, sm: 3 }, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}
+      >
+        {PROJECT_STATUSES.map((status) => (
+          <Box key={status} sx={{ p: 1.5, borderRadius: 2, border: '1px solid', borderColor: 'divider', minWidth: 0 }} data-testid={`count-${status}`}>
+            <Typography component="dt" variant="body2" color="text.secondary" noWrap>
+              {PROJECT_STATUS_LABELS[status]}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, fontSize: '1.75rem', fontWeight: 800, lineHeight: 1.2 }} data-testid="count-value">
+              {counts[status] ?? 0}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </SectionCard>
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }} data-testid="project-summary">
+      {withAside(countsCard, aside)}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        <SectionCard title={attentionTitle} subtitle={attentionSubtitle} data-testid="needs-attention">
+          {attention.length === 0 ? (
+            <ListEmpty title={attentionEmpty} />
+          ) : (
+            <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {attention.map((project) => (
+                <Box
+                  component="li"
+                  key={project.id}
+                  sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+                  data-testid="attention-row"
+                >
+                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+                    <Box sx={{ minWidth: 0 }}>
+                      <Link component={RouterLink} to={getDetailPath(project.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                        {project.title}
+                      </Link>
+                      <Typography variant="body2" color="text.secondary">
+                        {project.client.name} · submitted {formatDate(project.created_at)}
+                      </Typography>
+                      {project.status === 'rejected' && project.rejection_reason && (
+                        <Typography variant="body2" color="error" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                          Reason: {project.rejection_reason}
+                        </Typography>
+                      )}
+                    </Box>
+                    <ProjectStatusChip status={project.status} />
+                  </Stack>
+                  {renderAttentionActions && <Box sx={{ mt: 1 }}>{renderAttentionActions(project)}</Box>}
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </SectionCard>
+        <SectionCard title="Recent activity" data-testid="recent-activity">
+          {activity.length === 0 ? (
+            <ListEmpty title="No activity yet" />
+          ) : (
+            <Box sx={{ p: { xs: 2, sm: 3 } }}>
+              <ProjectTimeline
+                events={activity}
+                showProjectTitle
+                renderProjectTitle={(event) => (
+                  <Link component={RouterLink} to={getDetailPath(event.project_id)}>
+                    {event.project_title}
+                  </Link>
+                )}
+              />
+            </Box>
+          )}
+        </SectionCard>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import { rejectProjectInput } from '@agency/schema';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorMessage } from '../../../lib/http';
+import { useRejectProject } from '../api/reject-project';
+
+type FormInput = z.input<typeof rejectProjectInput>;
+type FormOutput = z.output<typeof rejectProjectInput>;
+
+type RejectProjectDialogProps = {
+  open: boolean;
+  project: { id: string; title: string; client: { name: string } };
+  onClose: () => void;
+  onRejected: () => void;
+};
+
+export function RejectProjectDialog({ open, project, onClose, onRejected }: RejectProjectDialogProps) {
+  const titleId = useId();
+  const reject = useRejectProject();
+  const { control, handleSubmit, reset } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(rejectProjectInput),
+    defaultValues: { reason: '' },
+  });
+
+  useEffect(() => {
+    if (open) {
+      reset({ reason: '' });
+      reject.reset();
+    }
+    // Only when the dialog opens: a fresh form for each project.
+  }, [open, project.id]);
+
+  function handleValidSubmit(values: FormOutput) {
+    reject.mutate({ id: project.id, input: values }, { onSuccess: onRejected });
+  }
+
+  return (
+    <Dialog open={open} onClose={reject.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="reject-dialog">
+      <form noValidate onSubmit={handleSubmit(handleValidSubmit)}>
+        <DialogTitle id={titleId}>Reject “{project.title}”?</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 0.5 }}>
+            <DialogContentText>{project.client.name} will see the reason on the project page. This cannot be undone.</DialogContentText>
+            {reject.isError && <Alert severity="error">{errorMessage(reject.error)}</Alert>}
+            <FormTextField
+              control={control}
+              name="reason"
+              label="Reason"
+              required
+              multiline
+              minRows={3}
+              autoFocus
+              disabled={reject.isPending}
+              slotProps={{ htmlInput: { 'data-testid': 'reject-reason' } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={reject.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" color="error" loading={reject.isPending} data-testid="reject-confirm">
+            Reject project
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

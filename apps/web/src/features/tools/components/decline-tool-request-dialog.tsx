@@ -1,0 +1,73 @@
+import type { ToolRequest } from '@agency/schema';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+
+const MIN_REASON = 3;
+
+type DeclineToolRequestDialogProps = {
+  request: ToolRequest | null;
+  isPending: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+};
+
+export function DeclineToolRequestDialog({ request, isPending, onConfirm, onClose }: DeclineToolRequestDialogProps) {
+  const titleId = useId();
+  const [reason, setReason] = useState('');
+  const [isTouched, setIsTouched] = useState(false);
+  const trimmed = reason.trim();
+  const error = isTouched && trimmed.length < MIN_REASON ? 'A reason is required (at least 3 characters)' : undefined;
+
+  useEffect(() => {
+    if (request) {
+      setReason('');
+      setIsTouched(false);
+    }
+  }, [request]);
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setIsTouched(true);
+    if (trimmed.length >= MIN_REASON) onConfirm(trimmed);
+  }
+
+  return (
+    <Dialog open={request !== null} onClose={isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="decline-dialog">
+      <form noValidate onSubmit={handleSubmit}>
+        <DialogTitle id={titleId}>Decline this request?</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {request?.client.name} asked for <strong>{request?.name}</strong>. They will see your reason.
+          </DialogContentText>
+          <TextField
+            label="Reason"
+            required
+            multiline
+            minRows={3}
+            autoFocus
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            onBlur={() => setIsTouched(true)}
+            error={Boolean(error)}
+            helperText={error}
+            slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'decline-reason' } }}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" color="error" loading={isPending} data-testid="decline-confirm">
+            Decline
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
