@@ -229,7 +229,14 @@ export const conversations = pgTable(
     lastMessageAttachments: jsonb('last_message_attachments').$type<StoredAttachment[]>(),
     createdAt: createdAt(),
   },
-  (t) => [index('conversations_last_time_idx').on(t.lastMessageTime.desc(), t.id), index('conversations_client_idx').on(t.clientId)],
+  (t) => [
+    // Exactly the inbox's order and filter, so the newest 200 come straight off the index.
+    index('conversations_inbox_idx')
+      .on(t.lastMessageTime.desc().nullsLast(), t.id.desc())
+      .where(sql`last_message_id is not null`),
+    index('conversations_client_idx').on(t.clientId),
+    index('conversations_project_idx').on(t.projectId),
+  ],
 );
 
 export const messages = pgTable(

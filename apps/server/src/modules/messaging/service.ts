@@ -137,7 +137,7 @@ export function createMessagingService(ctx: AppContext) {
           .innerJoin(users, eq(users.id, conversations.clientId))
           .innerJoin(projects, eq(projects.id, conversations.projectId))
           .where(isNotNull(conversations.lastMessageId))
-          .orderBy(desc(conversations.lastMessageTime), desc(conversations.id))
+          .orderBy(sql`${conversations.lastMessageTime} desc nulls last`, sql`${conversations.id} desc nulls last`)
           .limit(INBOX_LIMIT);
         return rows.map((row) =>
           presentConversation(row.conversation, row.conversation.clientId, { other_user_name: row.clientName, project_title: row.projectTitle }, now),

@@ -1,15 +1,22 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
 import { useConfig } from '../hooks/use-config';
 
 type PageTitleProps = { title: string };
 
 /**
- * Reads the unread-notification count that the dashboards' bell polls, without fetching it here: signed-out
- * pages have none cached and show no prefix.
+ * The unread-notification count that the dashboards' bell polls, read straight from the cache. Not a query
+ * observer of its own: it must not fetch, and an observer without a query function would be the one
+ * `invalidateQueries` refetches with. Signed-out pages have none cached and show no prefix.
  */
 function useUnreadPrefix(): string {
-  const count = useQuery<{ count: number }>({ queryKey: queryKeys.notifications.unreadCount, queryFn: skipToken }).data?.count ?? 0;
+  const queryClient = useQueryClient();
+  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
+  const count = useSyncExternalStore(
+    subscribe,
+    () => queryClient.getQueryData<{ count: number }>(queryKeys.notifications.unreadCount)?.count ?? 0,
+  );
   return count > 0 ? `(${count}) ` : '';
 }
 
