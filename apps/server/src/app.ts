@@ -23,6 +23,9 @@ import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
+import { TtlCache } from './lib/ttl-cache.js';
+
+const SESSION_CACHE_TTL_MS = 1000;
 import { createServices, type Services } from './services.js';
 
 const SECRET_QUERY_KEYS = /([?&](?:token|sig|signature|invite_token)=)[^&]*/gi;
@@ -61,13 +64,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
   if (ownsDatabase) await database.migrate();
+  const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     mailer: createMailer(config, database.db, app.log),
     storage: createLocalStorage(config.filesDir),
-    now: options.now ?? (() => new Date()),
+    now,
+    // Cache lifetimes run on the real clock; session expiry itself is checked with the app's clock.
+    sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000, () => new Date()),
   };
   const services = createServices(ctx);
   app.decorate('ctx', ctx);

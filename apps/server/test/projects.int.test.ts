@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '../src/db/schema.js';
 import { call, createTestApp, signInEveryRole, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -77,7 +79,12 @@ describe('projects', () => {
     const timeline = await call(t.app, 'GET', `/projects/${project.id}/activity`, { token: who.client.token });
     expect(timeline.body.items.at(-1)).toMatchObject({ kind: 'status_changed', from_status: 'pending', to_status: 'approved', note: 'Welcome aboard' });
     const clientNotes = await call(t.app, 'GET', '/notifications', { token: who.client.token });
-    expect(clientNotes.body.items[0]).toMatchObject({ kind: 'project_approved', project_id: project.id, read: false });
+    expect(clientNotes.body.items[0]).toMatchObject({ kind: 'project_approved', project_id: project.id, read: false, link: `/view-project?id=${project.id}` });
+    // Each reader is sent to the project on their own screen.
+    const leadNotes = await call(t.app, 'GET', '/notifications', { token: who.teamlead.token });
+    expect(leadNotes.body.items[0]).toMatchObject({ kind: 'project_approved', link: `/employee/teamlead-dashboardpage?id=${project.id}` });
+    const mails = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.client.user.email));
+    expect(mails.at(-1)?.text).toContain(`http://app.test/view-project?id=${project.id}`);
     for (const member of [who.teamlead, who.teammember]) {
       const list = await call(t.app, 'GET', '/projects', { token: member.token });
       expect(list.body.items.map((p: { id: string }) => p.id)).toContain(project.id);

@@ -29,6 +29,13 @@ function readBearer(request: FastifyRequest): string | null {
 }
 
 export async function resolveActor(ctx: AppContext, token: string): Promise<Actor | null> {
+  const tokenHash = hashToken(token);
+  const now = ctx.now();
+  const cached = ctx.sessionCache.get(tokenHash);
+  // A cached session is used only while it needs no touch: last_used_at is written at most once a minute.
+  if (cached && isSessionActive({ ...cached, revokedAt: null }, now, ctx.config.sessionIdleMs) && !shouldTouchSession(cached.lastUsedAt, now)) {
+    return cached.actor;
+  }
   const [row] = await ctx.db
     .select({
       sessionId: sessions.id,
@@ -43,18 +50,26 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row || row.status !== 'active') return null;
-  const now = ctx.now();
   if (!isSessionActive(row, now, ctx.config.sessionIdleMs)) return null;
+  let lastUsedAt = row.lastUsedAt;
   if (shouldTouchSession(row.lastUsedAt, now)) {
     await ctx.db
       .update(sessions)
       .set({ lastUsedAt: now })
       .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+    lastUsedAt = now;
   }
-  return { id: row.userId, role: row.role, name: row.name, email: row.email, sessionId: row.sessionId };
+  const actor: Actor = { id: row.userId, role: row.role, name: row.name, email: row.email, sessionId: row.sessionId };
+  ctx.sessionCache.set(tokenHash, { actor, lastUsedAt, expiresAt: row.expiresAt });
+  return actor;
+}
+
+/** Forget cached sessions after a revocation, so this process refuses the tokens at once. */
+export function forgetSessions(ctx: AppContext, match: { sessionId?: number; userId?: number }) {
+  ctx.sessionCache.deleteWhere((s) => s.actor.sessionId === match.sessionId || s.actor.id === match.userId);
 }
 
 /** Resolves the bearer token (if any) to an actor on every request; routes then demand what they need. */

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { loginFailures, sessions, users } from '../../db/schema.js';
-import type { Actor } from '../../plugins/auth.js';
+import { forgetSessions, type Actor } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { presentUser } from '../users/present.js';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -103,10 +103,14 @@ export function createAuthService(ctx: AppContext) {
             .update(sessions)
             .set({ revokedAt: ctx.now() })
             .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
+          forgetSessions(ctx, { userId: existing.id });
         }
         const user = await insertUser(tx, { ...input, role: 'superadmin' });
         const token = await startSession(tx, user.id, meta);
-        return { token, user: presentUser(user) };
+        return { token, user: presentUser(user), previousOwnerId: existing?.id };
+      }).then(({ previousOwnerId, ...result }) => {
+        if (previousOwnerId) forgetSessions(ctx, { userId: previousOwnerId });
+        return result;
       });
     },
 
@@ -141,6 +145,7 @@ export function createAuthService(ctx: AppContext) {
 
     async logout(actor: Actor) {
       await ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, actor.sessionId));
+      forgetSessions(ctx, { sessionId: actor.sessionId });
     },
 
     async revokeAllSessions(db: DbOrTx, userId: number) {
@@ -148,6 +153,7 @@ export function createAuthService(ctx: AppContext) {
         .update(sessions)
         .set({ revokedAt: ctx.now() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      forgetSessions(ctx, { userId });
     },
   };
 }

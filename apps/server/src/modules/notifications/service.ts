@@ -1,4 +1,4 @@
-import type { Notification } from '@agency/schema';
+import type { Notification, Role } from '@agency/schema';
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -9,7 +9,8 @@ import { decodeCursor, toPage } from '../../lib/pagination.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-export type NewNotification = { kind: string; title: string; body: string; link?: string; projectId?: number };
+/** `link` may depend on the reader's role: each role opens a project on its own screen. */
+export type NewNotification = { kind: string; title: string; body: string; link?: string | ((role: Role) => string); projectId?: number };
 
 function present(row: NotificationRow): Notification {
   return {
@@ -34,26 +35,28 @@ export function createNotificationService(ctx: AppContext) {
       const ids = [...new Set(recipientIds)];
       if (ids.length === 0) return async () => {};
       const now = ctx.now();
+      const recipients = await db
+        .select({ id: users.id, email: users.email, status: users.status, role: users.role })
+        .from(users)
+        .where(inArray(users.id, ids));
+      const linkFor = (role: Role) => (typeof message.link === 'function' ? message.link(role) : (message.link ?? null));
       await db.insert(notifications).values(
-        ids.map((userId) => ({
-          userId,
+        recipients.map((r) => ({
+          userId: r.id,
           kind: message.kind,
           title: message.title,
           body: message.body,
-          link: message.link ?? null,
+          link: linkFor(r.role),
           projectId: message.projectId ?? null,
           createdAt: now,
         })),
       );
-      const recipients = await db
-        .select({ email: users.email, status: users.status })
-        .from(users)
-        .where(inArray(users.id, ids));
       return async () => {
         for (const r of recipients) {
           if (r.status !== 'active') continue;
-          const link = message.link ? `\n\nOpen it: ${ctx.config.appUrl}${message.link}` : '';
-          await ctx.mailer.send({ to: r.email, subject: `${message.title} · ${ctx.config.brandName}`, text: `${message.body}${link}` });
+          const link = linkFor(r.role);
+          const open = link ? `\n\nOpen it: ${ctx.config.appUrl}${link}` : '';
+          await ctx.mailer.send({ to: r.email, subject: `${message.title} · ${ctx.config.brandName}`, text: `${message.body}${open}` });
         }
       };
     },

@@ -11,6 +11,7 @@ import {
   type ProjectEvent,
   type ProjectListItem,
   type ProjectStatus,
+  type Role,
 } from '@agency/schema';
 import { and, asc, count, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -28,7 +29,20 @@ const lead = alias(users, 'lead');
 const client = alias(users, 'client');
 const eventActor = alias(users, 'event_actor');
 
-export const PROJECTS_PATH = '/view-project';
+/** Where each role opens a project in the web app (notification links, e-mails). */
+export function projectLinkFor(role: Role, projectId: number): string {
+  switch (role) {
+    case 'client':
+      return `/view-project?id=${projectId}`;
+    case 'superadmin':
+    case 'admin':
+      return `/all-projects?id=${projectId}`;
+    case 'teamlead':
+      return `/employee/teamlead-dashboardpage?id=${projectId}`;
+    case 'teammember':
+      return `/employee/team-memberdashboardpage?id=${projectId}`;
+  }
+}
 
 /** The projects an actor may see: their own (client), all (staff), the ones they work on (employees). */
 export function visibleProjects(actor: Actor): SQL | undefined {
@@ -192,7 +206,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
         kind: `project_${to}`,
         title: to === 'approved' ? 'Project approved' : to === 'rejected' ? 'Project rejected' : 'Project status changed',
         body,
-        link: `${PROJECTS_PATH}?id=${id}`,
+        link: (role) => projectLinkFor(role, id),
         projectId: id,
       });
       return updated;
@@ -241,7 +255,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
           kind: 'project_submitted',
           title: 'New project submitted',
           body: `${actor.name} submitted "${row.title}" for approval.`,
-          link: `/project-approval?id=${row.id}`,
+          link: (role) => (role === 'superadmin' ? `/project-approval?id=${row.id}` : projectLinkFor(role, row.id)),
           projectId: row.id,
         });
         return row;

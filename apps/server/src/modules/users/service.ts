@@ -2,7 +2,7 @@ import { invitableRoles, type AccountStatus } from '@agency/schema';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
-import type { Actor } from '../../plugins/auth.js';
+import { forgetSessions, type Actor } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import type { AuthService } from '../auth/service.js';
@@ -35,7 +35,7 @@ export function createUserService(ctx: AppContext, auth: AuthService) {
     async setStatus(actor: Actor, id: number, status: AccountStatus) {
       const roles = managedRoles(actor);
       if (roles.length === 0) throw new AppError('FORBIDDEN');
-      return ctx.db.transaction(async (tx) => {
+      const account = await ctx.db.transaction(async (tx) => {
         const [target] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
         if (!target || !roles.includes(target.role as ManagedRole) || target.id === actor.id) {
           throw new AppError('NOT_FOUND', 'User not found');
@@ -49,6 +49,9 @@ export function createUserService(ctx: AppContext, auth: AuthService) {
         if (status === 'disabled') await auth.revokeAllSessions(tx, id);
         return presentAccount(updated);
       });
+      // Again after commit: a request in between may have cached the session while it was still active.
+      forgetSessions(ctx, { userId: id });
+      return account;
     },
   };
 }
