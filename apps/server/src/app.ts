@@ -80,12 +80,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   app.decorate('draining', { active: false });
-  app.addHook('onSend', async (_request, reply) => {
-    if (app.draining.active) reply.header('connection', 'close');
-  });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app, () => app.draining.active);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.brandName} API`, version: '1.0.0' },

@@ -50,3 +50,17 @@ describe('system routes', () => {
     expect(res.body).toMatchObject({ brand_name: t.config.brandName, contact_phone: t.config.contactPhone, contact_email: t.config.contactEmail, superadmin_exists: false });
   });
 });
+
+describe('behind an https proxy', () => {
+  it('adds HSTS only to requests that came over https', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const secure = await call(proxied.app, 'GET', '/health', { headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await call(proxied.app, 'GET', '/health');
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
