@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, ROLE_DASHBOARD } from '@agency/schema';
+import { ROLE_DASHBOARD } from '@agency/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,17 +8,16 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { FormPasswordField } from '../../../components/form-password-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { useSignupClient } from '../api/signup-client';
 import { useAuth } from '../hooks/use-auth';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { clientSignupFormSchema } from '../utils/form-schemas';
+import { NewPasswordFields, twoColumns } from './new-password-fields';
 
 type FormInput = z.input<typeof clientSignupFormSchema>;
 type FormOutput = z.output<typeof clientSignupFormSchema>;
 
-const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 export function ClientSignupForm() {
   const { signIn } = useAuth();
@@ -49,23 +48,7 @@ export function ClientSignupForm() {
         )}
         <FormTextField control={control} name="name" label="Full name" autoComplete="name" autoFocus required />
         <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="email" required />
-        <Box sx={twoColumns}>
-          <FormPasswordField
-            control={control}
-            name="password"
-            label="Password"
-            autoComplete="new-password"
-            required
-            helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          />
-          <FormPasswordField
-            control={control}
-            name="confirm_password"
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-          />
-        </Box>
+        <NewPasswordFields control={control} />
         <Box sx={twoColumns}>
           <FormTextField control={control} name="company" label="Company (optional)" autoComplete="organization" />
           <FormTextField control={control} name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />

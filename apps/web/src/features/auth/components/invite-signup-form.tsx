@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, ROLE_DASHBOARD, ROLE_LABELS, type InvitationPreview } from '@agency/schema';
+import { ROLE_DASHBOARD, ROLE_LABELS, type InvitationPreview } from '@agency/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,20 +10,19 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { FormPasswordField } from '../../../components/form-password-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSignupInvited } from '../api/signup-invited';
 import { useAuth } from '../hooks/use-auth';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { inviteSignupFormSchema } from '../utils/form-schemas';
+import { NewPasswordFields } from './new-password-fields';
 
 type FormInput = z.input<typeof inviteSignupFormSchema>;
 type FormOutput = z.output<typeof inviteSignupFormSchema>;
 
 type InviteSignupFormProps = { inviteToken: string; invitation: InvitationPreview };
 
-const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 export function InviteSignupForm({ inviteToken, invitation }: InviteSignupFormProps) {
   const { signIn } = useAuth();
@@ -68,23 +67,7 @@ export function InviteSignupForm({ inviteToken, invitation }: InviteSignupFormPr
           slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'invited-email' } }}
         />
         <FormTextField control={control} name="name" label="Full name" autoComplete="name" autoFocus required />
-        <Box sx={twoColumns}>
-          <FormPasswordField
-            control={control}
-            name="password"
-            label="Password"
-            autoComplete="new-password"
-            required
-            helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          />
-          <FormPasswordField
-            control={control}
-            name="confirm_password"
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-          />
-        </Box>
+        <NewPasswordFields control={control} />
         <Button type="submit" variant="contained" size="large" loading={signup.isPending} data-testid="signup-submit">
           Create account
         </Button>

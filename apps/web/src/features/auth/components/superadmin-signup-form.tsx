@@ -1,7 +1,6 @@
-import { PASSWORD_MIN_LENGTH, ROLE_DASHBOARD } from '@agency/schema';
+import { ROLE_DASHBOARD } from '@agency/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
@@ -15,6 +14,7 @@ import { useSignupSuperadmin } from '../api/signup-superadmin';
 import { useAuth } from '../hooks/use-auth';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { superadminSignupFormSchema } from '../utils/form-schemas';
+import { NewPasswordFields } from './new-password-fields';
 
 type Schema = ReturnType<typeof superadminSignupFormSchema>;
 type FormInput = z.input<Schema>;
@@ -22,7 +22,6 @@ type FormOutput = z.output<Schema>;
 
 type SuperadminSignupFormProps = { requiresSetupKey: boolean };
 
-const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 export function SuperadminSignupForm({ requiresSetupKey }: SuperadminSignupFormProps) {
   const { signIn } = useAuth();
@@ -60,23 +59,7 @@ export function SuperadminSignupForm({ requiresSetupKey }: SuperadminSignupFormP
         )}
         <FormTextField control={control} name="name" label="Full name" autoComplete="name" autoFocus required />
         <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="email" required />
-        <Box sx={twoColumns}>
-          <FormPasswordField
-            control={control}
-            name="password"
-            label="Password"
-            autoComplete="new-password"
-            required
-            helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          />
-          <FormPasswordField
-            control={control}
-            name="confirm_password"
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-          />
-        </Box>
+        <NewPasswordFields control={control} />
         {requiresSetupKey && (
           <FormPasswordField
             control={control}
