@@ -81,11 +81,23 @@ const state: { superadminId?: number; clientId?: number; projectId?: number; tok
 async function seedBasic() {
   const [owner] = await db
     .insert(users)
-    .values({ email: 'owner@bench.invalid', emailNormalized: 'owner@bench.invalid', name: 'Bench Owner', role: 'superadmin', passwordHash: 'not-a-hash' })
+    .values({
+      email: 'owner@bench.invalid',
+      emailNormalized: 'owner@bench.invalid',
+      name: 'Bench Owner',
+      role: 'superadmin',
+      passwordHash: 'not-a-hash',
+    })
     .returning({ id: users.id });
   const [client] = await db
     .insert(users)
-    .values({ email: 'client@bench.invalid', emailNormalized: 'client@bench.invalid', name: 'Bench Client', role: 'client', passwordHash: 'not-a-hash' })
+    .values({
+      email: 'client@bench.invalid',
+      emailNormalized: 'client@bench.invalid',
+      name: 'Bench Client',
+      role: 'client',
+      passwordHash: 'not-a-hash',
+    })
     .returning({ id: users.id });
   const [project] = await db
     .insert(projects)
@@ -93,7 +105,9 @@ async function seedBasic() {
     .returning({ id: projects.id });
   const token = crypto.randomBytes(32).toString('base64url');
   const now = new Date();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId: owner.id, createdAt: now, lastUsedAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId: owner.id, createdAt: now, lastUsedAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
   Object.assign(state, { superadminId: owner.id, clientId: client.id, projectId: project.id, token });
   return { ...state, conversationId: `${project.id}:${client.id}` };
 }
@@ -168,7 +182,9 @@ async function seedInbox(args: { clients: number; conversations: number; perConv
     `vacuum analyze messages`,
   ];
   for (const s of statements) await db.execute(sql.raw(s));
-  const counts = await one<{ c: string; m: string }>(sql.raw(`select (select count(*) from conversations) as c, (select count(*) from messages) as m`));
+  const counts = await one<{ c: string; m: string }>(
+    sql.raw(`select (select count(*) from conversations) as c, (select count(*) from messages) as m`),
+  );
   return { conversations: Number(counts.c), messages: Number(counts.m), seconds: Math.round((performance.now() - started) / 100) / 10 };
 }
 
@@ -207,7 +223,16 @@ function monitorStart() {
     monitor.peakHeap = Math.max(monitor.peakHeap, u.heapUsed);
     monitor.peakExternal = Math.max(monitor.peakExternal, u.external);
   };
-  monitor = { h, resolution, base, peakRss: base.rss, peakHeap: base.heapUsed, peakExternal: base.external, stalls: [], timer: setInterval(sample, 20) };
+  monitor = {
+    h,
+    resolution,
+    base,
+    peakRss: base.rss,
+    peakHeap: base.heapUsed,
+    peakExternal: base.external,
+    stalls: [],
+    timer: setInterval(sample, 20),
+  };
   h.enable();
   return { rssMb: mb(base.rss), heapMb: mb(base.heapUsed), gc: Boolean(gc) };
 }

@@ -279,7 +279,9 @@ async function benchBackend(backend) {
   const payload = crypto.randomBytes(FILE_BYTES);
   const sets = [];
   for (let set = 1; set <= UPLOAD_SETS; set++) {
-    log(`${backend}: ${FILES_PER_UPLOAD} files of ${FILE_BYTES / 1024 / 1024} MB through POST /api/messages/uploads, then send-message (${set} of ${UPLOAD_SETS})`);
+    log(
+      `${backend}: ${FILES_PER_UPLOAD} files of ${FILE_BYTES / 1024 / 1024} MB through POST /api/messages/uploads, then send-message (${set} of ${UPLOAD_SETS})`,
+    );
     await server.call('monitor-start');
     let t = performance.now();
     const attachments = await uploadFiles(base, headers, payload, set);
@@ -336,7 +338,13 @@ function rows(results) {
   const def = [
     { metric: 'Bare Fastify route, req/s (baseline)', key: 'bareRps', digits: 0 },
     { metric: 'Empty poll, req/s', key: 'emptyPollRps', digits: 0 },
-    { metric: 'Empty poll / bare route (throughput ratio)', key: 'emptyPollRatio', digits: 3, budget: `>= ${BUDGET.emptyPollRatio}`, pass: (v) => v >= BUDGET.emptyPollRatio },
+    {
+      metric: 'Empty poll / bare route (throughput ratio)',
+      key: 'emptyPollRatio',
+      digits: 3,
+      budget: `>= ${BUDGET.emptyPollRatio}`,
+      pass: (v) => v >= BUDGET.emptyPollRatio,
+    },
     { metric: 'Diagnostic: bare route + one SELECT 1 / bare route', key: 'bareDbRatio', digits: 3 },
     { metric: 'Diagnostic: GET /api/auth/me (bearer lookup only) / bare route', key: 'authOnlyRatio', digits: 3 },
     { metric: `${POLL_MESSAGES}-message poll / bare route (throughput ratio)`, key: 'fullPollRatio', digits: 3 },
@@ -435,7 +443,9 @@ try {
   const loadEnd = os.loadavg()[0];
   console.log(
     `Load average (1 min) at start / end: ${loadStart.toFixed(1)} / ${loadEnd.toFixed(1)} on ${os.cpus().length} cores.` +
-      (Math.max(loadStart, loadEnd) > os.cpus().length ? ' Other processes competed for the CPU: latencies and the event-loop figures are inflated; ratios less so.' : ''),
+      (Math.max(loadStart, loadEnd) > os.cpus().length
+        ? ' Other processes competed for the CPU: latencies and the event-loop figures are inflated; ratios less so.'
+        : ''),
   );
   const compact = (r) => {
     if (!r || r.error) return r ?? null;
@@ -447,8 +457,21 @@ try {
   };
   const report = {
     generated_at: new Date().toISOString(),
-    machine: { loadavg_1m_start: round(loadStart), loadavg_1m_end: round(loadEnd), cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, node: process.version, platform: `${os.platform()} ${os.arch()}` },
-    settings: { duration_s: DURATION, warmup_s: WARMUP, connections: CONNECTIONS, inbox_seeds: SEEDS, upload: { sets: UPLOAD_SETS, files: FILES_PER_UPLOAD, bytes: FILE_BYTES } },
+    machine: {
+      loadavg_1m_start: round(loadStart),
+      loadavg_1m_end: round(loadEnd),
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? null,
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+    },
+    settings: {
+      duration_s: DURATION,
+      warmup_s: WARMUP,
+      connections: CONNECTIONS,
+      inbox_seeds: SEEDS,
+      upload: { sets: UPLOAD_SETS, files: FILES_PER_UPLOAD, bytes: FILE_BYTES },
+    },
     notes: [
       'Ratios compare against a bare Fastify JSON route served by the same process in the same run; absolute figures depend on the machine.',
       'Inbox p99 is measured with 1 connection (one super admin polling); the budget applies to PostgreSQL with 100k conversations / 1M messages; PGlite uses a smaller seed.',

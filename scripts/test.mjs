@@ -43,7 +43,14 @@ function record(name, counts, exitCode, note) {
 
 async function vitest(name, projects, outFile, env = {}) {
   fs.rmSync(outFile, { force: true });
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outFile}`,
+  ];
   const code = await exec('npx', args, env);
   record(name, readVitest(outFile), code);
 }
@@ -78,7 +85,8 @@ if (wants('e2e')) {
 }
 
 console.log('\nSuites:');
-for (const r of results) console.log(`  ${r.name.padEnd(44)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${r.note ? `  (${r.note})` : ''}`);
+for (const r of results)
+  console.log(`  ${r.name.padEnd(44)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${r.note ? `  (${r.note})` : ''}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -62,7 +62,11 @@ describe('loadConfig defaults', () => {
   });
 
   it('treats an empty variable as not set, as in a copied .env.example', () => {
-    expect(loadConfig({ PORT: '', SUPERADMIN_SETUP_KEY: '', LOG_LEVEL: '' })).toMatchObject({ port: 3000, superadminSetupKey: undefined, logLevel: 'info' });
+    expect(loadConfig({ PORT: '', SUPERADMIN_SETUP_KEY: '', LOG_LEVEL: '' })).toMatchObject({
+      port: 3000,
+      superadminSetupKey: undefined,
+      logLevel: 'info',
+    });
     expect(configError({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: '' }).message).toContain('SMTP_HOST');
   });
 

@@ -15,7 +15,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SUPERADMIN_SETUP_KEY: z.string().min(12).optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24 * 7),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
   INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(72),
   BRAND_NAME: z.string().min(1).default('Brightline Studio'),
@@ -103,9 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: {
       transport: e.MAIL_TRANSPORT,
       from: e.MAIL_FROM,
-      smtp: e.SMTP_HOST
-        ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
-        : undefined,
+      smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD } : undefined,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

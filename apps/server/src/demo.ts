@@ -26,11 +26,7 @@ const DEMO_ACCOUNTS: { role: Role; name: string; email: string; company?: string
  */
 export async function loadDemoData(ctx: AppContext, services: Services): Promise<DemoLogin[]> {
   const logins: DemoLogin[] = [];
-  const hasOtherOwner = await ctx.db
-    .select({ email: users.emailNormalized })
-    .from(users)
-    .where(eq(users.role, 'superadmin'))
-    .limit(1);
+  const hasOtherOwner = await ctx.db.select({ email: users.emailNormalized }).from(users).where(eq(users.role, 'superadmin')).limit(1);
   for (const account of DEMO_ACCOUNTS) {
     if (account.role === 'superadmin' && hasOtherOwner[0] && hasOtherOwner[0].email !== account.email) continue;
     const password = `demo-${crypto.randomBytes(6).toString('base64url')}`;

@@ -24,7 +24,7 @@ async function send(row: AccessRow, caller: Caller, input: { path?: string; quer
   const body = input === row && row.makeBody ? row.makeBody() : input.body;
   // `$me` stands for the caller's own id (SPEC's user_id and sender_id must be the caller's).
   const me = caller === 'anonymous' ? '1' : accounts[caller].user.id;
-  const withMe = <T,>(value: T): T => (value === undefined ? value : JSON.parse(JSON.stringify(value).replaceAll('$me', me)));
+  const withMe = <T>(value: T): T => (value === undefined ? value : JSON.parse(JSON.stringify(value).replaceAll('$me', me)));
   return call(t.app, row.method, input.path ?? row.path, { token: await tokenFor(caller, row), query: withMe(input.query), body: withMe(body) });
 }
 
@@ -88,9 +88,9 @@ describe('the table covers the API', () => {
 
   it('has no row for a route that does not exist', () => {
     const routes = servedRoutes();
-    const stale = ACCESS_ROWS.filter((row) => !routes.some((route) => route.method === row.method && routeMatcher(route.url).test(`/api${row.path}`))).map(
-      (row) => `${row.method} ${row.path}`,
-    );
+    const stale = ACCESS_ROWS.filter(
+      (row) => !routes.some((route) => route.method === row.method && routeMatcher(route.url).test(`/api${row.path}`)),
+    ).map((row) => `${row.method} ${row.path}`);
     expect(stale).toEqual([]);
   });
 

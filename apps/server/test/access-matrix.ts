@@ -37,7 +37,12 @@ export const ACCESS_ROWS: AccessRow[] = [
   { method: 'POST', path: '/auth/signup/client', body: {}, allowed: 'public' },
   { method: 'POST', path: '/auth/signup/superadmin', body: {}, allowed: 'public' },
   { method: 'POST', path: '/auth/signup/admin', body: { invite_token: 'no-such-invitation', name: 'Nobody', password: PASSWORD }, allowed: 'public' },
-  { method: 'POST', path: '/auth/signup/employee', body: { invite_token: 'no-such-invitation', name: 'Nobody', password: PASSWORD }, allowed: 'public' },
+  {
+    method: 'POST',
+    path: '/auth/signup/employee',
+    body: { invite_token: 'no-such-invitation', name: 'Nobody', password: PASSWORD },
+    allowed: 'public',
+  },
   { method: 'POST', path: '/auth/login', body: {}, allowed: 'public' },
   { method: 'POST', path: '/auth/logout', allowed: EVERYONE, endsSession: true },
   { method: 'GET', path: '/auth/me', allowed: EVERYONE },
@@ -106,12 +111,24 @@ export const ACCESS_ROWS: AccessRow[] = [
   },
   { method: 'GET', path: '/tool-requests', allowed: ['client', ...STAFF], invalid: { query: { status: 'lost' } } },
   { method: 'GET', path: `/tool-requests/${MISSING_ID}`, allowed: ['client', ...STAFF], invalid: { path: '/tool-requests/abc' } },
-  { method: 'POST', path: `/tool-requests/${MISSING_ID}/decision`, body: { action: 'approve' }, allowed: STAFF, invalid: { body: { action: 'explode' } } },
+  {
+    method: 'POST',
+    path: `/tool-requests/${MISSING_ID}/decision`,
+    body: { action: 'approve' },
+    allowed: STAFF,
+    invalid: { body: { action: 'explode' } },
+  },
 
   // messaging: SPEC section 7 for the super admin, and the client's mirror
   ...(['superadmin', 'client'] as const).flatMap((side): AccessRow[] => [
     { method: 'GET', path: `/${side}/conversations`, query: { user_id: '$me' }, allowed: [side], invalid: { query: {} } },
-    { method: 'GET', path: `/${side}/messages/thread`, query: { conversation_id: `${MISSING_ID}:1` }, allowed: [side], invalid: { query: { conversation_id: 'x' } } },
+    {
+      method: 'GET',
+      path: `/${side}/messages/thread`,
+      query: { conversation_id: `${MISSING_ID}:1` },
+      allowed: [side],
+      invalid: { query: { conversation_id: 'x' } },
+    },
     { method: 'GET', path: `/${side}/get-all-messages`, query: { user_id: '$me', limit: '200' }, allowed: [side], invalid: { query: {} } },
     { method: 'PUT', path: `/${side}/messages/${MISSING_ID}/delivered`, allowed: [side], invalid: { path: `/${side}/messages/abc/delivered` } },
     { method: 'PUT', path: `/${side}/messages/${MISSING_ID}/read`, allowed: [side], invalid: { path: `/${side}/messages/abc/read` } },
@@ -160,4 +177,3 @@ export function parseRouteTree(tree: string): { method: string; url: string }[] 
   }
   return routes;
 }
-

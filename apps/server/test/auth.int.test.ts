@@ -112,7 +112,9 @@ describe('POST /auth/signup/superadmin', () => {
   it('with the right key hands the role over: still exactly one super admin, the old one is an admin signed out everywhere', async () => {
     const previous = owner;
     const email = uniqueEmail('new-owner');
-    const res = await call(t.app, 'POST', '/auth/signup/superadmin', { body: { name: 'New Owner', email, password: PASSWORD, setup_key: SETUP_KEY } });
+    const res = await call(t.app, 'POST', '/auth/signup/superadmin', {
+      body: { name: 'New Owner', email, password: PASSWORD, setup_key: SETUP_KEY },
+    });
     expect(res.status).toBe(201);
     expectAuthResponse(res.body, { name: 'New Owner', email, role: 'superadmin' });
     owner = res.body;
@@ -133,7 +135,9 @@ describe('super admin signup without a configured setup key', () => {
     const bare = await createTestApp({ SUPERADMIN_SETUP_KEY: '' });
     try {
       expect(bare.config.superadminSetupKey).toBeUndefined();
-      const first = await call(bare.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Owner', email: uniqueEmail('owner'), password: PASSWORD } });
+      const first = await call(bare.app, 'POST', '/auth/signup/superadmin', {
+        body: { name: 'Owner', email: uniqueEmail('owner'), password: PASSWORD },
+      });
       expect(first.status).toBe(201);
       for (const setup_key of [undefined, '', SETUP_KEY]) {
         const res = await call(bare.app, 'POST', '/auth/signup/superadmin', {
@@ -158,7 +162,10 @@ describe('POST /auth/signup/client', () => {
     expect(res.status).toBe(201);
     expectAuthResponse(res.body, { name: 'Ada Client', email, role: 'client' });
     expect((await me(res.body.token)).body).toEqual({ user: res.body.user });
-    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, Number(res.body.user.id)));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, Number(res.body.user.id)));
     expect(row).toMatchObject({ company: 'Analytical Engines', phone: '+44 1', status: 'active' });
   });
 
@@ -196,7 +203,9 @@ describe('POST /auth/signup/client', () => {
 
   it('refuses a body over 1 MB with 413 before reading it', async () => {
     const email = uniqueEmail('huge');
-    const res = await call(t.app, 'POST', '/auth/signup/client', { body: { name: 'Huge', email, password: PASSWORD, company: 'x'.repeat(1024 * 1024) } });
+    const res = await call(t.app, 'POST', '/auth/signup/client', {
+      body: { name: 'Huge', email, password: PASSWORD, company: 'x'.repeat(1024 * 1024) },
+    });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'The upload is too large', code: 'PAYLOAD_TOO_LARGE' });
     expect((await login(t.app, email)).status).toBe(401);
@@ -379,7 +388,10 @@ describe('POST /auth/logout and GET /auth/me', () => {
     ['an empty bearer', 'Bearer '],
   ])('answers 401 to %s', async (_label, authorization) => {
     const headers = authorization ? { authorization } : undefined;
-    for (const [method, path] of [['GET', '/auth/me'], ['POST', '/auth/logout']] as const) {
+    for (const [method, path] of [
+      ['GET', '/auth/me'],
+      ['POST', '/auth/logout'],
+    ] as const) {
       const res = await call(t.app, method, path, { headers });
       expect(res.status).toBe(401);
       expect(res.body).toEqual(UNAUTHENTICATED);
@@ -391,7 +403,10 @@ describe('what is stored', () => {
   it('keeps passwords only as argon2id hashes', async () => {
     const password = 'a-very-distinct-password-42';
     const account = await signupClient(t.app, { password });
-    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, Number(account.user.id)));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, Number(account.user.id)));
     expect(row.passwordHash.startsWith('$argon2id$')).toBe(true);
     expect(row.passwordHash).not.toContain(password);
     const everything = JSON.stringify(await t.app.ctx.db.select().from(users));
@@ -402,7 +417,10 @@ describe('what is stored', () => {
   it('keeps sessions only as SHA-256 hashes of their tokens', async () => {
     const account = await signupClient(t.app);
     const again = (await login(t.app, account.user.email)).body.token as string;
-    const rows = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, Number(account.user.id)));
+    const rows = await t.app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, Number(account.user.id)));
     expect(rows.map((r) => r.tokenHash).sort()).toEqual([hashToken(account.token), hashToken(again)].sort());
     for (const r of rows) expect(r.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     const everything = JSON.stringify(await t.app.ctx.db.select().from(sessions));

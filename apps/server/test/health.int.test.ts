@@ -47,7 +47,12 @@ describe('system routes', () => {
   it('publishes the brand and contact lines from configuration', async () => {
     const res = await call(t.app, 'GET', '/config');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ brand_name: t.config.brandName, contact_phone: t.config.contactPhone, contact_email: t.config.contactEmail, superadmin_exists: false });
+    expect(res.body).toMatchObject({
+      brand_name: t.config.brandName,
+      contact_phone: t.config.contactPhone,
+      contact_email: t.config.contactEmail,
+      superadmin_exists: false,
+    });
   });
 });
 

@@ -75,7 +75,10 @@ describe('creating an invitation', () => {
     const token = tokenFromLink(res.body.link);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const [row] = await t.app.ctx.db.select().from(invitations).where(eq(invitations.id, Number(res.body.invitation.id)));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.id, Number(res.body.invitation.id)));
     expect(row.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
   });
@@ -250,7 +253,10 @@ describe('revoking and resending', () => {
 
   it('does not let an admin revoke or resend an admin invitation', async () => {
     const { id, token } = await invite('admin');
-    for (const [method, path] of [['POST', `/invitations/${id}/resend`], ['DELETE', `/invitations/${id}`]] as const) {
+    for (const [method, path] of [
+      ['POST', `/invitations/${id}/resend`],
+      ['DELETE', `/invitations/${id}`],
+    ] as const) {
       const res = await call(t.app, method, path, { token: accounts.admin.token });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);

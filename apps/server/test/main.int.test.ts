@@ -33,7 +33,14 @@ async function waitFor(predicate: () => boolean | Promise<boolean>, ms = 30_000)
 
 beforeAll(async () => {
   port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'development',
+  };
   delete env.DATABASE_URL;
   child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
   child.stdout!.on('data', (d) => (output += d));
@@ -57,7 +64,13 @@ describe('the server process', () => {
   it('finishes in-flight requests on SIGTERM, then closes the database and exits 0', async () => {
     // The request is in flight: headers and half the body are sent before SIGTERM, the rest after it.
     const body = JSON.stringify({ name: 'Late Request', email: 'late@example.test', password: 'long-enough-password' });
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/auth/signup/client', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/auth/signup/client',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       req.on('response', (res) => {
         let text = '';

@@ -13,7 +13,10 @@ const dataUrl = (buf: Buffer, mime = 'application/octet-stream') => `data:${mime
 beforeAll(async () => {
   t = await createTestApp();
   who = await signInEveryRole(t.app);
-  const res = await call(t.app, 'POST', '/projects', { token: who.client.token, body: { title: 'Brand refresh', description: 'New logo and colour palette.' } });
+  const res = await call(t.app, 'POST', '/projects', {
+    token: who.client.token,
+    body: { title: 'Brand refresh', description: 'New logo and colour palette.' },
+  });
   projectId = res.body.project.id;
   conversationId = `${projectId}:${who.client.user.id}`;
 });
@@ -67,7 +70,14 @@ describe('conversations', () => {
     });
     expect(res.status).toBe(201);
     const msg = res.body.message;
-    expect(msg).toMatchObject({ sender_id: who.client.user.id, receiver_id: who.superadmin.user.id, message_content: 'Here is the brief', is_read: 0, delivered_at: null, read_at: null });
+    expect(msg).toMatchObject({
+      sender_id: who.client.user.id,
+      receiver_id: who.superadmin.user.id,
+      message_content: 'Here is the brief',
+      is_read: 0,
+      delivered_at: null,
+      read_at: null,
+    });
     expect(msg.message_attachments.map((a: { mime: string }) => a.mime)).toEqual(['image/png', 'application/pdf', 'application/octet-stream']);
     const inbox = await call(t.app, 'GET', '/superadmin/conversations', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id } });
     expect(inbox.body.conversations[0]).toMatchObject({
@@ -179,16 +189,25 @@ describe('conversations', () => {
 
 describe('polling', () => {
   it('honours since_id and caps limit at 200', async () => {
-    const all = await call(t.app, 'GET', '/superadmin/get-all-messages', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id, limit: '1000' } });
+    const all = await call(t.app, 'GET', '/superadmin/get-all-messages', {
+      token: who.superadmin.token,
+      query: { user_id: who.superadmin.user.id, limit: '1000' },
+    });
     expect(all.status).toBe(200);
     const ids: number[] = all.body.messages.map((m: { id: number }) => m.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    const since = await call(t.app, 'GET', '/superadmin/get-all-messages', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id, since_id: String(ids[1]), limit: '200' } });
+    const since = await call(t.app, 'GET', '/superadmin/get-all-messages', {
+      token: who.superadmin.token,
+      query: { user_id: who.superadmin.user.id, since_id: String(ids[1]), limit: '200' },
+    });
     expect(since.body.messages.map((m: { id: number }) => m.id)).toEqual(ids.filter((id) => id > ids[1]));
   });
 
   it('never loses a message sent by concurrent senders', async () => {
-    const first = await call(t.app, 'GET', '/superadmin/get-all-messages', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id } });
+    const first = await call(t.app, 'GET', '/superadmin/get-all-messages', {
+      token: who.superadmin.token,
+      query: { user_id: who.superadmin.user.id },
+    });
     let lastId = Math.max(0, ...first.body.messages.map((m: { id: number }) => m.id));
     const seen = new Set<number>();
     const sent: number[] = [];
@@ -213,7 +232,10 @@ describe('polling', () => {
     // A real poller asks again 5 s later; an empty answer never moved since_id, so waiting past the
     // one-second "nothing newer" memo of the server is all it takes.
     await new Promise((r) => setTimeout(r, 1100));
-    const tail = await call(t.app, 'GET', '/superadmin/get-all-messages', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id, since_id: String(lastId) } });
+    const tail = await call(t.app, 'GET', '/superadmin/get-all-messages', {
+      token: who.superadmin.token,
+      query: { user_id: who.superadmin.user.id, since_id: String(lastId) },
+    });
     for (const m of tail.body.messages as { id: number }[]) seen.add(m.id);
     expect([...seen].sort((a, b) => a - b)).toEqual([...sent].sort((a, b) => a - b));
   });

@@ -25,7 +25,11 @@ function multipart(files: { name: string; content: Buffer; type?: string }[]) {
   const boundary = '----agencytestboundary';
   const chunks: Buffer[] = [];
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -37,7 +41,13 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 describe('projects', () => {
   it('a client creates a project that starts pending, with a timeline entry and staff notified', async () => {
     const project = await createProject();
-    expect(project).toMatchObject({ title: 'Company website', status: 'pending', client_id: who.client.user.id, budget_minor: 250000, currency: 'GBP' });
+    expect(project).toMatchObject({
+      title: 'Company website',
+      status: 'pending',
+      client_id: who.client.user.id,
+      budget_minor: 250000,
+      currency: 'GBP',
+    });
     const activity = await call(t.app, 'GET', `/projects/${project.id}/activity`, { token: who.client.token });
     expect(activity.body.items).toHaveLength(1);
     expect(activity.body.items[0]).toMatchObject({ kind: 'created', to_status: 'pending' });
@@ -77,9 +87,19 @@ describe('projects', () => {
     expect(res.body.project).toMatchObject({ status: 'approved', team_lead: { id: who.teamlead.user.id } });
     expect(res.body.project.members.map((m: { id: string }) => m.id)).toEqual([who.teammember.user.id]);
     const timeline = await call(t.app, 'GET', `/projects/${project.id}/activity`, { token: who.client.token });
-    expect(timeline.body.items.at(-1)).toMatchObject({ kind: 'status_changed', from_status: 'pending', to_status: 'approved', note: 'Welcome aboard' });
+    expect(timeline.body.items.at(-1)).toMatchObject({
+      kind: 'status_changed',
+      from_status: 'pending',
+      to_status: 'approved',
+      note: 'Welcome aboard',
+    });
     const clientNotes = await call(t.app, 'GET', '/notifications', { token: who.client.token });
-    expect(clientNotes.body.items[0]).toMatchObject({ kind: 'project_approved', project_id: project.id, read: false, link: `/view-project?id=${project.id}` });
+    expect(clientNotes.body.items[0]).toMatchObject({
+      kind: 'project_approved',
+      project_id: project.id,
+      read: false,
+      link: `/view-project?id=${project.id}`,
+    });
     // Each reader is sent to the project on their own screen.
     const leadNotes = await call(t.app, 'GET', '/notifications', { token: who.teamlead.token });
     expect(leadNotes.body.items[0]).toMatchObject({ kind: 'project_approved', link: `/employee/teamlead-dashboardpage?id=${project.id}` });
@@ -104,7 +124,10 @@ describe('projects', () => {
 
   it('approval needs an active team lead; a team member as lead answers 422', async () => {
     const project = await createProject();
-    const res = await call(t.app, 'POST', `/projects/${project.id}/approve`, { token: who.superadmin.token, body: { team_lead_id: who.teammember.user.id } });
+    const res = await call(t.app, 'POST', `/projects/${project.id}/approve`, {
+      token: who.superadmin.token,
+      body: { team_lead_id: who.teammember.user.id },
+    });
     expect(res.status).toBe(422);
     const still = await call(t.app, 'GET', `/projects/${project.id}`, { token: who.client.token });
     expect(still.body.project.status).toBe('pending');
@@ -120,7 +143,10 @@ describe('projects', () => {
     expect(res.body.project).toMatchObject({ status: 'rejected', rejection_reason: 'Out of scope for us' });
     const seen = await call(t.app, 'GET', `/projects/${project.id}`, { token: who.client.token });
     expect(seen.body.project.rejection_reason).toBe('Out of scope for us');
-    const approve = await call(t.app, 'POST', `/projects/${project.id}/approve`, { token: who.superadmin.token, body: { team_lead_id: who.teamlead.user.id } });
+    const approve = await call(t.app, 'POST', `/projects/${project.id}/approve`, {
+      token: who.superadmin.token,
+      body: { team_lead_id: who.teamlead.user.id },
+    });
     expect(approve.status).toBe(409);
   });
 
@@ -154,7 +180,12 @@ describe('project attachments', () => {
       { name: 'logo.png', content: PNG, type: 'text/html' },
       { name: 'brief.txt', content: Buffer.from('hello brief') },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/attachments`, headers: { ...upload.headers, authorization: `Bearer ${who.client.token}` }, payload: upload.body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/attachments`,
+      headers: { ...upload.headers, authorization: `Bearer ${who.client.token}` },
+      payload: upload.body,
+    });
     expect(res.statusCode).toBe(201);
     const files = res.json().project.attachments;
     expect(files.map((f: { name: string; mime: string }) => [f.name, f.mime])).toEqual([
@@ -171,7 +202,12 @@ describe('project attachments', () => {
     expect(tampered.statusCode).toBe(404);
     const stranger = await call(t.app, 'GET', `/projects/${project.id}`, { token: who.otherClient.token });
     expect(stranger.status).toBe(404);
-    const strangerUpload = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/attachments`, headers: { ...upload.headers, authorization: `Bearer ${who.otherClient.token}` }, payload: upload.body });
+    const strangerUpload = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/attachments`,
+      headers: { ...upload.headers, authorization: `Bearer ${who.otherClient.token}` },
+      payload: upload.body,
+    });
     expect(strangerUpload.statusCode).toBe(404);
     t.clock.advance(16 * 60 * 1000);
     const expired = await t.app.inject({ method: 'GET', url: files[0].url });
@@ -184,7 +220,12 @@ describe('project attachments', () => {
       { name: 'small.txt', content: Buffer.from('fine') },
       { name: 'big.bin', content: Buffer.alloc(10 * 1024 * 1024 + 1, 7) },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/attachments`, headers: { ...upload.headers, authorization: `Bearer ${who.client.token}` }, payload: upload.body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/attachments`,
+      headers: { ...upload.headers, authorization: `Bearer ${who.client.token}` },
+      payload: upload.body,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
     const after = await call(t.app, 'GET', `/projects/${project.id}`, { token: who.client.token });
@@ -194,7 +235,12 @@ describe('project attachments', () => {
   it('refuses an 11th file with 413 and stores nothing', async () => {
     const project = await createProject();
     const upload = multipart(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, content: Buffer.from(`file ${i}`) })));
-    const res = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/attachments`, headers: { ...upload.headers, authorization: `Bearer ${who.client.token}` }, payload: upload.body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/attachments`,
+      headers: { ...upload.headers, authorization: `Bearer ${who.client.token}` },
+      payload: upload.body,
+    });
     expect(res.statusCode).toBe(413);
     const after = await call(t.app, 'GET', `/projects/${project.id}`, { token: who.client.token });
     expect(after.body.project.attachments).toEqual([]);
@@ -205,7 +251,11 @@ describe('project attachments', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/projects/${project.id}/attachments`,
-      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(200 * 1024 * 1024), authorization: `Bearer ${who.client.token}` },
+      headers: {
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(200 * 1024 * 1024),
+        authorization: `Bearer ${who.client.token}`,
+      },
       payload: '--x--\r\n',
     });
     expect(res.statusCode).toBe(413);
@@ -227,7 +277,10 @@ describe('tool requests', () => {
     expect(declineNoReason.status).toBe(400);
     const approved = await call(t.app, 'POST', `/tool-requests/${id}/decision`, { token: who.admin.token, body: { action: 'approve' } });
     expect(approved.body.tool_request.status).toBe('approved');
-    const declineLate = await call(t.app, 'POST', `/tool-requests/${id}/decision`, { token: who.admin.token, body: { action: 'decline', reason: 'Changed mind' } });
+    const declineLate = await call(t.app, 'POST', `/tool-requests/${id}/decision`, {
+      token: who.admin.token,
+      body: { action: 'decline', reason: 'Changed mind' },
+    });
     expect(declineLate.status).toBe(409);
     const fulfilled = await call(t.app, 'POST', `/tool-requests/${id}/decision`, { token: who.superadmin.token, body: { action: 'fulfil' } });
     expect(fulfilled.body.tool_request.status).toBe('fulfilled');

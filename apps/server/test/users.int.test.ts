@@ -1,15 +1,6 @@
 import type { AuthResponse } from '@agency/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FORBIDDEN,
-  UNAUTHENTICATED,
-  call,
-  createTestApp,
-  inviteAndSignup,
-  login,
-  signInEveryRole,
-  type TestApp,
-} from './helpers.js';
+import { FORBIDDEN, UNAUTHENTICATED, call, createTestApp, inviteAndSignup, login, signInEveryRole, type TestApp } from './helpers.js';
 
 const USER_NOT_FOUND = { error: 'User not found', code: 'NOT_FOUND' };
 const DISABLED = { error: 'This account has been disabled', code: 'FORBIDDEN' };
@@ -27,12 +18,10 @@ afterAll(async () => t.close());
 
 const me = (token: string) => call(t.app, 'GET', '/auth/me', { token });
 const listUsers = (token: string | undefined, query: Record<string, string>) => call(t.app, 'GET', '/users', { token, query });
-const setStatus = (token: string | undefined, id: string, status: string) =>
-  call(t.app, 'PATCH', `/users/${id}/status`, { token, body: { status } });
+const setStatus = (token: string | undefined, id: string, status: string) => call(t.app, 'PATCH', `/users/${id}/status`, { token, body: { status } });
 
 /** A fresh, signed-in account of the given staff-managed role. */
-const freshAccount = (role: 'admin' | 'teamlead' | 'teammember', inviter = accounts.superadmin.token) =>
-  inviteAndSignup(t.app, inviter, role);
+const freshAccount = (role: 'admin' | 'teamlead' | 'teammember', inviter = accounts.superadmin.token) => inviteAndSignup(t.app, inviter, role);
 
 describe('GET /users', () => {
   it('lists admin accounts to the super admin, newest first, with status and creation time', async () => {

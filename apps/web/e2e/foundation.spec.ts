@@ -73,9 +73,7 @@ test.describe('client sign-up and session', () => {
     await page.getByTestId('logout-button').click();
     await expect(page).toHaveURL(pathnameIs('/loginpage'));
     await expect(page.getByTestId('login-form')).toBeVisible();
-    await expect
-      .poll(() => page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length })))
-      .toEqual({ local: 0, session: 0 });
+    await expect.poll(() => page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length }))).toEqual({ local: 0, session: 0 });
 
     // The old token no longer works on the server.
     const me = await request.get('/api/auth/me', { headers: authHeaders(client) });
@@ -281,7 +279,7 @@ test.describe('login and the guard', () => {
     expect(consoleWatch.problems()).toEqual([]);
   });
 
-  test('a signed-in client opening another role\'s route is sent to the client dashboard', async ({ page, request }) => {
+  test("a signed-in client opening another role's route is sent to the client dashboard", async ({ page, request }) => {
     const client = await createClient(request);
     await signInBrowser(page, client, '/admin-list');
     await expect(page).toHaveURL(pathnameIs(DASHBOARD.client));

@@ -46,7 +46,11 @@ function composer(dialog: Locator) {
 }
 
 test.describe('messaging', () => {
-  test('a client writes with an image and a PDF, the super admin replies, and the ticks go sent, delivered, read', async ({ browser, request, baseURL }) => {
+  test('a client writes with an image and a PDF, the super admin replies, and the ticks go sent, delivered, read', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const client = await createClient(request, { name: `Chloe ${uniqueSuffix()}` });
     const project = await createProject(request, client);
     const owner = await loginSuperadmin(request);
@@ -159,7 +163,11 @@ test.describe('messaging', () => {
     await ownerSession.close();
   });
 
-  test('the composer: files only are sent as (attachment), oversized and extra files are skipped, Shift+Enter and HTML stay text', async ({ browser, request, baseURL }) => {
+  test('the composer: files only are sent as (attachment), oversized and extra files are skipped, Shift+Enter and HTML stay text', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const client = await createClient(request);
     const project = await createProject(request, client);
     const conversationId = `${project.id}:${client.user.id}`;
@@ -195,9 +203,17 @@ test.describe('messaging', () => {
     let thread = await threadOf(request, client, conversationId);
     expect(thread).toHaveLength(1);
     expect(thread[0].message_content).toBe('(attachment)');
-    expect(thread[0].message_attachments.map((a) => a.name)).toEqual(
-      ['notes-1.txt', 'notes-2.txt', 'notes-3.txt', 'notes-4.txt', 'notes-5.txt', 'notes-6.txt', 'notes-7.txt', 'notes-8.txt', 'notes-9.txt'],
-    );
+    expect(thread[0].message_attachments.map((a) => a.name)).toEqual([
+      'notes-1.txt',
+      'notes-2.txt',
+      'notes-3.txt',
+      'notes-4.txt',
+      'notes-5.txt',
+      'notes-6.txt',
+      'notes-7.txt',
+      'notes-8.txt',
+      'notes-9.txt',
+    ]);
 
     // Blank text cannot be sent.
     await input.fill('   ');

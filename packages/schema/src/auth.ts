@@ -16,11 +16,7 @@ export const emailSchema = z
   .max(254, 'E-mail must be at most 254 characters')
   .pipe(z.email({ error: 'Enter a valid e-mail address' }));
 
-export const nameSchema = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(100, 'Name must be at most 100 characters');
+export const nameSchema = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
 
 const optionalText = (max: number, label: string) =>
   z
@@ -67,7 +63,10 @@ export type InviteSignupInput = z.input<typeof inviteSignupInput>;
 
 export const loginInput = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginInput = z.input<typeof loginInput>;
 

@@ -74,7 +74,10 @@ export const sendMessageInput = z.object({
   message_content: z.string({ error: 'message_content is required' }).max(10000, 'message_content must be at most 10000 characters'),
   conversation_id: z.string().regex(/^\d+:\d+$/, 'conversation_id must look like <project_id>:<client_id>'),
   // Past the limit: 413 on the server (the web app never sends more; it drops extras silently).
-  message_attachments: z.union([z.array(sendAttachment), sendAttachment]).optional().transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+  message_attachments: z
+    .union([z.array(sendAttachment), sendAttachment])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
 });
 export type SendMessageInput = z.input<typeof sendMessageInput>;
 

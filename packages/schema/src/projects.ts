@@ -68,14 +68,23 @@ export const currencySchema = z.enum(CURRENCIES);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
 
 export const createProjectInput = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(3, 'Title must be at least 3 characters').max(120, 'Title must be at most 120 characters'),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(3, 'Title must be at least 3 characters')
+    .max(120, 'Title must be at most 120 characters'),
   description: z
     .string({ error: 'Description is required' })
     .trim()
     .min(10, 'Description must be at least 10 characters')
     .max(5000, 'Description must be at most 5000 characters'),
   category: z.string().trim().max(60, 'Category must be at most 60 characters').optional(),
-  budget_minor: z.number().int('Budget must be a whole number of minor units').min(0, 'Budget cannot be negative').max(1_000_000_000_00, 'Budget is too large').optional(),
+  budget_minor: z
+    .number()
+    .int('Budget must be a whole number of minor units')
+    .min(0, 'Budget cannot be negative')
+    .max(1_000_000_000_00, 'Budget is too large')
+    .optional(),
   currency: currencySchema.optional(),
   deadline: isoDate.optional(),
 });
@@ -138,7 +147,11 @@ export const approveProjectInput = z.object({
 export type ApproveProjectInput = z.input<typeof approveProjectInput>;
 
 export const rejectProjectInput = z.object({
-  reason: z.string({ error: 'A reason is required' }).trim().min(3, 'A reason is required (at least 3 characters)').max(1000, 'Reason must be at most 1000 characters'),
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(3, 'A reason is required (at least 3 characters)')
+    .max(1000, 'Reason must be at most 1000 characters'),
 });
 export type RejectProjectInput = z.input<typeof rejectProjectInput>;
 

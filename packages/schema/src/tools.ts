@@ -16,9 +16,20 @@ export const TOOL_CATEGORIES = ['Software licence', 'Hardware', 'Cloud service',
 export const createToolRequestInput = z.object({
   name: z.string({ error: 'Tool name is required' }).trim().min(2, 'Tool name is required').max(120, 'Tool name must be at most 120 characters'),
   category: z.enum(TOOL_CATEGORIES, { error: 'Choose a category' }),
-  reason: z.string({ error: 'Tell us why you need it' }).trim().min(5, 'Tell us why you need it (at least 5 characters)').max(2000, 'Reason must be at most 2000 characters'),
-  quantity: z.number({ error: 'Quantity is required' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1000, 'Quantity must be at most 1000'),
-  needed_by: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD').optional(),
+  reason: z
+    .string({ error: 'Tell us why you need it' })
+    .trim()
+    .min(5, 'Tell us why you need it (at least 5 characters)')
+    .max(2000, 'Reason must be at most 2000 characters'),
+  quantity: z
+    .number({ error: 'Quantity is required' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(1000, 'Quantity must be at most 1000'),
+  needed_by: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
+    .optional(),
 });
 export type CreateToolRequestInput = z.input<typeof createToolRequestInput>;
 

@@ -14,7 +14,9 @@ export const users = pgTable(
     emailNormalized: text('email_normalized').notNull(),
     name: text('name').notNull(),
     role: text('role', { enum: ['client', 'admin', 'superadmin', 'teamlead', 'teammember'] }).notNull(),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
     passwordHash: text('password_hash').notNull(),
     company: text('company'),
     phone: text('phone'),
@@ -24,7 +26,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_normalized_key').on(t.emailNormalized),
     // Exactly one super admin, even when two signups race.
-    uniqueIndex('users_single_superadmin_key').on(t.role).where(sql`role = 'superadmin'`),
+    uniqueIndex('users_single_superadmin_key')
+      .on(t.role)
+      .where(sql`role = 'superadmin'`),
     index('users_role_created_idx').on(t.role, t.createdAt),
   ],
 );
@@ -180,7 +184,12 @@ export const notifications = pgTable(
     readAt: ts('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.id), index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
+  ],
 );
 
 export const TOOL_REQUEST_STATUSES = ['requested', 'approved', 'declined', 'fulfilled'] as const;
@@ -263,7 +272,9 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.id),
     index('messages_receiver_idx').on(t.receiverId, t.id),
     index('messages_sender_idx').on(t.senderId, t.id),
-    index('messages_unread_idx').on(t.receiverId).where(sql`is_read = 0`),
+    index('messages_unread_idx')
+      .on(t.receiverId)
+      .where(sql`is_read = 0`),
   ],
 );
 

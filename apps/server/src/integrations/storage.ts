@@ -13,7 +13,11 @@ export type Storage = {
 };
 
 export function newStoredFilename(originalName: string): string {
-  const ext = path.extname(originalName).toLowerCase().replace(/[^a-z0-9.]/g, '').slice(0, 10);
+  const ext = path
+    .extname(originalName)
+    .toLowerCase()
+    .replace(/[^a-z0-9.]/g, '')
+    .slice(0, 10);
   return `${crypto.randomUUID()}${ext}`;
 }
 

@@ -111,12 +111,7 @@ export function inviteTokenFromLink(link: string): string {
 }
 
 /** POST /api/invitations as `inviter` (the super admin for admins; an admin or the super admin for employees). */
-export async function invite(
-  request: APIRequestContext,
-  inviter: Auth,
-  role: InvitedRole,
-  email: string = uniqueEmail(role),
-): Promise<Invitation> {
+export async function invite(request: APIRequestContext, inviter: Auth, role: InvitedRole, email: string = uniqueEmail(role)): Promise<Invitation> {
   const response = await request.post('/api/invitations', { data: { email, role }, headers: authHeaders(inviter) });
   const body = await expectStatus<Omit<Invitation, 'token'>>(response, 201, `invite ${role} ${email}`);
   return { ...body, token: inviteTokenFromLink(body.link) };
@@ -140,22 +135,15 @@ export async function acceptInvitation(
 export type NewInvitedAccount = { name?: string; email?: string; password?: string; inviter?: Auth };
 
 /** Invites (as the super admin unless `inviter` is given) and signs up an admin, team lead or team member. */
-export async function createInvitedAccount(
-  request: APIRequestContext,
-  role: InvitedRole,
-  input: NewInvitedAccount = {},
-): Promise<Auth> {
+export async function createInvitedAccount(request: APIRequestContext, role: InvitedRole, input: NewInvitedAccount = {}): Promise<Auth> {
   const inviter = input.inviter ?? (await loginSuperadmin(request));
   const invitation = await invite(request, inviter, role, input.email ?? uniqueEmail(role));
   return acceptInvitation(request, invitation, { name: input.name, password: input.password });
 }
 
-export const createAdmin = (request: APIRequestContext, input?: NewInvitedAccount) =>
-  createInvitedAccount(request, 'admin', input);
-export const createTeamlead = (request: APIRequestContext, input?: NewInvitedAccount) =>
-  createInvitedAccount(request, 'teamlead', input);
-export const createTeammember = (request: APIRequestContext, input?: NewInvitedAccount) =>
-  createInvitedAccount(request, 'teammember', input);
+export const createAdmin = (request: APIRequestContext, input?: NewInvitedAccount) => createInvitedAccount(request, 'admin', input);
+export const createTeamlead = (request: APIRequestContext, input?: NewInvitedAccount) => createInvitedAccount(request, 'teamlead', input);
+export const createTeammember = (request: APIRequestContext, input?: NewInvitedAccount) => createInvitedAccount(request, 'teammember', input);
 
 /**
  * Puts a session into the browser the way the app keeps it (localStorage `authToken` and `unique_id`), then opens

@@ -1,9 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Loading } from '../components/loading';
 
-const RootErrorScreen = lazy(() =>
-  import('./layouts/root-error-screen').then((module) => ({ default: module.RootErrorScreen })),
-);
+const RootErrorScreen = lazy(() => import('./layouts/root-error-screen').then((module) => ({ default: module.RootErrorScreen })));
 
 /** Errors that escape every layout: the screen (with the UI kit) loads only when needed. */
 export function RootErrorBoundary() {

@@ -21,12 +21,10 @@ function guarded(roles: readonly Role[], children: RouteObject[]): RouteObject {
 const publicRoutes: RouteObject[] = [
   { path: paths.home, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
   { path: paths.signup, lazy: async () => ({ Component: (await import('./routes/signup')).SignupRoute }) },
-  ...[paths.clientSignup, paths.clientSignupAlt].map(
-    (path): RouteObject => ({
-      path,
-      lazy: async () => ({ Component: (await import('./routes/client-signup')).ClientSignupRoute }),
-    }),
-  ),
+  ...[paths.clientSignup, paths.clientSignupAlt].map((path): RouteObject => ({
+    path,
+    lazy: async () => ({ Component: (await import('./routes/client-signup')).ClientSignupRoute }),
+  })),
   {
     path: paths.adminSignup,
     lazy: async () => ({ Component: (await import('./routes/admin-signup')).AdminSignupRoute }),
@@ -49,12 +47,10 @@ const clientRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./layouts/role-templates')).ClientTemplate }),
     children: [
-      ...[paths.client.dashboard, paths.client.dashboardAlt].map(
-        (path): RouteObject => ({
-          path,
-          lazy: async () => ({ Component: (await import('./routes/client-dashboard')).ClientDashboardRoute }),
-        }),
-      ),
+      ...[paths.client.dashboard, paths.client.dashboardAlt].map((path): RouteObject => ({
+        path,
+        lazy: async () => ({ Component: (await import('./routes/client-dashboard')).ClientDashboardRoute }),
+      })),
       {
         path: paths.client.createProject,
         lazy: async () => ({ Component: (await import('./routes/create-project')).CreateProjectRoute }),

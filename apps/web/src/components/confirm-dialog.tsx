@@ -18,17 +18,19 @@ type ConfirmDialogProps = {
   onClose: () => void;
 };
 
-export function ConfirmDialog({ open, title, children, confirmLabel, confirmColor = 'error', isPending = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  confirmColor = 'error',
+  isPending = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
-      data-testid="confirm-dialog"
-    >
+    <Dialog open={open} onClose={isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="confirm-dialog">
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{children}</DialogContentText>

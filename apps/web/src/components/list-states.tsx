@@ -19,7 +19,11 @@ export function ListEmpty({ icon, title, children }: { icon?: ReactNode; title: 
     <Box sx={{ textAlign: 'center', py: 6, px: 2, color: 'text.secondary' }} data-testid="empty-state">
       {icon && <Box sx={{ fontSize: 40, color: 'text.disabled', '& svg': { fontSize: 40 } }}>{icon}</Box>}
       <Typography sx={{ fontWeight: 700, color: 'text.primary' }}>{title}</Typography>
-      {children && <Typography variant="body2" sx={{ mt: 0.5 }}>{children}</Typography>}
+      {children && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {children}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -86,11 +86,7 @@ export function SiteHeader({ brandName }: SiteHeaderProps) {
         </Toolbar>
         {!isDesktop && (
           <Collapse in={isOpen} timeout={HEADER_COLLAPSE_ANIMATION_MS} id={NAV_MENU_ID}>
-            <Box
-              component="nav"
-              aria-label="Main"
-              sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, pb: 2 }}
-            >
+            <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, pb: 2 }}>
               {NAV_LINKS.map((link) => (
                 <Button
                   key={link.to}

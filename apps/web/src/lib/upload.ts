@@ -56,8 +56,7 @@ export function uploadFiles<T>(
       }
       reject(parseError(xhr));
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK_ERROR'));
+    xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK_ERROR'));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
 

@@ -1,11 +1,4 @@
-import {
-  authResponseSchema,
-  clientSignupInput,
-  inviteSignupInput,
-  loginInput,
-  superadminSignupInput,
-  userSchema,
-} from '@agency/schema';
+import { authResponseSchema, clientSignupInput, inviteSignupInput, loginInput, superadminSignupInput, userSchema } from '@agency/schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +32,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   });
 
   app.post('/auth/signup/employee', {
-    schema: { tags, summary: 'Create a team lead or team member account from an invitation', body: inviteSignupInput, response: { 201: authResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Create a team lead or team member account from an invitation',
+      body: inviteSignupInput,
+      response: { 201: authResponseSchema },
+    },
     handler: async (request, reply) => reply.code(201).send(await services.invitations.accept('employee', request.body, meta(request))),
   });
 

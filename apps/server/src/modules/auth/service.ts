@@ -92,26 +92,28 @@ export function createAuthService(ctx: AppContext) {
      * admin with every session revoked (recovery of a lost owner account).
      */
     async signupSuperadmin(input: Omit<NewAccount, 'role'> & { setup_key?: string }, meta: RequestMeta) {
-      return ctx.db.transaction(async (tx) => {
-        const [existing] = await tx.select().from(users).where(eq(users.role, 'superadmin')).limit(1).for('update');
-        if (existing) {
-          const key = ctx.config.superadminSetupKey;
-          if (!key || !input.setup_key || !safeEqual(key, input.setup_key)) throw new AppError('SETUP_KEY_REQUIRED');
-          if (await emailExists(tx, input.email)) throw new AppError('EMAIL_TAKEN');
-          await tx.update(users).set({ role: 'admin', updatedAt: ctx.now() }).where(eq(users.id, existing.id));
-          await tx
-            .update(sessions)
-            .set({ revokedAt: ctx.now() })
-            .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
-          forgetSessions(ctx, { userId: existing.id });
-        }
-        const user = await insertUser(tx, { ...input, role: 'superadmin' });
-        const token = await startSession(tx, user.id, meta);
-        return { token, user: presentUser(user), previousOwnerId: existing?.id };
-      }).then(({ previousOwnerId, ...result }) => {
-        if (previousOwnerId) forgetSessions(ctx, { userId: previousOwnerId });
-        return result;
-      });
+      return ctx.db
+        .transaction(async (tx) => {
+          const [existing] = await tx.select().from(users).where(eq(users.role, 'superadmin')).limit(1).for('update');
+          if (existing) {
+            const key = ctx.config.superadminSetupKey;
+            if (!key || !input.setup_key || !safeEqual(key, input.setup_key)) throw new AppError('SETUP_KEY_REQUIRED');
+            if (await emailExists(tx, input.email)) throw new AppError('EMAIL_TAKEN');
+            await tx.update(users).set({ role: 'admin', updatedAt: ctx.now() }).where(eq(users.id, existing.id));
+            await tx
+              .update(sessions)
+              .set({ revokedAt: ctx.now() })
+              .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
+            forgetSessions(ctx, { userId: existing.id });
+          }
+          const user = await insertUser(tx, { ...input, role: 'superadmin' });
+          const token = await startSession(tx, user.id, meta);
+          return { token, user: presentUser(user), previousOwnerId: existing?.id };
+        })
+        .then(({ previousOwnerId, ...result }) => {
+          if (previousOwnerId) forgetSessions(ctx, { userId: previousOwnerId });
+          return result;
+        });
     },
 
     async login(input: { email: string; password: string }, meta: RequestMeta) {

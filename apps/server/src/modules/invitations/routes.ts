@@ -24,7 +24,13 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
 
   app.post('/invitations', {
     ...staff,
-    schema: { tags, security, summary: 'Invite an admin (super admin) or an employee (admin, super admin)', body: createInvitationInput, response: { 201: createInvitationResponse } },
+    schema: {
+      tags,
+      security,
+      summary: 'Invite an admin (super admin) or an employee (admin, super admin)',
+      body: createInvitationInput,
+      response: { 201: createInvitationResponse },
+    },
     handler: async (request, reply) => reply.code(201).send(await services.invitations.create(requireActor(request), request.body)),
   });
 
@@ -45,7 +51,13 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
 
   app.post('/invitations/:id/resend', {
     ...staff,
-    schema: { tags, security, summary: 'Issue a fresh link for a pending invitation and mail it again', params: idParams, response: { 200: createInvitationResponse } },
+    schema: {
+      tags,
+      security,
+      summary: 'Issue a fresh link for a pending invitation and mail it again',
+      params: idParams,
+      response: { 200: createInvitationResponse },
+    },
     handler: async (request) => services.invitations.resend(requireActor(request), request.params.id),
   });
 

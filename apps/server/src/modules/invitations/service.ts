@@ -97,7 +97,15 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
           .where(and(eq(invitations.emailNormalized, emailNormalized), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
         const [created] = await tx
           .insert(invitations)
-          .values({ email: input.email.trim(), emailNormalized, role: input.role, tokenHash: hashToken(token), invitedBy: actor.id, createdAt: now, expiresAt })
+          .values({
+            email: input.email.trim(),
+            emailNormalized,
+            role: input.role,
+            tokenHash: hashToken(token),
+            invitedBy: actor.id,
+            createdAt: now,
+            expiresAt,
+          })
           .returning();
         return created;
       });

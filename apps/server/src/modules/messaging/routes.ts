@@ -36,7 +36,10 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Serv
       schema: {
         tags,
         security,
-        summary: side === 'superadmin' ? 'The inbox: conversations with at least one message, newest first' : "One conversation for each of the client's projects",
+        summary:
+          side === 'superadmin'
+            ? 'The inbox: conversations with at least one message, newest first'
+            : "One conversation for each of the client's projects",
         querystring: conversationsQuery,
         response: { 200: z.object({ error: z.string().optional(), conversations: z.array(conversationSchema) }) },
       },
@@ -44,7 +47,13 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Serv
     });
 
     app.get('/messages/thread', {
-      schema: { tags, security, summary: 'Every message of one conversation, oldest first', querystring: threadQuery, response: { 200: z.object({ messages: z.array(messageSchema) }) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Every message of one conversation, oldest first',
+        querystring: threadQuery,
+        response: { 200: z.object({ messages: z.array(messageSchema) }) },
+      },
       handler: async (request) => ({ messages: await m.thread(requireActor(request), side, request.query.conversation_id) }),
     });
 
@@ -60,12 +69,24 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Serv
     });
 
     app.put('/messages/:id/delivered', {
-      schema: { tags, security, summary: 'The receiver marks a message delivered', params: idParams, response: { 200: z.object({ message: messageSchema }) } },
+      schema: {
+        tags,
+        security,
+        summary: 'The receiver marks a message delivered',
+        params: idParams,
+        response: { 200: z.object({ message: messageSchema }) },
+      },
       handler: async (request) => ({ message: await m.mark(requireActor(request), side, request.params.id, 'delivered') }),
     });
 
     app.put('/messages/:id/read', {
-      schema: { tags, security, summary: 'The receiver marks a message read', params: idParams, response: { 200: z.object({ message: messageSchema }) } },
+      schema: {
+        tags,
+        security,
+        summary: 'The receiver marks a message read',
+        params: idParams,
+        response: { 200: z.object({ message: messageSchema }) },
+      },
       handler: async (request) => ({ message: await m.mark(requireActor(request), side, request.params.id, 'read') }),
     });
 
@@ -126,7 +147,10 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
     handler: async (request, reply) => {
       const { stored_filename } = request.params;
       const { expires, sig } = request.query;
-      const signed = expires !== undefined && sig !== undefined && verifySignedUrl(ctx.config.sessionSecret, attachmentPath(stored_filename), expires, sig, ctx.now());
+      const signed =
+        expires !== undefined &&
+        sig !== undefined &&
+        verifySignedUrl(ctx.config.sessionSecret, attachmentPath(stored_filename), expires, sig, ctx.now());
       if (!signed && !request.actor) throw new AppError('NOT_FOUND', 'Attachment not found');
       const file = await services.messaging.findAttachmentFor(signed ? null : request.actor, stored_filename);
       const stream = file ? await ctx.storage.read(file.stored_filename) : null;

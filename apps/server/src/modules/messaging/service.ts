@@ -1,11 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  MAX_ATTACHMENT_BYTES,
-  MAX_ATTACHMENTS_PER_MESSAGE,
-  type Attachment,
-  type Conversation,
-  type Message,
-} from '@agency/schema';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, type Attachment, type Conversation, type Message } from '@agency/schema';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -123,9 +117,11 @@ export function createMessagingService(ctx: AppContext) {
     if (!match) throw new AppError('BAD_REQUEST', `message_attachments: "${a.name}" is not a data URL`);
     const payload = match[3];
     const estimated = match[2] ? Math.floor((payload.length * 3) / 4) - (payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0) : payload.length;
-    if (estimated > MAX_ATTACHMENT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
+    if (estimated > MAX_ATTACHMENT_BYTES)
+      throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
     const bytes = match[2] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
-    if (bytes.length > MAX_ATTACHMENT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
+    if (bytes.length > MAX_ATTACHMENT_BYTES)
+      throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
     const storedFilename = newStoredFilename(a.name);
     const { size } = await ctx.storage.put(storedFilename, Readable.from([bytes]));
     return { name: a.name, mime: sniffMime(bytes.subarray(0, 64)), size, stored_filename: storedFilename };
@@ -180,7 +176,12 @@ export function createMessagingService(ctx: AppContext) {
           lastMessageAttachments: null,
           createdAt: now,
         };
-        return presentConversation(row, owner.id, { other_user_name: owner.name, project_title: project.title, unread_count: unreadBy.get(id) ?? 0 }, now);
+        return presentConversation(
+          row,
+          owner.id,
+          { other_user_name: owner.name, project_title: project.title, unread_count: unreadBy.get(id) ?? 0 },
+          now,
+        );
       });
     },
 
@@ -326,9 +327,19 @@ export function createMessagingService(ctx: AppContext) {
             })
             .where(eq(conversations.id, input.conversation_id));
           if (decoded.length) {
-            await tx.insert(messageUploads).values(
-              decoded.map((d) => ({ uploaderId: actor.id, storedFilename: d.stored_filename, name: d.name, mime: d.mime, size: d.size, messageId: inserted.id, createdAt: now })),
-            );
+            await tx
+              .insert(messageUploads)
+              .values(
+                decoded.map((d) => ({
+                  uploaderId: actor.id,
+                  storedFilename: d.stored_filename,
+                  name: d.name,
+                  mime: d.mime,
+                  size: d.size,
+                  messageId: inserted.id,
+                  createdAt: now,
+                })),
+              );
           }
           if (refs.length) {
             const claimed = await tx

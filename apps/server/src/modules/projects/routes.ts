@@ -66,19 +66,39 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
 
   app.get('/projects/:id/activity', {
     ...signedIn,
-    schema: { tags, security, summary: "The project's activity timeline, oldest first", params: idParams, response: { 200: z.object({ items: z.array(projectEventSchema) }) } },
+    schema: {
+      tags,
+      security,
+      summary: "The project's activity timeline, oldest first",
+      params: idParams,
+      response: { 200: z.object({ items: z.array(projectEventSchema) }) },
+    },
     handler: async (request) => ({ items: await services.projects.activity(requireActor(request), request.params.id) }),
   });
 
   app.post('/projects/:id/approve', {
     onRequest: allowRoles('superadmin'),
-    schema: { tags, security, summary: 'Approve a pending project and staff it', params: idParams, body: approveProjectInput, response: { 200: projectResponse } },
+    schema: {
+      tags,
+      security,
+      summary: 'Approve a pending project and staff it',
+      params: idParams,
+      body: approveProjectInput,
+      response: { 200: projectResponse },
+    },
     handler: async (request) => ({ project: await services.projects.approve(requireActor(request), request.params.id, request.body) }),
   });
 
   app.post('/projects/:id/reject', {
     onRequest: allowRoles('superadmin'),
-    schema: { tags, security, summary: 'Reject a pending project with a reason', params: idParams, body: rejectProjectInput, response: { 200: projectResponse } },
+    schema: {
+      tags,
+      security,
+      summary: 'Reject a pending project with a reason',
+      params: idParams,
+      body: rejectProjectInput,
+      response: { 200: projectResponse },
+    },
     handler: async (request) => ({ project: await services.projects.reject(requireActor(request), request.params.id, request.body.reason) }),
   });
 
@@ -132,7 +152,13 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
     },
     handler: async (request, reply) => {
       const { id, attachmentId } = request.params;
-      const valid = verifySignedUrl(ctx.config.sessionSecret, attachmentDownloadPath(id, attachmentId), request.query.expires, request.query.sig, ctx.now());
+      const valid = verifySignedUrl(
+        ctx.config.sessionSecret,
+        attachmentDownloadPath(id, attachmentId),
+        request.query.expires,
+        request.query.sig,
+        ctx.now(),
+      );
       if (!valid) throw new AppError('NOT_FOUND', 'This link is invalid or has expired');
       const file = await services.projects.findAttachment(id, attachmentId);
       const stream = await ctx.storage.read(file.storedFilename);

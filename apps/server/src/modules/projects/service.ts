@@ -56,9 +56,7 @@ export function visibleProjects(actor: Actor): SQL | undefined {
     case 'teammember':
       return or(
         eq(projects.teamLeadId, actor.id),
-        exists(
-          sql`(select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${actor.id})`,
-        ),
+        exists(sql`(select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${actor.id})`),
       );
   }
 }
@@ -114,11 +112,7 @@ export function attachmentDownloadPath(projectId: number, attachmentId: number) 
 
 export function createProjectService(ctx: AppContext, notifications: NotificationService) {
   function baseQuery(db: DbOrTx) {
-    return db
-      .select(listColumns)
-      .from(projects)
-      .innerJoin(client, eq(client.id, projects.clientId))
-      .leftJoin(lead, eq(lead.id, projects.teamLeadId));
+    return db.select(listColumns).from(projects).innerJoin(client, eq(client.id, projects.clientId)).leftJoin(lead, eq(lead.id, projects.teamLeadId));
   }
 
   async function findVisible(actor: Actor, id: number, db: DbOrTx = ctx.db): Promise<ListRow> {
@@ -187,7 +181,10 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
       if (!canChangeProjectStatus(actor.role, project.status, to, { isTeamLead: project.teamLeadId === actor.id })) {
         const allowed = ['superadmin', 'admin', 'teamlead'].includes(actor.role);
         if (!allowed) throw new AppError('FORBIDDEN');
-        throw new AppError('INVALID_TRANSITION', `A project that is ${PROJECT_STATUS_LABELS[project.status].toLowerCase()} cannot become ${PROJECT_STATUS_LABELS[to].toLowerCase()}`);
+        throw new AppError(
+          'INVALID_TRANSITION',
+          `A project that is ${PROJECT_STATUS_LABELS[project.status].toLowerCase()} cannot become ${PROJECT_STATUS_LABELS[to].toLowerCase()}`,
+        );
       }
       const changes = await apply(tx, project);
       const [updated] = await tx
@@ -196,7 +193,14 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
         .where(and(eq(projects.id, id), eq(projects.status, project.status)))
         .returning();
       if (!updated) throw new AppError('INVALID_TRANSITION', 'The project changed meanwhile; reload and try again');
-      await recordEvent(tx, { projectId: id, actorId: actor.id, kind: 'status_changed', fromStatus: project.status, toStatus: to, note: note ?? null });
+      await recordEvent(tx, {
+        projectId: id,
+        actorId: actor.id,
+        kind: 'status_changed',
+        fromStatus: project.status,
+        toStatus: to,
+        note: note ?? null,
+      });
       const recipients = [updated.clientId, ...(await teamIds(tx, updated))].filter((uid) => uid !== actor.id);
       const body =
         to === 'rejected'
@@ -302,16 +306,18 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
 
     async summary(actor: Actor) {
       const visible = visibleProjects(actor);
-      const counted = await ctx.db
-        .select({ status: projects.status, n: count() })
-        .from(projects)
-        .where(visible)
-        .groupBy(projects.status);
+      const counted = await ctx.db.select({ status: projects.status, n: count() }).from(projects).where(visible).groupBy(projects.status);
       const counts = Object.fromEntries(PROJECT_STATUSES.map((s) => [s, 0])) as Record<ProjectStatus, number>;
       for (const row of counted) counts[row.status] = Number(row.n);
       // What needs this person: the super admin's pending queue; a client's rejected projects; a lead's approved ones.
       const attentionStatus: ProjectStatus[] =
-        actor.role === 'client' ? ['rejected'] : actor.role === 'teamlead' ? ['approved'] : actor.role === 'teammember' ? ['in_progress'] : ['pending'];
+        actor.role === 'client'
+          ? ['rejected']
+          : actor.role === 'teamlead'
+            ? ['approved']
+            : actor.role === 'teammember'
+              ? ['in_progress']
+              : ['pending'];
       const attention = await baseQuery(ctx.db)
         .where(and(visible, inArray(projects.status, attentionStatus)))
         .orderBy(asc(projects.id))
@@ -357,8 +363,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
 
     async assertMayUpload(actor: Actor, id: number) {
       const { project } = await findVisible(actor, id);
-      const mayUpload =
-        actor.role === 'superadmin' || actor.role === 'admin' || actor.id === project.clientId || actor.id === project.teamLeadId;
+      const mayUpload = actor.role === 'superadmin' || actor.role === 'admin' || actor.id === project.clientId || actor.id === project.teamLeadId;
       if (!mayUpload) throw new AppError('FORBIDDEN');
       const [row] = await ctx.db.select({ n: count() }).from(projectAttachments).where(eq(projectAttachments.projectId, id));
       return { project, existing: Number(row?.n ?? 0) };

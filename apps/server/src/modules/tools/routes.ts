@@ -36,7 +36,14 @@ export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post('/tool-requests/:id/decision', {
     onRequest: allowRoles('admin', 'superadmin'),
-    schema: { tags, security, summary: 'Approve, decline (reason required) or mark fulfilled', params: idParams, body: decideToolRequestInput, response: { 200: response } },
+    schema: {
+      tags,
+      security,
+      summary: 'Approve, decline (reason required) or mark fulfilled',
+      params: idParams,
+      body: decideToolRequestInput,
+      response: { 200: response },
+    },
     handler: async (request) => ({ tool_request: await services.tools.decide(requireActor(request), request.params.id, request.body) }),
   });
 };

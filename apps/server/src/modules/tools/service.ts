@@ -94,7 +94,10 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
         if (!current) throw new AppError('NOT_FOUND', 'Tool request not found');
         const to = nextToolRequestStatus(current.status, input.action);
         if (!to) {
-          throw new AppError('INVALID_TRANSITION', `A request that is ${TOOL_REQUEST_STATUS_LABELS[current.status].toLowerCase()} cannot be changed that way`);
+          throw new AppError(
+            'INVALID_TRANSITION',
+            `A request that is ${TOOL_REQUEST_STATUS_LABELS[current.status].toLowerCase()} cannot be changed that way`,
+          );
         }
         const now = ctx.now();
         await tx

@@ -40,11 +40,7 @@ export function createUserService(ctx: AppContext, auth: AuthService) {
         if (!target || !roles.includes(target.role as ManagedRole) || target.id === actor.id) {
           throw new AppError('NOT_FOUND', 'User not found');
         }
-        const [updated] = await tx
-          .update(users)
-          .set({ status, updatedAt: ctx.now() })
-          .where(eq(users.id, id))
-          .returning();
+        const [updated] = await tx.update(users).set({ status, updatedAt: ctx.now() }).where(eq(users.id, id)).returning();
         // A disabled user's tokens stop working at once.
         if (status === 'disabled') await auth.revokeAllSessions(tx, id);
         return presentAccount(updated);

@@ -64,19 +64,13 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
             <Typography sx={{ fontWeight: 800, lineHeight: 1.1, display: { xs: 'none', sm: 'block' } }} noWrap>
               {brand}
             </Typography>
-            <Typography
-              variant="caption"
-              sx={{ color: 'rgb(255 255 255 / 65%)', lineHeight: 1.1, display: 'block' }}
-              noWrap
-            >
+            <Typography variant="caption" sx={{ color: 'rgb(255 255 255 / 65%)', lineHeight: 1.1, display: 'block' }} noWrap>
               {areaLabel}
             </Typography>
           </Box>
         </Box>
         <Box sx={{ flex: 1 }} />
-        {user && (
-          <NotificationBell role={user.role} allPath={user.role === 'client' ? paths.client.notifications : undefined} />
-        )}
+        {user && <NotificationBell role={user.role} allPath={user.role === 'client' ? paths.client.notifications : undefined} />}
         {user && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }} data-testid="current-user">
             <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: '0.9rem' }} aria-hidden="true">

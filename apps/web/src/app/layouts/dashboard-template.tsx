@@ -82,12 +82,7 @@ export function DashboardTemplate({ areaLabel, navItems }: DashboardTemplateProp
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <DashboardAppBar
-        areaLabel={areaLabel}
-        homePath={homePath}
-        onMenuClick={() => setIsMobileOpen((open) => !open)}
-        isMenuOpen={isMobileOpen}
-      />
+      <DashboardAppBar areaLabel={areaLabel} homePath={homePath} onMenuClick={() => setIsMobileOpen((open) => !open)} isMenuOpen={isMobileOpen} />
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
         <Drawer
           id="dashboard-nav"

@@ -66,10 +66,5 @@ export function StaffTemplate() {
 export function EmployeeTemplate() {
   const { user } = useAuth();
   const dashboard = user?.role === 'teamlead' ? paths.employee.teamleadDashboard : paths.employee.teammemberDashboard;
-  return (
-    <DashboardTemplate
-      areaLabel="Employee area"
-      navItems={[{ to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> }]}
-    />
-  );
+  return <DashboardTemplate areaLabel="Employee area" navItems={[{ to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> }]} />;
 }

@@ -13,11 +13,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         {children}
       </Box>
-      <SiteFooter
-        brandName={config?.brand_name}
-        contactPhone={config?.contact_phone}
-        contactEmail={config?.contact_email}
-      />
+      <SiteFooter brandName={config?.brand_name} contactPhone={config?.contact_phone} contactEmail={config?.contact_email} />
     </Box>
   );
 }

@@ -7,9 +7,7 @@ export function CreateAdminRoute() {
   return (
     <>
       <PageTitle title="Create admin" />
-      <PageHeading title="Create admin">
-        Admins are invited by e-mail. They choose their own name and password when they open the link.
-      </PageHeading>
+      <PageHeading title="Create admin">Admins are invited by e-mail. They choose their own name and password when they open the link.</PageHeading>
       <Card sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 720 }}>
         <CreateInvitationForm roles={['admin']} />
       </Card>

@@ -60,7 +60,12 @@ const SHORTCUTS: readonly Shortcut[] = [
 function PendingApprovalsLink() {
   const pending = useProjectSummary().data?.pending ?? 0;
   return (
-    <Button component={Link} to={paths.superadmin.projectApproval} variant={pending > 0 ? 'contained' : 'outlined'} data-testid="pending-approvals-link">
+    <Button
+      component={Link}
+      to={paths.superadmin.projectApproval}
+      variant={pending > 0 ? 'contained' : 'outlined'}
+      data-testid="pending-approvals-link"
+    >
       {pending === 1 ? '1 project waiting for approval' : `${pending} projects waiting for approval`}
     </Button>
   );

@@ -150,12 +150,7 @@ export function AdminAccounts({ audience = 'admin' }: { audience?: AccountAudien
               <Typography variant="body2" color="text.secondary">
                 Joined {formatDate(account.created_at)}
               </Typography>
-              <StatusButton
-                account={account}
-                isPending={pendingId === account.id}
-                onDisable={setToDisable}
-                onEnable={handleEnable}
-              />
+              <StatusButton account={account} isPending={pendingId === account.id} onDisable={setToDisable} onEnable={handleEnable} />
             </Stack>
           </Card>
         ))}
@@ -186,12 +181,7 @@ export function AdminAccounts({ audience = 'admin' }: { audience?: AccountAudien
                 </TableCell>
                 <TableCell>{formatDate(account.created_at)}</TableCell>
                 <TableCell align="right">
-                  <StatusButton
-                    account={account}
-                    isPending={pendingId === account.id}
-                    onDisable={setToDisable}
-                    onEnable={handleEnable}
-                  />
+                  <StatusButton account={account} isPending={pendingId === account.id} onDisable={setToDisable} onEnable={handleEnable} />
                 </TableCell>
               </TableRow>
             ))}
@@ -213,8 +203,7 @@ export function AdminAccounts({ audience = 'admin' }: { audience?: AccountAudien
         onConfirm={handleConfirmDisable}
         onClose={() => setToDisable(null)}
       >
-        <strong>{toDisable?.name}</strong> ({toDisable?.email}) will be signed out and will not be able to log in
-        until you enable the account again.
+        <strong>{toDisable?.name}</strong> ({toDisable?.email}) will be signed out and will not be able to log in until you enable the account again.
       </ConfirmDialog>
     </SectionCard>
   );

@@ -18,7 +18,6 @@ import { NewPasswordFields, twoColumns } from './new-password-fields';
 type FormInput = z.input<typeof clientSignupFormSchema>;
 type FormOutput = z.output<typeof clientSignupFormSchema>;
 
-
 export function ClientSignupForm() {
   const { signIn } = useAuth();
   const navigate = useNavigate();

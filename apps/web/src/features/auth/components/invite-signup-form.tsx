@@ -23,7 +23,6 @@ type FormOutput = z.output<typeof inviteSignupFormSchema>;
 
 type InviteSignupFormProps = { inviteToken: string; invitation: InvitationPreview };
 
-
 export function InviteSignupForm({ inviteToken, invitation }: InviteSignupFormProps) {
   const { signIn } = useAuth();
   const navigate = useNavigate();

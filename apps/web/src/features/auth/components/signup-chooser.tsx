@@ -31,12 +31,7 @@ export function SignupChooser() {
         </Typography>
         <Box sx={{ mt: 5, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Card sx={{ borderColor: 'primary.light', borderWidth: 2 }}>
-            <CardActionArea
-              component={RouterLink}
-              to={paths.clientSignup}
-              sx={{ p: 3.5, height: '100%' }}
-              data-testid="choose-client"
-            >
+            <CardActionArea component={RouterLink} to={paths.clientSignup} sx={{ p: 3.5, height: '100%' }} data-testid="choose-client">
               <Box sx={{ ...iconBox, bgcolor: '#eef2ff', color: 'primary.main' }}>
                 <BusinessCenterOutlinedIcon />
               </Box>
@@ -56,8 +51,8 @@ export function SignupChooser() {
               Admins and employees
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1 }}>
-              Admin, team lead and team member accounts are created by invitation only. Open the link in your
-              invitation e-mail to set up your account.
+              Admin, team lead and team member accounts are created by invitation only. Open the link in your invitation e-mail to set up your
+              account.
             </Typography>
           </Card>
         </Box>

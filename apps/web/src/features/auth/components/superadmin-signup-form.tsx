@@ -22,7 +22,6 @@ type FormOutput = z.output<Schema>;
 
 type SuperadminSignupFormProps = { requiresSetupKey: boolean };
 
-
 export function SuperadminSignupForm({ requiresSetupKey }: SuperadminSignupFormProps) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
@@ -45,12 +44,7 @@ export function SuperadminSignupForm({ requiresSetupKey }: SuperadminSignupFormP
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(handleValidSubmit)}
-      aria-label="Super admin sign up"
-      data-testid="superadmin-signup-form"
-    >
+    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} aria-label="Super admin sign up" data-testid="superadmin-signup-form">
       <Stack spacing={2.5}>
         {signup.isError && (
           <Alert severity="error" data-testid="form-error">

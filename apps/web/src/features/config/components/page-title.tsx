@@ -13,10 +13,7 @@ type PageTitleProps = { title: string };
 function useUnreadPrefix(): string {
   const queryClient = useQueryClient();
   const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
-  const count = useSyncExternalStore(
-    subscribe,
-    () => queryClient.getQueryData<{ count: number }>(queryKeys.notifications.unreadCount)?.count ?? 0,
-  );
+  const count = useSyncExternalStore(subscribe, () => queryClient.getQueryData<{ count: number }>(queryKeys.notifications.unreadCount)?.count ?? 0);
   return count > 0 ? `(${count}) ` : '';
 }
 

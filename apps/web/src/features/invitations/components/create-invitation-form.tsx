@@ -68,8 +68,8 @@ export function CreateInvitationForm({ roles }: CreateInvitationFormProps) {
         </Alert>
         <CopyLinkField label="Invitation link" value={created.link} />
         <Typography variant="body2" color="text.secondary">
-          The link was also e-mailed to {created.invitation.email}. It can be used once and expires on{' '}
-          {formatDateTime(created.invitation.expires_at)}.
+          The link was also e-mailed to {created.invitation.email}. It can be used once and expires on {formatDateTime(created.invitation.expires_at)}
+          .
         </Typography>
         <Box>
           <Button variant="outlined" onClick={handleInviteAnother}>

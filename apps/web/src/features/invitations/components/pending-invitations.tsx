@@ -173,11 +173,7 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
       data-testid="pending-invitations"
     >
       {body}
-      <LoadMore
-        hasMore={invitations.hasNextPage}
-        isLoading={invitations.isFetchingNextPage}
-        onLoadMore={() => invitations.fetchNextPage()}
-      />
+      <LoadMore hasMore={invitations.hasNextPage} isLoading={invitations.isFetchingNextPage} onLoadMore={() => invitations.fetchNextPage()} />
       <Dialog open={resent !== null} onClose={() => setResent(null)} fullWidth maxWidth="sm" aria-labelledby="resent-title">
         <DialogTitle id="resent-title">New invitation link</DialogTitle>
         <DialogContent>
@@ -185,8 +181,8 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
             <Stack spacing={2} sx={{ pt: 1 }} data-testid="resent-invitation">
               <CopyLinkField label="Invitation link" value={resent.link} />
               <Typography variant="body2" color="text.secondary">
-                The new link was e-mailed to {resent.invitation.email} and expires on{' '}
-                {formatDateTime(resent.invitation.expires_at)}. Earlier links no longer work.
+                The new link was e-mailed to {resent.invitation.email} and expires on {formatDateTime(resent.invitation.expires_at)}. Earlier links no
+                longer work.
               </Typography>
             </Stack>
           )}

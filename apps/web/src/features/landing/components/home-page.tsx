@@ -66,8 +66,7 @@ export function HomePage({ brandName }: HomePageProps) {
             A delivery team for your next project
           </Typography>
           <Typography color="text.secondary" sx={{ fontSize: { xs: '1.05rem', md: '1.2rem' }, maxWidth: 640, mt: 2 }}>
-            Bring us an idea, a deadline and a budget. We agree the scope, staff the project and keep you informed
-            until it is done.
+            Bring us an idea, a deadline and a budget. We agree the scope, staff the project and keep you informed until it is done.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
             <Button component={Link} to={paths.clientSignup} variant="contained" size="large" endIcon={<ArrowForwardIcon />}>
@@ -121,7 +120,11 @@ export function HomePage({ brandName }: HomePageProps) {
         </Box>
       </Container>
 
-      <Box component="section" aria-labelledby="how-it-works" sx={{ py: { xs: 7, md: 10 }, bgcolor: '#fff', borderTop: '1px solid #e2e8f0', borderBottom: '1px solid #e2e8f0' }}>
+      <Box
+        component="section"
+        aria-labelledby="how-it-works"
+        sx={{ py: { xs: 7, md: 10 }, bgcolor: '#fff', borderTop: '1px solid #e2e8f0', borderBottom: '1px solid #e2e8f0' }}
+      >
         <Container maxWidth="lg">
           <Typography id="how-it-works" variant="h4" component="h2">
             How it works

@@ -9,8 +9,17 @@ type Feature = { title: string; text: string; icon: ReactNode };
 
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8"
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       {children}
     </svg>
   );
@@ -68,14 +77,15 @@ const STEPS = [
 type LandingPageProps = { brandName: string | undefined };
 
 export function LandingPage({ brandName: brand }: LandingPageProps) {
-
   return (
     <div className="landing" data-testid="landing-page">
       <header className="landing-hero">
         <div className="landing-bar landing-wrap">
           <Link to={paths.landing} className="landing-brand" aria-label={brand ? `${brand} home` : 'Home'}>
             <img src="/logo.svg" alt="" width="34" height="34" />
-            <span className="landing-brand__name" data-testid="landing-brand">{brand}</span>
+            <span className="landing-brand__name" data-testid="landing-brand">
+              {brand}
+            </span>
           </Link>
           <nav className="landing-bar__nav" aria-label="Account">
             <Link to={paths.login} className="landing-link">
@@ -90,8 +100,8 @@ export function LandingPage({ brandName: brand }: LandingPageProps) {
           <p className="landing-eyebrow">Project delivery, start to finish</p>
           <h1 className="landing-hero__title">Your projects, delivered without the chaos.</h1>
           <p className="landing-hero__text">
-            We plan, build and ship your projects, and keep the contract, the invoices and every conversation with
-            the team in one place you can check at any time.
+            We plan, build and ship your projects, and keep the contract, the invoices and every conversation with the team in one place you can check
+            at any time.
           </p>
           <div className="landing-hero__actions">
             <Link to={paths.signup} className="landing-btn landing-btn--primary" data-testid="cta-get-started">
@@ -106,7 +116,9 @@ export function LandingPage({ brandName: brand }: LandingPageProps) {
 
       <main>
         <section className="landing-section landing-wrap" aria-labelledby="what-we-do">
-          <h2 id="what-we-do" className="landing-section__title">What we do for you</h2>
+          <h2 id="what-we-do" className="landing-section__title">
+            What we do for you
+          </h2>
           <p className="landing-section__lead">Everything about your project, from the first brief to the final invoice.</p>
           <ul className="landing-features">
             {FEATURES.map((feature) => (
@@ -121,11 +133,15 @@ export function LandingPage({ brandName: brand }: LandingPageProps) {
 
         <section className="landing-steps-band" aria-labelledby="how-it-works">
           <div className="landing-wrap">
-            <h2 id="how-it-works" className="landing-section__title">How it works</h2>
+            <h2 id="how-it-works" className="landing-section__title">
+              How it works
+            </h2>
             <ol className="landing-steps">
               {STEPS.map((step, index) => (
                 <li key={step.title} className="landing-step">
-                  <span className="landing-step__number" aria-hidden="true">{index + 1}</span>
+                  <span className="landing-step__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
                   <h3>{step.title}</h3>
                   <p>{step.text}</p>
                 </li>

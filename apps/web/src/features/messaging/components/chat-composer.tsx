@@ -51,7 +51,10 @@ export function ChatComposer({ isSending, onSend }: ChatComposerProps) {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (picked.length === 0) return;
-    const kept = stageFiles<{ file: File; size: number }>(staged, picked.map((file) => ({ file, size: file.size })));
+    const kept = stageFiles<{ file: File; size: number }>(
+      staged,
+      picked.map((file) => ({ file, size: file.size })),
+    );
     setStaged([...staged, ...kept.slice(staged.length).map(({ file }) => toStaged(file))]);
   }
 
@@ -62,7 +65,10 @@ export function ChatComposer({ isSending, onSend }: ChatComposerProps) {
 
   async function handleSend() {
     if (!canSend(text, staged.length, isSending)) return;
-    const sent = await onSend(text, staged.map((item) => item.file));
+    const sent = await onSend(
+      text,
+      staged.map((item) => item.file),
+    );
     if (!sent) return;
     revoke(staged);
     setStaged([]);
@@ -90,7 +96,11 @@ export function ChatComposer({ isSending, onSend }: ChatComposerProps) {
                   <Avatar src={item.previewUrl} alt="" variant="rounded" />
                 ) : (
                   <Avatar variant="rounded" sx={{ bgcolor: 'transparent' }}>
-                    {mimeOf(item.file).startsWith('image/') ? <ImageOutlinedIcon fontSize="small" /> : <InsertDriveFileOutlinedIcon fontSize="small" />}
+                    {mimeOf(item.file).startsWith('image/') ? (
+                      <ImageOutlinedIcon fontSize="small" />
+                    ) : (
+                      <InsertDriveFileOutlinedIcon fontSize="small" />
+                    )}
                   </Avatar>
                 )
               }

@@ -102,7 +102,16 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
       >
         <Box
           aria-hidden="true"
-          sx={{ width: 38, height: 38, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgb(67 56 202 / 10%)', color: 'primary.main', flexShrink: 0 }}
+          sx={{
+            width: 38,
+            height: 38,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'rgb(67 56 202 / 10%)',
+            color: 'primary.main',
+            flexShrink: 0,
+          }}
         >
           <ChatBubbleOutlineIcon fontSize="small" />
         </Box>
@@ -130,7 +139,10 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
         sx={{ flex: 1, minHeight: 0, overflowY: 'auto', bgcolor: '#f8fafc', px: { xs: 1.5, sm: 2.5 }, py: 2 }}
       >
         {chat.isLoading ? (
-          <Box role="status" sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, color: 'text.secondary' }}>
+          <Box
+            role="status"
+            sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, color: 'text.secondary' }}
+          >
             <CircularProgress size={22} />
             <span>Loading messages…</span>
           </Box>

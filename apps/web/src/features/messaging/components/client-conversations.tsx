@@ -48,7 +48,16 @@ function ConversationCard({ conversation, userId, onOpen }: ConversationCardProp
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flex: 1, minWidth: 0, width: '100%' }}>
         <Box
           aria-hidden="true"
-          sx={{ width: 40, height: 40, flexShrink: 0, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgb(67 56 202 / 10%)', color: 'primary.main' }}
+          sx={{
+            width: 40,
+            height: 40,
+            flexShrink: 0,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'rgb(67 56 202 / 10%)',
+            color: 'primary.main',
+          }}
         >
           <ChatBubbleOutlineIcon fontSize="small" />
         </Box>
@@ -65,12 +74,26 @@ function ConversationCard({ conversation, userId, onOpen }: ConversationCardProp
             variant="body2"
             color="text.secondary"
             data-testid="client-conversation-preview"
-            sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere', fontWeight: unread > 0 ? 600 : 400 }}
+            sx={{
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+              fontWeight: unread > 0 ? 600 : 400,
+            }}
           >
             {hasMessages ? `${isOwnLast ? 'You: ' : ''}${previewText(conversation)}` : 'No messages yet.'}
           </Typography>
           {unread > 0 && (
-            <Chip size="small" color="error" variant="outlined" label={`${unread} unread`} sx={{ mt: 0.75 }} data-testid="client-conversation-unread" />
+            <Chip
+              size="small"
+              color="error"
+              variant="outlined"
+              label={`${unread} unread`}
+              sx={{ mt: 0.75 }}
+              data-testid="client-conversation-unread"
+            />
           )}
         </Box>
       </Stack>
@@ -142,7 +165,14 @@ export function ClientConversations({ agencyName }: ClientConversationsProps) {
     <Card data-testid="client-messages">
       <Stack
         direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: '1px solid', borderColor: 'divider' }}
+        sx={{
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          px: { xs: 2, sm: 3 },
+          py: 1.5,
+          borderBottom: '1px solid',
+          borderColor: 'divider',
+        }}
       >
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
           Your projects

@@ -209,7 +209,12 @@ export function ConversationsInbox() {
         </Tooltip>
       </Box>
       {body}
-      <Typography variant="body2" color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderTop: '1px solid', borderColor: 'divider' }} data-testid="inbox-footer">
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderTop: '1px solid', borderColor: 'divider' }}
+        data-testid="inbox-footer"
+      >
         {inboxFooterText(userId)}
       </Typography>
       <ChatDialog open={isChatOpen} onClose={handleCloseChat} side="superadmin" target={target} />

@@ -46,7 +46,15 @@ export function AttachmentView({ attachment }: { attachment: Attachment }) {
         rel="noopener"
         aria-label={`Open ${name}`}
         data-testid="attachment-thumbnail"
-        sx={{ display: 'block', lineHeight: 0, borderRadius: 1.5, overflow: 'hidden', border: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}
+        sx={{
+          display: 'block',
+          lineHeight: 0,
+          borderRadius: 1.5,
+          overflow: 'hidden',
+          border: '1px solid',
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
       >
         <Box component="img" src={href} alt={name} loading="lazy" sx={{ width: 132, height: 96, objectFit: 'cover', display: 'block' }} />
       </Box>

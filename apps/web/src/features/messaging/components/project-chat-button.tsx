@@ -24,7 +24,15 @@ type ProjectChatButtonProps = {
  * Opens the chat about one project, for the project screens of either side. The super admin's side needs the
  * project's client id; the client's side finds its conversation (and the agency's id) in its conversation list.
  */
-export function ProjectChatButton({ projectId, clientId, projectTitle, counterpartName, label = 'Message', variant = 'outlined', size = 'medium' }: ProjectChatButtonProps) {
+export function ProjectChatButton({
+  projectId,
+  clientId,
+  projectTitle,
+  counterpartName,
+  label = 'Message',
+  variant = 'outlined',
+  size = 'medium',
+}: ProjectChatButtonProps) {
   const userId = readUserId();
   const isSuperadmin = clientId !== undefined;
   return isSuperadmin ? (

@@ -40,7 +40,7 @@ describe('chat title and subtitle', () => {
     expect(chatTitle(null, 'plain')).toBe('Chat — plain');
   });
 
-  it("names the client for the super admin and the agency for the client", () => {
+  it('names the client for the super admin and the agency for the client', () => {
     expect(chatSubtitle('superadmin', '7')).toBe('With Client: 7');
     expect(chatSubtitle('client', '1', 'Northwind Studio')).toBe('With: Northwind Studio');
     expect(chatSubtitle('client', '1')).toBe('With: the agency');

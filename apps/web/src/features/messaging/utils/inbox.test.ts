@@ -69,8 +69,22 @@ describe('inbox display rules', () => {
 describe('inbox search', () => {
   const rows = [
     conversation(),
-    conversation({ conversation_id: '30:8', project_id: '30', other_user_id: '8', last_sender_id: '1', last_sender_name: 'Sam Owner', last_message_preview: 'Invoice attached' }),
-    conversation({ conversation_id: '41:9', project_id: '41', other_user_id: '9', last_sender_id: null, last_sender_name: null, last_message_preview: null }),
+    conversation({
+      conversation_id: '30:8',
+      project_id: '30',
+      other_user_id: '8',
+      last_sender_id: '1',
+      last_sender_name: 'Sam Owner',
+      last_message_preview: 'Invoice attached',
+    }),
+    conversation({
+      conversation_id: '41:9',
+      project_id: '41',
+      other_user_id: '9',
+      last_sender_id: null,
+      last_sender_name: null,
+      last_message_preview: null,
+    }),
   ];
 
   it('keeps every row for an empty or blank search', () => {

@@ -82,7 +82,11 @@ export function NotificationBell({ role, allPath }: NotificationBellProps) {
   if (latest.isPending) body = <ListLoading label="Loading notifications..." />;
   else if (latest.isError) body = <ListError message={errorMessage(latest.error)} onRetry={() => latest.refetch()} />;
   else if (latest.data.items.length === 0)
-    body = <ListEmpty icon={<NotificationsNoneIcon />} title="No notifications yet">Updates about your work appear here.</ListEmpty>;
+    body = (
+      <ListEmpty icon={<NotificationsNoneIcon />} title="No notifications yet">
+        Updates about your work appear here.
+      </ListEmpty>
+    );
   else
     body = (
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Latest notifications">
@@ -118,12 +122,28 @@ export function NotificationBell({ role, allPath }: NotificationBellProps) {
           paper: {
             role: 'dialog',
             'aria-label': 'Notifications',
-            sx: { width: 380, maxWidth: 'calc(100vw - 16px)', maxHeight: 'min(560px, calc(100dvh - 96px))', display: 'flex', flexDirection: 'column' },
+            sx: {
+              width: 380,
+              maxWidth: 'calc(100vw - 16px)',
+              maxHeight: 'min(560px, calc(100dvh - 96px))',
+              display: 'flex',
+              flexDirection: 'column',
+            },
             'data-testid': 'notification-popover',
           } as object,
         }}
       >
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.25, borderBottom: '1px solid', borderColor: 'divider' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            px: 2,
+            py: 1.25,
+            borderBottom: '1px solid',
+            borderColor: 'divider',
+          }}
+        >
           <Typography sx={{ fontWeight: 700 }}>Notifications</Typography>
           <Button size="small" onClick={handleMarkAll} loading={markAll.isPending} disabled={shown === 0} data-testid="mark-all-read">
             Mark all read

@@ -41,9 +41,19 @@ export function NotificationItem({ notification, onOpen, onMarkRead, isMarking =
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography sx={{ fontWeight: isUnread ? 700 : 500, overflowWrap: 'anywhere' }} data-testid="notification-title">
             {notification.title}
-            {isUnread && <Box component="span" sx={visuallyHidden}> (unread)</Box>}
+            {isUnread && (
+              <Box component="span" sx={visuallyHidden}>
+                {' '}
+                (unread)
+              </Box>
+            )}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', ...(dense ? clampTwoLines : {}) }} data-testid="notification-body">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ overflowWrap: 'anywhere', ...(dense ? clampTwoLines : {}) }}
+            data-testid="notification-body"
+          >
             {notification.body}
           </Typography>
           <Typography variant="caption" color="text.secondary">
@@ -53,7 +63,13 @@ export function NotificationItem({ notification, onOpen, onMarkRead, isMarking =
       </ListItemButton>
       {onMarkRead && isUnread && (
         <Box sx={{ display: 'flex', alignItems: 'center', pr: { xs: 1, sm: 2 } }}>
-          <Button size="small" onClick={() => onMarkRead(notification)} loading={isMarking} aria-label={`Mark "${notification.title}" read`} sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            size="small"
+            onClick={() => onMarkRead(notification)}
+            loading={isMarking}
+            aria-label={`Mark "${notification.title}" read`}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             Mark read
           </Button>
         </Box>

@@ -79,7 +79,14 @@ export function NotificationList({ role }: { role: Role }) {
             control={<Switch checked={isUnreadOnly} onChange={(event) => setIsUnreadOnly(event.target.checked)} />}
             label="Unread only"
           />
-          <Button variant="outlined" size="small" onClick={handleMarkAll} loading={markAll.isPending} disabled={unreadCount === 0} data-testid="mark-all-read">
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={handleMarkAll}
+            loading={markAll.isPending}
+            disabled={unreadCount === 0}
+            data-testid="mark-all-read"
+          >
             Mark all read
           </Button>
         </Stack>

@@ -51,7 +51,14 @@ function PendingProjectPanel({ projectId, team, onDecided }: { projectId: string
       </Typography>
       <Box
         component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)' }, justifyContent: 'start', columnGap: 4, rowGap: 1, my: 2 }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)' },
+          justifyContent: 'start',
+          columnGap: 4,
+          rowGap: 1,
+          my: 2,
+        }}
       >
         {[
           ['Budget', formatMoney(project.budget_minor, project.currency)],

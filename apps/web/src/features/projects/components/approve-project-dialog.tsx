@@ -60,7 +60,11 @@ export function ApproveProjectDialog({ open, project, team, onClose, onApproved 
 
   // The lead is on the team already; do not offer them as a member too.
   useEffect(() => {
-    if (leadId && memberIds?.includes(leadId)) setValue('member_ids', memberIds.filter((id) => id !== leadId));
+    if (leadId && memberIds?.includes(leadId))
+      setValue(
+        'member_ids',
+        memberIds.filter((id) => id !== leadId),
+      );
   }, [leadId, memberIds, setValue]);
 
   const active = team.employees.filter((employee) => employee.status === 'active');
@@ -91,9 +95,7 @@ export function ApproveProjectDialog({ open, project, team, onClose, onApproved 
         <DialogTitle id={titleId}>Approve “{project.title}”?</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 0.5 }}>
-            <DialogContentText>
-              {project.client.name} will be told that the project is approved. Choose who delivers it.
-            </DialogContentText>
+            <DialogContentText>{project.client.name} will be told that the project is approved. Choose who delivers it.</DialogContentText>
             {approve.isError && <Alert severity="error">{errorMessage(approve.error)}</Alert>}
             {team.error !== null && team.error !== undefined && <Alert severity="error">{errorMessage(team.error)}</Alert>}
             {!team.isLoading && leads.length === 0 && !team.error && (

@@ -66,15 +66,7 @@ export function AttachmentPicker({ files, onChange, existingCount = 0, disabled 
         <Typography id={hintId} variant="body2" color="text.secondary">
           Up to {MAX_PROJECT_ATTACHMENTS} files, {MAX_MB} MB each.
         </Typography>
-        <input
-          ref={inputRef}
-          type="file"
-          multiple
-          hidden
-          onChange={handleSelect}
-          data-testid="attachment-input"
-          aria-label="Attach files"
-        />
+        <input ref={inputRef} type="file" multiple hidden onChange={handleSelect} data-testid="attachment-input" aria-label="Attach files" />
       </Box>
       {problems.length > 0 && (
         <Alert severity="warning" onClose={() => setProblems([])} data-testid="attachment-problems">

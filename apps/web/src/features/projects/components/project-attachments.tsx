@@ -43,7 +43,13 @@ export function ProjectAttachments({ attachments }: { attachments: readonly Proj
                 '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
               }}
             >
-              <Box component="img" src={image.url} alt={image.name} loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+              <Box
+                component="img"
+                src={image.url}
+                alt={image.name}
+                loading="lazy"
+                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+              />
             </Box>
           ))}
         </Box>

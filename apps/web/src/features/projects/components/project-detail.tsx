@@ -107,7 +107,12 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra }: P
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'flex-start' }, mb: 3 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-            <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, overflowWrap: 'anywhere' }} data-testid="project-title">
+            <Typography
+              variant="h4"
+              component="h1"
+              sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, overflowWrap: 'anywhere' }}
+              data-testid="project-title"
+            >
               {project.title}
             </Typography>
             <ProjectStatusChip status={project.status} size="medium" />
@@ -122,9 +127,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra }: P
       {project.status === 'rejected' && (
         <Alert severity="error" sx={{ mb: 3 }} data-testid="rejection-reason">
           <AlertTitle>This project was not approved</AlertTitle>
-          <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            Reason: {project.rejection_reason || 'No reason was given.'}
-          </Box>
+          <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>Reason: {project.rejection_reason || 'No reason was given.'}</Box>
         </Alert>
       )}
 
@@ -157,9 +160,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra }: P
                 <Fact label="Team lead">
                   <span data-testid="project-team-lead">{project.team_lead.name}</span>
                 </Fact>
-                <Fact label="Members">
-                  {project.members.length > 0 ? project.members.map((member) => member.name).join(', ') : 'None yet'}
-                </Fact>
+                <Fact label="Members">{project.members.length > 0 ? project.members.map((member) => member.name).join(', ') : 'None yet'}</Fact>
               </Box>
             ) : (
               <Typography variant="body2" color="text.secondary">

@@ -88,7 +88,13 @@ export function ProjectList({
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         slotProps={{
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
           htmlInput: { 'data-testid': 'project-search', maxLength: 100 },
         }}
       />
@@ -99,7 +105,10 @@ export function ProjectList({
         value={status}
         onChange={(event) => setStatus(event.target.value as ProjectStatus | '')}
         sx={{ minWidth: { sm: 200 }, width: { xs: '100%', sm: 'auto' } }}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'project-status-filter' } as object } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'project-status-filter' } as object },
+        }}
       >
         <MenuItem value="">All statuses</MenuItem>
         {PROJECT_STATUSES.map((value) => (

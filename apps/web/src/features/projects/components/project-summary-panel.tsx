@@ -63,10 +63,20 @@ export function ProjectSummaryPanel({
     <SectionCard title="Projects by status" subtitle={`${total} in total`} action={countsAction} data-testid="project-counts">
       <Box
         component="dl"
-        sx={{ m: 0, p: { xs: 2, sm: 3 }, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}
+        sx={{
+          m: 0,
+          p: { xs: 2, sm: 3 },
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+        }}
       >
         {PROJECT_STATUSES.map((status) => (
-          <Box key={status} sx={{ p: 1.5, borderRadius: 2, border: '1px solid', borderColor: 'divider', minWidth: 0 }} data-testid={`count-${status}`}>
+          <Box
+            key={status}
+            sx={{ p: 1.5, borderRadius: 2, border: '1px solid', borderColor: 'divider', minWidth: 0 }}
+            data-testid={`count-${status}`}
+          >
             <Typography component="dt" variant="body2" color="text.secondary" noWrap>
               {PROJECT_STATUS_LABELS[status]}
             </Typography>

@@ -37,7 +37,9 @@ export function ProjectTimeline({ events, showProjectTitle = false, renderProjec
           sx={{ display: 'grid', gridTemplateColumns: '20px 1fr', columnGap: 1.5 }}
         >
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }} aria-hidden="true">
-            <Box sx={{ width: 10, height: 10, mt: 0.75, borderRadius: '50%', bgcolor: event.to_status === 'rejected' ? 'error.main' : 'primary.main' }} />
+            <Box
+              sx={{ width: 10, height: 10, mt: 0.75, borderRadius: '50%', bgcolor: event.to_status === 'rejected' ? 'error.main' : 'primary.main' }}
+            />
             {index < events.length - 1 && <Box sx={{ flex: 1, width: 2, bgcolor: 'divider', my: 0.5 }} />}
           </Box>
           <Box sx={{ pb: index < events.length - 1 ? 2 : 0, minWidth: 0 }}>

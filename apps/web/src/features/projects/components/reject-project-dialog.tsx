@@ -46,7 +46,14 @@ export function RejectProjectDialog({ open, project, onClose, onRejected }: Reje
   }
 
   return (
-    <Dialog open={open} onClose={reject.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="reject-dialog">
+    <Dialog
+      open={open}
+      onClose={reject.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="reject-dialog"
+    >
       <form noValidate onSubmit={handleSubmit(handleValidSubmit)}>
         <DialogTitle id={titleId}>Reject “{project.title}”?</DialogTitle>
         <DialogContent>

@@ -38,7 +38,14 @@ export function DeclineToolRequestDialog({ request, isPending, onConfirm, onClos
   }
 
   return (
-    <Dialog open={request !== null} onClose={isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="decline-dialog">
+    <Dialog
+      open={request !== null}
+      onClose={isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="decline-dialog"
+    >
       <form noValidate onSubmit={handleSubmit}>
         <DialogTitle id={titleId}>Decline this request?</DialogTitle>
         <DialogContent>

@@ -20,12 +20,7 @@ const formSchema = z.object({
   // The select starts empty; only a listed category passes.
   category: z.string().pipe(createToolRequestInput.shape.category),
   reason: createToolRequestInput.shape.reason,
-  quantity: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'Quantity must be a whole number')
-    .transform(Number)
-    .pipe(createToolRequestInput.shape.quantity),
+  quantity: z.string().trim().regex(/^\d+$/, 'Quantity must be a whole number').transform(Number).pipe(createToolRequestInput.shape.quantity),
   needed_by: z.string().refine((value) => value === '' || value >= todayIso(), 'The date cannot be in the past'),
 });
 type FormInput = z.input<typeof formSchema>;

@@ -43,16 +43,38 @@ function DecisionButtons({ request, pendingAction, onDecide, onDecline }: Action
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: { md: 'flex-end' }, flexWrap: 'wrap', rowGap: 1 }}>
       {isRequested && (
-        <Button size="small" variant="outlined" color="success" loading={pendingAction === 'approve'} disabled={isBusy} onClick={() => onDecide(request, 'approve')} aria-label={`Approve ${request.name}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="success"
+          loading={pendingAction === 'approve'}
+          disabled={isBusy}
+          onClick={() => onDecide(request, 'approve')}
+          aria-label={`Approve ${request.name}`}
+        >
           Approve
         </Button>
       )}
       {isRequested && (
-        <Button size="small" variant="outlined" color="error" disabled={isBusy} onClick={() => onDecline(request)} aria-label={`Decline ${request.name}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          disabled={isBusy}
+          onClick={() => onDecline(request)}
+          aria-label={`Decline ${request.name}`}
+        >
           Decline
         </Button>
       )}
-      <Button size="small" variant="contained" loading={pendingAction === 'fulfil'} disabled={isBusy} onClick={() => onDecide(request, 'fulfil')} aria-label={`Mark ${request.name} fulfilled`}>
+      <Button
+        size="small"
+        variant="contained"
+        loading={pendingAction === 'fulfil'}
+        disabled={isBusy}
+        onClick={() => onDecide(request, 'fulfil')}
+        aria-label={`Mark ${request.name} fulfilled`}
+      >
         Mark fulfilled
       </Button>
     </Stack>
@@ -66,7 +88,12 @@ function Details({ request }: { request: ToolRequest }) {
         {request.reason}
       </Typography>
       {request.decision_reason && (
-        <Typography variant="body2" color={request.status === 'declined' ? 'error' : 'text.secondary'} sx={{ mt: 0.5, overflowWrap: 'anywhere' }} data-testid="decision-reason">
+        <Typography
+          variant="body2"
+          color={request.status === 'declined' ? 'error' : 'text.secondary'}
+          sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+          data-testid="decision-reason"
+        >
           {request.status === 'declined' ? 'Declined: ' : 'Note: '}
           {request.decision_reason}
         </Typography>
@@ -87,8 +114,7 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
   const [toDecline, setToDecline] = useState<ToolRequest | null>(null);
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
 
-  const pendingFor = (request: ToolRequest) =>
-    decide.isPending && decide.variables?.id === request.id ? decide.variables.input.action : undefined;
+  const pendingFor = (request: ToolRequest) => (decide.isPending && decide.variables?.id === request.id ? decide.variables.input.action : undefined);
 
   function handleDecide(request: ToolRequest, action: 'approve' | 'fulfil') {
     decide.mutate(
@@ -123,7 +149,10 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
   else if (requests.isError) body = <ListError message={errorMessage(requests.error)} onRetry={() => requests.refetch()} />;
   else if (items.length === 0)
     body = (
-      <ListEmpty icon={<BuildOutlinedIcon />} title={status ? `No ${TOOL_REQUEST_STATUS_LABELS[status].toLowerCase()} requests` : 'No tool requests yet'}>
+      <ListEmpty
+        icon={<BuildOutlinedIcon />}
+        title={status ? `No ${TOOL_REQUEST_STATUS_LABELS[status].toLowerCase()} requests` : 'No tool requests yet'}
+      >
         {isStaff ? 'Requests from clients appear here.' : 'Requests you send appear here with their status.'}
       </ListEmpty>
     );
@@ -202,7 +231,10 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
           value={status}
           onChange={(event) => setStatus(event.target.value as ToolRequestStatus | '')}
           sx={{ width: { xs: '100%', sm: 220 } }}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'tool-status-filter' } as object } }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'tool-status-filter' } as object },
+          }}
         >
           <MenuItem value="">All statuses</MenuItem>
           {TOOL_REQUEST_STATUSES.map((value) => (
@@ -215,7 +247,12 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
       <Box sx={{ opacity: requests.isPlaceholderData ? 0.6 : 1 }}>{body}</Box>
       <LoadMore hasMore={requests.hasNextPage} isLoading={requests.isFetchingNextPage} onLoadMore={() => requests.fetchNextPage()} />
       {isStaff && (
-        <DeclineToolRequestDialog request={toDecline} isPending={decide.isPending} onConfirm={handleConfirmDecline} onClose={() => setToDecline(null)} />
+        <DeclineToolRequestDialog
+          request={toDecline}
+          isPending={decide.isPending}
+          onConfirm={handleConfirmDecline}
+          onClose={() => setToDecline(null)}
+        />
       )}
     </SectionCard>
   );

@@ -17,5 +17,7 @@ function colorOf(status: ToolRequestStatus): ChipProps['color'] {
 }
 
 export function ToolRequestStatusChip({ status }: { status: ToolRequestStatus }) {
-  return <Chip label={TOOL_REQUEST_STATUS_LABELS[status]} color={colorOf(status)} size="small" data-testid="tool-request-status" data-status={status} />;
+  return (
+    <Chip label={TOOL_REQUEST_STATUS_LABELS[status]} color={colorOf(status)} size="small" data-testid="tool-request-status" data-status={status} />
+  );
 }
