@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import { fileURLToPath } from 'node:url';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,7 +8,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { EventBus } from './core/events.js';
+import { createTransact } from './core/transaction.js';
 import { openDatabase, type Database } from './db/client.js';
+import { createJobRunner } from './integrations/jobs.js';
 import { createMailer } from './integrations/mailer.js';
 import { createLocalStorage } from './integrations/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -24,9 +27,10 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
 import { TtlCache } from './lib/ttl-cache.js';
+import { registerMailJobs } from './modules/mail/jobs.js';
+import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
-import { createServices, type Services } from './services.js';
 
 const SECRET_QUERY_KEYS = /([?&](?:token|sig|signature|invite_token)=)[^&]*/gi;
 
@@ -66,19 +70,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
   if (ownsDatabase) await database.migrate();
   const now = options.now ?? (() => new Date());
+  const events = new EventBus((err, event) => app.log.error({ err, event: event.type }, 'event subscriber failed'));
+  const storage = createLocalStorage(config.filesDir);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    mailer: createMailer(config, database.db, app.log),
-    storage: createLocalStorage(config.filesDir),
+    events,
+    transaction: createTransact(database.db, events),
+    jobs: createJobRunner({ database, log: app.log, pollIntervalSeconds: config.jobPollSeconds }),
+    mailer: createMailer(config, database.db, storage, app.log),
+    storage,
     now,
     // Cache lifetimes run on the real clock; session expiry itself is checked with the app's clock.
     sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000, () => new Date()),
   };
   const services = createServices(ctx);
+  registerMailJobs(ctx);
   app.decorate('ctx', ctx);
   app.decorate('services', services);
+  // Jobs start once the app is ready and stop before the database closes (hooks run in order).
+  app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('onClose', async () => ctx.jobs.stop());
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   app.decorate('draining', { active: false });
 

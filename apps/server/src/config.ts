@@ -35,6 +35,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
   WEB_DIST_DIR: z.string().optional(),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -66,6 +67,8 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   webDistDir?: string;
+  /** How often each job queue is polled for work. */
+  jobPollSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -112,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
   };
   return { ...config, ...overrides };
 }

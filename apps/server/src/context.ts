@@ -1,5 +1,9 @@
 import type { Config } from './config.js';
+import type { Actor } from './core/actor.js';
+import type { EventBus } from './core/events.js';
+import type { Transact } from './core/transaction.js';
 import type { Database, Db } from './db/client.js';
+import type { JobRunner } from './integrations/jobs.js';
 import type { Mailer } from './integrations/mailer.js';
 import type { Storage } from './integrations/storage.js';
 import type { TtlCache } from './lib/ttl-cache.js';
@@ -9,18 +13,22 @@ export type AppContext = {
   config: Config;
   db: Db;
   database: Database;
+  /** One transaction whose published events are delivered after commit. */
+  transaction: Transact;
+  events: EventBus;
+  jobs: JobRunner;
   mailer: Mailer;
   storage: Storage;
   now(): Date;
   /**
-   * Resolved sessions by token hash, for one second. Logout, disable and role changes in this process drop
-   * entries at once; another process behind the same load balancer sees them within that second.
+   * Resolved sessions by token hash, for one second. A `session.revoked` event drops entries at once in this
+   * process; another process behind the same load balancer sees the revocation within that second.
    */
   sessionCache: TtlCache<string, CachedSession>;
 };
 
 export type CachedSession = {
-  actor: { id: number; role: import('@agency/schema').Role; name: string; email: string; sessionId: number };
+  actor: Actor;
   lastUsedAt: Date;
   expiresAt: Date;
 };

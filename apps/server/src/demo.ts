@@ -3,7 +3,7 @@ import type { Role } from '@agency/schema';
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from './context.js';
 import { projects, users } from './db/schema.js';
-import type { Actor } from './plugins/auth.js';
+import type { Actor } from './core/actor.js';
 import { hashPassword } from './modules/auth/passwords.js';
 import { normalizeEmail } from './modules/auth/tokens.js';
 import type { Services } from './services.js';

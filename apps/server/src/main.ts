@@ -12,6 +12,7 @@ async function main() {
   const app = await buildApp(config, { database });
   app.addHook('onClose', async () => database.close());
 
+  await app.ready();
   if (process.argv.includes('--demo')) {
     const logins = await loadDemoData(app.ctx, app.services);
     console.log('\nDemo accounts (passwords are new on every demo start):');

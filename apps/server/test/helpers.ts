@@ -85,7 +85,7 @@ export async function call(app: FastifyInstance, method: InjectOptions['method']
     ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
   });
   const text = res.body;
-  let json: any = undefined;
+  let json: any;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {

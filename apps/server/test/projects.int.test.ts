@@ -98,13 +98,13 @@ describe('projects', () => {
       kind: 'project_approved',
       project_id: project.id,
       read: false,
-      link: `/view-project?id=${project.id}`,
+      target: { type: 'project', id: project.id },
     });
-    // Each reader is sent to the project on their own screen.
+    // The server names what the notification is about; each reader's web app opens it on their own screen.
     const leadNotes = await call(t.app, 'GET', '/notifications', { token: who.teamlead.token });
-    expect(leadNotes.body.items[0]).toMatchObject({ kind: 'project_approved', link: `/employee/teamlead-dashboardpage?id=${project.id}` });
+    expect(leadNotes.body.items[0]).toMatchObject({ kind: 'project_approved', target: { type: 'project', id: project.id } });
     const mails = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.client.user.email));
-    expect(mails.at(-1)?.text).toContain(`http://app.test/view-project?id=${project.id}`);
+    expect(mails.at(-1)?.text).toContain(`http://app.test/go/project/${project.id}`);
     for (const member of [who.teamlead, who.teammember]) {
       const list = await call(t.app, 'GET', '/projects', { token: member.token });
       expect(list.body.items.map((p: { id: string }) => p.id)).toContain(project.id);
@@ -285,7 +285,7 @@ describe('tool requests', () => {
     const fulfilled = await call(t.app, 'POST', `/tool-requests/${id}/decision`, { token: who.superadmin.token, body: { action: 'fulfil' } });
     expect(fulfilled.body.tool_request.status).toBe('fulfilled');
     const notes = await call(t.app, 'GET', '/notifications', { token: who.client.token });
-    expect(notes.body.items[0]).toMatchObject({ kind: 'tool_request_fulfilled', link: '/tools-req' });
+    expect(notes.body.items[0]).toMatchObject({ kind: 'tool_request_fulfilled', target: { type: 'tool_request', id } });
     const clientDecides = await call(t.app, 'POST', `/tool-requests/${id}/decision`, { token: who.client.token, body: { action: 'approve' } });
     expect(clientDecides.status).toBe(403);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN, UNAUTHENTICATED, call, createTestApp, inviteAndSignup, login, signInEveryRole, type TestApp } from './helpers.js';
 
 const USER_NOT_FOUND = { error: 'User not found', code: 'NOT_FOUND' };
-const DISABLED = { error: 'This account has been disabled', code: 'FORBIDDEN' };
+const DISABLED = { error: 'This account has been disabled', code: 'ACCOUNT_DISABLED' };
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof signInEveryRole>>;

@@ -70,7 +70,8 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
-export const invitationRoleSchema = z.enum(['admin', 'teamlead', 'teammember']);
+export const INVITATION_ROLES = ['admin', 'teamlead', 'teammember'] as const;
+export const invitationRoleSchema = z.enum(INVITATION_ROLES);
 export const createInvitationInput = z.object({
   email: emailSchema,
   role: invitationRoleSchema,
@@ -97,7 +98,8 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-export const accountStatusSchema = z.enum(['active', 'disabled']);
+export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
+export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
 export const accountSchema = userSchema.extend({
@@ -115,15 +117,3 @@ export const publicConfigSchema = z.object({
   superadmin_exists: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-export const errorBodySchema = z.object({ error: z.string(), code: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-export function pageOf<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
-}
-
-export const pageQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});

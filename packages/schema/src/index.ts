@@ -1,5 +1,7 @@
 export * from './constants.js';
+export * from './errors.js';
 export * from './roles.js';
+export * from './api.js';
 export * from './auth.js';
 export * from './projects.js';
 export * from './tools.js';

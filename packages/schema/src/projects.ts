@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertNever, type Role } from './roles.js';
+import { type Role } from './roles.js';
 
 export const PROJECT_STATUSES = ['pending', 'approved', 'rejected', 'in_progress', 'completed', 'cancelled'] as const;
 export const projectStatusSchema = z.enum(PROJECT_STATUSES);
@@ -20,46 +20,34 @@ export function isOpenProject(status: ProjectStatus): boolean {
   return OPEN_PROJECT_STATUSES.includes(status);
 }
 
-/** The statuses a project may move to from `status` (DESIGN section 6). */
-export function nextProjectStatuses(status: ProjectStatus): ProjectStatus[] {
-  switch (status) {
-    case 'pending':
-      return ['approved', 'rejected', 'cancelled'];
-    case 'approved':
-      return ['in_progress', 'cancelled'];
-    case 'in_progress':
-      return ['completed', 'cancelled'];
-    case 'rejected':
-    case 'completed':
-    case 'cancelled':
-      return [];
-    default:
-      return assertNever(status);
-  }
-}
-
 export type ProjectRelation = { isTeamLead: boolean };
 
+type ProjectEdge = { from: readonly ProjectStatus[]; to: ProjectStatus; who: (role: Role, relation: ProjectRelation) => boolean };
+
+const isStaff = (role: Role) => role === 'superadmin' || role === 'admin';
+const staffOrOwnLead = (role: Role, relation: ProjectRelation) => isStaff(role) || (role === 'teamlead' && relation.isTeamLead);
+
 /**
- * Who may make a transition: approve / reject only the super admin; start and complete the super admin,
- * an admin or the project's team lead; cancel the super admin or an admin.
+ * The project lifecycle (DESIGN section 6) as data: which status may become which, and who may make the change.
+ * Approve and reject only the super admin; start and complete staff or the project's own team lead; cancel
+ * staff, from any open state. The server's state machine and the web's buttons both read this table.
  */
+export const PROJECT_TRANSITIONS: readonly ProjectEdge[] = [
+  { from: ['pending'], to: 'approved', who: (role) => role === 'superadmin' },
+  { from: ['pending'], to: 'rejected', who: (role) => role === 'superadmin' },
+  { from: ['approved'], to: 'in_progress', who: staffOrOwnLead },
+  { from: ['in_progress'], to: 'completed', who: staffOrOwnLead },
+  { from: OPEN_PROJECT_STATUSES, to: 'cancelled', who: isStaff },
+];
+
+/** The statuses a project may move to from `status`, for anyone. */
+export function nextProjectStatuses(status: ProjectStatus): ProjectStatus[] {
+  return PROJECT_TRANSITIONS.filter((e) => e.from.includes(status)).map((e) => e.to);
+}
+
+/** Whether this person may move a project from `from` to `to` now. */
 export function canChangeProjectStatus(role: Role, from: ProjectStatus, to: ProjectStatus, relation: ProjectRelation): boolean {
-  if (!nextProjectStatuses(from).includes(to)) return false;
-  switch (to) {
-    case 'approved':
-    case 'rejected':
-      return role === 'superadmin';
-    case 'in_progress':
-    case 'completed':
-      return role === 'superadmin' || role === 'admin' || (role === 'teamlead' && relation.isTeamLead);
-    case 'cancelled':
-      return role === 'superadmin' || role === 'admin';
-    case 'pending':
-      return false;
-    default:
-      return assertNever(to);
-  }
+  return PROJECT_TRANSITIONS.some((e) => e.to === to && e.from.includes(from) && e.who(role, relation));
 }
 
 export const CURRENCIES = ['GBP', 'EUR', 'USD'] as const;
@@ -126,11 +114,13 @@ export type Project = z.infer<typeof projectSchema>;
 export const projectListItemSchema = projectSchema.omit({ members: true, attachments: true });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 
+export const PROJECT_EVENT_KINDS = ['created', 'status_changed', 'attachment_added'] as const;
+
 export const projectEventSchema = z.object({
   id: z.string(),
   project_id: z.string(),
   project_title: z.string().optional(),
-  kind: z.enum(['created', 'status_changed', 'attachment_added']),
+  kind: z.enum(PROJECT_EVENT_KINDS),
   from_status: projectStatusSchema.nullable(),
   to_status: projectStatusSchema.nullable(),
   note: z.string().nullable(),

@@ -20,6 +20,10 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The server's address when `kind` is postgres (the job runner opens its own small pool on it). */
+  url?: string;
+  /** One raw statement (or, without values, a script of several), for libraries that speak SQL themselves. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -44,6 +48,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      url: options.databaseUrl,
+      executeSql: (text, values) => pool.query(text, values),
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -61,6 +67,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };

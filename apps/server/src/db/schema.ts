@@ -1,3 +1,12 @@
+import {
+  INVITATION_ROLES,
+  NOTIFICATION_TARGET_TYPES,
+  PROJECT_EVENT_KINDS,
+  PROJECT_STATUSES,
+  ROLES,
+  TOOL_REQUEST_STATUSES,
+  ACCOUNT_STATUSES,
+} from '@agency/schema';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -13,10 +22,8 @@ export const users = pgTable(
     // Unique ignoring case: the lower-cased, trimmed address.
     emailNormalized: text('email_normalized').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['client', 'admin', 'superadmin', 'teamlead', 'teammember'] }).notNull(),
-    status: text('status', { enum: ['active', 'disabled'] })
-      .notNull()
-      .default('active'),
+    role: text('role', { enum: ROLES }).notNull(),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     passwordHash: text('password_hash').notNull(),
     company: text('company'),
     phone: text('phone'),
@@ -67,7 +74,7 @@ export const invitations = pgTable(
     id: id(),
     email: text('email').notNull(),
     emailNormalized: text('email_normalized').notNull(),
-    role: text('role', { enum: ['admin', 'teamlead', 'teammember'] }).notNull(),
+    role: text('role', { enum: INVITATION_ROLES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     invitedBy: bigint('invited_by', { mode: 'number' })
       .notNull()
@@ -81,18 +88,35 @@ export const invitations = pgTable(
   (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_email_idx').on(t.emailNormalized)],
 );
 
-export const mailOutbox = pgTable('mail_outbox', {
-  id: id(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  transport: text('transport').notNull(),
-  createdAt: createdAt(),
-  sentAt: ts('sent_at'),
-  error: text('error'),
-});
+/** A file a mail carries, read from storage when the mail is delivered. */
+export type MailAttachment = { filename: string; content_type: string; storage_key: string };
 
-export const PROJECT_STATUSES = ['pending', 'approved', 'rejected', 'in_progress', 'completed', 'cancelled'] as const;
+/** Every mail, stored in the transaction of the change that causes it and delivered by a background job. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    transport: text('transport').notNull(),
+    createdAt: createdAt(),
+    /** Handed to the job runner (a sweep re-queues rows that never were, after a crash). */
+    queuedAt: ts('queued_at'),
+    attempts: integer('attempts').notNull().default(0),
+    /** While set and in the future, one worker is delivering this mail. */
+    leaseUntil: ts('lease_until'),
+    sentAt: ts('sent_at'),
+    failedAt: ts('failed_at'),
+    error: text('error'),
+  },
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.createdAt)
+      .where(sql`sent_at is null and failed_at is null`),
+  ],
+);
 
 export const projects = pgTable(
   'projects',
@@ -141,7 +165,7 @@ export const projectEvents = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
-    kind: text('kind', { enum: ['created', 'status_changed', 'attachment_added'] }).notNull(),
+    kind: text('kind', { enum: PROJECT_EVENT_KINDS }).notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     note: text('note'),
@@ -179,7 +203,9 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    link: text('link'),
+    // What the notification is about; the web app decides where each role opens it.
+    targetType: text('target_type', { enum: NOTIFICATION_TARGET_TYPES }),
+    targetId: text('target_id'),
     projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id, { onDelete: 'cascade' }),
     readAt: ts('read_at'),
     createdAt: createdAt(),
@@ -191,8 +217,6 @@ export const notifications = pgTable(
       .where(sql`read_at is null`),
   ],
 );
-
-export const TOOL_REQUEST_STATUSES = ['requested', 'approved', 'declined', 'fulfilled'] as const;
 
 export const toolRequests = pgTable(
   'tool_requests',

@@ -1,18 +1,36 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { mailOutbox } from '../db/schema.js';
+import type { Publish } from '../core/events.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { mailOutbox, type MailAttachment } from '../db/schema.js';
+import type { Storage } from './storage.js';
 
-export type MailMessage = { to: string; subject: string; text: string };
+export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
 
 export type Mailer = {
-  /** Never throws: a mail that cannot be delivered is recorded with its error and logged. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Stores mails in the outbox inside the caller's transaction and publishes `mail.queued`; a background job
+   * delivers them after commit. A rolled-back change never mails anybody, and a failing SMTP server delays mail
+   * but never fails the request or loses the message.
+   */
+  enqueue(db: DbOrTx, publish: Publish, messages: MailMessage[]): Promise<number[]>;
+  /**
+   * Delivers one stored mail: the job handler. Idempotent: a mail already sent, or being sent by another worker
+   * (a lease), is left alone. Throws when the transport fails, so the job runner retries with backoff.
+   */
+  deliver(outboxId: number): Promise<'sent' | 'skipped'>;
+  /** Records that every retry failed. */
+  giveUp(outboxId: number, reason: string): Promise<void>;
+  /** Outbox rows that were never handed to the job runner (a crash between commit and enqueue). */
+  unqueued(olderThan: Date): Promise<number[]>;
 };
 
-export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+/** How long one delivery attempt holds a mail before another worker may try it. */
+const LEASE_MS = 2 * 60 * 1000;
+
+export function createMailer(config: Config, db: Db, storage: Storage, log: FastifyBaseLogger, now: () => Date = () => new Date()): Mailer {
   const transport =
     config.mail.transport === 'smtp' && config.mail.smtp
       ? nodemailer.createTransport({
@@ -20,29 +38,105 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
           port: config.mail.smtp.port,
           secure: config.mail.smtp.secure,
           auth: config.mail.smtp.user ? { user: config.mail.smtp.user, pass: config.mail.smtp.password } : undefined,
+          // A dead server must fail the attempt quickly; the job runner retries later.
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
         })
       : null;
 
+  async function readAttachments(list: MailAttachment[] | null) {
+    const out: { filename: string; contentType: string; content: Buffer }[] = [];
+    for (const a of list ?? []) {
+      const stream = await storage.read(a.storage_key);
+      if (!stream) throw new Error(`mail attachment missing from storage: ${a.filename}`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      out.push({ filename: a.filename, contentType: a.content_type, content: Buffer.concat(chunks) });
+    }
+    return out;
+  }
+
   return {
-    async send(message) {
-      const [row] = await db
+    async enqueue(tx, publish, messages) {
+      if (messages.length === 0) return [];
+      const rows = await tx
         .insert(mailOutbox)
-        .values({ ...message, transport: transport ? 'smtp' : 'log' })
+        .values(
+          messages.map((m) => ({
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+            attachments: m.attachments ?? null,
+            transport: transport ? 'smtp' : 'log',
+            createdAt: now(),
+          })),
+        )
         .returning({ id: mailOutbox.id });
-      if (!transport) {
-        log.info({ mail: { to: message.to, subject: message.subject } }, 'mail stored in outbox (log transport)');
-        return;
-      }
+      const ids = rows.map((r) => r.id);
+      publish({ type: 'mail.queued', outboxIds: ids });
+      return ids;
+    },
+
+    async deliver(outboxId) {
+      const at = now();
+      const [mail] = await db
+        .update(mailOutbox)
+        .set({
+          leaseUntil: new Date(at.getTime() + LEASE_MS),
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          queuedAt: sql`coalesce(${mailOutbox.queuedAt}, ${at.toISOString()}::timestamptz)`,
+        })
+        .where(
+          and(
+            eq(mailOutbox.id, outboxId),
+            isNull(mailOutbox.sentAt),
+            isNull(mailOutbox.failedAt),
+            or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, at)),
+          ),
+        )
+        .returning();
+      if (!mail) return 'skipped';
       try {
-        await transport.sendMail({ from: config.mail.from, ...message });
-        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+        if (transport) {
+          await transport.sendMail({
+            from: config.mail.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            attachments: await readAttachments(mail.attachments),
+          });
+        } else {
+          log.info({ mail: { id: mail.id, to: mail.to, subject: mail.subject } }, 'mail delivered to the log transport');
+        }
       } catch (err) {
-        log.error({ err, mail: { to: message.to, subject: message.subject } }, 'mail delivery failed');
-        await db
-          .update(mailOutbox)
-          .set({ error: err instanceof Error ? err.message : String(err) })
-          .where(eq(mailOutbox.id, row.id));
+        const message = err instanceof Error ? err.message : String(err);
+        log.warn(
+          { mail: { id: mail.id, to: mail.to, subject: mail.subject, attempt: mail.attempts }, error: message },
+          'mail delivery failed; will retry',
+        );
+        await db.update(mailOutbox).set({ error: message, leaseUntil: null }).where(eq(mailOutbox.id, mail.id));
+        throw err;
       }
+      await db.update(mailOutbox).set({ sentAt: now(), error: null, leaseUntil: null }).where(eq(mailOutbox.id, mail.id));
+      return 'sent';
+    },
+
+    async giveUp(outboxId, reason) {
+      log.error({ mail: { id: outboxId }, error: reason }, 'mail delivery abandoned after every retry');
+      await db
+        .update(mailOutbox)
+        .set({ failedAt: now(), error: reason, leaseUntil: null })
+        .where(and(eq(mailOutbox.id, outboxId), isNull(mailOutbox.sentAt)));
+    },
+
+    async unqueued(olderThan) {
+      const rows = await db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), isNull(mailOutbox.queuedAt), lt(mailOutbox.createdAt, olderThan)))
+        .limit(500);
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -26,6 +26,7 @@ export function sniffMime(head: Buffer): string {
 
 function isPlainText(head: Buffer): boolean {
   const text = head.toString('utf8');
+  // eslint-disable-next-line no-control-regex -- binary content is recognised by its control characters
   if (text.includes('\uFFFD') || /[\x00-\x08\x0E-\x1F]/.test(text)) return false;
   // Markup is never treated as something a browser may render: it stays text/plain at most.
   return true;

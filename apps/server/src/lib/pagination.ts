@@ -1,4 +1,4 @@
-import { AppError } from '../plugins/errors.js';
+import { AppError } from '../core/errors.js';
 
 /** Keyset pagination over a descending numeric id: the cursor is the last id seen, opaque to clients. */
 export function decodeCursor(cursor: string | undefined): number | undefined {

@@ -1,25 +1,11 @@
-import { ROLES, type Role } from '@agency/schema';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Actor } from '../core/actor.js';
 import type { AppContext } from '../context.js';
 import { sessions, users } from '../db/schema.js';
 import { hashToken, isSessionActive, shouldTouchSession } from '../modules/auth/tokens.js';
-import { AppError } from './errors.js';
-
-export type Actor = {
-  id: number;
-  role: Role;
-  name: string;
-  email: string;
-  sessionId: number;
-};
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    actor: Actor | null;
-  }
-}
+import '../lib/route-guards.js';
 
 function readBearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -67,37 +53,16 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
   return actor;
 }
 
-/** Forget cached sessions after a revocation, so this process refuses the tokens at once. */
-export function forgetSessions(ctx: AppContext, match: { sessionId?: number; userId?: number }) {
-  ctx.sessionCache.deleteWhere((s) => s.actor.sessionId === match.sessionId || s.actor.id === match.userId);
-}
-
 /** Resolves the bearer token (if any) to an actor on every request; routes then demand what they need. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  const { ctx } = opts;
+  // Revoked sessions leave the one-second memo at once, in this process.
+  ctx.events.subscribe('session.revoked', (event) => {
+    ctx.sessionCache.deleteWhere((s) => s.actor.sessionId === event.sessionId || s.actor.id === event.userId);
+  });
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const token = readBearer(request);
-    if (token) request.actor = await resolveActor(opts.ctx, token);
+    if (token) request.actor = await resolveActor(ctx, token);
   });
 });
-
-/** The signed-in actor, or 401. */
-export function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED');
-  return request.actor;
-}
-
-/** An onRequest hook (access is decided before the body is even read): 401 when not signed in, 403 when the role may not call the route. */
-export function allowRoles(...roles: Role[]) {
-  return async (request: FastifyRequest) => {
-    const actor = requireActor(request);
-    if (!roles.includes(actor.role)) throw new AppError('FORBIDDEN');
-  };
-}
-
-export function assertRole(actor: Actor, ...roles: Role[]): void {
-  if (!roles.includes(actor.role)) throw new AppError('FORBIDDEN');
-}
-
-/** onRequest hook for routes open to every signed-in role. */
-export const requireSignIn = allowRoles(...ROLES);

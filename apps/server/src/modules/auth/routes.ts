@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
-import { requireActor } from '../../plugins/auth.js';
+import { requireActor } from '../../lib/route-guards.js';
 import { presentUser } from '../users/present.js';
 import type { RequestMeta } from './service.js';
 

@@ -1,10 +1,11 @@
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES, type Role } from '@agency/schema';
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.js';
+import { AppError } from '../../core/errors.js';
+import type { Publish } from '../../core/events.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { loginFailures, sessions, users } from '../../db/schema.js';
-import { forgetSessions, type Actor } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { presentUser } from '../users/present.js';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { generateToken, hashToken, normalizeEmail, safeEqual } from './tokens.js';
@@ -59,6 +60,15 @@ export function createAuthService(ctx: AppContext) {
     return token;
   }
 
+  /** Every session of a user ends; the `session.revoked` event clears the session memo after commit. */
+  async function revokeAll(tx: DbOrTx, publish: Publish, userId: number) {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: ctx.now() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    publish({ type: 'session.revoked', userId });
+  }
+
   async function emailExists(db: DbOrTx, email: string) {
     const [row] = await db
       .select({ id: users.id })
@@ -92,28 +102,19 @@ export function createAuthService(ctx: AppContext) {
      * admin with every session revoked (recovery of a lost owner account).
      */
     async signupSuperadmin(input: Omit<NewAccount, 'role'> & { setup_key?: string }, meta: RequestMeta) {
-      return ctx.db
-        .transaction(async (tx) => {
-          const [existing] = await tx.select().from(users).where(eq(users.role, 'superadmin')).limit(1).for('update');
-          if (existing) {
-            const key = ctx.config.superadminSetupKey;
-            if (!key || !input.setup_key || !safeEqual(key, input.setup_key)) throw new AppError('SETUP_KEY_REQUIRED');
-            if (await emailExists(tx, input.email)) throw new AppError('EMAIL_TAKEN');
-            await tx.update(users).set({ role: 'admin', updatedAt: ctx.now() }).where(eq(users.id, existing.id));
-            await tx
-              .update(sessions)
-              .set({ revokedAt: ctx.now() })
-              .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
-            forgetSessions(ctx, { userId: existing.id });
-          }
-          const user = await insertUser(tx, { ...input, role: 'superadmin' });
-          const token = await startSession(tx, user.id, meta);
-          return { token, user: presentUser(user), previousOwnerId: existing?.id };
-        })
-        .then(({ previousOwnerId, ...result }) => {
-          if (previousOwnerId) forgetSessions(ctx, { userId: previousOwnerId });
-          return result;
-        });
+      return ctx.transaction(async (tx, publish) => {
+        const [existing] = await tx.select().from(users).where(eq(users.role, 'superadmin')).limit(1).for('update');
+        if (existing) {
+          const key = ctx.config.superadminSetupKey;
+          if (!key || !input.setup_key || !safeEqual(key, input.setup_key)) throw new AppError('SETUP_KEY_REQUIRED');
+          if (await emailExists(tx, input.email)) throw new AppError('EMAIL_TAKEN');
+          await tx.update(users).set({ role: 'admin', updatedAt: ctx.now() }).where(eq(users.id, existing.id));
+          await revokeAll(tx, publish, existing.id);
+        }
+        const user = await insertUser(tx, { ...input, role: 'superadmin' });
+        const token = await startSession(tx, user.id, meta);
+        return { token, user: presentUser(user) };
+      });
     },
 
     async login(input: { email: string; password: string }, meta: RequestMeta) {
@@ -139,24 +140,20 @@ export function createAuthService(ctx: AppContext) {
         await ctx.db.insert(loginFailures).values({ emailNormalized, attemptedAt: now });
         throw new AppError('INVALID_CREDENTIALS');
       }
-      if (user.status !== 'active') throw new AppError('FORBIDDEN', 'This account has been disabled');
+      if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
       await ctx.db.delete(loginFailures).where(eq(loginFailures.emailNormalized, emailNormalized));
       const token = await startSession(ctx.db, user.id, meta);
       return { token, user: presentUser(user) };
     },
 
     async logout(actor: Actor) {
-      await ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, actor.sessionId));
-      forgetSessions(ctx, { sessionId: actor.sessionId });
+      await ctx.transaction(async (tx, publish) => {
+        await tx.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, actor.sessionId));
+        publish({ type: 'session.revoked', sessionId: actor.sessionId });
+      });
     },
 
-    async revokeAllSessions(db: DbOrTx, userId: number) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: ctx.now() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-      forgetSessions(ctx, { userId });
-    },
+    revokeAllSessions: revokeAll,
   };
 }
 

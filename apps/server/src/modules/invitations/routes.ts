@@ -1,7 +1,7 @@
 import { createInvitationInput, createInvitationResponse, invitationPreviewSchema, invitationSchema, pageOf, pageQuery } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allowRoles, requireActor } from '../../plugins/auth.js';
+import { access, requireActor } from '../../lib/route-guards.js';
 import type { Services } from '../../services.js';
 
 const tags = ['invitations'];
@@ -20,10 +20,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     handler: async (request) => services.invitations.preview(request.query.token),
   });
 
-  const staff = { onRequest: allowRoles('superadmin', 'admin') };
-
   app.post('/invitations', {
-    ...staff,
+    onRequest: access('invitation:create'),
     schema: {
       tags,
       security,
@@ -35,7 +33,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   });
 
   app.get('/invitations', {
-    ...staff,
+    onRequest: access('invitation:manage'),
     schema: {
       tags,
       security,
@@ -50,7 +48,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   });
 
   app.post('/invitations/:id/resend', {
-    ...staff,
+    onRequest: access('invitation:manage'),
     schema: {
       tags,
       security,
@@ -62,7 +60,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   });
 
   app.delete('/invitations/:id', {
-    ...staff,
+    onRequest: access('invitation:manage'),
     schema: { tags, security, summary: 'Revoke a pending invitation', params: idParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
       await services.invitations.revoke(requireActor(request), request.params.id);

@@ -1,9 +1,12 @@
-import { invitableRoles, type Role } from '@agency/schema';
+import { type Role } from '@agency/schema';
 import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.js';
+import { AppError } from '../../core/errors.js';
+import type { Publish } from '../../core/events.js';
+import { assertCan, can } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { invitations } from '../../db/schema.js';
-import type { Actor } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import type { AuthService, RequestMeta } from '../auth/service.js';
 import { generateToken, hashToken, normalizeEmail } from '../auth/tokens.js';
@@ -32,12 +35,8 @@ function present(row: InvitationRow, now: Date) {
   };
 }
 
-function assertMayManage(actor: Actor, role: InvitationRole) {
-  if (!invitableRoles(actor.role).includes(role)) throw new AppError('FORBIDDEN');
-}
-
 function rolesVisibleTo(actor: Actor, group: InvitationGroup): InvitationRole[] {
-  return GROUP_ROLES[group].filter((role) => invitableRoles(actor.role).includes(role));
+  return GROUP_ROLES[group].filter((role) => can(actor, 'invitation:manage', { role }));
 }
 
 const ROLE_NAMES: Record<InvitationRole, string> = { admin: 'an admin', teamlead: 'a team lead', teammember: 'a team member' };
@@ -47,18 +46,20 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
     return `${ctx.config.appUrl}${SIGNUP_PATH}?token=${encodeURIComponent(token)}`;
   }
 
-  async function mailInvitation(actor: Actor, email: string, role: InvitationRole, link: string, expiresAt: Date) {
-    await ctx.mailer.send({
-      to: email,
-      subject: `You are invited to join ${ctx.config.brandName}`,
-      text: [
-        `${actor.name} has invited you to join ${ctx.config.brandName} as ${ROLE_NAMES[role]}.`,
-        '',
-        `Create your account here: ${link}`,
-        '',
-        `The link works once and expires on ${expiresAt.toUTCString()}.`,
-      ].join('\n'),
-    });
+  async function mailInvitation(tx: DbOrTx, publish: Publish, actor: Actor, email: string, role: InvitationRole, link: string, expiresAt: Date) {
+    await ctx.mailer.enqueue(tx, publish, [
+      {
+        to: email,
+        subject: `You are invited to join ${ctx.config.brandName}`,
+        text: [
+          `${actor.name} has invited you to join ${ctx.config.brandName} as ${ROLE_NAMES[role]}.`,
+          '',
+          `Create your account here: ${link}`,
+          '',
+          `The link works once and expires on ${expiresAt.toUTCString()}.`,
+        ].join('\n'),
+      },
+    ]);
   }
 
   async function findUsable(token: string) {
@@ -75,21 +76,21 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
 
   async function findManageable(actor: Actor, id: number) {
     const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, id)).limit(1);
-    if (!row || row.acceptedAt || row.revokedAt || !invitableRoles(actor.role).includes(row.role)) {
-      throw new AppError('NOT_FOUND', 'Invitation not found');
-    }
+    if (!row || row.acceptedAt || row.revokedAt) throw new AppError('NOT_FOUND', 'Invitation not found');
+    assertCan(actor, 'invitation:manage', { role: row.role }, 'Invitation not found');
     return row;
   }
 
   return {
     async create(actor: Actor, input: { email: string; role: InvitationRole }) {
-      assertMayManage(actor, input.role);
+      assertCan(actor, 'invitation:create', { role: input.role });
       if (await auth.emailExists(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN');
       const token = generateToken();
       const now = ctx.now();
       const expiresAt = new Date(now.getTime() + ctx.config.invitationTtlMs);
       const emailNormalized = normalizeEmail(input.email);
-      const row = await ctx.db.transaction(async (tx) => {
+      const link = linkFor(token);
+      const row = await ctx.transaction(async (tx, publish) => {
         // A new invitation replaces any earlier pending one for the same address.
         await tx
           .update(invitations)
@@ -107,10 +108,9 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
             expiresAt,
           })
           .returning();
+        await mailInvitation(tx, publish, actor, created.email, created.role, link, expiresAt);
         return created;
       });
-      const link = linkFor(token);
-      await mailInvitation(actor, row.email, row.role, link, expiresAt);
       return { invitation: present(row, now), link };
     },
 
@@ -140,14 +140,17 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
       const token = generateToken();
       const now = ctx.now();
       const expiresAt = new Date(now.getTime() + ctx.config.invitationTtlMs);
-      const [updated] = await ctx.db
-        .update(invitations)
-        .set({ tokenHash: hashToken(token), expiresAt })
-        .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
-        .returning();
-      if (!updated) throw new AppError('NOT_FOUND', 'Invitation not found');
       const link = linkFor(token);
-      await mailInvitation(actor, updated.email, updated.role, link, expiresAt);
+      const updated = await ctx.transaction(async (tx, publish) => {
+        const [renewed] = await tx
+          .update(invitations)
+          .set({ tokenHash: hashToken(token), expiresAt })
+          .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+          .returning();
+        if (!renewed) throw new AppError('NOT_FOUND', 'Invitation not found');
+        await mailInvitation(tx, publish, actor, renewed.email, renewed.role, link, expiresAt);
+        return renewed;
+      });
       return { invitation: present(updated, now), link };
     },
 

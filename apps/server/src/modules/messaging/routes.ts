@@ -14,9 +14,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isInlineImage } from '../../lib/file-type.js';
 import { verifySignedUrl } from '../../lib/signed-url.js';
-import { assertDeclaredLength, streamUploads } from '../../lib/uploads.js';
-import { allowRoles, requireActor } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
+import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
+import { access, requireActor } from '../../lib/route-guards.js';
+import { AppError } from '../../core/errors.js';
 import type { Services } from '../../services.js';
 import { attachmentPath, type MessagingSide } from './service.js';
 
@@ -30,7 +30,7 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Serv
   return async (app, { services }) => {
     const tags = [`messaging (${side})`];
     const m = services.messaging;
-    app.addHook('onRequest', allowRoles(side));
+    app.addHook('onRequest', access(side === 'superadmin' ? 'messaging:superadmin' : 'messaging:client'));
 
     app.get('/conversations', {
       schema: {
@@ -109,13 +109,13 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
   await app.register(sideRoutes('client'), { prefix: '/client', services });
 
   app.get('/messages/unread-count', {
-    onRequest: allowRoles('superadmin', 'client'),
+    onRequest: access('messaging:use'),
     schema: { tags: ['messaging'], security, summary: 'Messages received and not yet read', response: { 200: z.object({ count: z.number() }) } },
     handler: async (request) => ({ count: await services.messaging.unreadCount(requireActor(request)) }),
   });
 
   app.post('/messages/uploads', {
-    onRequest: allowRoles('superadmin', 'client'),
+    onRequest: access('messaging:use'),
     schema: {
       tags: ['messaging'],
       security,

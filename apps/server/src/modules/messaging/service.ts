@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, type Attachment, type Conversation, type Message } from '@agency/schema';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.js';
+import { AppError } from '../../core/errors.js';
+import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conversations, messages, messageUploads, projects, users, type StoredAttachment } from '../../db/schema.js';
@@ -8,8 +11,6 @@ import { sniffMime } from '../../lib/file-type.js';
 import { signUrl } from '../../lib/signed-url.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { newStoredFilename } from '../../integrations/storage.js';
-import type { Actor } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 
 type MessageRow = typeof messages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -46,6 +47,11 @@ const NEWEST_ID_TTL_MS = 1000;
 
 export function createMessagingService(ctx: AppContext) {
   const newestSeen = new TtlCache<number, number>(NEWEST_ID_TTL_MS, 100_000, () => new Date());
+  // A committed message makes both sides' "nothing newer" memo stale at once.
+  ctx.events.subscribe('message.sent', (event) => {
+    newestSeen.delete(event.senderId);
+    newestSeen.delete(event.receiverId);
+  });
   const presentAttachment = (a: StoredAttachment, now: Date): Attachment => ({
     name: a.name,
     mime: a.mime,
@@ -70,7 +76,7 @@ export function createMessagingService(ctx: AppContext) {
   }
 
   function assertSide(actor: Actor, side: MessagingSide) {
-    if (actor.role !== side) throw new AppError('FORBIDDEN');
+    assertCan(actor, side === 'superadmin' ? 'messaging:superadmin' : 'messaging:client', null);
   }
 
   /** SPEC passes the caller's id as user_id; any other id is refused. */
@@ -93,8 +99,8 @@ export function createMessagingService(ctx: AppContext) {
       .from(projects)
       .where(eq(projects.id, parsed.projectId))
       .limit(1);
-    const mayTalk = actor.role === 'superadmin' || (actor.role === 'client' && actor.id === parsed.clientId);
-    if (!project || project.clientId !== parsed.clientId || !mayTalk) throw new AppError('NOT_FOUND', 'Conversation not found');
+    if (!project || project.clientId !== parsed.clientId) throw new AppError('NOT_FOUND', 'Conversation not found');
+    assertCan(actor, 'conversation:read', { clientId: parsed.clientId }, 'Conversation not found');
     return { ...parsed, projectTitle: project.title };
   }
 
@@ -217,8 +223,8 @@ export function createMessagingService(ctx: AppContext) {
     async mark(actor: Actor, side: MessagingSide, id: number, what: 'delivered' | 'read') {
       assertSide(actor, side);
       const [row] = await ctx.db.select().from(messages).where(eq(messages.id, id)).limit(1);
-      if (!row || (row.senderId !== actor.id && row.receiverId !== actor.id)) throw new AppError('NOT_FOUND', 'Message not found');
-      if (row.receiverId !== actor.id) throw new AppError('FORBIDDEN', 'Only the receiver may mark a message');
+      if (!row) throw new AppError('NOT_FOUND', 'Message not found');
+      assertCan(actor, 'message:mark', { senderId: row.senderId, receiverId: row.receiverId }, 'Message not found');
       const now = ctx.now();
       const changes =
         what === 'delivered'
@@ -228,7 +234,18 @@ export function createMessagingService(ctx: AppContext) {
               readAt: sql`coalesce(${messages.readAt}, ${now.toISOString()}::timestamptz)`,
               isRead: 1,
             };
-      const [updated] = await ctx.db.update(messages).set(changes).where(eq(messages.id, id)).returning();
+      const updated = await ctx.transaction(async (tx, publish) => {
+        const [marked] = await tx.update(messages).set(changes).where(eq(messages.id, id)).returning();
+        publish({
+          type: 'message.receipt',
+          messageId: marked.id,
+          conversationId: marked.conversationId,
+          senderId: marked.senderId,
+          receiverId: marked.receiverId,
+          receipt: what,
+        });
+        return marked;
+      });
       return presentMessage(updated, now);
     },
 
@@ -297,7 +314,7 @@ export function createMessagingService(ctx: AppContext) {
       });
 
       try {
-        const row = await ctx.db.transaction(async (tx) => {
+        const row = await ctx.transaction(async (tx, publish) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
           const now = ctx.now();
           await tx
@@ -327,19 +344,17 @@ export function createMessagingService(ctx: AppContext) {
             })
             .where(eq(conversations.id, input.conversation_id));
           if (decoded.length) {
-            await tx
-              .insert(messageUploads)
-              .values(
-                decoded.map((d) => ({
-                  uploaderId: actor.id,
-                  storedFilename: d.stored_filename,
-                  name: d.name,
-                  mime: d.mime,
-                  size: d.size,
-                  messageId: inserted.id,
-                  createdAt: now,
-                })),
-              );
+            await tx.insert(messageUploads).values(
+              decoded.map((d) => ({
+                uploaderId: actor.id,
+                storedFilename: d.stored_filename,
+                name: d.name,
+                mime: d.mime,
+                size: d.size,
+                messageId: inserted.id,
+                createdAt: now,
+              })),
+            );
           }
           if (refs.length) {
             const claimed = await tx
@@ -349,10 +364,15 @@ export function createMessagingService(ctx: AppContext) {
               .returning({ id: messageUploads.id });
             if (claimed.length !== new Set(refs).size) throw new AppError('CONFLICT', 'An attachment was used by another message');
           }
+          publish({
+            type: 'message.sent',
+            messageId: inserted.id,
+            conversationId: inserted.conversationId,
+            senderId: inserted.senderId,
+            receiverId: inserted.receiverId,
+          });
           return inserted;
         });
-        newestSeen.delete(row.senderId);
-        newestSeen.delete(row.receiverId);
         return presentMessage(row);
       } catch (err) {
         await Promise.all(decoded.map((d) => ctx.storage.remove(d.stored_filename)));

@@ -1,7 +1,7 @@
 import { notificationSchema, pageQuery } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActor, requireSignIn } from '../../plugins/auth.js';
+import { requireActor, requireSignIn } from '../../lib/route-guards.js';
 import type { Services } from '../../services.js';
 
 const tags = ['notifications'];

@@ -1,16 +1,18 @@
-import type { Notification, Role } from '@agency/schema';
+import { goPath, type Notification, type NotificationTarget } from '@agency/schema';
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.js';
+import { AppError } from '../../core/errors.js';
+import type { Publish } from '../../core/events.js';
+import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
-import type { Actor } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** `link` may depend on the reader's role: each role opens a project on its own screen. */
-export type NewNotification = { kind: string; title: string; body: string; link?: string | ((role: Role) => string); projectId?: number };
+/** A notification to store for each recipient. `target` says what it is about; the web app decides where that opens. */
+export type NewNotification = { kind: string; title: string; body: string; target?: NotificationTarget; projectId?: number };
 
 function present(row: NotificationRow): Notification {
   return {
@@ -18,7 +20,7 @@ function present(row: NotificationRow): Notification {
     kind: row.kind,
     title: row.title,
     body: row.body,
-    link: row.link,
+    target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
     project_id: row.projectId === null ? null : String(row.projectId),
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
@@ -26,39 +28,48 @@ function present(row: NotificationRow): Notification {
 }
 
 export function createNotificationService(ctx: AppContext) {
+  async function findOwn(actor: Actor, id: number) {
+    const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
+    if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
+    assertCan(actor, 'notification:read', { ownerId: row.userId }, 'Notification not found');
+    return row;
+  }
+
   return {
     /**
-     * Stores one notification per recipient inside the caller's transaction; the e-mails go out after commit
-     * (call the returned function), so a rolled-back change never mails anybody.
+     * Stores one notification per recipient inside the caller's transaction, and queues one e-mail to each
+     * active recipient in the same transaction: a rolled-back change neither notifies nor mails anybody.
      */
-    async notify(db: DbOrTx, recipientIds: number[], message: NewNotification): Promise<() => Promise<void>> {
+    async notify(tx: DbOrTx, publish: Publish, recipientIds: number[], message: NewNotification): Promise<void> {
       const ids = [...new Set(recipientIds)];
-      if (ids.length === 0) return async () => {};
+      if (ids.length === 0) return;
       const now = ctx.now();
-      const recipients = await db
-        .select({ id: users.id, email: users.email, status: users.status, role: users.role })
-        .from(users)
-        .where(inArray(users.id, ids));
-      const linkFor = (role: Role) => (typeof message.link === 'function' ? message.link(role) : (message.link ?? null));
-      await db.insert(notifications).values(
-        recipients.map((r) => ({
-          userId: r.id,
-          kind: message.kind,
-          title: message.title,
-          body: message.body,
-          link: linkFor(r.role),
-          projectId: message.projectId ?? null,
-          createdAt: now,
-        })),
+      const recipients = await tx.select({ id: users.id, email: users.email, status: users.status }).from(users).where(inArray(users.id, ids));
+      if (recipients.length === 0) return;
+      const rows = await tx
+        .insert(notifications)
+        .values(
+          recipients.map((r) => ({
+            userId: r.id,
+            kind: message.kind,
+            title: message.title,
+            body: message.body,
+            targetType: message.target?.type ?? null,
+            targetId: message.target?.id ?? null,
+            projectId: message.projectId ?? null,
+            createdAt: now,
+          })),
+        )
+        .returning({ id: notifications.id });
+      publish({ type: 'notification.created', notificationIds: rows.map((r) => r.id), userIds: recipients.map((r) => r.id) });
+      const open = message.target ? `\n\nOpen it: ${ctx.config.appUrl}${goPath(message.target)}` : '';
+      await ctx.mailer.enqueue(
+        tx,
+        publish,
+        recipients
+          .filter((r) => r.status === 'active')
+          .map((r) => ({ to: r.email, subject: `${message.title} · ${ctx.config.brandName}`, text: `${message.body}${open}` })),
       );
-      return async () => {
-        for (const r of recipients) {
-          if (r.status !== 'active') continue;
-          const link = linkFor(r.role);
-          const open = link ? `\n\nOpen it: ${ctx.config.appUrl}${link}` : '';
-          await ctx.mailer.send({ to: r.email, subject: `${message.title} · ${ctx.config.brandName}`, text: `${message.body}${open}` });
-        }
-      };
     },
 
     async list(actor: Actor, page: { cursor?: string; limit: number; unread?: boolean }) {
@@ -87,12 +98,7 @@ export function createNotificationService(ctx: AppContext) {
     },
 
     async markRead(actor: Actor, id: number) {
-      const [row] = await ctx.db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)))
-        .limit(1);
-      if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
+      const row = await findOwn(actor, id);
       if (row.readAt) return present(row);
       const [updated] = await ctx.db.update(notifications).set({ readAt: ctx.now() }).where(eq(notifications.id, id)).returning();
       return present(updated);

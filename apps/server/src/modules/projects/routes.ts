@@ -16,9 +16,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isInlineImage } from '../../lib/file-type.js';
 import { verifySignedUrl } from '../../lib/signed-url.js';
-import { assertDeclaredLength, streamUploads } from '../../lib/uploads.js';
-import { allowRoles, requireActor, requireSignIn } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
+import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
+import { access, requireActor } from '../../lib/route-guards.js';
+import { AppError } from '../../core/errors.js';
 import type { Services } from '../../services.js';
 import { attachmentDownloadPath } from './service.js';
 
@@ -28,16 +28,14 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const projectResponse = z.object({ project: projectSchema });
 
 export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
-  const signedIn = { onRequest: requireSignIn };
-
   app.post('/projects', {
-    onRequest: allowRoles('client'),
+    onRequest: access('project:create'),
     schema: { tags, security, summary: 'A client asks for a project', body: createProjectInput, response: { 201: projectResponse } },
     handler: async (request, reply) => reply.code(201).send({ project: await services.projects.create(requireActor(request), request.body) }),
   });
 
   app.get('/projects', {
-    ...signedIn,
+    onRequest: access('project:list'),
     schema: {
       tags,
       security,
@@ -53,19 +51,19 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
   });
 
   app.get('/projects/summary', {
-    ...signedIn,
+    onRequest: access('project:list'),
     schema: { tags, security, summary: 'Counts by status, what needs attention and recent activity', response: { 200: projectSummarySchema } },
     handler: async (request) => services.projects.summary(requireActor(request)),
   });
 
   app.get('/projects/:id', {
-    ...signedIn,
+    onRequest: access('project:read'),
     schema: { tags, security, summary: 'One project with its team and attachments', params: idParams, response: { 200: projectResponse } },
     handler: async (request) => ({ project: await services.projects.get(requireActor(request), request.params.id) }),
   });
 
   app.get('/projects/:id/activity', {
-    ...signedIn,
+    onRequest: access('project:read'),
     schema: {
       tags,
       security,
@@ -77,7 +75,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
   });
 
   app.post('/projects/:id/approve', {
-    onRequest: allowRoles('superadmin'),
+    onRequest: access('project:approve'),
     schema: {
       tags,
       security,
@@ -90,7 +88,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
   });
 
   app.post('/projects/:id/reject', {
-    onRequest: allowRoles('superadmin'),
+    onRequest: access('project:reject'),
     schema: {
       tags,
       security,
@@ -103,7 +101,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
   });
 
   app.post('/projects/:id/status', {
-    onRequest: allowRoles('superadmin', 'admin', 'teamlead'),
+    onRequest: access('project:change_status'),
     schema: {
       tags,
       security,
@@ -116,7 +114,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
   });
 
   app.post('/projects/:id/attachments', {
-    ...signedIn,
+    onRequest: access('project:upload'),
     schema: {
       tags,
       security,
@@ -159,7 +157,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
         request.query.sig,
         ctx.now(),
       );
-      if (!valid) throw new AppError('NOT_FOUND', 'This link is invalid or has expired');
+      if (!valid) throw new AppError('LINK_INVALID');
       const file = await services.projects.findAttachment(id, attachmentId);
       const stream = await ctx.storage.read(file.storedFilename);
       if (!stream) throw new AppError('NOT_FOUND', 'Attachment not found');

@@ -1,5 +1,4 @@
 import {
-  canChangeProjectStatus,
   MAX_ATTACHMENT_BYTES,
   MAX_PROJECT_ATTACHMENTS,
   PROJECT_STATUS_LABELS,
@@ -11,52 +10,40 @@ import {
   type ProjectEvent,
   type ProjectListItem,
   type ProjectStatus,
-  type Role,
 } from '@agency/schema';
 import { and, asc, count, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../core/actor.js';
+import { AppError } from '../../core/errors.js';
+import type { Publish } from '../../core/events.js';
+import { assertCan, projectScope, type ProjectFacts } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { projectAttachments, projectEvents, projectMembers, projects, users } from '../../db/schema.js';
-import type { Actor } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { signUrl } from '../../lib/signed-url.js';
 import type { NotificationService } from '../notifications/service.js';
+import { projectLifecycle } from './lifecycle.js';
 
 type ProjectRow = typeof projects.$inferSelect;
 const lead = alias(users, 'lead');
 const client = alias(users, 'client');
 const eventActor = alias(users, 'event_actor');
 
-/** Where each role opens a project in the web app (notification links, e-mails). */
-export function projectLinkFor(role: Role, projectId: number): string {
-  switch (role) {
-    case 'client':
-      return `/view-project?id=${projectId}`;
-    case 'superadmin':
-    case 'admin':
-      return `/all-projects?id=${projectId}`;
-    case 'teamlead':
-      return `/employee/teamlead-dashboardpage?id=${projectId}`;
-    case 'teammember':
-      return `/employee/team-memberdashboardpage?id=${projectId}`;
-  }
-}
-
-/** The projects an actor may see: their own (client), all (staff), the ones they work on (employees). */
+/** The projects an actor may list, from the access policy's scope. */
 export function visibleProjects(actor: Actor): SQL | undefined {
-  switch (actor.role) {
-    case 'superadmin':
-    case 'admin':
+  const scope = projectScope(actor);
+  switch (scope.kind) {
+    case 'all':
       return undefined;
     case 'client':
-      return eq(projects.clientId, actor.id);
-    case 'teamlead':
-    case 'teammember':
+      return eq(projects.clientId, scope.clientId);
+    case 'team':
       return or(
-        eq(projects.teamLeadId, actor.id),
-        exists(sql`(select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${actor.id})`),
+        eq(projects.teamLeadId, scope.userId),
+        exists(
+          sql`(select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${scope.userId})`,
+        ),
       );
   }
 }
@@ -115,13 +102,22 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
     return db.select(listColumns).from(projects).innerJoin(client, eq(client.id, projects.clientId)).leftJoin(lead, eq(lead.id, projects.teamLeadId));
   }
 
-  async function findVisible(actor: Actor, id: number, db: DbOrTx = ctx.db): Promise<ListRow> {
-    const [row] = await baseQuery(db)
-      .where(and(eq(projects.id, id), visibleProjects(actor)))
-      .limit(1);
-    // A project the caller may not see is answered exactly like one that does not exist.
+  async function memberIdsOf(db: DbOrTx, projectId: number) {
+    const rows = await db.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, projectId));
+    return rows.map((r) => r.id);
+  }
+
+  function factsOf(project: ProjectRow, memberIds: readonly number[]): ProjectFacts {
+    return { clientId: project.clientId, teamLeadId: project.teamLeadId, memberIds };
+  }
+
+  /** A project and the caller's access to it; one the caller may not see is answered exactly like a missing one. */
+  async function load(actor: Actor, action: 'project:read' | 'project:upload', id: number, db: DbOrTx = ctx.db) {
+    const [row] = await baseQuery(db).where(eq(projects.id, id)).limit(1);
     if (!row) throw new AppError('NOT_FOUND', 'Project not found');
-    return row;
+    const memberIds = await memberIdsOf(db, id);
+    assertCan(actor, action, factsOf(row.project, memberIds), 'Project not found');
+    return { row, memberIds };
   }
 
   async function present(row: ListRow): Promise<Project> {
@@ -158,16 +154,17 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
     return rows.map((r) => r.id);
   }
 
-  async function teamIds(db: DbOrTx, project: ProjectRow) {
-    const members = await db.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, project.id));
-    return [...(project.teamLeadId ? [project.teamLeadId] : []), ...members.map((m) => m.id)];
-  }
-
   async function recordEvent(db: DbOrTx, event: typeof projectEvents.$inferInsert) {
     await db.insert(projectEvents).values({ createdAt: ctx.now(), ...event });
   }
 
-  /** Moves a project from one status to another with a conditional update: a concurrent change answers 409. */
+  const TRANSITION_ACTION = { approved: 'project:approve', rejected: 'project:reject' } as const;
+
+  /**
+   * Moves a project through its lifecycle: access first (404 unseen, 403 not theirs to change), then the state
+   * machine (409 when the current status does not allow it, or when it changed meanwhile). The timeline row, the
+   * notifications and the domain event are written in the same transaction.
+   */
   async function transition(
     actor: Actor,
     id: number,
@@ -175,52 +172,58 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
     note: string | undefined,
     apply: (tx: DbOrTx, project: ProjectRow) => Promise<Partial<ProjectRow>>,
   ) {
-    let mail: () => Promise<void> = async () => {};
-    const result = await ctx.db.transaction(async (tx) => {
-      const { project } = await findVisible(actor, id, tx);
-      if (!canChangeProjectStatus(actor.role, project.status, to, { isTeamLead: project.teamLeadId === actor.id })) {
-        const allowed = ['superadmin', 'admin', 'teamlead'].includes(actor.role);
-        if (!allowed) throw new AppError('FORBIDDEN');
-        throw new AppError(
-          'INVALID_TRANSITION',
-          `A project that is ${PROJECT_STATUS_LABELS[project.status].toLowerCase()} cannot become ${PROJECT_STATUS_LABELS[to].toLowerCase()}`,
-        );
-      }
+    const result = await ctx.transaction(async (tx, publish) => {
+      const [project] = await tx.select().from(projects).where(eq(projects.id, id)).limit(1);
+      if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+      const facts = factsOf(project, await memberIdsOf(tx, id));
+      const action = to === 'approved' || to === 'rejected' ? TRANSITION_ACTION[to] : 'project:change_status';
+      assertCan(actor, action, facts, 'Project not found');
+      projectLifecycle.assertMay(actor, facts, project.status, to);
       const changes = await apply(tx, project);
-      const [updated] = await tx
-        .update(projects)
-        .set({ ...changes, status: to, updatedAt: ctx.now() })
-        .where(and(eq(projects.id, id), eq(projects.status, project.status)))
-        .returning();
-      if (!updated) throw new AppError('INVALID_TRANSITION', 'The project changed meanwhile; reload and try again');
-      await recordEvent(tx, {
-        projectId: id,
-        actorId: actor.id,
-        kind: 'status_changed',
-        fromStatus: project.status,
-        toStatus: to,
-        note: note ?? null,
+      return projectLifecycle.transition(tx, {
+        table: projects,
+        id,
+        actor,
+        resource: facts,
+        from: project.status,
+        to,
+        set: { ...changes, updatedAt: ctx.now() },
+        after: async (updated) => {
+          await recordEvent(tx, {
+            projectId: id,
+            actorId: actor.id,
+            kind: 'status_changed',
+            fromStatus: project.status,
+            toStatus: to,
+            note: note ?? null,
+          });
+          await notifyStatus(tx, publish, actor, updated, to, note);
+          publish({ type: 'project.status_changed', projectId: id, from: project.status, to, actorId: actor.id });
+        },
       });
-      const recipients = [updated.clientId, ...(await teamIds(tx, updated))].filter((uid) => uid !== actor.id);
-      const body =
-        to === 'rejected'
-          ? `Your project "${updated.title}" was not approved. Reason: ${note ?? ''}`
-          : `"${updated.title}" is now ${PROJECT_STATUS_LABELS[to].toLowerCase()}.${note ? ` Note: ${note}` : ''}`;
-      mail = await notifications.notify(tx, recipients, {
-        kind: `project_${to}`,
-        title: to === 'approved' ? 'Project approved' : to === 'rejected' ? 'Project rejected' : 'Project status changed',
-        body,
-        link: (role) => projectLinkFor(role, id),
-        projectId: id,
-      });
-      return updated;
     });
-    await mail();
     return getProject(actor, result.id);
   }
 
+  async function notifyStatus(tx: DbOrTx, publish: Publish, actor: Actor, project: ProjectRow, to: ProjectStatus, note: string | undefined) {
+    const team = [...(project.teamLeadId ? [project.teamLeadId] : []), ...(await memberIdsOf(tx, project.id))];
+    const recipients = [project.clientId, ...team].filter((uid) => uid !== actor.id);
+    const body =
+      to === 'rejected'
+        ? `Your project "${project.title}" was not approved. Reason: ${note ?? ''}`
+        : `"${project.title}" is now ${PROJECT_STATUS_LABELS[to].toLowerCase()}.${note ? ` Note: ${note}` : ''}`;
+    await notifications.notify(tx, publish, recipients, {
+      kind: `project_${to}`,
+      title: to === 'approved' ? 'Project approved' : to === 'rejected' ? 'Project rejected' : 'Project status changed',
+      body,
+      target: { type: 'project', id: String(project.id) },
+      projectId: project.id,
+    });
+  }
+
   async function getProject(actor: Actor, id: number) {
-    return present(await findVisible(actor, id));
+    const { row } = await load(actor, 'project:read', id);
+    return present(row);
   }
 
   async function assertEmployees(db: DbOrTx, ids: number[], roles: ('teamlead' | 'teammember')[], label: string) {
@@ -233,12 +236,9 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
   }
 
   return {
-    findVisible,
-
     async create(actor: Actor, input: CreateProjectInput & { title: string; description: string }) {
-      if (actor.role !== 'client') throw new AppError('FORBIDDEN');
-      let mail: () => Promise<void> = async () => {};
-      const created = await ctx.db.transaction(async (tx) => {
+      assertCan(actor, 'project:create', null);
+      const created = await ctx.transaction(async (tx, publish) => {
         const now = ctx.now();
         const [row] = await tx
           .insert(projects)
@@ -255,20 +255,30 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
           })
           .returning();
         await recordEvent(tx, { projectId: row.id, actorId: actor.id, kind: 'created', toStatus: 'pending' });
-        mail = await notifications.notify(tx, await staffIds(tx), {
+        const staff = await staffIds(tx);
+        const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).limit(1);
+        const message = {
           kind: 'project_submitted',
           title: 'New project submitted',
           body: `${actor.name} submitted "${row.title}" for approval.`,
-          link: (role) => (role === 'superadmin' ? `/project-approval?id=${row.id}` : projectLinkFor(role, row.id)),
           projectId: row.id,
-        });
+        };
+        // The super admin approves, so their notification opens the approval queue; admins open the project.
+        await notifications.notify(tx, publish, owner ? [owner.id] : [], { ...message, target: { type: 'project_approval', id: String(row.id) } });
+        await notifications.notify(
+          tx,
+          publish,
+          staff.filter((uid) => uid !== owner?.id),
+          { ...message, target: { type: 'project', id: String(row.id) } },
+        );
+        publish({ type: 'project.created', projectId: row.id, clientId: actor.id });
         return row;
       });
-      await mail();
       return getProject(actor, created.id);
     },
 
     async list(actor: Actor, query: { status?: ProjectStatus; q?: string; cursor?: string; limit: number; order?: 'newest' | 'oldest' }) {
+      assertCan(actor, 'project:list', null);
       const after = decodeCursor(query.cursor);
       const oldest = query.order === 'oldest';
       const q = query.q?.trim();
@@ -293,7 +303,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
     get: getProject,
 
     async activity(actor: Actor, id: number) {
-      await findVisible(actor, id);
+      await load(actor, 'project:read', id);
       const rows = await ctx.db
         .select({ event: projectEvents, actorName: eventActor.name, projectTitle: projects.title })
         .from(projectEvents)
@@ -305,6 +315,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
     },
 
     async summary(actor: Actor) {
+      assertCan(actor, 'project:list', null);
       const visible = visibleProjects(actor);
       const counted = await ctx.db.select({ status: projects.status, n: count() }).from(projects).where(visible).groupBy(projects.status);
       const counts = Object.fromEntries(PROJECT_STATUSES.map((s) => [s, 0])) as Record<ProjectStatus, number>;
@@ -340,7 +351,6 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
     },
 
     async approve(actor: Actor, id: number, input: ApproveProjectInput) {
-      if (actor.role !== 'superadmin') throw new AppError('FORBIDDEN');
       const leadId = Number(input.team_lead_id);
       const memberIds = [...new Set((input.member_ids ?? []).map(Number))].filter((m) => m !== leadId);
       return transition(actor, id, 'approved', input.note || undefined, async (tx, project) => {
@@ -353,7 +363,6 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
     },
 
     async reject(actor: Actor, id: number, reason: string) {
-      if (actor.role !== 'superadmin') throw new AppError('FORBIDDEN');
       return transition(actor, id, 'rejected', reason, async () => ({ rejectionReason: reason }));
     },
 
@@ -361,33 +370,29 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
       return transition(actor, id, input.status, input.note || undefined, async () => ({}));
     },
 
+    /** Who may upload, and how many files the project has; checked again before the files are recorded. */
     async assertMayUpload(actor: Actor, id: number) {
-      const { project } = await findVisible(actor, id);
-      const mayUpload = actor.role === 'superadmin' || actor.role === 'admin' || actor.id === project.clientId || actor.id === project.teamLeadId;
-      if (!mayUpload) throw new AppError('FORBIDDEN');
+      await load(actor, 'project:upload', id);
       const [row] = await ctx.db.select({ n: count() }).from(projectAttachments).where(eq(projectAttachments.projectId, id));
-      return { project, existing: Number(row?.n ?? 0) };
+      return { existing: Number(row?.n ?? 0) };
     },
 
-    /** Records files already streamed to storage; the count limit is checked again inside the transaction. */
+    /** Records files already streamed to storage; access and the count limit are checked again inside the transaction. */
     async recordAttachments(actor: Actor, id: number, files: { name: string; mime: string; size: number; storedFilename: string }[]) {
-      return ctx.db.transaction(async (tx) => {
+      return ctx.transaction(async (tx) => {
         await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).for('update');
+        await load(actor, 'project:upload', id, tx);
         const [row] = await tx.select({ n: count() }).from(projectAttachments).where(eq(projectAttachments.projectId, id));
         if (Number(row?.n ?? 0) + files.length > MAX_PROJECT_ATTACHMENTS) {
           throw new AppError('PAYLOAD_TOO_LARGE', `A project can have at most ${MAX_PROJECT_ATTACHMENTS} attachments`);
         }
         const now = ctx.now();
         await tx.insert(projectAttachments).values(files.map((f) => ({ ...f, projectId: id, uploadedBy: actor.id, createdAt: now })));
-        await recordEvent(tx, {
-          projectId: id,
-          actorId: actor.id,
-          kind: 'attachment_added',
-          note: files.map((f) => f.name).join(', '),
-        });
+        await recordEvent(tx, { projectId: id, actorId: actor.id, kind: 'attachment_added', note: files.map((f) => f.name).join(', ') });
       });
     },
 
+    /** The file behind a signed download link (the signature is the proof of access). */
     async findAttachment(projectId: number, attachmentId: number) {
       const [row] = await ctx.db
         .select()

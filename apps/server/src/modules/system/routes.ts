@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../plugins/errors.js';
+import { AppError } from '../../core/errors.js';
 import type { Services } from '../../services.js';
 
 const tags = ['system'];

@@ -1,7 +1,7 @@
 import { createToolRequestInput, decideToolRequestInput, pageOf, pageQuery, toolRequestSchema, toolRequestStatusSchema } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allowRoles, requireActor } from '../../plugins/auth.js';
+import { access, requireActor } from '../../lib/route-guards.js';
 import type { Services } from '../../services.js';
 
 const tags = ['tool requests'];
@@ -11,13 +11,13 @@ const response = z.object({ tool_request: toolRequestSchema });
 
 export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.post('/tool-requests', {
-    onRequest: allowRoles('client'),
+    onRequest: access('tool_request:create'),
     schema: { tags, security, summary: 'A client asks for a tool', body: createToolRequestInput, response: { 201: response } },
     handler: async (request, reply) => reply.code(201).send({ tool_request: await services.tools.create(requireActor(request), request.body) }),
   });
 
   app.get('/tool-requests', {
-    onRequest: allowRoles('client', 'admin', 'superadmin'),
+    onRequest: access('tool_request:list'),
     schema: {
       tags,
       security,
@@ -29,13 +29,13 @@ export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   });
 
   app.get('/tool-requests/:id', {
-    onRequest: allowRoles('client', 'admin', 'superadmin'),
+    onRequest: access('tool_request:read'),
     schema: { tags, security, summary: 'One tool request', params: idParams, response: { 200: response } },
     handler: async (request) => ({ tool_request: await services.tools.get(requireActor(request), request.params.id) }),
   });
 
   app.post('/tool-requests/:id/decision', {
-    onRequest: allowRoles('admin', 'superadmin'),
+    onRequest: access('tool_request:decide'),
     schema: {
       tags,
       security,

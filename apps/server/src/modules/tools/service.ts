@@ -7,10 +7,11 @@ import {
   type ToolRequestStatus,
 } from '@agency/schema';
 import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.js';
+import { AppError } from '../../core/errors.js';
+import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import { toolRequests, users } from '../../db/schema.js';
-import type { Actor } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import type { NotificationService } from '../notifications/service.js';
 
@@ -36,18 +37,16 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
   const select = () =>
     ctx.db.select({ request: toolRequests, clientName: users.name }).from(toolRequests).innerJoin(users, eq(users.id, toolRequests.clientId));
 
-  /** A client sees only its own requests; staff see all; a foreign id is answered as missing. */
+  /** A client lists only its own requests; staff list all. */
   function visible(actor: Actor) {
-    if (actor.role === 'client') return eq(toolRequests.clientId, actor.id);
-    if (actor.role === 'admin' || actor.role === 'superadmin') return undefined;
-    throw new AppError('FORBIDDEN');
+    assertCan(actor, 'tool_request:list', null);
+    return actor.role === 'client' ? eq(toolRequests.clientId, actor.id) : undefined;
   }
 
   async function get(actor: Actor, id: number) {
-    const [row] = await select()
-      .where(and(eq(toolRequests.id, id), visible(actor)))
-      .limit(1);
+    const [row] = await select().where(eq(toolRequests.id, id)).limit(1);
     if (!row) throw new AppError('NOT_FOUND', 'Tool request not found');
+    assertCan(actor, 'tool_request:read', { ownerId: row.request.clientId }, 'Tool request not found');
     return present(row);
   }
 
@@ -55,7 +54,7 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
     get,
 
     async create(actor: Actor, input: CreateToolRequestInput) {
-      if (actor.role !== 'client') throw new AppError('FORBIDDEN');
+      assertCan(actor, 'tool_request:create', null);
       const now = ctx.now();
       const [row] = await ctx.db
         .insert(toolRequests)
@@ -87,11 +86,10 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
     },
 
     async decide(actor: Actor, id: number, input: DecideToolRequestInput) {
-      if (actor.role !== 'admin' && actor.role !== 'superadmin') throw new AppError('FORBIDDEN');
-      let mail: () => Promise<void> = async () => {};
-      await ctx.db.transaction(async (tx) => {
+      await ctx.transaction(async (tx, publish) => {
         const [current] = await tx.select().from(toolRequests).where(eq(toolRequests.id, id)).limit(1).for('update');
         if (!current) throw new AppError('NOT_FOUND', 'Tool request not found');
+        assertCan(actor, 'tool_request:decide', { ownerId: current.clientId }, 'Tool request not found');
         const to = nextToolRequestStatus(current.status, input.action);
         if (!to) {
           throw new AppError(
@@ -104,14 +102,13 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
           .update(toolRequests)
           .set({ status: to, decisionReason: input.reason || null, decidedBy: actor.id, decidedAt: now, updatedAt: now })
           .where(eq(toolRequests.id, id));
-        mail = await notifications.notify(tx, [current.clientId], {
+        await notifications.notify(tx, publish, [current.clientId], {
           kind: `tool_request_${to}`,
           title: `Tool request ${TOOL_REQUEST_STATUS_LABELS[to].toLowerCase()}`,
           body: `Your request for "${current.name}" is now ${TOOL_REQUEST_STATUS_LABELS[to].toLowerCase()}.${input.reason ? ` Reason: ${input.reason}` : ''}`,
-          link: '/tools-req',
+          target: { type: 'tool_request', id: String(id) },
         });
       });
-      await mail();
       return get(actor, id);
     },
   };

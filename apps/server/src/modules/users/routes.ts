@@ -1,17 +1,15 @@
 import { accountSchema, pageOf, pageQuery, setStatusInput } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allowRoles, requireActor } from '../../plugins/auth.js';
+import { access, requireActor } from '../../lib/route-guards.js';
 import type { Services } from '../../services.js';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
 
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const staff = { onRequest: allowRoles('superadmin', 'admin') };
-
   app.get('/users', {
-    ...staff,
+    onRequest: access('account:list'),
     schema: {
       tags,
       security,
@@ -26,7 +24,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   });
 
   app.patch('/users/:id/status', {
-    ...staff,
+    onRequest: access('account:set_status'),
     schema: {
       tags,
       security,

@@ -1,9 +1,10 @@
-import { invitableRoles, type AccountStatus } from '@agency/schema';
+import { type AccountStatus } from '@agency/schema';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.js';
+import { AppError } from '../../core/errors.js';
+import { assertCan, can } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { forgetSessions, type Actor } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import type { AuthService } from '../auth/service.js';
 import type { InvitationGroup } from '../invitations/service.js';
@@ -12,15 +13,11 @@ import { presentAccount } from './present.js';
 type ManagedRole = 'admin' | 'teamlead' | 'teammember';
 const GROUP_ROLES: Record<InvitationGroup, ManagedRole[]> = { admin: ['admin'], employee: ['teamlead', 'teammember'] };
 
-/** Staff manage the accounts of the roles they may invite: the super admin admins and employees, admins employees. */
-function managedRoles(actor: Actor): ManagedRole[] {
-  return invitableRoles(actor.role).filter((r): r is ManagedRole => r !== 'client' && r !== 'superadmin');
-}
-
 export function createUserService(ctx: AppContext, auth: AuthService) {
   return {
     async list(actor: Actor, group: InvitationGroup, page: { cursor?: string; limit: number }) {
-      const roles = GROUP_ROLES[group].filter((r) => managedRoles(actor).includes(r));
+      // Staff manage the accounts of the roles they may invite: the super admin admins and employees, admins employees.
+      const roles = GROUP_ROLES[group].filter((role) => can(actor, 'account:list', { role }));
       if (roles.length === 0) throw new AppError('FORBIDDEN');
       const after = decodeCursor(page.cursor);
       const rows = await ctx.db
@@ -33,21 +30,15 @@ export function createUserService(ctx: AppContext, auth: AuthService) {
     },
 
     async setStatus(actor: Actor, id: number, status: AccountStatus) {
-      const roles = managedRoles(actor);
-      if (roles.length === 0) throw new AppError('FORBIDDEN');
-      const account = await ctx.db.transaction(async (tx) => {
+      return ctx.transaction(async (tx, publish) => {
         const [target] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
-        if (!target || !roles.includes(target.role as ManagedRole) || target.id === actor.id) {
-          throw new AppError('NOT_FOUND', 'User not found');
-        }
+        if (!target) throw new AppError('NOT_FOUND', 'User not found');
+        assertCan(actor, 'account:set_status', { role: target.role, id: target.id }, 'User not found');
         const [updated] = await tx.update(users).set({ status, updatedAt: ctx.now() }).where(eq(users.id, id)).returning();
         // A disabled user's tokens stop working at once.
-        if (status === 'disabled') await auth.revokeAllSessions(tx, id);
+        if (status === 'disabled') await auth.revokeAllSessions(tx, publish, id);
         return presentAccount(updated);
       });
-      // Again after commit: a request in between may have cached the session while it was still active.
-      forgetSessions(ctx, { userId: id });
-      return account;
     },
   };
 }

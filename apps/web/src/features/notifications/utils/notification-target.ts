@@ -1,17 +1,23 @@
-import type { Notification, Role } from '@agency/schema';
+import type { Notification, NotificationTarget, Role } from '@agency/schema';
 import { paths } from '../../../lib/paths';
 import { projectPathFor } from '../../../lib/project-links';
 
-/**
- * Where a notification leads for this person. The server writes one link for all recipients (the client's
- * project page), so a project notification is sent to the reader's own project screen instead.
- */
-export function notificationTarget(notification: Notification, role: Role): string | null {
-  const link = notification.link?.startsWith('/') ? notification.link : null;
-  if (notification.project_id) {
-    if (role === 'superadmin' && link?.startsWith(paths.superadmin.projectApproval)) return link;
-    return projectPathFor(role, notification.project_id);
+/** Where a target opens for this reader: the server names what a notification is about, the web app decides where. */
+export function targetPath(target: NotificationTarget, role: Role): string | null {
+  switch (target.type) {
+    case 'project':
+      return projectPathFor(role, target.id);
+    case 'project_approval':
+      return role === 'superadmin' ? `${paths.superadmin.projectApproval}?id=${encodeURIComponent(target.id)}` : projectPathFor(role, target.id);
+    case 'tool_request':
+      if (role === 'client') return paths.client.toolRequests;
+      return role === 'admin' || role === 'superadmin' ? paths.staff.toolRequests : null;
+    case 'conversation':
+      if (role === 'client') return paths.client.messages;
+      return role === 'superadmin' ? paths.superadmin.replyMessage : null;
   }
-  if (link?.startsWith(paths.client.toolRequests) && role !== 'client') return paths.staff.toolRequests;
-  return link;
+}
+
+export function notificationTarget(notification: Notification, role: Role): string | null {
+  return notification.target ? targetPath(notification.target, role) : null;
 }

@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { newStoredFilename, type Storage } from '../integrations/storage.js';
-import { AppError } from '../plugins/errors.js';
-import { sniffMime } from './file-type.js';
+import { newStoredFilename, type Storage } from './storage.js';
+import { AppError } from '../core/errors.js';
+import { sniffMime } from '../lib/file-type.js';
 
 export type StoredUpload = { name: string; mime: string; size: number; storedFilename: string };
 
@@ -56,6 +56,7 @@ export async function streamUploads(request: FastifyRequest, storage: Storage, l
         await storage.remove(storedFilename);
         throw tooLarge;
       }
+      // eslint-disable-next-line no-control-regex -- a stored name never carries control characters or path separators
       const name = (part.filename || 'file').replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200);
       stored.push({ name, mime: sniffMime(head()), size, storedFilename });
     }

@@ -1,0 +1,43 @@
+import { ERROR_STATUS, type ErrorCode } from '@agency/schema';
+
+/** What a person is told for each code when the thrower gives no message of its own. */
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'The request is not valid',
+  BAD_REQUEST: 'The request is not valid',
+  UNAUTHENTICATED: 'Sign in to continue',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  FORBIDDEN: 'You do not have permission to do this',
+  ACCOUNT_DISABLED: 'This account has been disabled',
+  SETUP_KEY_REQUIRED: 'A super admin already exists; a valid setup key is required',
+  NOT_FOUND: 'Not found',
+  ROUTE_NOT_FOUND: 'There is no such API route',
+  INVITATION_INVALID: 'This invitation link is invalid or has expired',
+  LINK_INVALID: 'This link is invalid or has expired',
+  EMAIL_TAKEN: 'An account with this e-mail already exists',
+  INVALID_TRANSITION: 'This change is not allowed in the current state',
+  STALE_STATE: 'This record changed meanwhile; reload and try again',
+  CONFLICT: 'The request conflicts with the current state',
+  PAYLOAD_TOO_LARGE: 'The upload is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  UNPROCESSABLE: 'The request could not be processed',
+  TOO_MANY_ATTEMPTS: 'Too many attempts; try again later',
+  INTERNAL: 'Something went wrong on our side',
+  UNAVAILABLE: 'Service unavailable',
+};
+
+export function defaultMessage(code: ErrorCode): string {
+  return DEFAULT_MESSAGES[code];
+}
+
+/** The one error type of the application: a code from the shared table, answered with its status everywhere. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? DEFAULT_MESSAGES[code]);
+    this.status = ERROR_STATUS[code];
+  }
+}

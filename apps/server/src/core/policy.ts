@@ -1,0 +1,220 @@
+import { invitableRoles, ROLES, type Role } from '@agency/schema';
+import type { Actor } from './actor.js';
+import { AppError } from './errors.js';
+
+/**
+ * The access policy: one place that says who may do what. Fail closed: every rule is a table over all roles,
+ * so a new role is a compile error until each rule decides for it, and a role not in the table (bad data, a
+ * stale session) is refused at run time.
+ *
+ * A decision is `allow`, `forbid` (403: the caller knows the record, but may not do this) or `hide` (404: the
+ * caller may not even know the record exists, so it is answered exactly like a missing one).
+ */
+export type Decision = 'allow' | 'forbid' | 'hide';
+
+export type ProjectFacts = { clientId: number; teamLeadId: number | null; memberIds: readonly number[] };
+export type OwnedFacts = { ownerId: number };
+export type MessageFacts = { senderId: number; receiverId: number };
+
+/** Every action and the record it is decided on (`null`: decided on the role alone). */
+export type Resources = {
+  'project:create': null;
+  'project:list': null;
+  'project:read': ProjectFacts;
+  'project:upload': ProjectFacts;
+  'project:approve': ProjectFacts;
+  'project:reject': ProjectFacts;
+  'project:change_status': ProjectFacts;
+  'tool_request:create': null;
+  'tool_request:list': null;
+  'tool_request:read': OwnedFacts;
+  'tool_request:decide': OwnedFacts;
+  'invitation:create': { role: Role };
+  'invitation:manage': { role: Role };
+  'account:list': { role: Role };
+  'account:set_status': { role: Role; id: number };
+  'messaging:superadmin': null;
+  'messaging:client': null;
+  'conversation:read': { clientId: number };
+  'message:mark': MessageFacts;
+  /** Either side of the conversations: upload files, count unread messages. */
+  'messaging:use': null;
+  'notification:read': OwnedFacts;
+  'session:own': null;
+};
+export type Action = keyof Resources;
+
+type RoleTable<R> = Record<Role, (actor: Actor, resource: R) => Decision>;
+type Rule<R> = { roles: readonly Role[]; decide: RoleTable<R> };
+
+const allow = (): Decision => 'allow';
+const forbid = (): Decision => 'forbid';
+const when = (test: boolean, otherwise: Decision = 'hide'): Decision => (test ? 'allow' : otherwise);
+
+const isOnTeam = (actor: Actor, p: ProjectFacts) => p.teamLeadId === actor.id || p.memberIds.includes(actor.id);
+
+/** Who may see a project at all: the owning client, staff, and the people who deliver it. */
+const projectRead: RoleTable<ProjectFacts> = {
+  client: (a, p) => when(p.clientId === a.id),
+  admin: allow,
+  superadmin: allow,
+  teamlead: (a, p) => when(isOnTeam(a, p)),
+  teammember: (a, p) => when(isOnTeam(a, p)),
+};
+
+/** A rule that first needs the project to be visible, then decides. */
+function onVisibleProject(decide: RoleTable<ProjectFacts>): RoleTable<ProjectFacts> {
+  const table = {} as RoleTable<ProjectFacts>;
+  for (const role of ROLES) {
+    table[role] = (actor, project) => {
+      const read = projectRead[role](actor, project);
+      return read === 'allow' ? decide[role](actor, project) : read;
+    };
+  }
+  return table;
+}
+
+function rolesWhere<R>(decide: RoleTable<R>, roles: readonly Role[]): Rule<R> {
+  return { roles, decide };
+}
+
+const everyone = ROLES;
+const staff = ['admin', 'superadmin'] as const satisfies readonly Role[];
+
+const RULES: { [A in Action]: Rule<Resources[A]> } = {
+  'project:create': rolesWhere({ client: allow, admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid }, ['client']),
+  'project:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+  'project:read': rolesWhere(projectRead, everyone),
+  'project:upload': rolesWhere(
+    onVisibleProject({
+      client: allow,
+      admin: allow,
+      superadmin: allow,
+      teamlead: (a, p) => when(p.teamLeadId === a.id, 'forbid'),
+      teammember: forbid,
+    }),
+    everyone,
+  ),
+  'project:approve': rolesWhere(onVisibleProject({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }), [
+    'superadmin',
+  ]),
+  'project:reject': rolesWhere(onVisibleProject({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }), [
+    'superadmin',
+  ]),
+  // Which transition a caller may make is the project state machine's table; this only says who may try.
+  'project:change_status': rolesWhere(
+    onVisibleProject({
+      client: forbid,
+      admin: allow,
+      superadmin: allow,
+      teamlead: (a, p) => when(p.teamLeadId === a.id, 'forbid'),
+      teammember: forbid,
+    }),
+    ['superadmin', 'admin', 'teamlead'],
+  ),
+
+  'tool_request:create': rolesWhere({ client: allow, admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid }, ['client']),
+  'tool_request:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, ['client', ...staff]),
+  'tool_request:read': rolesWhere(
+    { client: (a, r) => when(r.ownerId === a.id), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
+    ['client', ...staff],
+  ),
+  'tool_request:decide': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+
+  'invitation:create': rolesWhere(inviterTable(), staff),
+  'invitation:manage': rolesWhere(inviterTable('hide'), staff),
+  'account:list': rolesWhere(inviterTable(), staff),
+  'account:set_status': rolesWhere(
+    {
+      client: forbid,
+      admin: (a, t) => when(t.id !== a.id && invitableRoles(a.role).includes(t.role)),
+      superadmin: (a, t) => when(t.id !== a.id && invitableRoles(a.role).includes(t.role)),
+      teamlead: forbid,
+      teammember: forbid,
+    },
+    staff,
+  ),
+
+  'messaging:superadmin': rolesWhere({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin']),
+  'messaging:client': rolesWhere({ client: allow, admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid }, ['client']),
+  'conversation:read': rolesWhere(
+    { client: (a, c) => when(c.clientId === a.id), admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid },
+    ['superadmin', 'client'],
+  ),
+  'message:mark': rolesWhere(messageTable(), ['superadmin', 'client']),
+  'messaging:use': rolesWhere({ client: allow, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin', 'client']),
+
+  'notification:read': rolesWhere(ownTable(), everyone),
+  'session:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+};
+
+/** Staff act on the roles they may invite (DESIGN section 4); a role they may not invite is `otherwise`. */
+function inviterTable(otherwise: Decision = 'forbid'): RoleTable<{ role: Role }> {
+  const inviter = (a: Actor, r: { role: Role }) => when(invitableRoles(a.role).includes(r.role), otherwise);
+  return { client: forbid, admin: inviter, superadmin: inviter, teamlead: forbid, teammember: forbid };
+}
+
+/** Only the receiver marks a message; the sender is told no; anyone else is told nothing. */
+function messageTable(): RoleTable<MessageFacts> {
+  const receiver = (a: Actor, m: MessageFacts) => (m.receiverId === a.id ? 'allow' : m.senderId === a.id ? 'forbid' : 'hide');
+  return { client: receiver, admin: forbid, superadmin: receiver, teamlead: forbid, teammember: forbid };
+}
+
+function ownTable(): RoleTable<OwnedFacts> {
+  const own = (a: Actor, r: OwnedFacts) => when(r.ownerId === a.id);
+  return { client: own, admin: own, superadmin: own, teamlead: own, teammember: own };
+}
+
+function isKnownRole(role: unknown): role is Role {
+  return (ROLES as readonly unknown[]).includes(role);
+}
+
+/** The roles that may call an action at all: routes check this before reading the body. */
+export function rolesFor(action: Action): readonly Role[] {
+  return RULES[action].roles;
+}
+
+export function decide<A extends Action>(actor: Actor, action: A, resource: Resources[A]): Decision {
+  const rule = RULES[action] as Rule<Resources[A]>;
+  // Fail closed: an unknown role, or a role the action does not name, is refused.
+  if (!isKnownRole(actor.role) || !rule.roles.includes(actor.role)) return 'forbid';
+  return rule.decide[actor.role](actor, resource);
+}
+
+export function can<A extends Action>(actor: Actor, action: A, resource: Resources[A]): boolean {
+  return decide(actor, action, resource) === 'allow';
+}
+
+/**
+ * The first line of every service method. `notFound` is the message of the 404 given when the caller may not
+ * know the record exists.
+ */
+export function assertCan<A extends Action>(actor: Actor, action: A, resource: Resources[A], notFound = 'Not found'): void {
+  const decision = decide(actor, action, resource);
+  if (decision === 'allow') return;
+  throw decision === 'hide' ? new AppError('NOT_FOUND', notFound) : new AppError('FORBIDDEN');
+}
+
+/** Which projects a caller may list: a filter the projects service turns into SQL. */
+export type ProjectScope = { kind: 'all' } | { kind: 'client'; clientId: number } | { kind: 'team'; userId: number };
+
+export function projectScope(actor: Actor): ProjectScope {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return { kind: 'all' };
+    case 'client':
+      return { kind: 'client', clientId: actor.id };
+    case 'teamlead':
+    case 'teammember':
+      return { kind: 'team', userId: actor.id };
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
+/** The `default` of every switch over roles: an unknown role is refused (403), never treated as anyone. */
+export function refuseUnknownRole(role: never): never {
+  throw new AppError('FORBIDDEN', `Unknown role: ${String(role)}`);
+}

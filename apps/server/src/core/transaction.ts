@@ -1,0 +1,14 @@
+import type { Db, Tx } from '../db/client.js';
+import type { DomainEvent, EventBus, Publish } from './events.js';
+
+/** Runs `work` in one transaction; the events it publishes are delivered after the commit, and dropped on rollback. */
+export type Transact = <T>(work: (tx: Tx, publish: Publish) => Promise<T>) => Promise<T>;
+
+export function createTransact(db: Db, bus: EventBus): Transact {
+  return async (work) => {
+    const events: DomainEvent[] = [];
+    const result = await db.transaction((tx) => work(tx, (event) => events.push(event)));
+    await bus.deliver(events);
+    return result;
+  };
+}

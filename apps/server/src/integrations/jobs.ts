@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+/**
+ * Background jobs on pg-boss, on both databases: PostgreSQL directly, PGlite through pg-boss's `db` option over
+ * the embedded database. A job is stored in the database, so it survives a restart and runs once however many
+ * nodes run. Handlers must be idempotent (STYLE 20): the runner retries a failed job with backoff.
+ */
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+export type QueueSpec = {
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+  /** `stately`: at most one queued and one running job per singleton key (duplicates collapse). */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /** Run on this cron schedule (UTC), in addition to any job sent. */
+  cron?: string;
+};
+
+export type SendOptions = { singletonKey?: string; startAfterSeconds?: number };
+
+export type JobRunner = {
+  /** Registers a queue and its handler; call before `start`. */
+  define<T extends object>(name: string, handler: JobHandler<T>, spec?: QueueSpec): void;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Jobs waiting or running in a queue (metrics and tests). */
+  pending(name: string): Promise<number>;
+};
+
+export type JobRunnerOptions = { database: Database; log: FastifyBaseLogger; pollIntervalSeconds: number };
+
+type Definition = { name: string; handler: JobHandler<object>; spec: QueueSpec };
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { database, log } = options;
+  const definitions = new Map<string, Definition>();
+  let boss: PgBoss | null = null;
+  let starting: Promise<PgBoss> | null = null;
+
+  function connection(): PgBoss.ConstructorOptions {
+    if (database.kind === 'postgres' && database.url) return { connectionString: database.url, max: 3 };
+    return { db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> } };
+  }
+
+  async function open(): Promise<PgBoss> {
+    const instance = new PgBoss({
+      ...connection(),
+      schema: 'pgboss',
+      application_name: 'agency-jobs',
+      supervise: true,
+      schedule: [...definitions.values()].some((d) => d.spec.cron),
+      migrate: true,
+    });
+    instance.on('error', (err) => log.error({ err }, 'job runner error'));
+    await instance.start();
+    for (const d of definitions.values()) {
+      const queue = {
+        name: d.name,
+        policy: d.spec.policy ?? 'standard',
+        retryLimit: d.spec.retryLimit ?? 5,
+        retryDelay: d.spec.retryDelaySeconds ?? 5,
+        retryBackoff: d.spec.retryBackoff ?? true,
+        expireInSeconds: d.spec.expireInSeconds ?? 300,
+      } as const;
+      if (await instance.getQueue(d.name)) await instance.updateQueue(d.name, queue);
+      else await instance.createQueue(d.name, queue);
+      await instance.work<object>(d.name, { pollingIntervalSeconds: options.pollIntervalSeconds, batchSize: 1 }, async ([job]) => {
+        await d.handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+      });
+      if (d.spec.cron) await instance.schedule(d.name, d.spec.cron, {}, { tz: 'UTC' });
+      else await instance.unschedule(d.name).catch(() => undefined);
+    }
+    return instance;
+  }
+
+  return {
+    define(name, handler, spec = {}) {
+      if (boss || starting) throw new Error(`Job queue ${name} defined after the runner started`);
+      definitions.set(name, { name, handler: handler as JobHandler<object>, spec });
+    },
+
+    async send(name, data, sendOptions = {}) {
+      const instance = boss ?? (await starting);
+      if (!instance) throw new Error(`Job runner not started: cannot send ${name}`);
+      return instance.send(name, data, {
+        singletonKey: sendOptions.singletonKey,
+        startAfter: sendOptions.startAfterSeconds,
+      });
+    },
+
+    async start() {
+      if (boss || starting) return;
+      starting = open();
+      boss = await starting;
+      starting = null;
+    },
+
+    async stop() {
+      const instance = boss ?? (await starting?.catch(() => null));
+      boss = null;
+      starting = null;
+      if (!instance) return;
+      await instance.stop({ graceful: true, wait: true, timeout: 5000, close: true });
+    },
+
+    async pending(name) {
+      const instance = boss ?? (await starting);
+      if (!instance) return 0;
+      return instance.getQueueSize(name);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../core/actor.js';
+import { AppError } from '../core/errors.js';
+import { rolesFor, type Action } from '../core/policy.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved from the bearer token before any route runs (plugins/auth.ts); null when signed out. */
+    actor: Actor | null;
+  }
+}
+
+/** The signed-in actor, or 401. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED');
+  return request.actor;
+}
+
+/**
+ * An onRequest hook from the access policy: 401 when not signed in, 403 when the caller's role may never take
+ * this action. It runs before the body is read; the service then decides on the record itself.
+ */
+export function access(action: Action) {
+  const roles = rolesFor(action);
+  return async (request: FastifyRequest) => {
+    const actor = requireActor(request);
+    if (!roles.includes(actor.role)) throw new AppError('FORBIDDEN');
+  };
+}
+
+/** onRequest hook for routes open to every signed-in person. */
+export async function requireSignIn(request: FastifyRequest) {
+  requireActor(request);
+}

@@ -1,0 +1,39 @@
+// No zod here: the web app branches on these codes on screens that do not load the schema library.
+
+/**
+ * Every error code the API answers with, and its HTTP status. The web app branches on `code`, never on the
+ * status number or the message text. Modules add their own specific codes here.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ACCOUNT_DISABLED: 403,
+  SETUP_KEY_REQUIRED: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  INVITATION_INVALID: 404,
+  LINK_INVALID: 404,
+  EMAIL_TAKEN: 409,
+  INVALID_TRANSITION: 409,
+  STALE_STATE: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The body of every error answer. */
+export type ErrorBody = { error: string; code: ErrorCode };
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
