@@ -2,10 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { EventBus } from './core/events.js';
@@ -24,6 +22,7 @@ import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
 import { TtlCache } from './lib/ttl-cache.js';
@@ -97,14 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, () => app.draining.active);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${config.brandName} API`, version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  await registerOpenApi(app, config);
   await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS_PER_MESSAGE } });
   await app.register(authPlugin, { ctx });
 

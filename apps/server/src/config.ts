@@ -36,6 +36,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   WEB_DIST_DIR: z.string().optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -63,6 +64,8 @@ export type Config = {
     transport: 'log' | 'smtp';
     from: string;
     smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string };
+    /** The first retry of a failed delivery waits this long; each later one twice as long as the one before. */
+    retryDelaySeconds: number;
   };
   logLevel: string;
   trustProxy: boolean;
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       transport: e.MAIL_TRANSPORT,
       from: e.MAIL_FROM,
       smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD } : undefined,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

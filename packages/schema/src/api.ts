@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
 
 /** The body of every error answer (DESIGN section 5). */
-export const errorBodySchema = z.object({ error: z.string(), code: z.enum(ERROR_CODES as [string, ...string[]]) }).meta({ id: 'Error' });
+export const errorBodySchema = z.object({ error: z.string(), code: z.enum(ERROR_CODES as [string, ...string[]]) });
 
 export function pageOf<T extends z.ZodTypeAny>(item: T) {
   return z.object({ items: z.array(item), next_cursor: z.string().nullable() });

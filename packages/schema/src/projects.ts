@@ -152,7 +152,14 @@ export const changeProjectStatusInput = z.object({
 export type ChangeProjectStatusInput = z.input<typeof changeProjectStatusInput>;
 
 export const projectSummarySchema = z.object({
-  counts: z.record(projectStatusSchema, z.number()),
+  counts: z.object({
+    pending: z.number(),
+    approved: z.number(),
+    rejected: z.number(),
+    in_progress: z.number(),
+    completed: z.number(),
+    cancelled: z.number(),
+  }) satisfies z.ZodType<Record<ProjectStatus, number>>,
   total: z.number(),
   pending: z.number(),
   needs_attention: z.array(projectListItemSchema),

@@ -4,7 +4,7 @@ import { mailOutbox } from '../../db/schema.js';
 
 export const MAIL_DELIVER_QUEUE = 'mail-deliver';
 export const MAIL_SWEEP_QUEUE = 'mail-sweep';
-/** Retries of one mail: with backoff from 10 s this spans about two hours before the mail is given up. */
+/** Retries of one mail: with backoff from the default 10 s this spans about three hours before the mail is given up. */
 const MAIL_RETRY_LIMIT = 10;
 
 /**
@@ -22,7 +22,13 @@ export function registerMailJobs(ctx: AppContext) {
         throw err;
       }
     },
-    { retryLimit: MAIL_RETRY_LIMIT, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 120, policy: 'stately' },
+    {
+      retryLimit: MAIL_RETRY_LIMIT,
+      retryDelaySeconds: ctx.config.mail.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      policy: 'stately',
+    },
   );
 
   ctx.jobs.define(

@@ -18,6 +18,7 @@ import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
 import type { Services } from '../../services.js';
+import { fileResponse } from '../../lib/api-docs.js';
 import { attachmentPath, type MessagingSide } from './service.js';
 
 const security = [{ bearer: [] }];
@@ -141,6 +142,8 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
     schema: {
       tags: ['messaging'],
       summary: 'Download an attachment: with its signed URL, or with the bearer header of the sender or receiver',
+      produces: ['application/octet-stream'],
+      response: fileResponse,
       params: z.object({ stored_filename: z.string().regex(/^[A-Za-z0-9-]+(\.[a-z0-9]+)?$/, 'Attachment not found') }),
       querystring: z.object({ expires: z.coerce.number().int().optional(), sig: z.string().max(100).optional() }),
     },

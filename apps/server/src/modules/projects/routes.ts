@@ -20,6 +20,7 @@ import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
 import type { Services } from '../../services.js';
+import { fileResponse } from '../../lib/api-docs.js';
 import { attachmentDownloadPath } from './service.js';
 
 const tags = ['projects'];
@@ -145,6 +146,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
     schema: {
       tags,
       summary: 'Download a project attachment through its short-lived signed URL',
+      produces: ['application/octet-stream'],
+      response: fileResponse,
       params: z.object({ id: z.coerce.number().int().positive(), attachmentId: z.coerce.number().int().positive() }),
       querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) }),
     },

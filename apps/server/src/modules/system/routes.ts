@@ -5,12 +5,17 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../core/errors.js';
 import type { Services } from '../../services.js';
+import { errorResponses } from '../../lib/api-docs.js';
 
 const tags = ['system'];
 
 export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
   app.get('/health', {
-    schema: { tags, summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) } },
+    schema: {
+      tags,
+      summary: 'Liveness and database check',
+      response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), ...errorResponses(503) },
+    },
     handler: async (request) => {
       try {
         await ctx.db.execute(sql`select 1`);

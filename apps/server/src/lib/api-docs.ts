@@ -1,0 +1,36 @@
+import { errorBodySchema } from '@agency/schema';
+import { z } from 'zod';
+
+export type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+
+const STATUS_TEXT: Record<Status, string> = {
+  400: 'The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`)',
+  401: 'Not signed in, or the session ended (`UNAUTHENTICATED`)',
+  403: 'Signed in, but this role or person may not do this (`FORBIDDEN`)',
+  404: 'No such record, or one the caller may not know about (`NOT_FOUND`)',
+  409: 'The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`)',
+  413: 'Too large (`PAYLOAD_TOO_LARGE`)',
+  415: 'Wrong content type (`UNSUPPORTED_MEDIA_TYPE`)',
+  422: 'Understood, but the referenced records do not fit (`UNPROCESSABLE`)',
+  429: 'Too many attempts; see Retry-After (`TOO_MANY_ATTEMPTS`)',
+  500: 'Unexpected server error (`INTERNAL`)',
+  503: 'A dependency is unavailable (`UNAVAILABLE`)',
+};
+
+/** Extra error answers a route declares beside the ones every route of its kind gets. */
+export function errorResponses(...statuses: Status[]) {
+  return Object.fromEntries(statuses.map((s) => [s, errorBodySchema.describe(STATUS_TEXT[s])]));
+}
+
+/** The 200 answer of a file download: the bytes, with the file's own content type. */
+export const fileResponse = { 200: z.any().meta({ type: 'string', format: 'binary' }).describe("The file's bytes, sent with its own content type") };
+
+/** A stable operationId from method and path: `GET /api/projects/:id/activity` -> `getProjectsByIdActivity`. */
+export function operationIdFor(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[-_.]/)));
+  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}

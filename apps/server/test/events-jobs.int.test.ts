@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../src/core/events.js';
+import { createJobRunner } from '../src/integrations/jobs.js';
+import { users } from '../src/db/schema.js';
+import { call, createTestApp, signupClient, signupSuperadmin, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ JOB_POLL_SECONDS: '0.5' });
+});
+afterAll(async () => t.close());
+
+async function waitFor(what: string, test: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('domain events', () => {
+  it('reach subscribers after the transaction commits, in the order published', async () => {
+    const seen: string[] = [];
+    const off = t.app.ctx.events.subscribe('session.revoked', (e) => {
+      seen.push(`revoked:${e.userId}`);
+    });
+    try {
+      await t.app.ctx.transaction(async (_tx, publish) => {
+        publish({ type: 'session.revoked', userId: 1 });
+        publish({ type: 'session.revoked', userId: 2 });
+        // Nothing is delivered while the transaction is still open.
+        expect(seen).toEqual([]);
+      });
+      expect(seen).toEqual(['revoked:1', 'revoked:2']);
+    } finally {
+      off();
+    }
+  });
+
+  it('are dropped with the transaction when it rolls back, and its writes with them', async () => {
+    const seen: DomainEvent[] = [];
+    const off = t.app.ctx.events.subscribe('project.created', (e) => {
+      seen.push(e);
+    });
+    const owner = await signupSuperadmin(t.app);
+    try {
+      await expect(
+        t.app.ctx.transaction(async (tx, publish) => {
+          await tx
+            .update(users)
+            .set({ name: 'Renamed in a rolled back transaction' })
+            .where(eq(users.id, Number(owner.user.id)));
+          publish({ type: 'project.created', projectId: 1, clientId: 1 });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(seen).toEqual([]);
+      const [row] = await t.app.ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.id, Number(owner.user.id)));
+      expect(row.name).toBe('Owner Person');
+    } finally {
+      off();
+    }
+  });
+
+  it('a failing subscriber does not fail the request that made the change', async () => {
+    const off = t.app.ctx.events.subscribe('project.created', () => {
+      throw new Error('subscriber broke');
+    });
+    try {
+      const client = await signupClient(t.app);
+      const res = await call(t.app, 'POST', '/projects', {
+        token: client.token,
+        body: { title: 'Still created', description: 'A subscriber failure is only logged.' },
+      });
+      expect(res.status).toBe(201);
+    } finally {
+      off();
+    }
+  });
+});
+
+describe('the job runner', () => {
+  it('runs a job sent twice with the same key once, retries a failing one, on this database', async () => {
+    const runs: string[] = [];
+    let failuresLeft = 1;
+    const jobs = createJobRunner({ database: t.app.ctx.database, log: t.app.log, pollIntervalSeconds: 0.5 });
+    jobs.define<{ key: string }>(
+      'test-once',
+      async ({ key }) => {
+        runs.push(key);
+      },
+      { policy: 'stately', retryLimit: 0 },
+    );
+    jobs.define<{ key: string }>(
+      'test-retry',
+      async ({ key }) => {
+        if (failuresLeft-- > 0) throw new Error('first attempt fails');
+        runs.push(key);
+      },
+      { retryLimit: 3, retryDelaySeconds: 1, retryBackoff: false },
+    );
+    await jobs.start();
+    try {
+      await Promise.all([
+        jobs.send('test-once', { key: 'a' }, { singletonKey: 'same' }),
+        jobs.send('test-once', { key: 'a' }, { singletonKey: 'same' }),
+      ]);
+      await jobs.send('test-retry', { key: 'b' });
+      await waitFor('both jobs', () => runs.includes('a') && runs.includes('b'));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(runs.filter((r) => r === 'a')).toHaveLength(1);
+      expect(runs.filter((r) => r === 'b')).toHaveLength(1);
+      expect(await jobs.pending('test-once')).toBe(0);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});
