@@ -4,7 +4,7 @@ import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schem
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { resolveSessionSecret, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { EventBus } from './core/events.js';
 import { createTransact } from './core/transaction.js';
@@ -66,13 +66,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const ownsDatabase = !options.database;
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      inMemory: config.inMemoryDb,
+      onPoolError: (err) => app.log.warn({ error: err.message }, 'database connection lost; reconnecting on the next query'),
+    }));
   if (ownsDatabase) await database.migrate();
   const now = options.now ?? (() => new Date());
   const events = new EventBus((err, event) => app.log.error({ err, event: event.type }, 'event subscriber failed'));
   const storage = createLocalStorage(config.filesDir);
   const ctx: AppContext = {
     config,
+    signingKey: resolveSessionSecret(config),
     database,
     db: database.db,
     events,

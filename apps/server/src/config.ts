@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +37,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
   WEB_DIST_DIR: z.string().optional(),
+  SIGNED_URL_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });
@@ -52,7 +60,10 @@ export type Config = {
   databaseUrl?: string;
   /** PGlite in memory (tests): no files under dataDir. */
   inMemoryDb: boolean;
-  sessionSecret: string;
+  /** Signs download links. When unset, a random key is created once and kept in DATA_DIR (see `resolveSessionSecret`). */
+  sessionSecret?: string;
+  /** How long a signed download link lives. */
+  signedUrlTtlMs: number;
   superadminSetupKey?: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -76,7 +87,33 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-const DEV_SECRET = 'development-only-secret-do-not-use-in-production!';
+/**
+ * The key that signs download links: SESSION_SECRET when set; otherwise a random key created on the first start
+ * and kept in `DATA_DIR/session-secret` (mode 600), so links survive a restart. Never a constant: a key anyone
+ * can read in the source would let a stranger mint links to any file. An in-memory database (tests) gets a
+ * random key for the life of the process.
+ */
+export function resolveSessionSecret(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  if (config.inMemoryDb) return crypto.randomBytes(32).toString('base64url');
+  const file = path.join(config.dataDir, 'session-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  // `wx`: two processes starting at once cannot both write; the loser reads the winner's key.
+  try {
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   // An empty value (`SMTP_HOST=` in a copied .env.example) means "not set".
@@ -102,7 +139,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesDir: path.resolve(e.DATA_DIR, 'files'),
     databaseUrl: e.DATABASE_URL || undefined,
     inMemoryDb: false,
-    sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
+    sessionSecret: e.SESSION_SECRET,
+    signedUrlTtlMs: e.SIGNED_URL_TTL_MINUTES * 60_000,
     superadminSetupKey: e.SUPERADMIN_SETUP_KEY,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,

@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { isDatabaseUnavailable } from './core/unavailable.js';
+import { openDatabase, type Database } from './db/client.js';
 import { loadDemoData } from './demo.js';
 
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  let reportPoolError = (err: Error) => console.error(`database connection error: ${err.message}`);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (err) => reportPoolError(err) });
+  await migrateWhenReachable(database);
   const app = await buildApp(config, { database });
+  reportPoolError = (err) => app.log.warn({ error: err.message }, 'database connection lost; reconnecting on the next query');
   app.addHook('onClose', async () => database.close());
 
   await app.ready();
@@ -38,6 +41,20 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** A node may start while its database is still coming up (a cluster starting together): wait up to a minute. */
+async function migrateWhenReachable(database: Database) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await database.migrate();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() > until) throw err;
+      console.error(`database not reachable yet (${(err as Error).message}); retrying`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }
 
 main().catch((err) => {

@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

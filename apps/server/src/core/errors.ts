@@ -23,6 +23,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   TOO_MANY_ATTEMPTS: 'Too many attempts; try again later',
   INTERNAL: 'Something went wrong on our side',
   UNAVAILABLE: 'Service unavailable',
+  DATABASE_UNAVAILABLE: 'The database is unavailable; try again in a few seconds',
 };
 
 export function defaultMessage(code: ErrorCode): string {

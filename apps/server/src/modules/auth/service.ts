@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { loginFailures, sessions, users } from '../../db/schema.js';
 import { presentUser } from '../users/present.js';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.js';
-import { generateToken, hashToken, normalizeEmail, safeEqual } from './tokens.js';
+import { generateToken, hashToken, isSessionActive, normalizeEmail, safeEqual } from './tokens.js';
 
 export type RequestMeta = { ip?: string; userAgent?: string };
 
@@ -154,6 +154,17 @@ export function createAuthService(ctx: AppContext) {
     },
 
     revokeAllSessions: revokeAll,
+
+    /** Whether a session may still act: not revoked, not expired, not idle too long, its account active. */
+    async isSessionLive(sessionId: number) {
+      const [row] = await ctx.db
+        .select({ lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, status: users.status })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, sessionId))
+        .limit(1);
+      return Boolean(row && row.status === 'active' && isSessionActive(row, ctx.now(), ctx.config.sessionIdleMs));
+    },
   };
 }
 

@@ -13,12 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isInlineImage } from '../../lib/file-type.js';
-import { verifySignedUrl } from '../../lib/signed-url.js';
+import { readSignedUrl } from '../../lib/signed-url.js';
 import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
 import type { Services } from '../../services.js';
-import { fileResponse } from '../../lib/api-docs.js';
+import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { attachmentPath, type MessagingSide } from './service.js';
 
 const security = [{ bearer: [] }];
@@ -145,15 +145,13 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
       produces: ['application/octet-stream'],
       response: fileResponse,
       params: z.object({ stored_filename: z.string().regex(/^[A-Za-z0-9-]+(\.[a-z0-9]+)?$/, 'Attachment not found') }),
-      querystring: z.object({ expires: z.coerce.number().int().optional(), sig: z.string().max(100).optional() }),
+      querystring: signedQuery,
     },
     handler: async (request, reply) => {
       const { stored_filename } = request.params;
-      const { expires, sig } = request.query;
-      const signed =
-        expires !== undefined &&
-        sig !== undefined &&
-        verifySignedUrl(ctx.config.sessionSecret, attachmentPath(stored_filename), expires, sig, ctx.now());
+      const sessionId = readSignedUrl(ctx.signingKey, attachmentPath(stored_filename), request.query, ctx.now());
+      // A link is as good as the session that minted it: it dies at logout, disabling or expiry.
+      const signed = sessionId !== null && (await services.auth.isSessionLive(sessionId));
       if (!signed && !request.actor) throw new AppError('NOT_FOUND', 'Attachment not found');
       const file = await services.messaging.findAttachmentFor(signed ? null : request.actor, stored_filename);
       const stream = file ? await ctx.storage.read(file.stored_filename) : null;

@@ -15,12 +15,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isInlineImage } from '../../lib/file-type.js';
-import { verifySignedUrl } from '../../lib/signed-url.js';
+import { readSignedUrl } from '../../lib/signed-url.js';
 import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
 import type { Services } from '../../services.js';
-import { fileResponse } from '../../lib/api-docs.js';
+import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { attachmentDownloadPath } from './service.js';
 
 const tags = ['projects'];
@@ -149,18 +149,12 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       produces: ['application/octet-stream'],
       response: fileResponse,
       params: z.object({ id: z.coerce.number().int().positive(), attachmentId: z.coerce.number().int().positive() }),
-      querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) }),
+      querystring: signedQuery,
     },
     handler: async (request, reply) => {
       const { id, attachmentId } = request.params;
-      const valid = verifySignedUrl(
-        ctx.config.sessionSecret,
-        attachmentDownloadPath(id, attachmentId),
-        request.query.expires,
-        request.query.sig,
-        ctx.now(),
-      );
-      if (!valid) throw new AppError('LINK_INVALID');
+      const sessionId = readSignedUrl(ctx.signingKey, attachmentDownloadPath(id, attachmentId), request.query, ctx.now());
+      if (sessionId === null || !(await services.auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
       const file = await services.projects.findAttachment(id, attachmentId);
       const stream = await ctx.storage.read(file.storedFilename);
       if (!stream) throw new AppError('NOT_FOUND', 'Attachment not found');
