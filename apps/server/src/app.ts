@@ -23,6 +23,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
 import { TtlCache } from './lib/ttl-cache.js';
@@ -106,12 +107,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app, config);
   await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS_PER_MESSAGE } });
   await app.register(authPlugin, { ctx });
+  await registerRateLimits(app, ctx);
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { ctx, services });
-      await api.register(authRoutes, { services });
-      await api.register(invitationRoutes, { services });
+      await api.register(authRoutes, { ctx, services });
+      await api.register(invitationRoutes, { ctx, services });
       await api.register(userRoutes, { services });
       await api.register(notificationRoutes, { services });
       await api.register(projectRoutes, { ctx, services });

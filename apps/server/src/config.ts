@@ -43,6 +43,14 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  REDIS_URL: z.string().url().optional(),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_SETUP_KEY_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });
@@ -81,6 +89,17 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   webDistDir?: string;
+  /** Rate-limit counters go to Redis when set, else to the database. */
+  redisUrl?: string;
+  rateLimits: {
+    anonymousPerMinute: number;
+    loginPerMinute: number;
+    signupPerHour: number;
+    setupKeyPerHour: number;
+    invitationsPerHour: number;
+    uploadsPerHour: number;
+    messagesPerMinute: number;
+  };
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
 };
@@ -158,6 +177,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    redisUrl: e.REDIS_URL,
+    rateLimits: {
+      anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
+      setupKeyPerHour: e.RATE_LIMIT_SETUP_KEY_PER_HOUR,
+      invitationsPerHour: e.RATE_LIMIT_INVITATIONS_PER_HOUR,
+      uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
+      messagesPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
+    },
   };
   return { ...config, ...overrides };
 }

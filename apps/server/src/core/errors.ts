@@ -21,6 +21,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
   UNPROCESSABLE: 'The request could not be processed',
   TOO_MANY_ATTEMPTS: 'Too many attempts; try again later',
+  RATE_LIMITED: 'Too many requests; try again later',
   INTERNAL: 'Something went wrong on our side',
   UNAVAILABLE: 'Service unavailable',
   DATABASE_UNAVAILABLE: 'The database is unavailable; try again in a few seconds',

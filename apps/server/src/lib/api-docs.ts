@@ -12,7 +12,7 @@ const STATUS_TEXT: Record<Status, string> = {
   413: 'Too large (`PAYLOAD_TOO_LARGE`)',
   415: 'Wrong content type (`UNSUPPORTED_MEDIA_TYPE`)',
   422: 'Understood, but the referenced records do not fit (`UNPROCESSABLE`)',
-  429: 'Too many attempts; see Retry-After (`TOO_MANY_ATTEMPTS`)',
+  429: 'Too many requests or sign-in attempts; see Retry-After (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`)',
   500: 'Unexpected server error (`INTERNAL`)',
   503: 'A dependency is unavailable (`UNAVAILABLE`)',
 };

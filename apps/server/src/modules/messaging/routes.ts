@@ -17,6 +17,7 @@ import { readSignedUrl } from '../../lib/signed-url.js';
 import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
+import { doorLimit } from '../../lib/door-limit.js';
 import type { Services } from '../../services.js';
 import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { attachmentPath, type MessagingSide } from './service.js';
@@ -27,8 +28,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const SEND_BODY_LIMIT = Math.ceil(MAX_ATTACHMENTS_PER_MESSAGE * MAX_ATTACHMENT_BYTES * 1.34) + 1024 * 1024;
 
 /** SPEC section 7 for one side: the super admin under /superadmin, the client mirror under /client. */
-function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Services }> {
-  return async (app, { services }) => {
+function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> {
+  return async (app, { ctx, services }) => {
     const tags = [`messaging (${side})`];
     const m = services.messaging;
     app.addHook('onRequest', access(side === 'superadmin' ? 'messaging:superadmin' : 'messaging:client'));
@@ -92,6 +93,7 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Serv
     });
 
     app.post('/send-message', {
+      config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.messagesPerMinute, 60_000), groupId: 'send-message' } },
       bodyLimit: SEND_BODY_LIMIT,
       schema: {
         tags,
@@ -106,8 +108,8 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Serv
 }
 
 export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
-  await app.register(sideRoutes('superadmin'), { prefix: '/superadmin', services });
-  await app.register(sideRoutes('client'), { prefix: '/client', services });
+  await app.register(sideRoutes('superadmin'), { prefix: '/superadmin', ctx, services });
+  await app.register(sideRoutes('client'), { prefix: '/client', ctx, services });
 
   app.get('/messages/unread-count', {
     onRequest: access('messaging:use'),
@@ -116,6 +118,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
   });
 
   app.post('/messages/uploads', {
+    config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
     onRequest: access('messaging:use'),
     schema: {
       tags: ['messaging'],

@@ -19,6 +19,7 @@ import { readSignedUrl } from '../../lib/signed-url.js';
 import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
+import { doorLimit } from '../../lib/door-limit.js';
 import type { Services } from '../../services.js';
 import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { attachmentDownloadPath } from './service.js';
@@ -115,6 +116,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
   });
 
   app.post('/projects/:id/attachments', {
+    config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
     onRequest: access('project:upload'),
     schema: {
       tags,
