@@ -54,7 +54,7 @@ async function createPostgresDatabase(baseUrl: string) {
   return { url: url.toString(), drop };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   let current = Date.now();
   const clock: TestClock = { now: () => new Date(current), advance: (ms) => (current += ms) };
   const config = loadConfig(
@@ -72,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database = await openDatabase({ dataDir: config.dataDir, inMemory: true });
   }
   await database.migrate();
-  const app = await buildApp(config, { database, now: clock.now });
+  const app = await buildApp(config, { database, now: clock.now, logStream: options.logStream });
   await app.ready();
   return {
     app,

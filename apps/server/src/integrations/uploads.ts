@@ -57,7 +57,10 @@ export async function streamUploads(request: FastifyRequest, storage: Storage, l
         throw tooLarge;
       }
       // eslint-disable-next-line no-control-regex -- a stored name never carries control characters or path separators
-      const name = (part.filename || 'file').replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200);
+      const name = (part.filename || 'file')
+        .toWellFormed()
+        .replace(/[\\/\u0000-\u001f]/g, '_')
+        .slice(0, 200);
       stored.push({ name, mime: sniffMime(head()), size, storedFilename });
     }
   } catch (err) {

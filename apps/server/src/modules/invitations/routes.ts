@@ -1,4 +1,12 @@
-import { createInvitationInput, createInvitationResponse, invitationPreviewSchema, invitationSchema, pageOf, pageQuery } from '@agency/schema';
+import {
+  createInvitationInput,
+  createInvitationResponse,
+  invitationPreviewSchema,
+  invitationSchema,
+  pageOf,
+  pageQuery,
+  idParam,
+} from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireActor } from '../../lib/route-guards.js';
@@ -8,7 +16,7 @@ import type { Services } from '../../services.js';
 
 const tags = ['invitations'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const listedInvitation = invitationSchema.extend({ status: z.enum(['pending', 'expired']) });
 
 export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {

@@ -8,6 +8,7 @@ import {
   uploadedAttachmentSchema,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_PER_MESSAGE,
+  idParam,
 } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { attachmentPath, type MessagingSide } from './service.js';
 
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 // SPEC's send body carries files as data URLs: 10 files of 10 MB grow by a third in base64, plus the JSON around them.
 const SEND_BODY_LIMIT = Math.ceil(MAX_ATTACHMENTS_PER_MESSAGE * MAX_ATTACHMENT_BYTES * 1.34) + 1024 * 1024;
 

@@ -27,7 +27,7 @@ export function attachmentPath(storedFilename: string) {
 export type MessagingSide = 'superadmin' | 'client';
 
 export function parseConversationId(id: string): { projectId: number; clientId: number } | null {
-  const match = /^(\d+):(\d+)$/.exec(id);
+  const match = /^([1-9]\d{0,14}):([1-9]\d{0,14})$/.exec(id);
   if (!match) return null;
   return { projectId: Number(match[1]), clientId: Number(match[2]) };
 }
@@ -125,7 +125,12 @@ export function createMessagingService(ctx: AppContext) {
     const estimated = match[2] ? Math.floor((payload.length * 3) / 4) - (payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0) : payload.length;
     if (estimated > MAX_ATTACHMENT_BYTES)
       throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
-    const bytes = match[2] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+    let bytes: Buffer;
+    try {
+      bytes = match[2] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+    } catch {
+      throw new AppError('BAD_REQUEST', `message_attachments: "${a.name}" is not a valid data URL (bad %-escape)`);
+    }
     if (bytes.length > MAX_ATTACHMENT_BYTES)
       throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
     const storedFilename = newStoredFilename(a.name);

@@ -10,6 +10,7 @@ import {
   projectStatusSchema,
   projectSummarySchema,
   rejectProjectInput,
+  idParam,
 } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +27,7 @@ import { attachmentDownloadPath } from './service.js';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const projectResponse = z.object({ project: projectSchema });
 
 export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
@@ -150,7 +151,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       summary: 'Download a project attachment through its short-lived signed URL',
       produces: ['application/octet-stream'],
       response: fileResponse,
-      params: z.object({ id: z.coerce.number().int().positive(), attachmentId: z.coerce.number().int().positive() }),
+      params: z.object({ id: idParam, attachmentId: idParam }),
       querystring: signedQuery,
     },
     handler: async (request, reply) => {
