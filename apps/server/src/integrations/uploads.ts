@@ -16,6 +16,15 @@ export function assertDeclaredLength(request: FastifyRequest, maxFiles: number, 
   }
 }
 
+/** A stored name never carries control characters, path separators or unpaired surrogates. */
+export function safeFileName(original: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  return (original || 'file')
+    .toWellFormed()
+    .replace(/[\\/\u0000-\u001f]/g, '_')
+    .slice(0, 200);
+}
+
 /** Captures the first bytes of a stream for type detection while passing everything through. */
 function withHead(source: Readable) {
   const head: Buffer[] = [];
@@ -56,11 +65,7 @@ export async function streamUploads(request: FastifyRequest, storage: Storage, l
         await storage.remove(storedFilename);
         throw tooLarge;
       }
-      // eslint-disable-next-line no-control-regex -- a stored name never carries control characters or path separators
-      const name = (part.filename || 'file')
-        .toWellFormed()
-        .replace(/[\\/\u0000-\u001f]/g, '_')
-        .slice(0, 200);
+      const name = safeFileName(part.filename);
       stored.push({ name, mime: sniffMime(head()), size, storedFilename });
     }
   } catch (err) {

@@ -3,11 +3,13 @@
  * the parameters of a failed query (a failed sign-up would otherwise write the password hash and the person's
  * details to the log), and never the query's values folded into a message.
  */
-export function serializeError(err: unknown, depth = 0): Record<string, unknown> {
-  if (!(err instanceof Error)) return { message: String(err) };
+export type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+export function serializeError(err: unknown, depth = 0): SerializedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
   const e = err as Error & { code?: unknown; cause?: unknown; statusCode?: unknown; query?: unknown };
   const message = e.message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
-  const out: Record<string, unknown> = { type: e.constructor?.name ?? 'Error', message };
+  const out: SerializedError = { type: e.constructor?.name ?? 'Error', message, stack: '' };
   if (typeof e.code === 'string' || typeof e.code === 'number') out.code = e.code;
   if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
   if (e.stack) out.stack = e.stack.replace(/\nparams: [\s\S]*?\n(\s+at )/, '\nparams: [redacted]\n$1');
