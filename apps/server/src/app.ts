@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { resolveSessionSecret, type Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -25,7 +25,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerInputHygiene } from './plugins/input-hygiene.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { clientErrorHandler, registerSecurityHeaders, SECURITY_HEADERS } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
 import { redactUrl, serializeError } from './lib/log-safety.js';
 import { TtlCache } from './lib/ttl-cache.js';
@@ -73,6 +73,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
+    // A connection that sends nothing for this long is closed (a half-sent body included); a whole request,
+    // however slow, may take up to ten minutes (a large upload on a poor connection).
+    connectionTimeout: config.requestIdleTimeoutMs,
+    requestTimeout: 10 * 60_000,
+    // Shutdown closes idle keep-alive connections itself, after a grace period (main.ts), never mid-request.
+    forceCloseConnections: false,
+    clientErrorHandler,
+    // A path the router refuses (a parameter over its length limit, a bad %-escape) never reaches the hooks.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body = tooLong ? { error: 'The address is too long', code: 'URI_TOO_LONG' } : { error: 'The address is not valid', code: 'BAD_REQUEST' };
+      (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .headers(SECURITY_HEADERS)
+        .send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

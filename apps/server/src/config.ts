@@ -51,6 +51,7 @@ const envSchema = z.object({
   RATE_LIMIT_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });
@@ -100,6 +101,8 @@ export type Config = {
     uploadsPerHour: number;
     messagesPerMinute: number;
   };
+  /** A connection idle this long (nothing sent, a body stalled half-way) is closed. */
+  requestIdleTimeoutMs: number;
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
 };
@@ -177,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     rateLimits: {
       anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import type http from 'node:http';
+import net from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { isDatabaseUnavailable } from './core/unavailable.js';
@@ -33,14 +35,38 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    app.draining.active = true;
+    await drain(app.server, () => {
+      app.draining.active = true;
+    });
     await app.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** How long a draining node keeps idle keep-alive connections open for a last request. */
+const DRAIN_GRACE_MS = 5000;
+
+/**
+ * Stops taking new connections but keeps the open ones: every answer from now on says `Connection: close`, so
+ * a client that sends one more request on a kept-alive connection gets an answer and then lets go, instead of
+ * finding its socket closed under it (a reset). Connections still idle after the grace period are closed.
+ * Fastify's own close (afterwards) finds nothing left to cut off.
+ */
+async function drain(server: http.Server, startDraining: () => void) {
+  startDraining();
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, DRAIN_GRACE_MS);
+    // net.Server's close stops listening; http.Server's would also drop idle keep-alive connections at once.
+    net.Server.prototype.close.call(server, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  server.closeIdleConnections();
 }
 
 /** A node may start while its database is still coming up (a cluster starting together): wait up to a minute. */
