@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 const CSP = [
@@ -67,7 +68,7 @@ const CLIENT_ERRORS: Record<string, { status: number; text: string; error: strin
  * Fastify's `clientErrorHandler`: a request Node could not parse (or that came too slowly) is answered with the
  * same security headers and error body as every other answer, then the connection is closed.
  */
-export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
   const { status, text, error, code } = known ?? { status: 400, text: 'Bad Request', error: 'The request could not be read', code: 'BAD_REQUEST' };
