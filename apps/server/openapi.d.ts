@@ -624,7 +624,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message; attachments as data URLs (SPEC) or as references to streamed uploads */
+        /** Send a message; attachments as data URLs (SPEC, decoded as they arrive) or as references to streamed uploads */
         post: operations["postSuperadminSendMessage"];
         delete?: never;
         options?: never;
@@ -726,7 +726,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message; attachments as data URLs (SPEC) or as references to streamed uploads */
+        /** Send a message; attachments as data URLs (SPEC, decoded as they arrive) or as references to streamed uploads */
         post: operations["postClientSendMessage"];
         delete?: never;
         options?: never;

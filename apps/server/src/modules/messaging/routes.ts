@@ -10,7 +10,9 @@ import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   idParam,
 } from '@agency/schema';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isInlineImage } from '../../lib/file-type.js';
@@ -22,10 +24,28 @@ import { doorLimit } from '../../lib/door-limit.js';
 import type { Services } from '../../services.js';
 import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { attachmentPath, type MessagingSide } from './service.js';
+import { parseSendBody, type StreamedFile } from './streaming-body.js';
 
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: idParam });
 // SPEC's send body carries files as data URLs: 10 files of 10 MB grow by a third in base64, plus the JSON around them.
+/** Counts the bytes of a body as they pass, and fails the stream past `max` (a missing or false Content-Length). */
+function limitBytes(source: Readable, max: number): Readable {
+  let seen = 0;
+  const counted = new PassThrough();
+  source.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > max) {
+      const err = new AppError('PAYLOAD_TOO_LARGE', 'The message is too large');
+      source.destroy(err);
+      counted.destroy(err);
+    }
+  });
+  source.on('error', (err) => counted.destroy(err));
+  source.pipe(counted);
+  return counted;
+}
+
 const SEND_BODY_LIMIT = Math.ceil(MAX_ATTACHMENTS_PER_MESSAGE * MAX_ATTACHMENT_BYTES * 1.34) + 1024 * 1024;
 
 /** SPEC section 7 for one side: the super admin under /superadmin, the client mirror under /client. */
@@ -93,17 +113,36 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
       handler: async (request) => ({ message: await m.mark(requireActor(request), side, request.params.id, 'read') }),
     });
 
-    app.post('/send-message', {
-      config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.messagesPerMinute, 60_000), groupId: 'send-message' } },
-      bodyLimit: SEND_BODY_LIMIT,
-      schema: {
-        tags,
-        security,
-        summary: 'Send a message; attachments as data URLs (SPEC) or as references to streamed uploads',
-        body: sendMessageInput,
-        response: { 201: z.object({ message: messageSchema }) },
-      },
-      handler: async (request, reply) => reply.code(201).send({ message: await m.send(requireActor(request), side, request.body) }),
+    // In a context of its own: its JSON parser streams inline data URLs to storage (streaming-body.ts).
+    await app.register(async (sending) => {
+      const stored = new WeakMap<object, StreamedFile[]>();
+      sending.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) => {
+        const declared = Number(request.headers['content-length'] ?? 0);
+        if (declared > SEND_BODY_LIMIT) throw new AppError('PAYLOAD_TOO_LARGE', 'The message is too large');
+        const files: StreamedFile[] = [];
+        stored.set(request, files);
+        return parseSendBody(limitBytes(payload, SEND_BODY_LIMIT), ctx.storage, (file) => files.push(file) - 1);
+      });
+      // A refused or failed send leaves nothing of its files behind.
+      sending.addHook('onResponse', async (request, reply) => {
+        const files = stored.get(request) ?? [];
+        if (reply.statusCode >= 400 && files.length) await m.discardStreamed(files.map((f) => f.storedFilename));
+      });
+
+      sending.withTypeProvider<ZodTypeProvider>().post('/send-message', {
+        config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.messagesPerMinute, 60_000), groupId: 'send-message' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Send a message; attachments as data URLs (SPEC, decoded as they arrive) or as references to streamed uploads',
+          body: sendMessageInput,
+          response: { 201: z.object({ message: messageSchema }) },
+        },
+        handler: async (request, reply) => {
+          const files = stored.get(request) ?? [];
+          return reply.code(201).send({ message: await m.send(requireActor(request), side, request.body, files) });
+        },
+      });
     });
   };
 }

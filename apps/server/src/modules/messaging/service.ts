@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, type Attachment, type Conversation, type Message } from '@agency/schema';
+import { MAX_ATTACHMENTS_PER_MESSAGE, type Attachment, type Conversation, type Message } from '@agency/schema';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
@@ -7,10 +6,10 @@ import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conversations, messages, messageUploads, projects, users, type StoredAttachment } from '../../db/schema.js';
-import { sniffMime } from '../../lib/file-type.js';
 import { signUrl } from '../../lib/signed-url.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { newStoredFilename } from '../../integrations/storage.js';
+
+import { STREAMED_PREFIX, type StreamedFile } from './streaming-body.js';
 
 type MessageRow = typeof messages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -116,26 +115,6 @@ export function createMessagingService(ctx: AppContext) {
       last_message_attachments: (row.lastMessageAttachments ?? []).map((a) => presentAttachment(a, now, sessionId)),
       ...extra,
     };
-  }
-
-  async function decodeDataUrlAttachment(a: { name: string; data: string }): Promise<StoredAttachment> {
-    const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(a.data);
-    if (!match) throw new AppError('BAD_REQUEST', `message_attachments: "${a.name}" is not a data URL`);
-    const payload = match[3];
-    const estimated = match[2] ? Math.floor((payload.length * 3) / 4) - (payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0) : payload.length;
-    if (estimated > MAX_ATTACHMENT_BYTES)
-      throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
-    let bytes: Buffer;
-    try {
-      bytes = match[2] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
-    } catch {
-      throw new AppError('BAD_REQUEST', `message_attachments: "${a.name}" is not a valid data URL (bad %-escape)`);
-    }
-    if (bytes.length > MAX_ATTACHMENT_BYTES)
-      throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
-    const storedFilename = newStoredFilename(a.name);
-    const { size } = await ctx.storage.put(storedFilename, Readable.from([bytes]));
-    return { name: a.name, mime: sniffMime(bytes.subarray(0, 64)), size, stored_filename: storedFilename };
   }
 
   return {
@@ -284,6 +263,8 @@ export function createMessagingService(ctx: AppContext) {
         conversation_id: string;
         message_attachments: { name: string; data?: string; stored_filename?: string }[];
       },
+      /** Files this request's body carried as data URLs, already in storage (streaming-body.ts). */
+      streamed: StreamedFile[] = [],
     ) {
       assertSide(actor, side);
       if (input.sender_id !== String(actor.id)) throw new AppError('FORBIDDEN', 'sender_id must be your own id');
@@ -310,13 +291,15 @@ export function createMessagingService(ctx: AppContext) {
         : [];
       if (uploads.length !== new Set(refs).size) throw new AppError('BAD_REQUEST', 'message_attachments: unknown or already used upload');
 
-      const decoded: StoredAttachment[] = [];
-      try {
-        for (const f of files) if (f.data) decoded.push(await decodeDataUrlAttachment({ name: f.name, data: f.data }));
-      } catch (err) {
-        await Promise.all(decoded.map((d) => ctx.storage.remove(d.stored_filename)));
-        throw err;
-      }
+      // A data URL was streamed to storage while the body was read; its place holds `streamed:<n>`.
+      const decoded: StoredAttachment[] = files
+        .filter((f) => f.data !== undefined)
+        .map((f) => {
+          const index = f.data!.startsWith(STREAMED_PREFIX) ? Number(f.data!.slice(STREAMED_PREFIX.length)) : -1;
+          const file = streamed[index];
+          if (!file) throw new AppError('BAD_REQUEST', `message_attachments: "${f.name}" is not a data URL`);
+          return { name: f.name, mime: file.mime, size: file.size, stored_filename: file.storedFilename };
+        });
       const byRef = new Map(uploads.map((u) => [u.storedFilename, u]));
       let decodedIndex = 0;
       const attachments: StoredAttachment[] = files.map((f) => {
@@ -325,7 +308,7 @@ export function createMessagingService(ctx: AppContext) {
         return { name: u.name, mime: u.mime, size: u.size, stored_filename: u.storedFilename };
       });
 
-      try {
+      {
         const row = await ctx.transaction(async (tx, publish) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
           const now = ctx.now();
@@ -386,10 +369,12 @@ export function createMessagingService(ctx: AppContext) {
           return inserted;
         });
         return presentMessage(row, actor.sessionId);
-      } catch (err) {
-        await Promise.all(decoded.map((d) => ctx.storage.remove(d.stored_filename)));
-        throw err;
       }
+    },
+
+    /** Removes files a failed send streamed to storage; nothing refers to them (the transaction rolled back). */
+    async discardStreamed(keys: string[]) {
+      await Promise.all(keys.map((key) => ctx.storage.remove(key)));
     },
 
     /** The stored file of a sent message; with an actor, only when the actor sent or received that message. */
