@@ -46,7 +46,7 @@ async function freePort() {
   return port;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 45_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -85,7 +85,7 @@ async function invite(t: TestApp, email: string) {
   return res.body.link as string;
 }
 
-describe('mail over SMTP, delivered by the job runner', () => {
+describe('mail over SMTP, delivered by the job runner', { timeout: 120_000 }, () => {
   it('delivers an invitation to a real SMTP peer after the request has answered', async () => {
     const smtp = await startSmtp();
     cleanups.push(smtp.close);
@@ -106,7 +106,7 @@ describe('mail over SMTP, delivered by the job runner', () => {
     const t = await appWith(smtpEnv(smtp.port));
     const email = uniqueEmail('retry');
     await invite(t, email);
-    await waitFor('the mail after two refusals', () => smtp.received.find((m) => m.to.includes(email)), 30_000);
+    await waitFor('the mail after two refusals', () => smtp.received.find((m) => m.to.includes(email)), 60_000);
     const [row] = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(row.attempts).toBe(3);
     expect(row.sentAt).not.toBeNull();
@@ -126,6 +126,6 @@ describe('mail over SMTP, delivered by the job runner', () => {
     expect(failed.sentAt).toBeNull();
     const smtp = await startSmtp({ port });
     cleanups.push(smtp.close);
-    await waitFor('the delayed mail', () => smtp.received.find((m) => m.to.includes(email)), 30_000);
+    await waitFor('the delayed mail', () => smtp.received.find((m) => m.to.includes(email)), 60_000);
   });
 });
