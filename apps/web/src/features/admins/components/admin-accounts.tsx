@@ -19,7 +19,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useAccounts, type AccountAudience } from '../api/list-accounts';
 import { useSetAccountStatus } from '../api/set-account-status';

@@ -23,7 +23,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyLinkField } from '../../../components/copy-link-field';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { usePendingInvitations, type InvitationAudience } from '../api/list-invitations';
 import { useResendInvitation } from '../api/resend-invitation';

@@ -12,7 +12,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { canSend } from '../utils/chat';
-import { formatBytes, mimeOf, stageFiles, unstageAt } from '../utils/staging';
+import { formatFileSize } from '../../../lib/format';
+import { mimeOf, stageFiles, unstageAt } from '../utils/staging';
 
 type StagedFile = { key: string; file: File; size: number; previewUrl?: string };
 
@@ -104,7 +105,7 @@ export function ChatComposer({ isSending, onSend }: ChatComposerProps) {
                   </Avatar>
                 )
               }
-              label={`${item.file.name} · ${formatBytes(item.size)}`}
+              label={`${item.file.name} · ${formatFileSize(item.size)}`}
               onDelete={() => handleRemove(index)}
               sx={{ maxWidth: 260 }}
             />

@@ -21,10 +21,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useProjects } from '../api/list-projects';
-import { formatMoney } from '../utils/money';
 import { ProjectStatusChip } from './project-status-chip';
 
 const SEARCH_DEBOUNCE_MS = 300;

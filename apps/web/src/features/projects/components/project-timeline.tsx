@@ -2,7 +2,7 @@ import { PROJECT_STATUS_LABELS, type ProjectEvent } from '@agency/schema';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 
 /** One line saying what happened, e.g. "Approved" or "Files added". */
 export function describeEvent(event: ProjectEvent): string {

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useDecideToolRequest } from '../api/decide-tool-request';
 import { useToolRequests } from '../api/list-tool-requests';
