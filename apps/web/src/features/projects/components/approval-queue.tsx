@@ -18,7 +18,7 @@ import { toast } from 'react-toastify';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { errorMessage, isApiError } from '../../../lib/http';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { useProject } from '../api/get-project';
 import { useProjects } from '../api/list-projects';
 import { ApproveProjectDialog, type TeamOptions } from './approve-project-dialog';
@@ -31,7 +31,7 @@ function PendingProjectPanel({ projectId, team, onDecided }: { projectId: string
 
   if (query.isPending) return <ListLoading label="Loading project..." />;
   if (query.isError) {
-    return isApiError(query.error) && query.error.status === 404 ? (
+    return hasErrorCode(query.error, 'NOT_FOUND') ? (
       <ListEmpty title="Project not found">It may have been removed.</ListEmpty>
     ) : (
       <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { errorMessage, isApiError } from '../../../lib/http';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { useProject } from '../api/get-project';
 import { useProjectActivity } from '../api/get-project-activity';
 import { ProjectAttachments } from './project-attachments';
@@ -82,7 +82,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra }: P
     );
   }
   if (query.isError) {
-    const isMissing = isApiError(query.error) && query.error.status === 404;
+    const isMissing = hasErrorCode(query.error, 'NOT_FOUND');
     return (
       <>
         {backLink}
