@@ -19,17 +19,6 @@ type StagedFile = { key: string; file: File; size: number; previewUrl?: string }
 
 let stagedSequence = 0;
 
-function toStaged(file: File): StagedFile {
-  stagedSequence += 1;
-  // Object URLs preview images without reading whole files into memory; revoked when unstaged.
-  const previewUrl = mimeOf(file).startsWith('image/') ? URL.createObjectURL(file) : undefined;
-  return { key: `staged-${stagedSequence}`, file, size: file.size, previewUrl };
-}
-
-function revoke(staged: readonly StagedFile[]) {
-  for (const item of staged) if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
-}
-
 type ChatComposerProps = {
   isSending: boolean;
   /** Resolves true once sent; text and staged files are cleared only then. */
@@ -40,11 +29,33 @@ type ChatComposerProps = {
 export function ChatComposer({ isSending, onSend }: ChatComposerProps) {
   const [text, setText] = useState('');
   const [staged, setStaged] = useState<StagedFile[]>([]);
-  const stagedRef = useRef(staged);
-  stagedRef.current = staged;
   const fileInputRef = useRef<HTMLInputElement>(null);
+  // Object URLs preview images without reading whole files into memory. Each is revoked when its file leaves the
+  // composer: removed, sent, or the dialog closed.
+  const previewUrlsRef = useRef(new Set<string>());
 
-  useEffect(() => () => revoke(stagedRef.current), []);
+  useEffect(() => {
+    const previewUrls = previewUrlsRef.current;
+    return () => {
+      for (const url of previewUrls) URL.revokeObjectURL(url);
+      previewUrls.clear();
+    };
+  }, []);
+
+  function toStaged(file: File): StagedFile {
+    stagedSequence += 1;
+    const previewUrl = mimeOf(file).startsWith('image/') ? URL.createObjectURL(file) : undefined;
+    if (previewUrl) previewUrlsRef.current.add(previewUrl);
+    return { key: `staged-${stagedSequence}`, file, size: file.size, previewUrl };
+  }
+
+  function revoke(items: readonly StagedFile[]) {
+    for (const { previewUrl } of items) {
+      if (!previewUrl) continue;
+      URL.revokeObjectURL(previewUrl);
+      previewUrlsRef.current.delete(previewUrl);
+    }
+  }
 
   const isSendEnabled = canSend(text, staged.length, isSending);
 

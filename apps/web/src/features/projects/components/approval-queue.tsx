@@ -176,7 +176,7 @@ export function ApprovalQueue({ selectedId, onSelect, team }: ApprovalQueueProps
   const detailCard = (
     <Card component="section" aria-label="Selected project" sx={{ minWidth: 0 }}>
       {selectedId ? (
-        <PendingProjectPanel projectId={selectedId} team={team} onDecided={() => onSelect(null)} />
+        <PendingProjectPanel key={selectedId} projectId={selectedId} team={team} onDecided={() => onSelect(null)} />
       ) : (
         <ListEmpty title="Select a project">Pick a project from the queue to review it.</ListEmpty>
       )}
