@@ -14,7 +14,7 @@ const READ_BLUE = '#0284c7';
 const TICK_GREY = '#94a3b8';
 
 /** Single tick = sent, double grey = delivered, double blue = read (SPEC "Chat dialog"). */
-export function MessageTicks({ state }: { state: TickState }) {
+function MessageTicks({ state }: { state: TickState }) {
   const sx = { fontSize: 16, color: state === 'read' ? READ_BLUE : TICK_GREY };
   switch (state) {
     case 'sent':
@@ -32,7 +32,7 @@ function assertNever(value: never): never {
   throw new Error(`Unexpected tick state: ${String(value)}`);
 }
 
-export function AttachmentView({ attachment }: { attachment: Attachment }) {
+function AttachmentView({ attachment }: { attachment: Attachment }) {
   const href = attachmentHref(attachment);
   const name = attachment.name || 'file';
   if (!href) {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format';
 
 /** One line saying what happened, e.g. "Approved" or "Files added". */
-export function describeEvent(event: ProjectEvent): string {
+function describeEvent(event: ProjectEvent): string {
   switch (event.kind) {
     case 'created':
       return 'Project submitted';
