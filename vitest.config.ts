@@ -8,7 +8,20 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          // The web app's tests: components and hooks rendered in jsdom with the network stubbed at the fetch and
+          // XHR boundary (MSW), and its pure rules, all in the browser-like environment the code runs in.
+          name: 'web',
+          sequence: { groupOrder: 0 },
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // Times are shown in the reader's zone: the expected texts are written for UTC.
+          env: { TZ: 'UTC' },
         },
       },
       {

@@ -1,5 +1,5 @@
 // Runs every suite and ends with one line `N passed, N failed`:
-//   1. unit + integration on the embedded PGlite database (Vitest)
+//   1. unit, web (components and hooks in jsdom) and integration on the embedded PGlite database (Vitest)
 //   2. the same integration suite on a real PostgreSQL server started here and stopped afterwards
 //   3. end-to-end in Chromium (Playwright) against the built app
 // A suite that cannot run (missing Chromium or PostgreSQL) counts as failed, with the command that fixes it.
@@ -56,7 +56,8 @@ async function vitest(name, projects, outFile, env = {}) {
 }
 
 if (wants('unit') || wants('pglite')) {
-  const projects = [wants('unit') && 'unit', wants('pglite') && 'integration'].filter(Boolean);
+  // The web app's component and hook tests (jsdom, network stubbed with MSW) run with the unit tests.
+  const projects = [wants('unit') && 'unit', wants('unit') && 'web', wants('pglite') && 'integration'].filter(Boolean);
   await vitest(`vitest (${projects.join(' + ')}, PGlite)`, projects, path.join(tmp, 'vitest-pglite.json'));
 }
 

@@ -7,4 +7,3 @@ export * from './projects.js';
 export * from './tools.js';
 export * from './notifications.js';
 export * from './messaging.js';
-export * from './display.js';

@@ -195,6 +195,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout }),
             children: publicRoutes,
           },
+          { path: paths.go, lazy: async () => ({ Component: (await import('./routes/go')).GoRoute }) },
           guarded(['client'], clientRoutes),
           guarded(['admin'], adminRoutes),
           guarded(['superadmin'], superadminRoutes),

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from './form-text-field';
 
-export function FormPasswordField<T extends FieldValues>(props: Omit<FormTextFieldProps<T>, 'type'>) {
+export function FormPasswordField<T extends FieldValues, TTransformed = T>(props: Omit<FormTextFieldProps<T, TTransformed>, 'type'>) {
   const [isVisible, setIsVisible] = useState(false);
   return (
     <FormTextField

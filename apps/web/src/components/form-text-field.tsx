@@ -1,17 +1,17 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-export type FormTextFieldProps<T extends FieldValues> = Omit<
+export type FormTextFieldProps<T extends FieldValues, TTransformed = T> = Omit<
   TextFieldProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef' | 'defaultValue'
 > & {
-  // The form's context and transformed-values generics do not matter to a single field.
-  control: Control<T, any, any>;
+  // A field reads and writes the form's input values; what the resolver turns them into is carried along.
+  control: Control<T, unknown, TTransformed>;
   name: Path<T>;
 };
 
 /** An MUI text field bound to react-hook-form; shows the field's validation message. */
-export function FormTextField<T extends FieldValues>({ control, name, helperText, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues, TTransformed = T>({ control, name, helperText, ...props }: FormTextFieldProps<T, TTransformed>) {
   return (
     <Controller
       control={control}

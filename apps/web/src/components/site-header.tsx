@@ -35,12 +35,17 @@ type SiteHeaderProps = { brandName: string | undefined };
 
 export function SiteHeader({ brandName }: SiteHeaderProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
-  const [isOpen, setIsOpen] = useState(false);
   const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: navigating closes it, and so does crossing the breakpoint.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const isOpen = openedOn === pathname;
 
   useEffect(() => {
-    setIsOpen(false);
-  }, [pathname, isDesktop]);
+    const query = window.matchMedia(DESKTOP_QUERY);
+    const handleChange = () => setOpenedOn(null);
+    query.addEventListener('change', handleChange);
+    return () => query.removeEventListener('change', handleChange);
+  }, []);
 
   return (
     <AppBar
@@ -77,7 +82,7 @@ export function SiteHeader({ brandName }: SiteHeaderProps) {
               aria-expanded={isOpen}
               aria-controls={NAV_MENU_ID}
               data-testid="nav-toggle"
-              onClick={() => setIsOpen((open) => !open)}
+              onClick={() => setOpenedOn(isOpen ? null : pathname)}
               sx={{ border: '1px solid rgb(255 255 255 / 20%)', borderRadius: 2 }}
             >
               {isOpen ? <CloseIcon /> : <MenuIcon />}
@@ -92,7 +97,7 @@ export function SiteHeader({ brandName }: SiteHeaderProps) {
                   key={link.to}
                   component={NavLink}
                   to={link.to}
-                  onClick={() => setIsOpen(false)}
+                  onClick={() => setOpenedOn(null)}
                   sx={{ ...linkSx, justifyContent: 'flex-start', py: 1.25 }}
                 >
                   {link.label}

@@ -1,19 +1,33 @@
+// The one way the web app talks to the API: JSON calls through fetch, file uploads through XMLHttpRequest (only it
+// reports upload progress). Both send the stored bearer token, accept any 2xx, set no client-side timeout (SPEC
+// section 9) and turn every other answer into an ApiError carrying the server's error code.
+import { isErrorCode, type ErrorCode } from '@agency/schema';
 import { readToken } from './storage';
 
 const API_BASE = '/api';
 
+/** Failures with no server answer to take a code from: the server was not reached, or its 2xx was unreadable. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE';
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
 export class ApiError extends Error {
+  /** The HTTP status, for logs; screens branch on `code`. 0 when no answer arrived. */
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ApiErrorCode;
+  /** The `error` field of the answer's body, when it had one. */
+  readonly serverMessage: string | undefined;
   /** Seconds from the Retry-After header, when the server sent one (429). */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, message: string, code?: string, retryAfterSeconds?: number) {
-    super(message);
+  constructor(init: { status: number; code: ApiErrorCode; message: string; serverMessage?: string; retryAfterSeconds?: number }) {
+    super(init.message);
     this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.retryAfterSeconds = retryAfterSeconds;
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = init.serverMessage;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -21,30 +35,44 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+/** Whether a failure carries one of these codes: the only way screens tell failures apart. */
+export function hasErrorCode(error: unknown, ...codes: readonly ApiErrorCode[]): error is ApiError {
+  return isApiError(error) && codes.includes(error.code);
+}
 
-export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-};
+/** Failures that may pass on a second try: no answer, or the server's own trouble. A 4xx will answer the same. */
+const RETRYABLE: readonly ApiErrorCode[] = ['NETWORK_ERROR', 'INTERNAL', 'UNAVAILABLE'];
+
+export function isRetryable(error: unknown): boolean {
+  return !isApiError(error) || RETRYABLE.includes(error.code);
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}
 
 type UnauthorizedListener = () => void;
 let unauthorizedListener: UnauthorizedListener | null = null;
 
-/** The auth state registers here so that any 401 on a call that carried a token signs the user out. */
+/** The auth state registers here so that a call whose token the server no longer accepts signs the user out. */
 export function setUnauthorizedListener(listener: UnauthorizedListener | null): void {
   unauthorizedListener = listener;
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+/**
+ * The API answers every error with `{error, code}`. An answer without a known code (a proxy's error page) gets
+ * the generic code of its status class, so that callers never need the status.
+ */
+function codeFor(status: number, bodyCode: unknown): ErrorCode {
+  if (isErrorCode(bodyCode)) return bodyCode;
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 429) return 'TOO_MANY_ATTEMPTS';
+  if (status === 503) return 'UNAVAILABLE';
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 }
 
 function parseRetryAfter(header: string | null): number | undefined {
@@ -55,23 +83,69 @@ function parseRetryAfter(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-async function readErrorBody(response: Response): Promise<{ error?: unknown; code?: unknown }> {
+function parseJson(text: string): unknown {
   try {
-    const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null ? body : {};
+    return JSON.parse(text);
   } catch {
-    return {};
+    return undefined;
   }
 }
 
-/**
- * Calls the API. No client-side timeout (SPEC section 9); any 2xx is success, 204 resolves to undefined.
- * Other statuses throw an ApiError carrying the server's `error` message.
- */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = readToken();
+/** The ApiError for a non-2xx answer, and the sign-out when the token it carried is no longer accepted. */
+function failure(status: number, statusText: string, bodyText: string, retryAfter: string | null, hadToken: boolean): ApiError {
+  const body = parseJson(bodyText);
+  const fields = typeof body === 'object' && body !== null ? (body as { error?: unknown; code?: unknown }) : {};
+  const serverMessage = typeof fields.error === 'string' && fields.error !== '' ? fields.error : undefined;
+  const code = codeFor(status, fields.code);
+  if (code === 'UNAUTHENTICATED' && hadToken) unauthorizedListener?.();
+  return new ApiError({
+    status,
+    code,
+    message: serverMessage ?? `Request failed (${status}${statusText ? ` ${statusText}` : ''})`,
+    serverMessage,
+    retryAfterSeconds: parseRetryAfter(retryAfter),
+  });
+}
+
+function successBody<T>(status: number, text: string): T {
+  if (text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError({ status, code: 'BAD_RESPONSE', message: 'The server sent an answer that could not be read.' });
+  }
+}
+
+const isSuccess = (status: number) => status >= 200 && status <= 299;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function authHeaders(token: string | null): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** A JSON call to the API. Any 2xx resolves (an empty body to undefined); anything else throws an ApiError. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = readToken();
+  const headers = authHeaders(token);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -84,26 +158,53 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK_ERROR');
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_MESSAGE });
   }
 
-  if (response.status >= 200 && response.status <= 299) {
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
-  const body = await readErrorBody(response);
-  const message =
-    typeof body.error === 'string' && body.error
-      ? body.error
-      : `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`;
-  const code = typeof body.code === 'string' ? body.code : undefined;
-  if (response.status === 401 && token) unauthorizedListener?.();
-  throw new ApiError(response.status, message, code, parseRetryAfter(response.headers.get('Retry-After')));
+  const text = await response.text();
+  if (isSuccess(response.status)) return successBody<T>(response.status, text);
+  throw failure(response.status, response.statusText, text, response.headers.get('Retry-After'), token !== null);
 }
 
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong. Please try again.';
+export type UploadProgress = { loaded: number; total: number };
+
+export type UploadOptions = {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * Posts files as multipart/form-data under one field name, reporting progress. Same rules as `request`; an
+ * abort rejects with an AbortError.
+ */
+export function uploadFiles<T>(path: string, field: string, files: readonly File[], options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const form = new FormData();
+    for (const file of files) form.append(field, file, file.name);
+
+    const token = readToken();
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    for (const [name, value] of Object.entries(authHeaders(token))) xhr.setRequestHeader(name, value);
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      if (!isSuccess(xhr.status)) {
+        reject(failure(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader('Retry-After'), token !== null));
+        return;
+      }
+      try {
+        resolve(successBody<T>(xhr.status, xhr.responseText));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_MESSAGE }));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+
+    xhr.send(form);
+  });
 }

@@ -12,6 +12,8 @@ export const paths = {
   adminSignup: '/protected/admin-signup',
   superadminSignup: '/protected/superadmin-signup',
   login: '/loginpage',
+  /** Links in e-mails (`goPath` of @agency/schema): resolved to the reader's own screen for the target. */
+  go: '/go/:type/:id',
   client: {
     dashboard: '/clientdashboardpage',
     dashboardAlt: '/dashboard',

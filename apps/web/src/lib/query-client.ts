@@ -1,10 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './http';
+import { isRetryable } from './http';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  // A 4xx answer will not change on retry; network and 5xx failures get two more tries.
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
+  // A refusal (a 4xx code) will not change on retry; network failures and the server's own errors get two more tries.
+  return isRetryable(error) && failureCount < 2;
 }
 
 export function createQueryClient(): QueryClient {

@@ -7,7 +7,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { DashboardAppBar } from './dashboard-app-bar';
 
@@ -71,24 +71,27 @@ function NavList({ areaLabel, navItems }: DashboardTemplateProps) {
 
 /** The shared shape of every role's dashboard template: app bar, side navigation, page. */
 export function DashboardTemplate({ areaLabel, navItems }: DashboardTemplateProps) {
-  const [isMobileOpen, setIsMobileOpen] = useState(false);
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    setIsMobileOpen(false);
-  }, [pathname]);
+  // The phone drawer belongs to the page it was opened on: navigating anywhere closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const isMobileOpen = openedOn === pathname;
 
   const homePath = navItems[0]?.to ?? '/';
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <DashboardAppBar areaLabel={areaLabel} homePath={homePath} onMenuClick={() => setIsMobileOpen((open) => !open)} isMenuOpen={isMobileOpen} />
+      <DashboardAppBar
+        areaLabel={areaLabel}
+        homePath={homePath}
+        onMenuClick={() => setOpenedOn(isMobileOpen ? null : pathname)}
+        isMenuOpen={isMobileOpen}
+      />
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
         <Drawer
           id="dashboard-nav"
           variant="temporary"
           open={isMobileOpen}
-          onClose={() => setIsMobileOpen(false)}
+          onClose={() => setOpenedOn(null)}
           ModalProps={{ keepMounted: true }}
           sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
         >

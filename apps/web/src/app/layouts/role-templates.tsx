@@ -34,7 +34,7 @@ const ADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
 ];
 
-export const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
+const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
   { to: paths.superadmin.projectApproval, label: 'Approvals', icon: <FactCheckOutlinedIcon />, BadgeCount: usePendingProjectCount },
   { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },

@@ -9,7 +9,7 @@ import { useInvitationPreview } from '../../features/auth/api/get-invitation-pre
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { InviteSignupForm } from '../../features/auth/components/invite-signup-form';
 import { PageTitle } from '../../features/config/components/page-title';
-import { errorMessage, isApiError } from '../../lib/http';
+import { errorMessage, hasErrorCode } from '../../lib/http';
 import { paths } from '../../lib/paths';
 
 function InvitationProblem({ title, message }: { title: string; message: string }) {
@@ -45,7 +45,7 @@ export function AdminSignupRoute() {
   } else if (preview.isPending) {
     content = <Loading />;
   } else if (preview.isError) {
-    const isGone = isApiError(preview.error) && preview.error.status === 404;
+    const isGone = hasErrorCode(preview.error, 'INVITATION_INVALID');
     content = (
       <InvitationProblem
         title={isGone ? 'Invitation not valid' : 'Could not check the invitation'}

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { useSignupInvited } from '../api/signup-invited';
 import { useAuth } from '../hooks/use-auth';
 import { authErrorMessage } from '../utils/auth-error-message';

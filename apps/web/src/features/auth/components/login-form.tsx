@@ -11,7 +11,12 @@ import { useLogin } from '../api/login';
 import { useAuth } from '../hooks/use-auth';
 import { authErrorMessage } from '../utils/auth-error-message';
 
-export function LoginForm() {
+type LoginFormProps = {
+  /** Where to go after signing in, instead of the role's dashboard: a path of this site, already checked. */
+  returnTo?: string | null;
+};
+
+export function LoginForm({ returnTo }: LoginFormProps) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const login = useLogin();
@@ -24,7 +29,7 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: (response) => {
         signIn(response);
-        navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
+        navigate(returnTo ?? ROLE_DASHBOARD[response.user.role], { replace: true });
       },
     });
   }

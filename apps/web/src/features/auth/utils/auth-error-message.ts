@@ -1,4 +1,4 @@
-import { errorMessage, isApiError } from '../../../lib/http';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
 
 function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -6,10 +6,10 @@ function describeWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** The server's message; for a locked login (429) also how long to wait, from Retry-After. */
+/** The server's message; for a locked login also how long to wait, from Retry-After. */
 export function authErrorMessage(error: unknown): string {
   const message = errorMessage(error);
-  if (isApiError(error) && error.status === 429 && error.retryAfterSeconds !== undefined) {
+  if (hasErrorCode(error, 'TOO_MANY_ATTEMPTS') && error.retryAfterSeconds !== undefined) {
     return `${message} Try again in ${describeWait(error.retryAfterSeconds)}.`;
   }
   return message;

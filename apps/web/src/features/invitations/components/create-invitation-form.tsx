@@ -17,7 +17,7 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { CopyLinkField } from '../../../components/copy-link-field';
 import { FormTextField } from '../../../components/form-text-field';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useCreateInvitation } from '../api/create-invitation';
 

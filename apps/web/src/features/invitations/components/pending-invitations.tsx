@@ -1,29 +1,20 @@
 import { ROLE_LABELS, type CreateInvitationResponse, type Invitation } from '@agency/schema';
 import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyLinkField } from '../../../components/copy-link-field';
-import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ListEmpty, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { usePendingInvitations, type InvitationAudience } from '../api/list-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
@@ -64,8 +55,6 @@ function InvitationActions({ invitation, isResending, onResend, onRevoke }: Invi
 type PendingInvitationsProps = { audience: InvitationAudience };
 
 export function PendingInvitations({ audience }: PendingInvitationsProps) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const invitations = usePendingInvitations(audience);
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
@@ -98,73 +87,42 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
 
   const isResendingId = resend.isPending ? resend.variables : undefined;
 
-  let body;
-  if (invitations.isPending) {
-    body = <ListLoading label="Loading invitations..." />;
-  } else if (invitations.isError) {
-    body = <ListError message={errorMessage(invitations.error)} onRetry={() => invitations.refetch()} />;
-  } else if (items.length === 0) {
-    body = (
-      <ListEmpty icon={<MailOutlineIcon />} title="No pending invitations">
-        Invitations that have not been accepted yet show up here.
-      </ListEmpty>
-    );
-  } else if (isPhone) {
-    body = (
-      <Stack spacing={1.5} sx={{ p: 2 }} data-testid="invitations-list">
-        {items.map((invitation) => (
-          <Card key={invitation.id} sx={{ p: 2 }} data-testid="invitation-row">
-            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{invitation.email}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {showRole && `${ROLE_LABELS[invitation.role]} · `}Expires {formatDateTime(invitation.expires_at)}
-            </Typography>
-            <Box sx={{ mt: 1.5 }}>
-              <InvitationActions
-                invitation={invitation}
-                isResending={isResendingId === invitation.id}
-                onResend={handleResend}
-                onRevoke={setToRevoke}
-              />
-            </Box>
-          </Card>
-        ))}
-      </Stack>
-    );
-  } else {
-    body = (
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 560 }} data-testid="invitations-table" aria-label="Pending invitations">
-          <TableHead>
-            <TableRow>
-              <TableCell>E-mail</TableCell>
-              {showRole && <TableCell>Role</TableCell>}
-              <TableCell>Sent</TableCell>
-              <TableCell>Expires</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((invitation) => (
-              <TableRow key={invitation.id} hover data-testid="invitation-row">
-                <TableCell sx={{ fontWeight: 600 }}>{invitation.email}</TableCell>
-                {showRole && <TableCell>{ROLE_LABELS[invitation.role]}</TableCell>}
-                <TableCell>{invitation.created_at ? formatDateTime(invitation.created_at) : '—'}</TableCell>
-                <TableCell>{formatDateTime(invitation.expires_at)}</TableCell>
-                <TableCell align="right">
-                  <InvitationActions
-                    invitation={invitation}
-                    isResending={isResendingId === invitation.id}
-                    onResend={handleResend}
-                    onRevoke={setToRevoke}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
-  }
+  const columns: DataColumn<Invitation>[] = [
+    {
+      id: 'email',
+      header: 'E-mail',
+      cell: (invitation) => invitation.email,
+      minWidth: 200,
+      card: 'title',
+      cellSx: { fontWeight: 600, overflowWrap: 'anywhere' },
+    },
+    ...(showRole ? [{ id: 'role', header: 'Role', cell: (invitation: Invitation) => ROLE_LABELS[invitation.role], minWidth: 130, priority: 2 }] : []),
+    {
+      id: 'sent',
+      header: 'Sent',
+      cell: (invitation) => (invitation.created_at ? formatDateTime(invitation.created_at) : '—'),
+      minWidth: 120,
+      priority: 3,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'expires',
+      header: 'Expires',
+      cell: (invitation) => formatDateTime(invitation.expires_at),
+      minWidth: 120,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (invitation) => (
+        <InvitationActions invitation={invitation} isResending={isResendingId === invitation.id} onResend={handleResend} onRevoke={setToRevoke} />
+      ),
+      minWidth: 200,
+      card: 'actions',
+    },
+  ];
 
   return (
     <SectionCard
@@ -172,7 +130,23 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
       subtitle="Sent but not yet accepted. A new link replaces the old one when you resend."
       data-testid="pending-invitations"
     >
-      {body}
+      <DataTable
+        columns={columns}
+        rows={items}
+        getRowId={(invitation) => invitation.id}
+        label="Pending invitations"
+        isLoading={invitations.isPending}
+        loadingLabel="Loading invitations..."
+        error={invitations.isError ? invitations.error : undefined}
+        onRetry={() => void invitations.refetch()}
+        empty={
+          <ListEmpty icon={<MailOutlineIcon />} title="No pending invitations">
+            Invitations that have not been accepted yet show up here.
+          </ListEmpty>
+        }
+        data-testid="invitations-table"
+        rowTestId="invitation-row"
+      />
       <LoadMore hasMore={invitations.hasNextPage} isLoading={invitations.isFetchingNextPage} onLoadMore={() => invitations.fetchNextPage()} />
       <Dialog open={resent !== null} onClose={() => setResent(null)} fullWidth maxWidth="sm" aria-labelledby="resent-title">
         <DialogTitle id="resent-title">New invitation link</DialogTitle>

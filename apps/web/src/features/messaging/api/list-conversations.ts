@@ -5,12 +5,6 @@ import { queryKeys } from '../../../lib/query-keys';
 import type { MessagingSide } from '../utils/chat';
 import { conversationsFailureMessage, conversationsOf } from '../utils/inbox';
 
-/** The `error` field of a failed answer, when it had one (the HTTP layer words a missing one "Request failed (…)"). */
-function errorFieldOf(error: unknown): string | undefined {
-  if (!isApiError(error) || error.status === 0 || error.message.startsWith('Request failed (')) return undefined;
-  return error.message;
-}
-
 /**
  * GET /{side}/conversations?user_id=. SPEC section 8: a failure is only logged and the list is emptied; the
  * user sees nothing, so the fetcher answers an empty list instead of throwing.
@@ -20,7 +14,7 @@ export async function listConversations(side: MessagingSide, userId: string): Pr
     const body = await request<unknown>(`/${side}/conversations`, { query: { user_id: userId } });
     return conversationsOf(body);
   } catch (error) {
-    console.error(conversationsFailureMessage(errorFieldOf(error)));
+    console.error(conversationsFailureMessage(isApiError(error) ? error.serverMessage : undefined));
     return [];
   }
 }

@@ -12,22 +12,12 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { canSend } from '../utils/chat';
-import { formatBytes, mimeOf, stageFiles, unstageAt } from '../utils/staging';
+import { formatFileSize } from '../../../lib/format';
+import { mimeOf, stageFiles, unstageAt } from '../utils/staging';
 
 type StagedFile = { key: string; file: File; size: number; previewUrl?: string };
 
 let stagedSequence = 0;
-
-function toStaged(file: File): StagedFile {
-  stagedSequence += 1;
-  // Object URLs preview images without reading whole files into memory; revoked when unstaged.
-  const previewUrl = mimeOf(file).startsWith('image/') ? URL.createObjectURL(file) : undefined;
-  return { key: `staged-${stagedSequence}`, file, size: file.size, previewUrl };
-}
-
-function revoke(staged: readonly StagedFile[]) {
-  for (const item of staged) if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
-}
 
 type ChatComposerProps = {
   isSending: boolean;
@@ -39,11 +29,33 @@ type ChatComposerProps = {
 export function ChatComposer({ isSending, onSend }: ChatComposerProps) {
   const [text, setText] = useState('');
   const [staged, setStaged] = useState<StagedFile[]>([]);
-  const stagedRef = useRef(staged);
-  stagedRef.current = staged;
   const fileInputRef = useRef<HTMLInputElement>(null);
+  // Object URLs preview images without reading whole files into memory. Each is revoked when its file leaves the
+  // composer: removed, sent, or the dialog closed.
+  const previewUrlsRef = useRef(new Set<string>());
 
-  useEffect(() => () => revoke(stagedRef.current), []);
+  useEffect(() => {
+    const previewUrls = previewUrlsRef.current;
+    return () => {
+      for (const url of previewUrls) URL.revokeObjectURL(url);
+      previewUrls.clear();
+    };
+  }, []);
+
+  function toStaged(file: File): StagedFile {
+    stagedSequence += 1;
+    const previewUrl = mimeOf(file).startsWith('image/') ? URL.createObjectURL(file) : undefined;
+    if (previewUrl) previewUrlsRef.current.add(previewUrl);
+    return { key: `staged-${stagedSequence}`, file, size: file.size, previewUrl };
+  }
+
+  function revoke(items: readonly StagedFile[]) {
+    for (const { previewUrl } of items) {
+      if (!previewUrl) continue;
+      URL.revokeObjectURL(previewUrl);
+      previewUrlsRef.current.delete(previewUrl);
+    }
+  }
 
   const isSendEnabled = canSend(text, staged.length, isSending);
 
@@ -104,7 +116,7 @@ export function ChatComposer({ isSending, onSend }: ChatComposerProps) {
                   </Avatar>
                 )
               }
-              label={`${item.file.name} · ${formatBytes(item.size)}`}
+              label={`${item.file.name} · ${formatFileSize(item.size)}`}
               onDelete={() => handleRemove(index)}
               sx={{ maxWidth: 260 }}
             />

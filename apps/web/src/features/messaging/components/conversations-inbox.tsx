@@ -8,24 +8,16 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ListEmpty, ListLoading } from '../../../components/list-states';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ListEmpty } from '../../../components/list-states';
 import { queryKeys } from '../../../lib/query-keys';
 import { readUserId } from '../../../lib/storage';
 import { useConversations } from '../api/list-conversations';
@@ -56,11 +48,67 @@ function ReplyButton({ conversation, onReply }: { conversation: Conversation; on
   );
 }
 
-/** SPEC "Messages screen": the super admin's conversations inbox. */
+const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+
+/** SPEC "Messages screen" columns, in its order; the decorative avatar hides first, then project, sender and time. */
+function inboxColumns(onReply: (conversation: Conversation) => void): DataColumn<Conversation>[] {
+  return [
+    { id: 'avatar', header: 'Avatar', isHeaderHidden: true, cell: () => <ConversationAvatar />, priority: 5, minWidth: 58, card: 'media' },
+    {
+      id: 'conversation',
+      header: 'Conversation ID',
+      cell: (conversation) => conversation.conversation_id,
+      minWidth: 130,
+      card: 'title',
+      cellSx: { fontFamily: monospace, whiteSpace: 'nowrap' },
+    },
+    { id: 'project', header: 'Project', cell: (conversation) => conversation.project_id, priority: 4, minWidth: 84 },
+    {
+      id: 'sender',
+      header: 'Sender (id – name)',
+      cell: (conversation) => <span data-testid="conversation-sender">{senderText(conversation)}</span>,
+      priority: 3,
+      minWidth: 170,
+      cellSx: { overflowWrap: 'anywhere' },
+    },
+    {
+      id: 'preview',
+      header: 'Last message',
+      cell: (conversation) => (
+        <Box sx={clampedPreview} data-testid="conversation-preview">
+          {previewText(conversation)}
+        </Box>
+      ),
+      minWidth: 220,
+      card: 'body',
+      cellSx: { maxWidth: 420 },
+    },
+    {
+      id: 'time',
+      header: 'Time',
+      align: 'right',
+      cell: (conversation) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }} data-testid="conversation-time">
+          {timeText(conversation.last_message_time)}
+        </Box>
+      ),
+      priority: 2,
+      minWidth: 112,
+      card: 'aside',
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      cell: (conversation) => <ReplyButton conversation={conversation} onReply={onReply} />,
+      minWidth: 112,
+      card: 'actions',
+    },
+  ];
+}
+
+/** SPEC "Messages screen": the super admin's conversations inbox. A click on a row opens its chat, like Reply. */
 export function ConversationsInbox() {
   const queryClient = useQueryClient();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const userId = readUserId();
   const conversations = useConversations('superadmin', userId);
   const [search, setSearch] = useState('');
@@ -80,94 +128,6 @@ export function ConversationsInbox() {
     setIsChatOpen(false);
     void conversations.refetch();
     void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.unreadCount });
-  }
-
-  let body;
-  if (conversations.isLoading) {
-    body = <ListLoading label="Loading conversations…" />;
-  } else if (rows.length === 0) {
-    body = <ListEmpty icon={<ForumOutlinedIcon />} title="No conversations yet." />;
-  } else if (isPhone) {
-    // Seven columns do not fit a phone: the same cells, stacked per conversation.
-    body = (
-      <Stack spacing={1.5} sx={{ p: 2 }} data-testid="conversations-list">
-        {rows.map((conversation) => (
-          <Card key={conversation.conversation_id} sx={{ p: 2 }} data-testid="conversation-row">
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-              <ConversationAvatar />
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                    {conversation.conversation_id} · Project {conversation.project_id}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="conversation-time">
-                    {timeText(conversation.last_message_time)}
-                  </Typography>
-                </Stack>
-                <Typography variant="body2" color="text.secondary" data-testid="conversation-sender">
-                  {senderText(conversation)}
-                </Typography>
-                <Typography variant="body2" sx={{ ...clampedPreview, mt: 0.5 }} data-testid="conversation-preview">
-                  {previewText(conversation)}
-                </Typography>
-              </Box>
-            </Stack>
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
-              <ReplyButton conversation={conversation} onReply={handleReply} />
-            </Box>
-          </Card>
-        ))}
-      </Stack>
-    );
-  } else {
-    body = (
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 860 }} aria-label="Conversations" data-testid="conversations-table">
-          <TableHead>
-            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-              <TableCell sx={{ width: 56 }}>
-                <Box component="span" sx={visuallyHidden}>
-                  Avatar
-                </Box>
-              </TableCell>
-              <TableCell>Conversation ID</TableCell>
-              <TableCell>Project</TableCell>
-              <TableCell>Sender (id – name)</TableCell>
-              <TableCell>Last message</TableCell>
-              <TableCell align="right">Time</TableCell>
-              <TableCell>Action</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((conversation) => (
-              <TableRow key={conversation.conversation_id} hover data-testid="conversation-row">
-                <TableCell>
-                  <ConversationAvatar />
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', whiteSpace: 'nowrap' }}>
-                  {conversation.conversation_id}
-                </TableCell>
-                <TableCell>{conversation.project_id}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="conversation-sender">
-                  {senderText(conversation)}
-                </TableCell>
-                <TableCell sx={{ minWidth: 220, maxWidth: 420 }}>
-                  <Box sx={clampedPreview} data-testid="conversation-preview">
-                    {previewText(conversation)}
-                  </Box>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }} data-testid="conversation-time">
-                  {timeText(conversation.last_message_time)}
-                </TableCell>
-                <TableCell>
-                  <ReplyButton conversation={conversation} onReply={handleReply} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
   }
 
   return (
@@ -208,7 +168,18 @@ export function ConversationsInbox() {
           </span>
         </Tooltip>
       </Box>
-      {body}
+      <DataTable
+        columns={inboxColumns(handleReply)}
+        rows={rows}
+        getRowId={(conversation) => conversation.conversation_id}
+        label="Conversations"
+        isLoading={conversations.isLoading}
+        loadingLabel="Loading conversations…"
+        empty={<ListEmpty icon={<ForumOutlinedIcon />} title="No conversations yet." />}
+        onRowClick={handleReply}
+        data-testid="conversations-table"
+        rowTestId="conversation-row"
+      />
       <Typography
         variant="body2"
         color="text.secondary"
@@ -221,12 +192,3 @@ export function ConversationsInbox() {
     </Card>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -1,4 +1,4 @@
-import { formatMessageTime, type Attachment, type Message } from '@agency/schema';
+import type { Attachment, Message } from '@agency/schema';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import DoneIcon from '@mui/icons-material/Done';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../../lib/format';
 import { attachmentHref, attachmentsOf, isImageAttachment, tickState, type TickState } from '../utils/chat';
 import { ATTACHMENT_PREVIEW, EMPTY_VALUE } from '../utils/inbox';
 
@@ -13,7 +14,7 @@ const READ_BLUE = '#0284c7';
 const TICK_GREY = '#94a3b8';
 
 /** Single tick = sent, double grey = delivered, double blue = read (SPEC "Chat dialog"). */
-export function MessageTicks({ state }: { state: TickState }) {
+function MessageTicks({ state }: { state: TickState }) {
   const sx = { fontSize: 16, color: state === 'read' ? READ_BLUE : TICK_GREY };
   switch (state) {
     case 'sent':
@@ -31,7 +32,7 @@ function assertNever(value: never): never {
   throw new Error(`Unexpected tick state: ${String(value)}`);
 }
 
-export function AttachmentView({ attachment }: { attachment: Attachment }) {
+function AttachmentView({ attachment }: { attachment: Attachment }) {
   const href = attachmentHref(attachment);
   const name = attachment.name || 'file';
   if (!href) {
@@ -86,9 +87,9 @@ export function MessageBubble({ message, isOwn }: MessageBubbleProps) {
   const showText = !(attachments.length > 0 && message.message_content === ATTACHMENT_PREVIEW) && message.message_content !== '';
   const receipts = (
     <Box component="span" sx={{ display: 'block' }}>
-      <span>Delivered: {formatMessageTime(message.delivered_at) || EMPTY_VALUE}</span>
+      <span>Delivered: {formatDateTime(message.delivered_at) || EMPTY_VALUE}</span>
       <br />
-      <span>Read: {formatMessageTime(message.read_at) || EMPTY_VALUE}</span>
+      <span>Read: {formatDateTime(message.read_at) || EMPTY_VALUE}</span>
     </Box>
   );
 
@@ -135,7 +136,7 @@ export function MessageBubble({ message, isOwn }: MessageBubbleProps) {
           )}
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
             <Typography component="span" variant="caption" sx={{ color: 'text.secondary', fontSize: '0.7rem' }}>
-              {formatMessageTime(message.timestamp)}
+              {formatDateTime(message.timestamp)}
             </Typography>
             {isOwn && <MessageTicks state={state} />}
           </Box>

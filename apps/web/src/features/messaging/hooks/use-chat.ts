@@ -95,7 +95,7 @@ export function useChat({ side, conversationId, otherUserId, currentUserId }: Us
     }
   }, [thread.data, currentUserId, side, mergeIntoThread, queryClient]);
 
-  const send = useSendChatMessage(side);
+  const { mutateAsync: sendAsync, isPending: isSending } = useSendChatMessage(side);
   const isSendingRef = useRef(false);
 
   /** Resolves true once the message is stored; a call while another send is in flight is ignored. */
@@ -104,7 +104,7 @@ export function useChat({ side, conversationId, otherUserId, currentUserId }: Us
       if (isSendingRef.current || !currentUserId || !canSend(text, files.length, false)) return false;
       isSendingRef.current = true;
       try {
-        await send.mutateAsync({ senderId: currentUserId, receiverId: otherUserId, conversationId, text, files });
+        await sendAsync({ senderId: currentUserId, receiverId: otherUserId, conversationId, text, files });
         void queryClient.refetchQueries({ queryKey: pollKey });
         void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.conversations(side, currentUserId) });
         return true;
@@ -115,13 +115,13 @@ export function useChat({ side, conversationId, otherUserId, currentUserId }: Us
         isSendingRef.current = false;
       }
     },
-    [currentUserId, otherUserId, conversationId, side, send.mutateAsync, queryClient, pollKey],
+    [currentUserId, otherUserId, conversationId, side, sendAsync, queryClient, pollKey],
   );
 
   return {
     messages: thread.data ?? [],
     isLoading: thread.isPending,
-    isSending: send.isPending,
+    isSending,
     sendMessage,
   };
 }

@@ -9,7 +9,7 @@ export function attachmentsOf(value: Attachment[] | Attachment | null | undefine
 }
 
 /** A message as the dialog keeps it: attachments always a list. */
-export function normalizeMessage(message: Message): Message {
+function normalizeMessage(message: Message): Message {
   return { ...message, message_attachments: attachmentsOf(message.message_attachments as Attachment[] | Attachment | null | undefined) };
 }
 
@@ -115,9 +115,4 @@ export function canSend(text: string, stagedCount: number, isSending: boolean): 
 export function messageContentFor(text: string, stagedCount: number): string {
   const trimmed = text.trim();
   return trimmed === '' && stagedCount > 0 ? '(attachment)' : trimmed;
-}
-
-/** The project part of a conversation id (`<project_id>:<client_id>`). */
-export function projectIdOf(conversationId: string): string {
-  return conversationId.split(':')[0];
 }

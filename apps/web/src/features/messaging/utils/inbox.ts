@@ -1,4 +1,5 @@
-import { formatMessageTime, type Conversation } from '@agency/schema';
+import type { Conversation } from '@agency/schema';
+import { formatDateTime } from '../../../lib/format';
 
 /** What the inbox shows where a value is missing (SPEC "Messages screen", display rules). */
 export const EMPTY_VALUE = '—';
@@ -40,7 +41,7 @@ export function senderText(conversation: Pick<Conversation, 'last_sender_id' | '
 
 /** en-GB day, short month, hour and minute; the raw value when it cannot be formatted. */
 export function timeText(value: string | null | undefined): string {
-  return formatMessageTime(value);
+  return formatDateTime(value);
 }
 
 const SEARCHED_FIELDS = [

@@ -1,6 +1,6 @@
 import { MAX_ATTACHMENT_BYTES } from '@agency/schema';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, mimeOf, stageFiles, unstageAt } from './staging';
+import { mimeOf, stageFiles, unstageAt } from './staging';
 
 const file = (name: string, size = 100) => ({ name, size });
 
@@ -29,11 +29,5 @@ describe('staging attachments', () => {
   it('gives a file of unknown type the generic binary type', () => {
     expect(mimeOf({ type: '' })).toBe('application/octet-stream');
     expect(mimeOf({ type: 'image/png' })).toBe('image/png');
-  });
-
-  it('shows sizes in B, KB and MB', () => {
-    expect(formatBytes(12)).toBe('12 B');
-    expect(formatBytes(2048)).toBe('2 KB');
-    expect(formatBytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
   });
 });

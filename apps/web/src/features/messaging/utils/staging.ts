@@ -25,10 +25,3 @@ export function stageFiles<T extends { size: number }>(staged: readonly T[], pic
 export function unstageAt<T>(staged: readonly T[], index: number): T[] {
   return staged.filter((_, i) => i !== index);
 }
-
-/** "1.2 MB", "340 KB", "12 B": the size shown on a staged file. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}

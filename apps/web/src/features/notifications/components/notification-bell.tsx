@@ -17,7 +17,7 @@ import { useUnreadCount } from '../api/get-unread-count';
 import { listNotifications, useLatestNotifications } from '../api/list-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { notificationTarget } from '../utils/notification-target';
+import { notificationPath } from '../utils/notification-target';
 import { NotificationItem } from './notification-item';
 
 /**
@@ -67,7 +67,7 @@ export function NotificationBell({ role, allPath }: NotificationBellProps) {
   function handleOpen(notification: Notification) {
     if (!notification.read) markRead.mutate(notification.id);
     setAnchor(null);
-    const target = notificationTarget(notification, role);
+    const target = notificationPath(notification, role);
     if (target) navigate(target);
   }
 

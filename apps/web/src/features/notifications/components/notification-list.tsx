@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/http';
 import { useNotifications } from '../api/list-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { notificationTarget } from '../utils/notification-target';
+import { notificationPath } from '../utils/notification-target';
 import { NotificationItem } from './notification-item';
 
 export function NotificationList({ role }: { role: Role }) {
@@ -30,7 +30,7 @@ export function NotificationList({ role }: { role: Role }) {
 
   function handleOpen(notification: Notification) {
     if (!notification.read) markRead.mutate(notification.id);
-    const target = notificationTarget(notification, role);
+    const target = notificationPath(notification, role);
     if (target) navigate(target);
   }
 

@@ -1,23 +1,65 @@
-import type { Notification, NotificationTarget, Role } from '@agency/schema';
+import { assertNever, NOTIFICATION_TARGET_TYPES, type Notification, type NotificationTarget, type Role } from '@agency/schema';
 import { paths } from '../../../lib/paths';
 import { projectPathFor } from '../../../lib/project-links';
 
-/** Where a target opens for this reader: the server names what a notification is about, the web app decides where. */
+/**
+ * The one place that turns what a notification is about into a web path. The server stores the target only
+ * (`{type, id}`; e-mails link to `/go/<type>/<id>`), and each reader opens it on their own role's screen, or
+ * nowhere (null) when their role has no screen for it.
+ */
 export function targetPath(target: NotificationTarget, role: Role): string | null {
   switch (target.type) {
     case 'project':
       return projectPathFor(role, target.id);
     case 'project_approval':
+      // The super admin decides in the approval queue; everyone else who may see the project opens it.
       return role === 'superadmin' ? `${paths.superadmin.projectApproval}?id=${encodeURIComponent(target.id)}` : projectPathFor(role, target.id);
     case 'tool_request':
-      if (role === 'client') return paths.client.toolRequests;
-      return role === 'admin' || role === 'superadmin' ? paths.staff.toolRequests : null;
+      return toolRequestsPathFor(role);
     case 'conversation':
-      if (role === 'client') return paths.client.messages;
-      return role === 'superadmin' ? paths.superadmin.replyMessage : null;
+      return messagesPathFor(role);
+    default:
+      return assertNever(target.type);
   }
 }
 
-export function notificationTarget(notification: Notification, role: Role): string | null {
+function toolRequestsPathFor(role: Role): string | null {
+  switch (role) {
+    case 'client':
+      return paths.client.toolRequests;
+    case 'admin':
+    case 'superadmin':
+      return paths.staff.toolRequests;
+    case 'teamlead':
+    case 'teammember':
+      return null;
+    default:
+      return assertNever(role);
+  }
+}
+
+/** Conversations are between a client and the super admin (SPEC section 6). */
+function messagesPathFor(role: Role): string | null {
+  switch (role) {
+    case 'client':
+      return paths.client.messages;
+    case 'superadmin':
+      return paths.superadmin.replyMessage;
+    case 'admin':
+    case 'teamlead':
+    case 'teammember':
+      return null;
+    default:
+      return assertNever(role);
+  }
+}
+
+export function notificationPath(notification: Notification, role: Role): string | null {
   return notification.target ? targetPath(notification.target, role) : null;
+}
+
+/** A target read from a `/go/<type>/<id>` link; null when the type is not one the server names. */
+export function parseTarget(type: string | undefined, id: string | undefined): NotificationTarget | null {
+  const knownType = NOTIFICATION_TARGET_TYPES.find((known) => known === type);
+  return knownType && id ? { type: knownType, id } : null;
 }

@@ -1,7 +1,7 @@
 import type { Project } from '@agency/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
-import { uploadFiles, type UploadProgress } from '../../../lib/upload';
+import { uploadFiles, type UploadProgress } from '../../../lib/http';
 
 export type UploadProjectAttachmentsVariables = {
   projectId: string;
@@ -10,7 +10,7 @@ export type UploadProjectAttachmentsVariables = {
 };
 
 export function uploadProjectAttachments({ projectId, files, onProgress }: UploadProjectAttachmentsVariables) {
-  return uploadFiles<{ project: Project }>(`/projects/${encodeURIComponent(projectId)}/attachments`, 'files', files, onProgress);
+  return uploadFiles<{ project: Project }>(`/projects/${encodeURIComponent(projectId)}/attachments`, 'files', files, { onProgress });
 }
 
 export function useUploadProjectAttachments() {

@@ -17,11 +17,10 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
-import { errorMessage, isApiError } from '../../../lib/http';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { useProject } from '../api/get-project';
 import { useProjects } from '../api/list-projects';
-import { formatMoney } from '../utils/money';
 import { ApproveProjectDialog, type TeamOptions } from './approve-project-dialog';
 import { ProjectAttachments } from './project-attachments';
 import { RejectProjectDialog } from './reject-project-dialog';
@@ -32,7 +31,7 @@ function PendingProjectPanel({ projectId, team, onDecided }: { projectId: string
 
   if (query.isPending) return <ListLoading label="Loading project..." />;
   if (query.isError) {
-    return isApiError(query.error) && query.error.status === 404 ? (
+    return hasErrorCode(query.error, 'NOT_FOUND') ? (
       <ListEmpty title="Project not found">It may have been removed.</ListEmpty>
     ) : (
       <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
@@ -177,7 +176,7 @@ export function ApprovalQueue({ selectedId, onSelect, team }: ApprovalQueueProps
   const detailCard = (
     <Card component="section" aria-label="Selected project" sx={{ minWidth: 0 }}>
       {selectedId ? (
-        <PendingProjectPanel projectId={selectedId} team={team} onDecided={() => onSelect(null)} />
+        <PendingProjectPanel key={selectedId} projectId={selectedId} team={team} onDecided={() => onSelect(null)} />
       ) : (
         <ListEmpty title="Select a project">Pick a project from the queue to review it.</ListEmpty>
       )}

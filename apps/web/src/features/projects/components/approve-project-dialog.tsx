@@ -50,14 +50,6 @@ export function ApproveProjectDialog({ open, project, team, onClose, onApproved 
   const leadId = useWatch({ control, name: 'team_lead_id' });
   const memberIds = useWatch({ control, name: 'member_ids' });
 
-  useEffect(() => {
-    if (open) {
-      reset({ team_lead_id: '', member_ids: [], note: '' });
-      approve.reset();
-    }
-    // Only when the dialog opens: a fresh form for each project.
-  }, [open, project.id]);
-
   // The lead is on the team already; do not offer them as a member too.
   useEffect(() => {
     if (leadId && memberIds?.includes(leadId))
@@ -71,6 +63,12 @@ export function ApproveProjectDialog({ open, project, team, onClose, onApproved 
   const leads = active.filter((employee) => employee.role === 'teamlead');
   const members = active.filter((employee) => employee.id !== leadId);
   const nameOf = (id: string) => active.find((employee) => employee.id === id)?.name ?? id;
+
+  // Once closed (and faded out), the form and any error are cleared, so the next opening starts fresh.
+  function handleExited() {
+    reset();
+    approve.reset();
+  }
 
   function handleValidSubmit(values: FormOutput) {
     approve.mutate(
@@ -89,6 +87,7 @@ export function ApproveProjectDialog({ open, project, team, onClose, onApproved 
       aria-labelledby={titleId}
       fullWidth
       maxWidth="sm"
+      slotProps={{ transition: { onExited: handleExited } }}
       data-testid="approve-dialog"
     >
       <form noValidate onSubmit={handleSubmit(handleValidSubmit)}>

@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { formatFileSize } from '../utils/file-size';
+import { formatFileSize } from '../../../lib/format';
 
 type AttachmentPickerProps = {
   files: readonly File[];

@@ -9,35 +9,50 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
+import { currencyDecimals, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useCreateProject } from '../api/create-project';
 import { useUploadProjectAttachments } from '../api/upload-project-attachments';
-import { toMinorUnits } from '../utils/money';
 import { AttachmentPicker } from './attachment-picker';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
 // The form keeps what the person typed (a budget in major units, empty strings for blank fields) and turns it
-// into the API's input: integer minor units, optional fields left out.
-const formSchema = z.object({
+// into the API's input: integer minor units of the chosen currency, optional fields left out.
+const fieldsSchema = z.object({
   title: createProjectInput.shape.title,
   description: createProjectInput.shape.description,
   category: z.string().trim().max(60, 'Category must be at most 60 characters'),
-  budget: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || toMinorUnits(value) !== null, 'Enter an amount such as 1500 or 1500.50')
-    .refine((value) => value === '' || (toMinorUnits(value) ?? 0) <= 1_000_000_000_00, 'Budget is too large'),
+  budget: z.string().trim(),
   currency: z.enum(CURRENCIES),
   deadline: z
     .string()
     .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Use the format YYYY-MM-DD')
     .refine((value) => value === '' || value >= todayIso(), 'The deadline cannot be in the past'),
 });
+
+/** "1500 or 1500.50" for a currency with cents, "1500" for one without. */
+function amountExample(currency: string): string {
+  const decimals = currencyDecimals(currency) ?? 2;
+  return decimals === 0 ? '1500' : `1500 or 1500.${'5'.padEnd(decimals, '0')}`;
+}
+
+// The budget is checked against its currency's decimals, whenever the two fields themselves are readable.
+const budgetFields = fieldsSchema.pick({ budget: true, currency: true });
+const whenBudgetReadable = { path: ['budget'], when: (payload: { value: unknown }) => budgetFields.safeParse(payload.value).success };
+const formSchema = fieldsSchema
+  .refine(({ budget, currency }) => budget === '' || toMinorUnits(budget, currency) !== null, {
+    ...whenBudgetReadable,
+    error: (issue) => `Enter an amount such as ${amountExample((issue.input as { currency: string }).currency)}`,
+  })
+  .refine(({ budget, currency }) => budget === '' || createProjectInput.shape.budget_minor.safeParse(toMinorUnits(budget, currency)).success, {
+    ...whenBudgetReadable,
+    error: 'Budget is too large',
+  });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
@@ -58,6 +73,7 @@ export function CreateProjectForm({ projectPath }: CreateProjectFormProps) {
     resolver: zodResolver(formSchema),
     defaultValues: { title: '', description: '', category: '', budget: '', currency: 'GBP', deadline: '' },
   });
+  const currency = useWatch({ control, name: 'currency' });
 
   const isBusy = createProject.isPending || upload.isPending;
 
@@ -68,7 +84,7 @@ export function CreateProjectForm({ projectPath }: CreateProjectFormProps) {
         title: values.title,
         description: values.description,
         category: values.category || undefined,
-        budget_minor: values.budget ? (toMinorUnits(values.budget) ?? undefined) : undefined,
+        budget_minor: values.budget ? (toMinorUnits(values.budget, values.currency) ?? undefined) : undefined,
         currency: values.currency,
         deadline: values.deadline || undefined,
       }));
@@ -156,7 +172,7 @@ export function CreateProjectForm({ projectPath }: CreateProjectFormProps) {
             label="Budget"
             inputMode="decimal"
             disabled={isBusy}
-            helperText="Optional. In whole units, e.g. 1500 or 1500.50."
+            helperText={`Optional. In whole units, e.g. ${amountExample(currency)}.`}
           />
           <FormTextField control={control} name="currency" label="Currency" select disabled={isBusy}>
             {CURRENCIES.map((currency) => (

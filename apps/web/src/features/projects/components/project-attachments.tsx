@@ -3,7 +3,7 @@ import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutl
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { formatFileSize } from '../utils/file-size';
+import { formatFileSize } from '../../../lib/format';
 
 const isImage = (attachment: ProjectAttachment) => attachment.mime.startsWith('image/') && attachment.mime !== 'image/svg+xml';
 

@@ -9,11 +9,10 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ListError, ListLoading } from '../../../components/list-states';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
-import { errorMessage, isApiError } from '../../../lib/http';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { useProject } from '../api/get-project';
 import { useProjectActivity } from '../api/get-project-activity';
-import { formatMoney } from '../utils/money';
 import { ProjectAttachments } from './project-attachments';
 import { ProjectStatusChip } from './project-status-chip';
 import { ProjectTimeline } from './project-timeline';
@@ -83,7 +82,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra }: P
     );
   }
   if (query.isError) {
-    const isMissing = isApiError(query.error) && query.error.status === 404;
+    const isMissing = hasErrorCode(query.error, 'NOT_FOUND');
     return (
       <>
         {backLink}

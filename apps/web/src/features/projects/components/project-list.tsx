@@ -2,29 +2,18 @@ import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectListItem, type Pro
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ListEmpty, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { formatDate } from '../../../lib/format-date';
-import { errorMessage } from '../../../lib/http';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { useProjects } from '../api/list-projects';
-import { formatMoney } from '../utils/money';
 import { ProjectStatusChip } from './project-status-chip';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -50,7 +39,61 @@ function ProjectLink({ project, to }: { project: ProjectListItem; to: string }) 
   );
 }
 
-/** Projects with a search box and a status filter; a table on wide screens, cards on phones; "Load more" pages. */
+type ColumnOptions = Pick<ProjectListProps, 'getDetailPath' | 'showClient' | 'showTeamLead' | 'renderActions'>;
+
+/** Title, status and the actions are essential; then client, budget, team lead, deadline and submission date. */
+function projectColumns({ getDetailPath, showClient, showTeamLead, renderActions }: ColumnOptions): DataColumn<ProjectListItem>[] {
+  const columns: (DataColumn<ProjectListItem> | false | undefined)[] = [
+    {
+      id: 'project',
+      header: 'Project',
+      cell: (project) => <ProjectLink project={project} to={getDetailPath(project.id)} />,
+      minWidth: 180,
+      card: 'title',
+      cellSx: { maxWidth: 300 },
+    },
+    showClient && { id: 'client', header: 'Client', cell: (project) => project.client.name, priority: 2, minWidth: 130 },
+    showTeamLead && { id: 'team-lead', header: 'Team lead', cell: (project) => project.team_lead?.name ?? '—', priority: 4, minWidth: 130 },
+    { id: 'status', header: 'Status', cell: (project) => <ProjectStatusChip status={project.status} />, minWidth: 160, card: 'aside' },
+    {
+      id: 'budget',
+      header: 'Budget',
+      align: 'right',
+      cell: (project) => formatMoney(project.budget_minor, project.currency),
+      priority: 3,
+      minWidth: 110,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'deadline',
+      header: 'Deadline',
+      cell: (project) => (project.deadline ? formatDate(project.deadline) : '—'),
+      priority: 5,
+      minWidth: 120,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'submitted',
+      header: 'Submitted',
+      cell: (project) => formatDate(project.created_at),
+      priority: 6,
+      minWidth: 120,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
+    renderActions && {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (project) => renderActions(project),
+      minWidth: 240,
+      card: 'actions',
+      cellSx: { whiteSpace: 'nowrap' },
+    },
+  ];
+  return columns.filter((column): column is DataColumn<ProjectListItem> => Boolean(column));
+}
+
+/** Projects with a search box and a status filter, in the responsive table; "Load more" pages. */
 export function ProjectList({
   title,
   subtitle,
@@ -63,8 +106,6 @@ export function ProjectList({
   action,
   'data-testid': testId = 'project-list',
 }: ProjectListProps) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<ProjectStatus | ''>('');
@@ -120,92 +161,35 @@ export function ProjectList({
     </Stack>
   );
 
-  let body;
-  if (projects.isPending) {
-    body = <ListLoading label="Loading projects..." />;
-  } else if (projects.isError) {
-    body = <ListError message={errorMessage(projects.error)} onRetry={() => projects.refetch()} />;
-  } else if (items.length === 0) {
-    body = isFiltered ? (
-      <ListEmpty icon={<SearchIcon />} title="No matching projects">
-        Try another search or status.
-      </ListEmpty>
-    ) : (
-      <ListEmpty icon={<FolderOpenOutlinedIcon />} title={emptyTitle}>
-        {emptyText}
-      </ListEmpty>
-    );
-  } else if (isPhone) {
-    body = (
-      <Stack spacing={1.5} sx={{ p: 2, pt: 0 }}>
-        {items.map((project) => (
-          <Card key={project.id} sx={{ p: 2 }} data-testid="project-row" data-project-id={project.id}>
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-              <Box sx={{ minWidth: 0 }}>
-                <ProjectLink project={project} to={getDetailPath(project.id)} />
-                <Typography variant="body2" color="text.secondary">
-                  {[showClient ? project.client.name : null, `Submitted ${formatDate(project.created_at)}`].filter(Boolean).join(' · ')}
-                </Typography>
-              </Box>
-              <ProjectStatusChip status={project.status} />
-            </Stack>
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {formatMoney(project.budget_minor, project.currency)}
-              {project.deadline ? ` · due ${formatDate(project.deadline)}` : ''}
-              {showTeamLead && project.team_lead ? ` · lead ${project.team_lead.name}` : ''}
-            </Typography>
-            {renderActions && <Box sx={{ mt: 1.5 }}>{renderActions(project)}</Box>}
-          </Card>
-        ))}
-      </Stack>
-    );
-  } else {
-    body = (
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: renderActions ? 980 : 720 }} aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Project</TableCell>
-              {showClient && <TableCell>Client</TableCell>}
-              {showTeamLead && <TableCell>Team lead</TableCell>}
-              <TableCell>Status</TableCell>
-              <TableCell>Budget</TableCell>
-              <TableCell>Deadline</TableCell>
-              <TableCell>Submitted</TableCell>
-              {renderActions && <TableCell align="right">Actions</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((project) => (
-              <TableRow key={project.id} hover data-testid="project-row" data-project-id={project.id}>
-                <TableCell sx={{ minWidth: 180, maxWidth: 300 }}>
-                  <ProjectLink project={project} to={getDetailPath(project.id)} />
-                </TableCell>
-                {showClient && <TableCell sx={{ whiteSpace: 'nowrap' }}>{project.client.name}</TableCell>}
-                {showTeamLead && <TableCell sx={{ whiteSpace: 'nowrap' }}>{project.team_lead?.name ?? '—'}</TableCell>}
-                <TableCell>
-                  <ProjectStatusChip status={project.status} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoney(project.budget_minor, project.currency)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{project.deadline ? formatDate(project.deadline) : '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(project.created_at)}</TableCell>
-                {renderActions && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {renderActions(project)}
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
-  }
+  const columns = projectColumns({ getDetailPath, showClient, showTeamLead, renderActions });
+  const emptyState = isFiltered ? (
+    <ListEmpty icon={<SearchIcon />} title="No matching projects">
+      Try another search or status.
+    </ListEmpty>
+  ) : (
+    <ListEmpty icon={<FolderOpenOutlinedIcon />} title={emptyTitle}>
+      {emptyText}
+    </ListEmpty>
+  );
 
   return (
     <SectionCard title={title} subtitle={subtitle} action={action} data-testid={testId}>
       {filters}
-      <Box sx={{ opacity: projects.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{body}</Box>
+      <Box sx={{ opacity: projects.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        <DataTable
+          columns={columns}
+          rows={items}
+          getRowId={(project) => project.id}
+          label={title}
+          isLoading={projects.isPending}
+          loadingLabel="Loading projects..."
+          error={projects.isError ? projects.error : undefined}
+          onRetry={() => void projects.refetch()}
+          empty={emptyState}
+          getRowAttributes={(project) => ({ 'data-project-id': project.id })}
+          rowTestId="project-row"
+        />
+      </Box>
       <LoadMore hasMore={projects.hasNextPage} isLoading={projects.isFetchingNextPage} onLoadMore={() => projects.fetchNextPage()} />
     </SectionCard>
   );

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useProjectSummary } from '../api/get-project-summary';
 import { ProjectStatusChip } from './project-status-chip';

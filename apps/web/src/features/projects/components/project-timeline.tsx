@@ -2,10 +2,10 @@ import { PROJECT_STATUS_LABELS, type ProjectEvent } from '@agency/schema';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 
 /** One line saying what happened, e.g. "Approved" or "Files added". */
-export function describeEvent(event: ProjectEvent): string {
+function describeEvent(event: ProjectEvent): string {
   switch (event.kind) {
     case 'created':
       return 'Project submitted';

@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
@@ -33,13 +33,11 @@ export function RejectProjectDialog({ open, project, onClose, onRejected }: Reje
     defaultValues: { reason: '' },
   });
 
-  useEffect(() => {
-    if (open) {
-      reset({ reason: '' });
-      reject.reset();
-    }
-    // Only when the dialog opens: a fresh form for each project.
-  }, [open, project.id]);
+  // Once closed (and faded out), the form and any error are cleared, so the next opening starts fresh.
+  function handleExited() {
+    reset();
+    reject.reset();
+  }
 
   function handleValidSubmit(values: FormOutput) {
     reject.mutate({ id: project.id, input: values }, { onSuccess: onRejected });
@@ -52,6 +50,7 @@ export function RejectProjectDialog({ open, project, onClose, onRejected }: Reje
       aria-labelledby={titleId}
       fullWidth
       maxWidth="sm"
+      slotProps={{ transition: { onExited: handleExited } }}
       data-testid="reject-dialog"
     >
       <form noValidate onSubmit={handleSubmit(handleValidSubmit)}>

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
 const MIN_REASON = 3;
 
@@ -24,12 +24,11 @@ export function DeclineToolRequestDialog({ request, isPending, onConfirm, onClos
   const trimmed = reason.trim();
   const error = isTouched && trimmed.length < MIN_REASON ? 'A reason is required (at least 3 characters)' : undefined;
 
-  useEffect(() => {
-    if (request) {
-      setReason('');
-      setIsTouched(false);
-    }
-  }, [request]);
+  // Once closed (and faded out), the reason is cleared, so the next request starts with an empty one.
+  function handleExited() {
+    setReason('');
+    setIsTouched(false);
+  }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -44,6 +43,7 @@ export function DeclineToolRequestDialog({ request, isPending, onConfirm, onClos
       aria-labelledby={titleId}
       fullWidth
       maxWidth="sm"
+      slotProps={{ transition: { onExited: handleExited } }}
       data-testid="decline-dialog"
     >
       <form noValidate onSubmit={handleSubmit}>

@@ -2,24 +2,16 @@ import { TOOL_REQUEST_STATUSES, TOOL_REQUEST_STATUS_LABELS, type ToolRequest, ty
 import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ListEmpty, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useDecideToolRequest } from '../api/decide-tool-request';
 import { useToolRequests } from '../api/list-tool-requests';
@@ -106,8 +98,6 @@ type ToolRequestListProps = { isStaff: boolean; title: string; subtitle?: string
 
 /** Tool requests with status chips; staff also see who asked and can approve, decline or mark fulfilled. */
 export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListProps) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [status, setStatus] = useState<ToolRequestStatus | ''>('');
   const requests = useToolRequests(status || undefined);
   const decide = useDecideToolRequest();
@@ -141,85 +131,55 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
     );
   }
 
-  const actions = (request: ToolRequest) =>
-    isStaff ? <DecisionButtons request={request} pendingAction={pendingFor(request)} onDecide={handleDecide} onDecline={setToDecline} /> : null;
-
-  let body;
-  if (requests.isPending) body = <ListLoading label="Loading tool requests..." />;
-  else if (requests.isError) body = <ListError message={errorMessage(requests.error)} onRetry={() => requests.refetch()} />;
-  else if (items.length === 0)
-    body = (
-      <ListEmpty
-        icon={<BuildOutlinedIcon />}
-        title={status ? `No ${TOOL_REQUEST_STATUS_LABELS[status].toLowerCase()} requests` : 'No tool requests yet'}
-      >
-        {isStaff ? 'Requests from clients appear here.' : 'Requests you send appear here with their status.'}
-      </ListEmpty>
-    );
-  else if (isPhone)
-    body = (
-      <Stack spacing={1.5} sx={{ p: 2, pt: 0 }}>
-        {items.map((request) => (
-          <Card key={request.id} sx={{ p: 2 }} data-testid="tool-request-row" data-request-id={request.id}>
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                  {request.name} × {request.quantity}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {[isStaff ? request.client.name : null, request.category, request.needed_by ? `needed by ${formatDate(request.needed_by)}` : null]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Typography>
-              </Box>
-              <ToolRequestStatusChip status={request.status} />
-            </Stack>
-            <Box sx={{ mt: 1 }}>
-              <Details request={request} />
-            </Box>
-            {isStaff && <Box sx={{ mt: 1.5 }}>{actions(request)}</Box>}
-          </Card>
-        ))}
-      </Stack>
-    );
-  else
-    body = (
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 760 }} aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Tool</TableCell>
-              {isStaff && <TableCell>Client</TableCell>}
-              <TableCell>Category</TableCell>
-              <TableCell align="right">Qty</TableCell>
-              <TableCell>Needed by</TableCell>
-              <TableCell>Requested</TableCell>
-              <TableCell>Status</TableCell>
-              {isStaff && <TableCell align="right">Actions</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((request) => (
-              <TableRow key={request.id} hover data-testid="tool-request-row" data-request-id={request.id} sx={{ verticalAlign: 'top' }}>
-                <TableCell sx={{ maxWidth: 320 }}>
-                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{request.name}</Typography>
-                  <Details request={request} />
-                </TableCell>
-                {isStaff && <TableCell>{request.client.name}</TableCell>}
-                <TableCell>{request.category}</TableCell>
-                <TableCell align="right">{request.quantity}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{request.needed_by ? formatDate(request.needed_by) : '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(request.created_at)}</TableCell>
-                <TableCell>
-                  <ToolRequestStatusChip status={request.status} />
-                </TableCell>
-                {isStaff && <TableCell align="right">{actions(request)}</TableCell>}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
+  const columns: DataColumn<ToolRequest>[] = [
+    {
+      id: 'tool',
+      header: 'Tool',
+      cell: (request) => (
+        <>
+          <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{request.name}</Typography>
+          <Details request={request} />
+        </>
+      ),
+      minWidth: 240,
+      card: 'title',
+      cellSx: { maxWidth: 320 },
+    },
+    ...(isStaff ? [{ id: 'client', header: 'Client', cell: (request: ToolRequest) => request.client.name, minWidth: 140, priority: 2 }] : []),
+    { id: 'category', header: 'Category', cell: (request) => request.category, minWidth: 140, priority: 3 },
+    { id: 'quantity', header: 'Qty', align: 'right', cell: (request) => request.quantity, minWidth: 72, priority: 4 },
+    {
+      id: 'needed-by',
+      header: 'Needed by',
+      cell: (request) => (request.needed_by ? formatDate(request.needed_by) : '—'),
+      minWidth: 120,
+      priority: 5,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'requested',
+      header: 'Requested',
+      cell: (request) => formatDate(request.created_at),
+      minWidth: 120,
+      priority: 6,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
+    { id: 'status', header: 'Status', cell: (request) => <ToolRequestStatusChip status={request.status} />, minWidth: 130, card: 'aside' },
+    ...(isStaff
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            align: 'right' as const,
+            cell: (request: ToolRequest) => (
+              <DecisionButtons request={request} pendingAction={pendingFor(request)} onDecide={handleDecide} onDecline={setToDecline} />
+            ),
+            minWidth: 220,
+            card: 'actions' as const,
+          },
+        ]
+      : []),
+  ];
 
   return (
     <SectionCard title={title} subtitle={subtitle} data-testid="tool-requests">
@@ -244,7 +204,29 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
           ))}
         </TextField>
       </Box>
-      <Box sx={{ opacity: requests.isPlaceholderData ? 0.6 : 1 }}>{body}</Box>
+      <Box sx={{ opacity: requests.isPlaceholderData ? 0.6 : 1 }}>
+        <DataTable
+          columns={columns}
+          rows={items}
+          getRowId={(request) => request.id}
+          label={title}
+          isLoading={requests.isPending}
+          loadingLabel="Loading tool requests..."
+          error={requests.isError ? requests.error : undefined}
+          onRetry={() => void requests.refetch()}
+          empty={
+            <ListEmpty
+              icon={<BuildOutlinedIcon />}
+              title={status ? `No ${TOOL_REQUEST_STATUS_LABELS[status].toLowerCase()} requests` : 'No tool requests yet'}
+            >
+              {isStaff ? 'Requests from clients appear here.' : 'Requests you send appear here with their status.'}
+            </ListEmpty>
+          }
+          getRowAttributes={(request) => ({ 'data-request-id': request.id })}
+          rowTestId="tool-request-row"
+          rowAlign="top"
+        />
+      </Box>
       <LoadMore hasMore={requests.hasNextPage} isLoading={requests.isFetchingNextPage} onLoadMore={() => requests.fetchNextPage()} />
       {isStaff && (
         <DeclineToolRequestDialog

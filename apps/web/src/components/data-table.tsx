@@ -1,0 +1,324 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  columnVisibilityFeature,
+  createColumnHelper,
+  FlexRender,
+  metaHelper,
+  tableFeatures,
+  useTable,
+  type Cell,
+  type ColumnVisibilityState,
+  type RowData,
+} from '@tanstack/react-table';
+import { useCallback, useMemo, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { errorMessage } from '../lib/http';
+import { DEFAULT_COLUMN_MIN_WIDTH, planTableLayout } from './data-table-layout';
+import { ListError, ListLoading } from './list-states';
+
+/**
+ * Where a cell goes when its row is shown as a card: beside the title (media, title, aside), full width under it
+ * without a label (body), as a labelled field, with the actions at the bottom, or not at all.
+ */
+export type CardSlot = 'media' | 'title' | 'aside' | 'body' | 'field' | 'actions' | 'hidden';
+
+export type DataColumn<T> = {
+  id: string;
+  /** The column header; on a card, the label of a field. */
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** 1 (the default) is essential and never hidden; higher numbers hide first when the table gets too narrow. */
+  priority?: number;
+  /** The narrowest the column reads well at, padding included, in px: what the width plan adds up. */
+  minWidth?: number;
+  align?: 'left' | 'right';
+  /** The header is for screen readers only (an avatar column). */
+  isHeaderHidden?: boolean;
+  /** Where the cell goes on a card: a labelled field unless said otherwise. */
+  card?: CardSlot;
+  cellSx?: SxProps<Theme>;
+};
+
+type ColumnMeta = Required<Pick<DataColumn<unknown>, 'priority' | 'minWidth' | 'align' | 'isHeaderHidden' | 'card'>> & {
+  cellSx?: SxProps<Theme>;
+};
+
+const features = tableFeatures({ columnVisibilityFeature, columnMeta: metaHelper<ColumnMeta>() });
+
+type DataAttributes = Record<`data-${string}`, string>;
+
+type DataTableProps<T extends RowData> = {
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  getRowId: (row: T) => string;
+  /** The table's accessible name. */
+  label: string;
+  isLoading?: boolean;
+  loadingLabel?: string;
+  /** A failed load: shown with a Retry button. */
+  error?: unknown;
+  onRetry?: () => void;
+  /** What an empty list shows (a ListEmpty). */
+  empty: ReactNode;
+  /**
+   * Makes the whole row (or card) a pointer target. A convenience only: every row must also carry a button or link
+   * that does the same, which is what keyboard and screen-reader users reach. Clicks on the row's own buttons,
+   * links and fields, on anything a row opens in a portal, and text selections do not count.
+   */
+  onRowClick?: (row: T) => void;
+  /** Extra data-* attributes of a row, e.g. `{'data-project-id': '12'}`. */
+  getRowAttributes?: (row: T) => DataAttributes;
+  /** On the table (and on the list of cards). */
+  'data-testid'?: string;
+  /** On every row and every card. */
+  rowTestId?: string;
+  /** Below this container width, rows are cards. */
+  cardsBelowPx?: number;
+  /** Cells sit in the middle of their row, or at its top when rows hold several lines of text. */
+  rowAlign?: 'middle' | 'top';
+  maxWidth?: number;
+};
+
+const DEFAULT_CARDS_BELOW_PX = 600;
+
+/** What a row click leaves to the element itself. */
+const INTERACTIVE = 'a[href], button, input, select, textarea, label, [role="button"], [role="link"], [role="checkbox"], [role="menuitem"]';
+
+function isRowClick(event: MouseEvent<HTMLElement>): boolean {
+  const row = event.currentTarget;
+  const target = event.target;
+  // React passes clicks from portals (a dialog opened by a row's button) up the component tree, not the DOM.
+  if (!(target instanceof Element) || !row.contains(target)) return false;
+  const control = target.closest(INTERACTIVE);
+  if (control && control !== row && row.contains(control)) return false;
+  return !window.getSelection()?.toString();
+}
+
+/**
+ * The width of an element, kept current with a ResizeObserver; null until it is mounted and laid out. Read during
+ * render through useSyncExternalStore, so the first paint already has the right layout.
+ */
+function useElementWidth(): [(element: HTMLElement | null) => void, number | null] {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!element || typeof ResizeObserver === 'undefined') return () => undefined;
+      const observer = new ResizeObserver(onChange);
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    [element],
+  );
+  const width = useSyncExternalStore(
+    subscribe,
+    () => (element && element.clientWidth > 0 ? element.clientWidth : null),
+    () => null,
+  );
+  return [setElement, width];
+}
+
+function toMeta<T>(column: DataColumn<T>): ColumnMeta {
+  return {
+    priority: column.priority ?? 1,
+    minWidth: column.minWidth ?? DEFAULT_COLUMN_MIN_WIDTH,
+    align: column.align ?? 'left',
+    isHeaderHidden: column.isHeaderHidden ?? false,
+    card: column.card ?? 'field',
+    cellSx: column.cellSx,
+  };
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * One list of records for every screen: a table whose low-priority columns hide before it would overflow its
+ * card, and a card per row below `cardsBelowPx` or when even the essential columns do not fit. Loading, error
+ * and empty states come from list-states.
+ */
+export function DataTable<T extends RowData>({
+  columns,
+  rows,
+  getRowId,
+  label,
+  isLoading = false,
+  loadingLabel = 'Loading...',
+  error,
+  onRetry,
+  empty,
+  onRowClick,
+  getRowAttributes,
+  'data-testid': testId,
+  rowTestId,
+  cardsBelowPx = DEFAULT_CARDS_BELOW_PX,
+  rowAlign = 'middle',
+  maxWidth,
+}: DataTableProps<T>) {
+  const [measure, width] = useElementWidth();
+
+  const columnDefs = useMemo(() => {
+    const helper = createColumnHelper<typeof features, T>();
+    return columns.map((column) =>
+      helper.display({ id: column.id, header: column.header, cell: ({ row }) => column.cell(row.original), meta: toMeta(column) }),
+    );
+  }, [columns]);
+
+  const layout = useMemo(
+    () =>
+      planTableLayout(
+        columns.map((column) => ({ id: column.id, priority: column.priority ?? 1, minWidth: column.minWidth ?? DEFAULT_COLUMN_MIN_WIDTH })),
+        width,
+        cardsBelowPx,
+      ),
+    [columns, width, cardsBelowPx],
+  );
+  const columnVisibility = useMemo<ColumnVisibilityState>(
+    () => Object.fromEntries(layout.mode === 'table' ? [...layout.hiddenIds].map((id) => [id, false]) : []),
+    [layout],
+  );
+
+  const table = useTable({ features, columns: columnDefs, data: rows, getRowId: (row) => getRowId(row), state: { columnVisibility } });
+
+  function handleClick(event: MouseEvent<HTMLElement>, row: T) {
+    if (onRowClick && isRowClick(event)) onRowClick(row);
+  }
+
+  let body: ReactNode;
+  if (isLoading) body = <ListLoading label={loadingLabel} />;
+  else if (error !== undefined && error !== null) body = <ListError message={errorMessage(error)} onRetry={() => onRetry?.()} />;
+  else if (rows.length === 0) body = empty;
+  else if (layout.mode === 'cards') {
+    body = (
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 2 }} aria-label={label} data-testid={testId}>
+        {table.getRowModel().rows.map((row) => (
+          <Card
+            component="li"
+            key={row.id}
+            variant="outlined"
+            onClick={onRowClick ? (event: MouseEvent<HTMLElement>) => handleClick(event, row.original) : undefined}
+            sx={{ p: 2, ...(onRowClick ? { cursor: 'pointer', '&:hover': { borderColor: 'primary.light' } } : {}) }}
+            data-testid={rowTestId}
+            {...getRowAttributes?.(row.original)}
+          >
+            <RowCard cells={row.getAllCells()} />
+          </Card>
+        ))}
+      </Stack>
+    );
+  } else {
+    body = (
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={label} data-testid={testId}>
+          <TableHead>
+            {table.getHeaderGroups().map((group) => (
+              <TableRow key={group.id}>
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta as ColumnMeta;
+                  return (
+                    <TableCell key={header.id} align={meta.align} sx={{ minWidth: meta.minWidth, whiteSpace: 'nowrap' }}>
+                      {meta.isHeaderHidden ? (
+                        <Box component="span" sx={visuallyHidden}>
+                          {header.column.columnDef.header as string}
+                        </Box>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableHead>
+          <TableBody>
+            {table.getRowModel().rows.map((row) => (
+              <TableRow
+                key={row.id}
+                hover
+                onClick={onRowClick ? (event: MouseEvent<HTMLElement>) => handleClick(event, row.original) : undefined}
+                sx={{ verticalAlign: rowAlign, ...(onRowClick ? { cursor: 'pointer' } : {}) }}
+                data-testid={rowTestId}
+                {...getRowAttributes?.(row.original)}
+              >
+                {row.getVisibleCells().map((cell) => {
+                  const meta = cell.column.columnDef.meta as ColumnMeta;
+                  return (
+                    <TableCell key={cell.id} align={meta.align} sx={meta.cellSx}>
+                      <table.FlexRender cell={cell} />
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+  }
+
+  return (
+    <Box ref={measure} sx={{ width: '100%', minWidth: 0, maxWidth }}>
+      {body}
+    </Box>
+  );
+}
+
+type RowCell<T extends RowData> = Cell<typeof features, T, unknown>;
+
+/** A row as a card: media and title with the aside beside them, then labelled fields, then the actions. */
+function RowCard<T extends RowData>({ cells }: { cells: RowCell<T>[] }) {
+  const slot = (name: CardSlot) => cells.filter((cell) => (cell.column.columnDef.meta as ColumnMeta).card === name);
+  const render = (cell: RowCell<T>) => (
+    <Box key={cell.id}>
+      <FlexRender cell={cell} />
+    </Box>
+  );
+  const [media, titles, asides, bodies, fields, actions] = (['media', 'title', 'aside', 'body', 'field', 'actions'] as const).map(slot);
+  return (
+    <>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        {media.map(render)}
+        <Box sx={{ flex: 1, minWidth: 0, fontWeight: 700, overflowWrap: 'anywhere' }}>{titles.map(render)}</Box>
+        {asides.length > 0 && <Stack sx={{ alignItems: 'flex-end', flexShrink: 0, gap: 0.5 }}>{asides.map(render)}</Stack>}
+      </Stack>
+      {bodies.length > 0 && (
+        <Typography component="div" variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          {bodies.map(render)}
+        </Typography>
+      )}
+      {fields.length > 0 && (
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'fit-content(45%) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0, mt: 1.25 }}>
+          {fields.map((cell) => (
+            <Box key={cell.id} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {cell.column.columnDef.header as string}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                <FlexRender cell={cell} />
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {actions.length > 0 && (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1, mt: 1.5 }}>
+          {actions.map(render)}
+        </Stack>
+      )}
+    </>
+  );
+}

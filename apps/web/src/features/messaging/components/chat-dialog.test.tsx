@@ -1,0 +1,137 @@
+import { STORAGE_KEY_USER_ID, type Message } from '@agency/schema';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import { server } from '../../../test/server';
+import { ChatDialog } from './chat-dialog';
+
+const ME = '1';
+const CLIENT = '7';
+const CONVERSATION = '12:7';
+
+function ownMessage(id: number, content: string): Message {
+  return {
+    id,
+    conversation_id: CONVERSATION,
+    sender_id: ME,
+    receiver_id: CLIENT,
+    message_content: content,
+    message_attachments: [],
+    timestamp: '2025-03-05T14:07:00.000Z',
+    delivered_at: null,
+    read_at: null,
+    is_read: 0,
+  };
+}
+
+/** An empty conversation whose sends are answered by `onSend`; later polls bring back what was stored. */
+function stubServer(onSend: (body: { message_content: string }) => Response | Promise<Response>) {
+  const stored: Message[] = [];
+  const sends: { message_content: string }[] = [];
+  server.use(
+    http.get('/api/superadmin/messages/thread', () => HttpResponse.json({ messages: [] })),
+    http.get('/api/superadmin/get-all-messages', () => HttpResponse.json({ messages: stored })),
+    http.post('/api/messages/uploads', async ({ request }) => {
+      const files = (await request.formData()).getAll('files') as File[];
+      return HttpResponse.json({ attachments: files.map((f, i) => ({ name: f.name, mime: f.type, size: f.size, stored_filename: `s${i}` })) });
+    }),
+    http.post('/api/superadmin/send-message', async ({ request }) => {
+      const body = (await request.json()) as { message_content: string };
+      sends.push(body);
+      const response = await onSend(body);
+      if (response.ok) stored.push(ownMessage(100 + stored.length, body.message_content));
+      return response;
+    }),
+  );
+  return { sends };
+}
+
+function openChat() {
+  const rendered = renderScreen(
+    <ChatDialog open onClose={() => undefined} side="superadmin" target={{ conversationId: CONVERSATION, otherUserId: CLIENT, projectId: '12' }} />,
+  );
+  const dialog = screen.getByTestId('chat-dialog');
+  return {
+    ...rendered,
+    dialog,
+    input: within(dialog).getByRole('textbox', { name: 'Message' }),
+    send: within(dialog).getByRole('button', { name: 'Send' }),
+  };
+}
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEY_USER_ID, ME);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  // jsdom has no object URLs; the composer previews staged images with them.
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('chat dialog', () => {
+  it('shows the SPEC title, subtitle and polling hint, and sends with Enter', async () => {
+    const { sends } = stubServer(() => HttpResponse.json({}, { status: 201 }));
+    const { dialog, input, user } = openChat();
+
+    expect(within(dialog).getByTestId('chat-title')).toHaveTextContent('Chat — 12');
+    expect(within(dialog).getByTestId('chat-subtitle')).toHaveTextContent(`With Client: ${CLIENT}`);
+    expect(within(dialog).getByText('Polling every 5s')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByText('Loading messages…')).not.toBeInTheDocument());
+
+    await user.type(input, 'First line{Shift>}{Enter}{/Shift}second line{Enter}');
+
+    await waitFor(() => expect(sends).toEqual([expect.objectContaining({ message_content: 'First line\nsecond line' })]));
+    expect(await within(dialog).findByText(/First line/)).toBeInTheDocument();
+  });
+
+  it('clears the text and the staged files only once the message is sent', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubServer(async () => {
+      await held;
+      return HttpResponse.json({}, { status: 201 });
+    });
+    const { dialog, input, send, user } = openChat();
+    await waitFor(() => expect(within(dialog).queryByText('Loading messages…')).not.toBeInTheDocument());
+
+    expect(send).toBeDisabled();
+    await user.upload(within(dialog).getByTestId('chat-file-input'), [
+      new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' }),
+      new File(['png'], 'photo.png', { type: 'image/png' }),
+    ]);
+    expect(
+      within(dialog)
+        .getAllByTestId('staged-file')
+        .map((chip) => chip.textContent),
+    ).toEqual(['brief.pdf · 8 B', 'photo.png · 3 B']);
+    await user.type(input, 'Here are the files');
+    await user.click(send);
+
+    // In flight: the composer keeps everything and Send cannot be pressed again.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled());
+    expect(input).toHaveValue('Here are the files');
+    expect(within(dialog).getAllByTestId('staged-file')).toHaveLength(2);
+
+    release();
+    await waitFor(() => expect(input).toHaveValue(''));
+    expect(within(dialog).queryAllByTestId('staged-file')).toHaveLength(0);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+  });
+
+  it('keeps the text and the staged files when the send fails', async () => {
+    stubServer(() => HttpResponse.json({ error: 'Something went wrong on our side', code: 'INTERNAL' }, { status: 500 }));
+    const { dialog, input, send, user } = openChat();
+    await waitFor(() => expect(within(dialog).queryByText('Loading messages…')).not.toBeInTheDocument());
+
+    await user.upload(within(dialog).getByTestId('chat-file-input'), new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' }));
+    await user.type(input, 'Will this arrive?');
+    await user.click(send);
+
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith('Failed to send the message', expect.anything()));
+    expect(input).toHaveValue('Will this arrive?');
+    expect(within(dialog).getAllByTestId('staged-file')).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+});

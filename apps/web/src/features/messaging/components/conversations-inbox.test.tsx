@@ -1,0 +1,107 @@
+import { STORAGE_KEY_USER_ID, type Conversation } from '@agency/schema';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import { server } from '../../../test/server';
+import { ConversationsInbox } from './conversations-inbox';
+
+const ME = '1';
+
+function conversation(projectId: string, clientId: string, overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    conversation_id: `${projectId}:${clientId}`,
+    project_id: projectId,
+    other_user_id: clientId,
+    last_message_preview: `About project ${projectId}`,
+    last_sender_id: clientId,
+    last_sender_name: `Client ${clientId}`,
+    last_message_time: '2025-03-05T14:07:00.000Z',
+    last_message_attachments: [],
+    ...overrides,
+  };
+}
+
+function stubInbox(conversations: Conversation[]) {
+  server.use(
+    http.get('/api/superadmin/conversations', ({ request }) => {
+      expect(new URL(request.url).searchParams.get('user_id')).toBe(ME);
+      return HttpResponse.json({ conversations });
+    }),
+    http.get('/api/superadmin/messages/thread', () => HttpResponse.json({ messages: [] })),
+    http.get('/api/superadmin/get-all-messages', () => HttpResponse.json({ messages: [] })),
+  );
+}
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEY_USER_ID, ME);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('conversations inbox', () => {
+  it('lists conversations with SPEC’s columns, texts and display rules', async () => {
+    stubInbox([
+      conversation('12', '7'),
+      conversation('30', '8', { last_message_preview: '', last_message_attachments: [{ name: 'a.pdf', mime: 'application/pdf', size: 1 }] }),
+      conversation('41', '9', { last_sender_id: null, last_sender_name: null, last_message_time: 'whenever' }),
+    ]);
+    renderScreen(<ConversationsInbox />, { path: '/superadmin-reply-message' });
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading conversations…');
+    const rows = await screen.findAllByTestId('conversation-row');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Avatar',
+      'Conversation ID',
+      'Project',
+      'Sender (id – name)',
+      'Last message',
+      'Time',
+      'Action',
+    ]);
+    expect(within(rows[0]).getByTestId('conversation-sender')).toHaveTextContent('7 – Client 7');
+    expect(within(rows[0]).getByTestId('conversation-time')).toHaveTextContent('05 Mar, 14:07');
+    expect(within(rows[1]).getByTestId('conversation-preview')).toHaveTextContent('(attachment)');
+    expect(within(rows[2]).getByTestId('conversation-sender')).toHaveTextContent(/^9$/);
+    expect(within(rows[2]).getByTestId('conversation-time')).toHaveTextContent('whenever');
+    expect(screen.getByTestId('inbox-footer')).toHaveTextContent(`Showing all conversations for ${ME}`);
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  });
+
+  it('filters as the search is typed, and says so when nothing matches', async () => {
+    stubInbox([conversation('12', '7'), conversation('30', '8')]);
+    const { user } = renderScreen(<ConversationsInbox />, { path: '/superadmin-reply-message' });
+    await screen.findAllByTestId('conversation-row');
+
+    const search = screen.getByPlaceholderText('Search by conversation, project, sender, message…');
+    await user.type(search, '  CLIENT 8 ');
+    expect(screen.getAllByTestId('conversation-row').map((row) => within(row).getByText(/^\d+:\d+$/).textContent)).toEqual(['30:8']);
+    await user.clear(search);
+    await user.type(search, 'nothing like this');
+    expect(screen.getByText('No conversations yet.')).toBeInTheDocument();
+  });
+
+  it('opens the chat from Reply and from a click anywhere on the row', async () => {
+    stubInbox([conversation('12', '7'), conversation('30', '8')]);
+    const { user } = renderScreen(<ConversationsInbox />, { path: '/superadmin-reply-message' });
+    const rows = await screen.findAllByTestId('conversation-row');
+
+    await user.click(within(rows[1]).getByText('About project 30'));
+    const dialog = await screen.findByTestId('chat-dialog');
+    expect(within(dialog).getByTestId('chat-title')).toHaveTextContent('Chat — 30');
+    expect(within(dialog).getByTestId('chat-subtitle')).toHaveTextContent('With Client: 8');
+    await user.click(within(dialog).getByRole('button', { name: 'Close chat' }));
+    await waitFor(() => expect(screen.queryByTestId('chat-dialog')).not.toBeInTheDocument());
+
+    await user.click(within(rows[0]).getByRole('button', { name: 'Reply' }));
+    expect(within(await screen.findByTestId('chat-dialog')).getByTestId('chat-title')).toHaveTextContent('Chat — 12');
+  });
+
+  it('shows the empty state when there are no conversations', async () => {
+    stubInbox([]);
+    renderScreen(<ConversationsInbox />, { path: '/superadmin-reply-message' });
+    expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

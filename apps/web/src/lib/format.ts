@@ -1,0 +1,89 @@
+// Every value the web app formats for people: dates and times, file sizes, money. All en-GB through Intl
+// (SPEC section 9, DESIGN section 6), formatters built once per shape and reused.
+import { DATE_FORMAT_OPTIONS, DATE_LOCALE } from '@agency/schema';
+
+type DateInput = string | number | Date | null | undefined;
+
+const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, DATE_FORMAT_OPTIONS);
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: 'short', year: 'numeric' });
+
+function formatWith(format: Intl.DateTimeFormat, value: DateInput): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  // An unparseable value is shown as it came (SPEC section 2, display rules).
+  if (Number.isNaN(date.getTime())) return String(value);
+  return format.format(date);
+}
+
+/** SPEC's date format: en-GB day, short month, hour and minute, e.g. "05 Mar, 14:07"; nothing for no value. */
+export function formatDateTime(value: DateInput): string {
+  return formatWith(dateTimeFormat, value);
+}
+
+/** A plain date: en-GB day, short month and year, e.g. "05 Mar 2025". */
+export function formatDate(value: DateInput): string {
+  return formatWith(dateFormat, value);
+}
+
+const FILE_SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+const wholeNumber = new Intl.NumberFormat(DATE_LOCALE, { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat(DATE_LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** Binary units as people read them on files: "12 B", "340 KB", "1.5 MB", "2.0 GB". */
+export function formatFileSize(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < FILE_SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  // Bytes and kilobytes whole; a fraction only says something from megabytes up.
+  const number = unit < 2 ? wholeNumber.format(value) : oneDecimal.format(value);
+  return `${number} ${FILE_SIZE_UNITS[unit]}`;
+}
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(currency: string): Intl.NumberFormat {
+  let format = currencyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency });
+    currencyFormats.set(currency, format);
+  }
+  return format;
+}
+
+/**
+ * How many digits a currency has after the point: 2 for GBP, 0 for JPY, 3 for KWD. Minor units are scaled by
+ * this, never by a fixed 100. Undefined for a code Intl does not accept.
+ */
+export function currencyDecimals(currency: string): number | undefined {
+  try {
+    return currencyFormat(currency).resolvedOptions().maximumFractionDigits;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An amount in integer minor units shown in its currency: 150050 GBP -> "£1,500.50", 1500 JPY -> "JP¥1,500". */
+export function formatMoney(minor: number | null | undefined, currency: string): string {
+  if (minor === null || minor === undefined) return 'Not set';
+  const decimals = currencyDecimals(currency);
+  // A code Intl refuses: the amount in minor units with the code, rather than a guess at its decimals.
+  if (decimals === undefined) return `${minor} ${currency}`;
+  return currencyFormat(currency).format(minor / 10 ** decimals);
+}
+
+/**
+ * An amount typed in major units ("1,500.5") as integer minor units of the currency (150050 for GBP), or null
+ * when it is not a plain non-negative amount with at most the currency's decimals (none for JPY, three for KWD).
+ */
+export function toMinorUnits(value: string, currency: string): number | null {
+  const decimals = currencyDecimals(currency);
+  if (decimals === undefined) return null;
+  const fraction = decimals > 0 ? `(?:\\.(\\d{1,${decimals}}))?` : '';
+  const match = new RegExp(`^(\\d+)${fraction}$`).exec(value.trim().replace(/[,\s]/g, ''));
+  if (!match) return null;
+  const [, whole = '0', digits = ''] = match;
+  return Number(whole) * 10 ** decimals + Number(digits.padEnd(decimals, '0') || '0');
+}
