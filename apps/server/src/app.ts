@@ -30,6 +30,8 @@ import { registerWebApp } from './plugins/web.js';
 import { redactUrl, serializeError } from './lib/log-safety.js';
 import { TtlCache } from './lib/ttl-cache.js';
 import { registerMailJobs } from './modules/mail/jobs.js';
+import { registerStorageJobs } from './modules/storage/jobs.js';
+import { registerHousekeepingJobs } from './modules/system/jobs.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
@@ -108,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = createLocalStorage(config.filesDir);
   const ctx: AppContext = {
     config,
+    log: app.log,
     signingKey: resolveSessionSecret(config),
     database,
     db: database.db,
@@ -122,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const services = createServices(ctx);
   registerMailJobs(ctx);
+  registerStorageJobs(ctx, services.storage);
+  registerHousekeepingJobs(ctx);
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   // Jobs start once the app is ready and stop before the database closes (hooks run in order).

@@ -5,6 +5,7 @@ import { createMessagingService } from './modules/messaging/service.js';
 import { createNotificationService } from './modules/notifications/service.js';
 import { createProjectService } from './modules/projects/service.js';
 import { createToolRequestService } from './modules/tools/service.js';
+import { createStorageService } from './modules/storage/service.js';
 import { createUserService } from './modules/users/service.js';
 
 export function createServices(ctx: AppContext) {
@@ -18,6 +19,7 @@ export function createServices(ctx: AppContext) {
     projects: createProjectService(ctx, notifications),
     tools: createToolRequestService(ctx, notifications),
     messaging: createMessagingService(ctx),
+    storage: createStorageService(ctx),
   };
 }
 
