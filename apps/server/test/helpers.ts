@@ -151,6 +151,28 @@ export function tokenFromLink(link: string): string {
   return token;
 }
 
+/** Fails with the answer's text unless the call was answered `status`: for setting up what a test reads. */
+export function must<T extends { status: number; text: string }>(res: T, status: number, what: string): T {
+  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.text}`);
+  return res;
+}
+
+/** A multipart/form-data body with one `files` part per file, and its content-type header. */
+export function multipart(files: { name: string; content: Buffer; type?: string }[]) {
+  const boundary = '----agencytestboundary';
+  const chunks: Buffer[] = [];
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
+    chunks.push(f.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** The answer every protected route gives a caller without a valid session. */
 export const UNAUTHENTICATED = { error: 'Sign in to continue', code: 'UNAUTHENTICATED' } as const;
 export const FORBIDDEN = { error: 'You do not have permission to do this', code: 'FORBIDDEN' } as const;
