@@ -34,8 +34,18 @@ async function createPostgresDatabase(baseUrl: string) {
   const drop = async () => {
     const c = new pg.Client({ connectionString: baseUrl });
     await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    try {
+      // A closed pool has asked its connections to end but may not have seen them go: wait for the server to, so
+      // the forced drop never cuts one off mid-close (its client would raise an unhandled 57P01 error).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await c.end();
+    }
   };
   return { url: url.toString(), drop };
 }
