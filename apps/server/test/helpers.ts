@@ -48,8 +48,18 @@ async function createPostgresDatabase(baseUrl: string) {
   const drop = async () => {
     const c = new pg.Client({ connectionString: baseUrl });
     await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    try {
+      // A closed pool has asked its connections to end but may not have seen them go: wait for the server to, so
+      // the forced drop never cuts one off mid-close (its client would raise an unhandled 57P01 error).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await c.end();
+    }
   };
   return { url: url.toString(), drop };
 }
@@ -163,6 +173,28 @@ export function tokenFromLink(link: string): string {
   const token = new URL(link).searchParams.get('token');
   if (!token) throw new Error(`no token in ${link}`);
   return token;
+}
+
+/** Fails with the answer's text unless the call was answered `status`: for setting up what a test reads. */
+export function must<T extends { status: number; text: string }>(res: T, status: number, what: string): T {
+  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.text}`);
+  return res;
+}
+
+/** A multipart/form-data body with one `files` part per file, and its content-type header. */
+export function multipart(files: { name: string; content: Buffer; type?: string }[]) {
+  const boundary = '----agencytestboundary';
+  const chunks: Buffer[] = [];
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
+    chunks.push(f.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** The answer every protected route gives a caller without a valid session. */
