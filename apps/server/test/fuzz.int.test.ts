@@ -176,7 +176,10 @@ async function freshTokens() {
 beforeAll(async () => {
   t = await createTestApp();
   tokens = await freshTokens();
-  const project = await call(t.app, 'POST', '/projects', { token: tokens.client, body: { title: 'Fuzz target', description: 'A project the fuzzer can find.' } });
+  const project = await call(t.app, 'POST', '/projects', {
+    token: tokens.client,
+    body: { title: 'Fuzz target', description: 'A project the fuzzer can find.' },
+  });
   knownIds = ['1', '2', '3', project.body.project.id];
 }, 120_000);
 afterAll(async () => t.close());
@@ -233,14 +236,18 @@ describe('the API under fuzzed input', () => {
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         const missing = Object.keys(SECURITY_HEADERS).filter((h) => res.headers[h] === undefined);
         if (res.statusCode >= 500 || missing.length) {
-          failures.push(`${caller} ${op.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}${missing.length ? ` (missing ${missing.join(', ')})` : ''}`);
+          failures.push(
+            `${caller} ${op.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}${missing.length ? ` (missing ${missing.join(', ')})` : ''}`,
+          );
         }
       }
       // A call may have ended a session (disabling an account, a role hand-over): sign in afresh now and then.
       if ((await call(t.app, 'GET', '/auth/me', { token: tokens.admin })).status !== 200) tokens = await freshTokens();
     }
 
-    console.log(`fuzz: ${sent} requests over ${operations.length} operations; answers ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+    console.log(
+      `fuzz: ${sent} requests over ${operations.length} operations; answers ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+    );
     expect(sent).toBeGreaterThanOrEqual(5000);
     expect(failures.slice(0, 20)).toEqual([]);
   }, 600_000);

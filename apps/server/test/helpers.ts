@@ -6,6 +6,7 @@ import type { AuthResponse, Role } from '@agency/schema';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
+import type { DeliveredMail } from '../src/integrations/mailer.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 
@@ -30,6 +31,8 @@ export type TestClock = { now(): Date; advance(ms: number): void };
 
 export type TestApp = {
   app: FastifyInstance;
+  /** Every mail this app delivered, bodies included (the outbox keeps a body only until delivery). */
+  delivered: DeliveredMail[];
   config: Config;
   clock: TestClock;
   /** Which database this run uses: PGlite in memory, or a fresh database on the PostgreSQL of TEST_DATABASE_URL. */
@@ -68,7 +71,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   let current = Date.now();
   const clock: TestClock = { now: () => new Date(current), advance: (ms) => (current += ms) };
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://app.test', SUPERADMIN_SETUP_KEY: SETUP_KEY, ...RELAXED_LIMITS, ...env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      APP_URL: 'http://app.test',
+      SUPERADMIN_SETUP_KEY: SETUP_KEY,
+      JOB_POLL_SECONDS: '0.5',
+      ...RELAXED_LIMITS,
+      ...env,
+    },
     { inMemoryDb: true, webDistDir: '/nonexistent', filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'agency-files-')) },
   );
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -83,9 +94,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   }
   await database.migrate();
   const app = await buildApp(config, { database, now: clock.now, logStream: options.logStream });
+  const delivered: DeliveredMail[] = [];
+  app.ctx.mailer.onDelivered((mail) => delivered.push(mail));
   await app.ready();
   return {
     app,
+    delivered,
     config,
     clock,
     kind: database.kind,
@@ -166,6 +180,26 @@ export async function signInEveryRole(app: FastifyInstance) {
 /** Signs in through the API; the raw response, so callers can assert failures too. */
 export function login(app: FastifyInstance, email: string, password: string = PASSWORD, headers: Record<string, string> = {}) {
   return call(app, 'POST', '/auth/login', { body: { email, password }, headers });
+}
+
+/**
+ * Waits until this app has delivered `count` mails to `to` that match `where` (delivery is a background job),
+ * and returns them.
+ */
+export async function deliveredMails(
+  t: TestApp,
+  to: string,
+  count = 1,
+  where: (mail: DeliveredMail) => boolean = () => true,
+  timeoutMs = 20_000,
+): Promise<DeliveredMail[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = t.delivered.filter((m) => m.to === to && where(m));
+    if (mails.length >= count) return mails;
+    if (Date.now() > until) throw new Error(`expected ${count} mail(s) to ${to}, got ${mails.length}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** The single-use token an invitation link carries. */

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../src/db/schema.js';
-import { call, createTestApp, multipart, signInEveryRole, signupClient, type TestApp } from './helpers.js';
+import { call, createTestApp, deliveredMails, multipart, signInEveryRole, signupClient, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof signInEveryRole>>;
@@ -88,8 +86,8 @@ describe('projects', () => {
     // The server names what the notification is about; each reader's web app opens it on their own screen.
     const leadNotes = await call(t.app, 'GET', '/notifications', { token: who.teamlead.token });
     expect(leadNotes.body.items[0]).toMatchObject({ kind: 'project_approved', target: { type: 'project', id: project.id } });
-    const mails = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.client.user.email));
-    expect(mails.at(-1)?.text).toContain(`http://app.test/go/project/${project.id}`);
+    const [mail] = await deliveredMails(t, who.client.user.email, 1, (m) => m.subject.startsWith('Project approved'));
+    expect(mail.text).toContain(`http://app.test/go/project/${project.id}`);
     for (const member of [who.teamlead, who.teammember]) {
       const list = await call(t.app, 'GET', '/projects', { token: member.token });
       expect(list.body.items.map((p: { id: string }) => p.id)).toContain(project.id);
