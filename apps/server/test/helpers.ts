@@ -40,7 +40,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-async function createPostgresDatabase(baseUrl: string) {
+export async function createPostgresDatabase(baseUrl: string) {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
