@@ -7,3 +7,5 @@ export * from './projects.js';
 export * from './tools.js';
 export * from './notifications.js';
 export * from './messaging.js';
+export * from './board.js';
+export * from './training.js';

@@ -12,7 +12,12 @@ export type DomainEvent =
   | { type: 'message.receipt'; messageId: number; conversationId: string; senderId: number; receiverId: number; receipt: 'delivered' | 'read' }
   | { type: 'notification.created'; notificationIds: number[]; userIds: number[] }
   | { type: 'mail.queued'; outboxIds: number[] }
-  | { type: 'session.revoked'; sessionId?: number; userId?: number };
+  | { type: 'session.revoked'; sessionId?: number; userId?: number }
+  /** Anything on a project's board changed: a card (created, edited, moved, deleted, commented on) or a column. */
+  | { type: 'board.changed'; projectId: number; cardId?: number; columnId?: number; change: BoardChange; actorId: number }
+  | { type: 'training.changed'; moduleId: number; change: 'module' | 'material' | 'assignment' | 'completion'; actorId: number };
+
+export type BoardChange = 'card_created' | 'card_updated' | 'card_moved' | 'card_deleted' | 'card_commented' | 'card_files' | 'columns';
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

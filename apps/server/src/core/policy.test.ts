@@ -139,6 +139,59 @@ const TABLE: { [A in Action]: Case<A>[] } = {
     { on: "the admin's notification", resource: { ownerId: 6 }, expect: { ...all(hide), admin: allow } },
   ],
   'session:own': [{ on: 'no record', resource: null, expect: all(allow) }],
+  // The board: the project's team and staff; clients and people off the project are told nothing (404).
+  'board:read': [{ on: "P's board", resource: P, expect: { ...all(hide), lead: allow, member: allow, admin: allow, superadmin: allow } }],
+  'board:edit': [
+    { on: "P's board", resource: P, expect: { ...all(hide), lead: allow, member: allow, admin: allow, superadmin: allow } },
+    {
+      on: "P's board with the other lead as a member",
+      resource: P_WITH_LEAD_AS_MEMBER,
+      expect: { ...all(hide), lead: allow, member: allow, admin: allow, superadmin: allow, otherLead: allow },
+    },
+  ],
+  'board:delete_card': [
+    {
+      on: 'a card the member created on P',
+      resource: { ...P, createdBy: 4 },
+      expect: { ...all(hide), lead: allow, member: allow, admin: allow, superadmin: allow },
+    },
+    {
+      on: 'a card the lead created on P, with the other lead as a member',
+      resource: { ...P_WITH_LEAD_AS_MEMBER, createdBy: 3 },
+      expect: { ...all(hide), lead: allow, member: forbid, admin: allow, superadmin: allow, otherLead: forbid },
+    },
+  ],
+  'board:manage_columns': [
+    { on: "P's board", resource: P, expect: { ...all(hide), lead: allow, member: forbid, admin: allow, superadmin: allow } },
+    {
+      on: "P's board with the other lead as a member",
+      resource: P_WITH_LEAD_AS_MEMBER,
+      expect: { ...all(hide), lead: allow, member: forbid, admin: allow, superadmin: allow, otherLead: forbid },
+    },
+  ],
+  'board:overview': [{ on: 'no record', resource: null, expect: { ...all(allow), clientA: hide, clientB: hide } }],
+  'training:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'training:read': [
+    {
+      on: 'a published module for team members',
+      resource: { published: true, roles: ['teammember'] },
+      expect: { ...all(hide), clientA: forbid, clientB: forbid, member: allow, otherMember: allow, admin: allow, superadmin: allow },
+    },
+    {
+      on: 'a draft module for everyone',
+      resource: { published: false, roles: ['teamlead', 'teammember'] },
+      expect: { ...all(hide), clientA: forbid, clientB: forbid, admin: allow, superadmin: allow },
+    },
+  ],
+  'training:complete': [
+    {
+      on: 'a published module for team leads',
+      resource: { published: true, roles: ['teamlead'] },
+      expect: { ...all(forbid), lead: allow, otherLead: allow, member: hide, otherMember: hide },
+    },
+  ],
+  'training:mine': [{ on: 'no record', resource: null, expect: only('lead', 'otherLead', 'member', 'otherMember') }],
+  'training:progress': [{ on: 'no record', resource: null, expect: only('lead', 'otherLead', 'admin', 'superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];

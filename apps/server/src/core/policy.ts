@@ -1,4 +1,4 @@
-import { invitableRoles, ROLES, type Role } from '@agency/schema';
+import { invitableRoles, isEmployeeRole, ROLES, type EmployeeRole, type Role } from '@agency/schema';
 import type { Actor } from './actor.js';
 import { AppError } from './errors.js';
 
@@ -15,6 +15,10 @@ export type Decision = 'allow' | 'forbid' | 'hide';
 export type ProjectFacts = { clientId: number; teamLeadId: number | null; memberIds: readonly number[] };
 export type OwnedFacts = { ownerId: number };
 export type MessageFacts = { senderId: number; receiverId: number };
+/** A card is decided on its project, and on who created it (for deletion). */
+export type CardFacts = ProjectFacts & { createdBy: number | null };
+/** A training module: employees see it once it is published and assigned to their role. */
+export type TrainingFacts = { published: boolean; roles: readonly EmployeeRole[] };
 
 /** Every action and the record it is decided on (`null`: decided on the role alone). */
 export type Resources = {
@@ -41,6 +45,22 @@ export type Resources = {
   'messaging:use': null;
   'notification:read': OwnedFacts;
   'session:own': null;
+  /** The board of a project: its team and staff; a client may not know it exists (404). */
+  'board:read': ProjectFacts;
+  /** Create, edit, move, comment on and attach to cards. */
+  'board:edit': ProjectFacts;
+  'board:delete_card': CardFacts;
+  /** Add, rename, reorder and delete columns and set WIP limits: the project's team lead and staff. */
+  'board:manage_columns': ProjectFacts;
+  /** Boards at a glance across projects (my cards, board summaries): whatever the caller works on. */
+  'board:overview': null;
+  'training:manage': null;
+  'training:read': TrainingFacts;
+  'training:complete': TrainingFacts;
+  /** The caller's own assigned training. */
+  'training:mine': null;
+  /** Progress per person and module: staff for everyone, team leads for their team. */
+  'training:progress': null;
 };
 export type Action = keyof Resources;
 
@@ -80,6 +100,19 @@ function rolesWhere<R>(decide: RoleTable<R>, roles: readonly Role[]): Rule<R> {
 
 const everyone = ROLES;
 const staff = ['admin', 'superadmin'] as const satisfies readonly Role[];
+const employees = ['teamlead', 'teammember'] as const satisfies readonly Role[];
+
+/** The board's people: the project's team and staff. A client is told nothing, not even that a board exists. */
+const boardTeam: RoleTable<ProjectFacts> = {
+  client: () => 'hide',
+  admin: allow,
+  superadmin: allow,
+  teamlead: (a, p) => when(isOnTeam(a, p)),
+  teammember: (a, p) => when(isOnTeam(a, p)),
+};
+
+/** Staff see every module; an employee sees one published and assigned to their role, and nothing else. */
+const assignedToMe = (a: Actor, t: TrainingFacts) => when(t.published && isEmployeeRole(a.role) && t.roles.includes(a.role));
 
 const RULES: { [A in Action]: Rule<Resources[A]> } = {
   'project:create': rolesWhere({ client: allow, admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid }, ['client']),
@@ -146,6 +179,41 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
 
   'notification:read': rolesWhere(ownTable(), everyone),
   'session:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+
+  // Clients are let through the route so that the record answers them 404, exactly like a missing board.
+  'board:read': rolesWhere(boardTeam, everyone),
+  'board:edit': rolesWhere(boardTeam, everyone),
+  'board:delete_card': rolesWhere(
+    {
+      client: () => 'hide',
+      admin: allow,
+      superadmin: allow,
+      // On the team: the project's lead deletes any card, everyone else the cards they created.
+      teamlead: (a, c) => (isOnTeam(a, c) ? when(c.teamLeadId === a.id || c.createdBy === a.id, 'forbid') : 'hide'),
+      teammember: (a, c) => (isOnTeam(a, c) ? when(c.createdBy === a.id, 'forbid') : 'hide'),
+    },
+    everyone,
+  ),
+  'board:manage_columns': rolesWhere(
+    {
+      client: () => 'hide',
+      admin: allow,
+      superadmin: allow,
+      teamlead: (a, p) => (isOnTeam(a, p) ? when(p.teamLeadId === a.id, 'forbid') : 'hide'),
+      teammember: (a, p) => (isOnTeam(a, p) ? 'forbid' : 'hide'),
+    },
+    everyone,
+  ),
+  'board:overview': rolesWhere({ client: () => 'hide', admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+
+  'training:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'training:read': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: assignedToMe, teammember: assignedToMe }, [
+    ...staff,
+    ...employees,
+  ]),
+  'training:complete': rolesWhere({ client: forbid, admin: forbid, superadmin: forbid, teamlead: assignedToMe, teammember: assignedToMe }, employees),
+  'training:mine': rolesWhere({ client: forbid, admin: forbid, superadmin: forbid, teamlead: allow, teammember: allow }, employees),
+  'training:progress': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: allow, teammember: forbid }, [...staff, 'teamlead']),
 };
 
 /** Staff act on the roles they may invite (DESIGN section 4); a role they may not invite is `otherwise`. */

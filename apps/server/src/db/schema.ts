@@ -1,5 +1,9 @@
 import {
+  CARD_EVENT_KINDS,
+  EMPLOYEE_ROLES,
   INVITATION_ROLES,
+  TRAINING_MATERIAL_KINDS,
+  TRAINING_MODULE_STATUSES,
   NOTIFICATION_TARGET_TYPES,
   PROJECT_EVENT_KINDS,
   PROJECT_STATUSES,
@@ -8,11 +12,16 @@ import {
   ACCOUNT_STATUSES,
 } from '@agency/schema';
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/**
+ * A fractional-indexing order key. The keys sort by their bytes ("0-9A-Za-z"), so the column compares them in
+ * the C collation whatever the database's locale is.
+ */
+const orderKey = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
 
 export const users = pgTable(
   'users',
@@ -327,4 +336,191 @@ export const messageUploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('message_uploads_stored_key').on(t.storedFilename), index('message_uploads_uploader_idx').on(t.uploaderId)],
+);
+
+/** A project's board exists once someone opens it; creating this row first makes the default columns appear once. */
+export const boards = pgTable('boards', {
+  projectId: bigint('project_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const boardColumns = pgTable(
+  'board_columns',
+  {
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => boards.projectId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: orderKey('position').notNull(),
+    wipLimit: integer('wip_limit'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('board_columns_position_key').on(t.projectId, t.position)],
+);
+
+export type ChecklistRow = { id: string; text: string; done: boolean };
+
+export const boardCards = pgTable(
+  'board_cards',
+  {
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => boards.projectId, { onDelete: 'cascade' }),
+    // A column is deleted only while empty; a project's deletion removes both through the board.
+    columnId: bigint('column_id', { mode: 'number' })
+      .notNull()
+      .references(() => boardColumns.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    position: orderKey('position').notNull(),
+    /** Raised by every write of the card; a write that names an older version is refused (409). */
+    version: integer('version').notNull().default(1),
+    assigneeIds: bigint('assignee_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    dueDate: date('due_date', { mode: 'string' }),
+    checklist: jsonb('checklist').$type<ChecklistRow[]>().notNull().default([]),
+    commentCount: integer('comment_count').notNull().default(0),
+    attachmentCount: integer('attachment_count').notNull().default(0),
+    /** Set while the card is in the board's last column. */
+    doneAt: ts('done_at'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Two cards never share a place in a column: moves into a column are serialised on its row, and this holds it.
+    uniqueIndex('board_cards_position_key').on(t.columnId, t.position),
+    index('board_cards_project_idx').on(t.projectId),
+    index('board_cards_assignees_idx').using('gin', t.assigneeIds),
+  ],
+);
+
+export const boardCardComments = pgTable(
+  'board_card_comments',
+  {
+    id: id(),
+    cardId: bigint('card_id', { mode: 'number' })
+      .notNull()
+      .references(() => boardCards.id, { onDelete: 'cascade' }),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('board_card_comments_card_idx').on(t.cardId, t.id)],
+);
+
+export const boardCardAttachments = pgTable(
+  'board_card_attachments',
+  {
+    id: id(),
+    cardId: bigint('card_id', { mode: 'number' })
+      .notNull()
+      .references(() => boardCards.id, { onDelete: 'cascade' }),
+    uploadedBy: bigint('uploaded_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storedFilename: text('stored_filename').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('board_card_attachments_card_idx').on(t.cardId),
+    index('board_card_attachments_uploader_idx').on(t.uploadedBy),
+    uniqueIndex('board_card_attachments_stored_key').on(t.storedFilename),
+  ],
+);
+
+export const boardCardEvents = pgTable(
+  'board_card_events',
+  {
+    id: id(),
+    cardId: bigint('card_id', { mode: 'number' })
+      .notNull()
+      .references(() => boardCards.id, { onDelete: 'cascade' }),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: CARD_EVENT_KINDS }).notNull(),
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('board_card_events_card_idx').on(t.cardId, t.id)],
+);
+
+export const trainingModules = pgTable(
+  'training_modules',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: TRAINING_MODULE_STATUSES }).notNull().default('draft'),
+    position: orderKey('position').notNull(),
+    /** The employee roles the module is assigned to (none: unassigned). */
+    roles: text('roles', { enum: EMPLOYEE_ROLES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    dueDate: date('due_date', { mode: 'string' }),
+    publishedAt: ts('published_at'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('training_modules_position_key').on(t.position)],
+);
+
+export const trainingMaterials = pgTable(
+  'training_materials',
+  {
+    id: id(),
+    moduleId: bigint('module_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainingModules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: TRAINING_MATERIAL_KINDS }).notNull(),
+    linkUrl: text('link_url'),
+    content: text('content').notNull().default(''),
+    fileStoredFilename: text('file_stored_filename'),
+    fileName: text('file_name'),
+    fileMime: text('file_mime'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    /** Who uploaded the file: it counts against their storage quota. */
+    fileUploadedBy: bigint('file_uploaded_by', { mode: 'number' }).references(() => users.id),
+    position: orderKey('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('training_materials_position_key').on(t.moduleId, t.position),
+    uniqueIndex('training_materials_stored_key').on(t.fileStoredFilename),
+    index('training_materials_uploader_idx').on(t.fileUploadedBy),
+  ],
+);
+
+export const trainingCompletions = pgTable(
+  'training_completions',
+  {
+    materialId: bigint('material_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainingMaterials.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    completedAt: ts('completed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.userId] }), index('training_completions_user_idx').on(t.userId)],
 );

@@ -8,7 +8,7 @@ const STATUS_TEXT: Record<Status, string> = {
   401: 'Not signed in, or the session ended (`UNAUTHENTICATED`)',
   403: 'Signed in, but this role or person may not do this (`FORBIDDEN`)',
   404: 'No such record, or one the caller may not know about (`NOT_FOUND`)',
-  409: 'The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`)',
+  409: 'The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`, `WIP_LIMIT`, `BOARD_CLOSED`, `COLUMN_NOT_EMPTY`)',
   413: 'Too large (`PAYLOAD_TOO_LARGE`)',
   415: 'Wrong content type (`UNSUPPORTED_MEDIA_TYPE`)',
   422: 'Understood, but the referenced records do not fit (`UNPROCESSABLE`)',
