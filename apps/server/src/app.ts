@@ -13,11 +13,13 @@ import { createJobRunner } from './integrations/jobs.js';
 import { createMailer } from './integrations/mailer.js';
 import { createLocalStorage } from './integrations/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { boardRoutes } from './modules/board/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { toolRoutes } from './modules/tools/routes.js';
+import { trainingRoutes } from './modules/training/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -153,6 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(projectRoutes, { ctx, services });
       await api.register(toolRoutes, { services });
       await api.register(messagingRoutes, { ctx, services });
+      await api.register(boardRoutes, { ctx, services });
+      await api.register(trainingRoutes, { ctx, services });
     },
     { prefix: '/api' },
   );

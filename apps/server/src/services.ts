@@ -1,10 +1,12 @@
 import type { AppContext } from './context.js';
 import { createAuthService } from './modules/auth/service.js';
+import { createBoardService } from './modules/board/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
 import { createMessagingService } from './modules/messaging/service.js';
 import { createNotificationService } from './modules/notifications/service.js';
 import { createProjectService } from './modules/projects/service.js';
 import { createToolRequestService } from './modules/tools/service.js';
+import { createTrainingService } from './modules/training/service.js';
 import { createStorageService } from './modules/storage/service.js';
 import { createUserService } from './modules/users/service.js';
 
@@ -20,6 +22,8 @@ export function createServices(ctx: AppContext) {
     tools: createToolRequestService(ctx, notifications),
     messaging: createMessagingService(ctx),
     storage: createStorageService(ctx),
+    board: createBoardService(ctx, notifications),
+    training: createTrainingService(ctx, notifications),
   };
 }
 

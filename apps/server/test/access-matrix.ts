@@ -22,11 +22,36 @@ const DENY = [403, 'FORBIDDEN'] as const;
 /** The caller may not know the record exists: answered exactly like a missing one. */
 const HIDE = [404, 'NOT_FOUND'] as const;
 const CLASH = [409, 'INVALID_TRANSITION'] as const;
+const BOARD_CLOSED = [409, 'BOARD_CLOSED'] as const;
 
 /** The same answer for every caller, signed in or not. */
 const everyone = (expected: Expected) => Object.fromEntries(CALLERS.map((c) => [c, expected])) as Record<Caller, Expected>;
 /** 401 signed out, the same answer for every signed-in caller. */
 const signedIn = (expected: Expected): Record<Caller, Expected> => ({ ...everyone(expected), anonymous: UNAUTH });
+/** P's board: its team and staff get `expected`; clients and the member off the project are told nothing. */
+const BOARD_TEAM = (expected: Expected): Record<Caller, Expected> => ({
+  anonymous: UNAUTH,
+  clientA: HIDE,
+  clientB: HIDE,
+  memberOn: expected,
+  memberOff: HIDE,
+  teamlead: expected,
+  admin: expected,
+  superadmin: expected,
+});
+/** Columns: the project's lead and staff; the member on the project may know the board but not change its columns. */
+const COLUMN_MANAGERS = (expected: Expected): Record<Caller, Expected> => ({ ...BOARD_TEAM(expected), memberOn: DENY });
+/** Staff only, every other role turned away by the route. */
+const STAFF_ONLY = (expected: Expected): Record<Caller, Expected> => ({
+  anonymous: UNAUTH,
+  clientA: DENY,
+  clientB: DENY,
+  memberOn: DENY,
+  memberOff: DENY,
+  teamlead: DENY,
+  admin: expected,
+  superadmin: expected,
+});
 
 /** The records every row may read, built once through the API. Rows that change state make their own. */
 export type World = {
@@ -48,6 +73,15 @@ export type World = {
   invitationToken: string;
   /** Client A's notification that P was approved. */
   notificationA: string;
+  /** P's board: three of its default columns, and a card the team lead made in To do, assigned to `memberOn`. */
+  columnsP: { backlog: string; todo: string; doing: string };
+  cardP: string;
+  /** A file on that card and its signed download URL. */
+  cardFileP: { id: string; url: string };
+  /** A published training module for team leads and team members, with one material that has a file. */
+  moduleT: string;
+  materialT: string;
+  trainingFileUrl: string;
 };
 
 export const TITLE_P = 'The P website';
@@ -78,6 +112,41 @@ async function invitation(w: World, role: 'admin' | 'teammember') {
   const res = await call(w.app, 'POST', '/invitations', { token: tokenOf(w, 'superadmin'), body: { email: uniqueEmail(role), role } });
   must(res, 201, 'invite');
   return { id: res.body.invitation.id as string, token: tokenFromLink(res.body.link) };
+}
+
+/** A fresh card on P's board, made by the team lead (version 1). */
+async function cardOnP(w: World, title = 'Matrix card') {
+  const res = await call(w.app, 'POST', `/projects/${w.projectP}/board/cards`, {
+    token: tokenOf(w, 'teamlead'),
+    body: { column_id: w.columnsP.todo, title },
+  });
+  return must(res, 201, 'card on P').body.card as { id: string; version: number };
+}
+
+/** A fresh card on P with one file. */
+async function cardWithFile(w: World) {
+  const card = await cardOnP(w, 'Card with a file');
+  const upload = multipart([{ name: 'notes.txt', content: Buffer.from('notes') }]);
+  const res = await call(w.app, 'POST', `/board/cards/${card.id}/attachments`, {
+    token: tokenOf(w, 'teamlead'),
+    body: upload.body,
+    headers: upload.headers,
+  });
+  const file = must(res, 201, 'card file').body.card.attachments[0];
+  return { card: card.id, file: { id: file.id as string, url: file.url as string } };
+}
+
+async function trainingModule(w: World, title = 'Matrix module') {
+  const res = await call(w.app, 'POST', '/training/modules', { token: tokenOf(w, 'admin'), body: { title } });
+  return must(res, 201, 'training module').body.module.id as string;
+}
+
+async function trainingMaterial(w: World, moduleId = w.moduleT) {
+  const res = await call(w.app, 'POST', `/training/modules/${moduleId}/materials`, {
+    token: tokenOf(w, 'admin'),
+    body: { title: 'Matrix material', content: 'Read this.' },
+  });
+  return must(res, 201, 'training material').body.material.id as string;
 }
 
 async function toolRequest(w: World) {
@@ -131,6 +200,34 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   w.invitationToken = (await invitation(w, 'teammember')).token;
   const notes = must(await call(app, 'GET', '/notifications', { token: clientA.token }), 200, 'notifications of A');
   w.notificationA = notes.body.items.find((n: { kind: string }) => n.kind === 'project_approved').id;
+
+  const board = must(await call(app, 'GET', `/projects/${w.projectP}/board`, { token: teamlead.token }), 200, 'board of P').body;
+  const columnId = (name: string) => board.columns.find((c: { name: string }) => c.name === name).id as string;
+  w.columnsP = { backlog: columnId('Backlog'), todo: columnId('To do'), doing: columnId('In progress') };
+  const withFile = await cardWithFile(w);
+  w.cardP = withFile.card;
+  w.cardFileP = withFile.file;
+  must(
+    await call(app, 'PATCH', `/board/cards/${w.cardP}`, { token: teamlead.token, body: { version: 1, assignee_ids: [memberOn.user.id] } }),
+    200,
+    'assign card of P',
+  );
+
+  w.moduleT = await trainingModule(w, 'Matrix onboarding');
+  w.materialT = await trainingMaterial(w);
+  const handbook = multipart([{ name: 'handbook.txt', content: Buffer.from('handbook') }]);
+  const material = await call(app, 'POST', `/training/materials/${w.materialT}/file`, {
+    token: admin.token,
+    body: handbook.body,
+    headers: handbook.headers,
+  });
+  w.trainingFileUrl = must(material, 201, 'training file').body.material.file.url;
+  must(
+    await call(app, 'PUT', `/training/modules/${w.moduleT}/assignment`, { token: admin.token, body: { roles: ['teamlead', 'teammember'] } }),
+    200,
+    'assign module',
+  );
+  must(await call(app, 'PATCH', `/training/modules/${w.moduleT}`, { token: admin.token, body: { status: 'published' } }), 200, 'publish module');
   return w;
 }
 
@@ -657,6 +754,280 @@ export const ACCESS_ROWS: AccessRow[] = [
     request: (w) => splitUrl(w.messageFile.url),
     expect: everyone(OK),
   }),
+
+  // the board: P's team and staff; clients and employees off the project are told nothing (404)
+  row({
+    method: 'GET',
+    route: '/projects/:id/board',
+    variant: 'P',
+    request: (w) => ({ path: `/projects/${w.projectP}/board` }),
+    expect: BOARD_TEAM(OK),
+    invalid: () => ({ path: '/projects/abc/board' }),
+  }),
+  row({
+    method: 'GET',
+    route: '/projects/:id/board',
+    variant: 'Q, pending: no board yet',
+    request: (w) => ({ path: `/projects/${w.projectQ}/board` }),
+    expect: { ...BOARD_TEAM(HIDE), admin: BOARD_CLOSED, superadmin: BOARD_CLOSED },
+  }),
+  row({
+    method: 'GET',
+    route: '/projects/:id/progress',
+    request: (w) => ({ path: `/projects/${w.projectP}/progress` }),
+    expect: { anonymous: UNAUTH, clientA: OK, clientB: HIDE, memberOn: OK, memberOff: HIDE, teamlead: OK, admin: OK, superadmin: OK },
+    invalid: () => ({ path: '/projects/abc/progress' }),
+  }),
+  row({
+    method: 'POST',
+    route: '/projects/:id/board/cards',
+    request: (w) => ({ path: `/projects/${w.projectP}/board/cards`, body: { column_id: w.columnsP.backlog, title: 'From the matrix' } }),
+    expect: BOARD_TEAM(CREATED),
+    invalid: (w) => ({ path: `/projects/${w.projectP}/board/cards`, body: { column_id: w.columnsP.backlog, title: 'x'.repeat(201) } }),
+  }),
+  // Column management is the project lead's and staff's: a member on the project is refused by the record (403).
+  row({
+    method: 'POST',
+    route: '/projects/:id/board/columns',
+    setup: (w) => approvedProject(w),
+    request: (_w, _me, id) => ({ path: `/projects/${id}/board/columns`, body: { name: 'QA', wip_limit: 2 } }),
+    expect: COLUMN_MANAGERS(CREATED),
+  }),
+  row({
+    method: 'PATCH',
+    route: '/board/columns/:id',
+    request: (w) => ({ path: `/board/columns/${w.columnsP.backlog}`, body: { name: 'Backlog' } }),
+    expect: COLUMN_MANAGERS(OK),
+  }),
+  row({
+    method: 'POST',
+    route: '/board/columns/:id/move',
+    request: (w) => ({ path: `/board/columns/${w.columnsP.backlog}/move`, body: { before_column_id: w.columnsP.todo } }),
+    expect: COLUMN_MANAGERS(OK),
+  }),
+  row({
+    method: 'DELETE',
+    route: '/board/columns/:id',
+    setup: async (w) => {
+      const res = await call(w.app, 'POST', `/projects/${w.projectP}/board/columns`, {
+        token: tokenOf(w, 'superadmin'),
+        body: { name: 'Short-lived' },
+      });
+      return must(res, 201, 'column to delete').body.column.id as string;
+    },
+    request: (_w, _me, id) => ({ path: `/board/columns/${id}` }),
+    expect: COLUMN_MANAGERS(NO_CONTENT),
+  }),
+  row({
+    method: 'GET',
+    route: '/board/my-cards',
+    request: () => ({ path: '/board/my-cards' }),
+    expect: { ...signedIn(OK), clientA: HIDE, clientB: HIDE },
+  }),
+  row({
+    method: 'GET',
+    route: '/board/summaries',
+    request: () => ({ path: '/board/summaries' }),
+    expect: { ...signedIn(OK), clientA: HIDE, clientB: HIDE },
+  }),
+  row({
+    method: 'GET',
+    route: '/board/cards/:id',
+    request: (w) => ({ path: `/board/cards/${w.cardP}` }),
+    expect: BOARD_TEAM(OK),
+    invalid: () => ({ path: '/board/cards/abc' }),
+  }),
+  row({
+    method: 'PATCH',
+    route: '/board/cards/:id',
+    setup: (w) => cardOnP(w),
+    request: (_w, _me, card) => ({ path: `/board/cards/${card.id}`, body: { version: card.version, title: 'Edited by the matrix' } }),
+    expect: BOARD_TEAM(OK),
+    invalid: (w) => ({ path: `/board/cards/${w.cardP}`, body: { title: 'No version' } }),
+  }),
+  // The project lead and staff delete any card; a member only the cards they made (this one is the lead's).
+  row({
+    method: 'DELETE',
+    route: '/board/cards/:id',
+    setup: (w) => cardOnP(w),
+    request: (_w, _me, card) => ({ path: `/board/cards/${card.id}`, query: { version: String(card.version) } }),
+    expect: { ...BOARD_TEAM(NO_CONTENT), memberOn: DENY },
+  }),
+  row({
+    method: 'POST',
+    route: '/board/cards/:id/move',
+    setup: (w) => cardOnP(w),
+    request: (w, _me, card) => ({ path: `/board/cards/${card.id}/move`, body: { version: card.version, column_id: w.columnsP.doing } }),
+    expect: BOARD_TEAM(OK),
+    invalid: (w) => ({ path: `/board/cards/${w.cardP}/move`, body: { version: 1 } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/board/cards/:id/comments',
+    request: (w) => ({ path: `/board/cards/${w.cardP}/comments`, body: { body: 'A comment from the matrix' } }),
+    expect: BOARD_TEAM(CREATED),
+    invalid: (w) => ({ path: `/board/cards/${w.cardP}/comments`, body: { body: '' } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/board/cards/:id/attachments',
+    setup: (w) => cardOnP(w),
+    request: (_w, _me, card) => {
+      const upload = multipart([{ name: 'notes.txt', content: Buffer.from('notes') }]);
+      return { path: `/board/cards/${card.id}/attachments`, body: upload.body, headers: upload.headers };
+    },
+    expect: BOARD_TEAM(CREATED),
+  }),
+  row({
+    method: 'DELETE',
+    route: '/board/cards/:id/attachments/:attachmentId',
+    setup: (w) => cardWithFile(w),
+    request: (_w, _me, fresh) => ({ path: `/board/cards/${fresh.card}/attachments/${fresh.file.id}` }),
+    expect: BOARD_TEAM(NO_CONTENT),
+  }),
+  row({
+    method: 'GET',
+    route: '/board/cards/:id/attachments/:attachmentId/download',
+    variant: 'signed',
+    request: (w) => splitUrl(w.cardFileP.url),
+    expect: everyone(OK),
+  }),
+  row({
+    method: 'GET',
+    route: '/board/cards/:id/attachments/:attachmentId/download',
+    variant: 'forged signature',
+    request: (w) => ({ path: `/board/cards/${w.cardP}/attachments/${w.cardFileP.id}/download`, query: { expires: '4102444800', sig: 'forged' } }),
+    expect: everyone([404, 'LINK_INVALID']),
+  }),
+
+  // training: staff write and assign; employees read and complete what is theirs; leads see their team's progress
+  row({ method: 'GET', route: '/training/modules', request: () => ({ path: '/training/modules' }), expect: STAFF_ONLY(OK) }),
+  row({
+    method: 'POST',
+    route: '/training/modules',
+    request: () => ({ path: '/training/modules', body: { title: 'Created by the matrix' } }),
+    expect: STAFF_ONLY(CREATED),
+    invalid: () => ({ path: '/training/modules', body: { title: 'x' } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/training/modules/:id',
+    variant: 'published for employees',
+    request: (w) => ({ path: `/training/modules/${w.moduleT}` }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: OK, memberOff: OK, teamlead: OK, admin: OK, superadmin: OK },
+    invalid: () => ({ path: '/training/modules/abc' }),
+  }),
+  row({
+    method: 'GET',
+    route: '/training/modules/:id',
+    variant: 'a draft',
+    setup: (w) => trainingModule(w, 'Draft module'),
+    request: (_w, _me, id) => ({ path: `/training/modules/${id}` }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: HIDE, memberOff: HIDE, teamlead: HIDE, admin: OK, superadmin: OK },
+  }),
+  row({
+    method: 'PATCH',
+    route: '/training/modules/:id',
+    setup: (w) => trainingModule(w),
+    request: (_w, _me, id) => ({ path: `/training/modules/${id}`, body: { title: 'Renamed by the matrix' } }),
+    expect: STAFF_ONLY(OK),
+    invalid: (w) => ({ path: `/training/modules/${w.moduleT}`, body: {} }),
+  }),
+  row({
+    method: 'DELETE',
+    route: '/training/modules/:id',
+    setup: (w) => trainingModule(w),
+    request: (_w, _me, id) => ({ path: `/training/modules/${id}` }),
+    expect: STAFF_ONLY(NO_CONTENT),
+    invalid: () => ({ path: '/training/modules/0' }),
+  }),
+  row({
+    method: 'POST',
+    route: '/training/modules/:id/move',
+    request: (w) => ({ path: `/training/modules/${w.moduleT}/move`, body: {} }),
+    expect: STAFF_ONLY(OK),
+    invalid: (w) => ({ path: `/training/modules/${w.moduleT}/move`, body: { before_module_id: 'first' } }),
+  }),
+  row({
+    method: 'PUT',
+    route: '/training/modules/:id/assignment',
+    setup: (w) => trainingModule(w),
+    request: (_w, _me, id) => ({ path: `/training/modules/${id}/assignment`, body: { roles: ['teamlead'], due_date: '2030-01-31' } }),
+    expect: STAFF_ONLY(OK),
+    invalid: (w) => ({ path: `/training/modules/${w.moduleT}/assignment`, body: { roles: ['client'] } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/training/modules/:id/materials',
+    setup: (w) => trainingModule(w),
+    request: (_w, _me, id) => ({ path: `/training/modules/${id}/materials`, body: { title: 'Added by the matrix', content: 'Text' } }),
+    expect: STAFF_ONLY(CREATED),
+    invalid: (w) => ({
+      path: `/training/modules/${w.moduleT}/materials`,
+      body: { title: 'Link', link_url: 'javascript:alert(1)', link_kind: 'video' },
+    }),
+  }),
+  row({
+    method: 'PATCH',
+    route: '/training/materials/:id',
+    request: (w) => ({ path: `/training/materials/${w.materialT}`, body: { title: 'Matrix material' } }),
+    expect: STAFF_ONLY(OK),
+    invalid: (w) => ({ path: `/training/materials/${w.materialT}`, body: { title: 'x' } }),
+  }),
+  row({
+    method: 'DELETE',
+    route: '/training/materials/:id',
+    setup: (w) => trainingMaterial(w),
+    request: (_w, _me, id) => ({ path: `/training/materials/${id}` }),
+    expect: STAFF_ONLY(NO_CONTENT),
+  }),
+  row({
+    method: 'POST',
+    route: '/training/materials/:id/move',
+    request: (w) => ({ path: `/training/materials/${w.materialT}/move`, body: {} }),
+    expect: STAFF_ONLY(OK),
+    invalid: (w) => ({ path: `/training/materials/${w.materialT}/move`, body: { after_material_id: 'x' } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/training/materials/:id/file',
+    setup: (w) => trainingMaterial(w),
+    request: (_w, _me, id) => {
+      const upload = multipart([{ name: 'slides.txt', content: Buffer.from('slides') }]);
+      return { path: `/training/materials/${id}/file`, body: upload.body, headers: upload.headers };
+    },
+    expect: STAFF_ONLY(CREATED),
+  }),
+  row({ method: 'GET', route: '/training/materials/:id/file', variant: 'signed', request: (w) => splitUrl(w.trainingFileUrl), expect: everyone(OK) }),
+  row({
+    method: 'GET',
+    route: '/training/materials/:id/file',
+    variant: 'forged signature',
+    request: (w) => ({ path: `/training/materials/${w.materialT}/file`, query: { expires: '4102444800', sig: 'forged' } }),
+    expect: everyone([404, 'LINK_INVALID']),
+  }),
+  // Completing is idempotent, so these rows share the module's material.
+  ...(['POST', 'DELETE'] as const).map((method) =>
+    row({
+      method,
+      route: '/training/materials/:id/complete',
+      request: (w) => ({ path: `/training/materials/${w.materialT}/complete` }),
+      expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: OK, memberOff: OK, teamlead: OK, admin: DENY, superadmin: DENY },
+      invalid: () => ({ path: '/training/materials/abc/complete' }),
+    }),
+  ),
+  row({
+    method: 'GET',
+    route: '/training/my',
+    request: () => ({ path: '/training/my' }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: OK, memberOff: OK, teamlead: OK, admin: DENY, superadmin: DENY },
+  }),
+  row({
+    method: 'GET',
+    route: '/training/progress',
+    request: () => ({ path: '/training/progress' }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: OK, admin: OK, superadmin: OK },
+  }),
 ];
 
 /**
@@ -716,6 +1087,20 @@ export const VISIBILITY_ROWS: VisibilityRow[] = [
     ids: (body) => body.conversations.map((c: { conversation_id: string }) => c.conversation_id),
     target: (w) => w.conversationP,
     shown: { superadmin: true },
+  },
+  {
+    name: "GET /api/board/summaries lists P's board",
+    request: () => ({ path: '/board/summaries' }),
+    ids: (body) => body.items.map((s: { project: { id: string } }) => s.project.id),
+    target: (w) => w.projectP,
+    shown: { memberOn: true, memberOff: false, teamlead: true, admin: true, superadmin: true },
+  },
+  {
+    name: "GET /api/board/my-cards lists P's card assigned to the member on P",
+    request: () => ({ path: '/board/my-cards' }),
+    ids: itemIds,
+    target: (w) => w.cardP,
+    shown: { memberOn: true, memberOff: false, teamlead: false, admin: false, superadmin: false },
   },
   ...(['client', 'superadmin'] as const).map((side): VisibilityRow => ({
     name: `GET /api/${side}/get-all-messages lists client A's message`,

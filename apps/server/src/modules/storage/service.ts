@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNull, lt, sum } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import type { AppContext } from '../../context.js';
-import { messageUploads, projectAttachments } from '../../db/schema.js';
+import { boardCardAttachments, messageUploads, projectAttachments, trainingMaterials } from '../../db/schema.js';
 
 /** A `.partial` file this old is a leftover of a crash, never an upload in progress. */
 const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
- * The uploaded-files budget of each person and the sweep of files nobody uses. Files of messages and project
- * attachments live at the top of the storage (server-made names); other modules keep theirs under a prefix
+ * The uploaded-files budget of each person and the sweep of files nobody uses. Files of messages, project
+ * attachments, card attachments and training materials live at the top of the storage (server-made names); other modules keep theirs under a prefix
  * (`contracts/…`), which the orphan sweep leaves alone.
  */
 export function createStorageService(ctx: AppContext) {
@@ -17,7 +17,7 @@ export function createStorageService(ctx: AppContext) {
   return {
     /** Bytes this person may still upload before the quota answers 413. */
     async remainingQuota(actor: Actor): Promise<number> {
-      const [[uploads], [attachments]] = await Promise.all([
+      const [[uploads], [attachments], [cardFiles], [trainingFiles]] = await Promise.all([
         ctx.db
           .select({ bytes: sum(messageUploads.size) })
           .from(messageUploads)
@@ -26,8 +26,16 @@ export function createStorageService(ctx: AppContext) {
           .select({ bytes: sum(projectAttachments.size) })
           .from(projectAttachments)
           .where(eq(projectAttachments.uploadedBy, actor.id)),
+        ctx.db
+          .select({ bytes: sum(boardCardAttachments.size) })
+          .from(boardCardAttachments)
+          .where(eq(boardCardAttachments.uploadedBy, actor.id)),
+        ctx.db
+          .select({ bytes: sum(trainingMaterials.fileSize) })
+          .from(trainingMaterials)
+          .where(eq(trainingMaterials.fileUploadedBy, actor.id)),
       ]);
-      const used = Number(uploads?.bytes ?? 0) + Number(attachments?.bytes ?? 0);
+      const used = [uploads, attachments, cardFiles, trainingFiles].reduce((n, row) => n + Number(row?.bytes ?? 0), 0);
       return Math.max(0, ctx.config.storageQuotaBytes - used);
     },
 
@@ -59,11 +67,19 @@ export function createStorageService(ctx: AppContext) {
       let orphans = 0;
       for (let i = 0; i < candidates.length; i += 500) {
         const batch = candidates.slice(i, i + 500);
-        const [uploads, attachments] = await Promise.all([
+        const referenced = await Promise.all([
           ctx.db.select({ key: messageUploads.storedFilename }).from(messageUploads).where(inArray(messageUploads.storedFilename, batch)),
           ctx.db.select({ key: projectAttachments.storedFilename }).from(projectAttachments).where(inArray(projectAttachments.storedFilename, batch)),
+          ctx.db
+            .select({ key: boardCardAttachments.storedFilename })
+            .from(boardCardAttachments)
+            .where(inArray(boardCardAttachments.storedFilename, batch)),
+          ctx.db
+            .select({ key: trainingMaterials.fileStoredFilename })
+            .from(trainingMaterials)
+            .where(inArray(trainingMaterials.fileStoredFilename, batch)),
         ]);
-        const used = new Set([...uploads, ...attachments].map((r) => r.key));
+        const used = new Set(referenced.flat().map((r) => r.key));
         for (const key of batch) {
           if (used.has(key)) continue;
           await ctx.storage.remove(key);
