@@ -140,14 +140,39 @@ const staffRoutes: RouteObject[] = [
         path: paths.staff.toolRequests,
         lazy: async () => ({ Component: (await import('./routes/tool-requests')).ToolRequestsQueueRoute }),
       },
+      {
+        path: paths.staff.training,
+        lazy: async () => ({ Component: (await import('./routes/training-materials')).TrainingMaterialsRoute }),
+      },
+    ],
+  },
+];
+
+// The board is the project team's and staff's: each sees it inside their own role's template.
+const boardRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./layouts/role-templates')).BoardTemplate }),
+    children: [
+      {
+        path: paths.kanbanBoard,
+        lazy: async () => ({ Component: (await import('./routes/kanban-board')).KanbanBoardRoute }),
+      },
     ],
   },
 ];
 
 const employeeRoutes: RouteObject[] = [
   {
+    path: paths.employee.dashboard,
+    lazy: async () => ({ Component: (await import('./routes/employee-dashboard')).EmployeeDashboardRedirect }),
+  },
+  {
     lazy: async () => ({ Component: (await import('./layouts/role-templates')).EmployeeTemplate }),
     children: [
+      {
+        path: paths.employee.training,
+        lazy: async () => ({ Component: (await import('./routes/employee-training')).EmployeeTrainingRoute }),
+      },
       {
         path: paths.employee.teamleadDashboard,
         ...guarded(
@@ -201,6 +226,7 @@ export const routes: RouteObject[] = [
           guarded(['superadmin'], superadminRoutes),
           guarded(['admin', 'superadmin'], staffRoutes),
           guarded(['teamlead', 'teammember'], employeeRoutes),
+          guarded(['teamlead', 'teammember', 'admin', 'superadmin'], boardRoutes),
         ],
       },
     ],

@@ -41,9 +41,17 @@ export const paths = {
     projects: '/all-projects',
     employees: '/employees',
     toolRequests: '/tool-requests',
+    /** Training modules and materials: writing, ordering, assigning, and everyone's progress. */
+    training: '/training-materials',
   },
   employee: {
+    /** Sends each employee to their own dashboard. */
+    dashboard: '/employee-dashboardpage',
     teamleadDashboard: '/employee/teamlead-dashboardpage',
     teammemberDashboard: '/employee/team-memberdashboardpage',
+    /** My assigned training; `?module=<id>` opens one. Team leads also see their team's progress here. */
+    training: '/employee/training',
   },
+  /** A project's kanban board, for its team and staff; `?project=<id>&card=<id>` opens one card. */
+  kanbanBoard: '/kanban-board',
 } as const;

@@ -29,6 +29,22 @@ export const queryKeys = {
     all: ['tool-requests'] as const,
     list: (status: string | undefined) => ['tool-requests', 'list', status ?? 'all'] as const,
   },
+  board: {
+    all: ['board'] as const,
+    projects: ['board', 'projects'] as const,
+    board: (projectId: string) => ['board', 'project', projectId] as const,
+    card: (cardId: string) => ['board', 'card', cardId] as const,
+    myCards: ['board', 'my-cards'] as const,
+    summaries: ['board', 'summaries'] as const,
+    progress: (projectId: string) => ['board', 'progress', projectId] as const,
+  },
+  training: {
+    all: ['training'] as const,
+    modules: ['training', 'modules'] as const,
+    module: (id: string) => ['training', 'module', id] as const,
+    mine: ['training', 'mine'] as const,
+    progress: ['training', 'progress'] as const,
+  },
   messaging: {
     all: ['messaging'] as const,
     conversations: (side: 'superadmin' | 'client', userId: string | null) => ['messaging', 'conversations', side, userId] as const,

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useConfig } from '../../features/config/hooks/use-config';
-import { initialsOf } from '../../features/dashboards/utils/initials';
+import { initialsOf } from '../../lib/initials';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { paths } from '../../lib/paths';
 

@@ -9,6 +9,8 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
+import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
@@ -31,6 +33,8 @@ const ADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.admin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
   { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
   { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
+  { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
+  { to: paths.staff.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
   { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
 ];
 
@@ -39,6 +43,8 @@ const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.projectApproval, label: 'Approvals', icon: <FactCheckOutlinedIcon />, BadgeCount: usePendingProjectCount },
   { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
   { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
+  { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
+  { to: paths.staff.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
   { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
   { to: paths.superadmin.createAdmin, label: 'Create admin', icon: <PersonAddAltOutlinedIcon /> },
   { to: paths.superadmin.adminList, label: 'Admin list', icon: <GroupOutlinedIcon /> },
@@ -66,5 +72,20 @@ export function StaffTemplate() {
 export function EmployeeTemplate() {
   const { user } = useAuth();
   const dashboard = user?.role === 'teamlead' ? paths.employee.teamleadDashboard : paths.employee.teammemberDashboard;
-  return <DashboardTemplate areaLabel="Employee area" navItems={[{ to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> }]} />;
+  return (
+    <DashboardTemplate
+      areaLabel="Employee area"
+      navItems={[
+        { to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+        { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
+        { to: paths.employee.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
+      ]}
+    />
+  );
+}
+
+/** The board sits inside each role's own template: employees' or staff's. */
+export function BoardTemplate() {
+  const { user } = useAuth();
+  return user?.role === 'admin' || user?.role === 'superadmin' ? <StaffTemplate /> : <EmployeeTemplate />;
 }

@@ -1,6 +1,15 @@
+import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import Box from '@mui/material/Box';
-import { useSearchParams } from 'react-router';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { ROLE_DASHBOARD, isBoardReadable } from '@agency/schema';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { BoardSummariesPanel } from '../../features/board/components/board-summaries-panel';
+import { MyCardsPanel } from '../../features/board/components/my-cards-panel';
+import { localToday } from '../../features/board/utils/board-state';
+import { MyTrainingSummary } from '../../features/training/components/my-training-summary';
+import { TrainingProgress } from '../../features/training/components/training-progress';
 import { PageTitle } from '../../features/config/components/page-title';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
@@ -9,7 +18,27 @@ import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectStatusActions } from '../../features/projects/components/project-status-actions';
 import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
+import { paths } from '../../lib/paths';
 import { projectPathFor, projectsPathFor } from '../../lib/project-links';
+
+const boardPath = (projectId: string, cardId?: string) =>
+  `${paths.kanbanBoard}?project=${encodeURIComponent(projectId)}${cardId ? `&card=${encodeURIComponent(cardId)}` : ''}`;
+const trainingPath = (moduleId: string) => `${paths.employee.training}?module=${encodeURIComponent(moduleId)}`;
+
+/**
+ * Team contracts to sign, and for a lead the team's contract status, come from the contracts module, which is built
+ * separately. This slot is where they go on both dashboards; it shows nothing until that module's API exists.
+ */
+function TeamContractsSlot() {
+  return null;
+}
+
+/** /employee-dashboardpage sends each employee to their own dashboard (and anyone else to theirs). */
+export function EmployeeDashboardRedirect() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <Navigate to={ROLE_DASHBOARD[user.role]} replace />;
+}
 
 type EmployeeDashboardProps = { title: string; intro: string; attentionTitle: string; attentionEmpty: string };
 
@@ -28,7 +57,22 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
         <ProjectDetail
           projectId={id}
           back={{ to: projectsPathFor(user.role), label: 'My projects' }}
-          renderActions={(project) => <ProjectStatusActions project={project} role={user.role} userId={user.id} />}
+          renderActions={(project) => (
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              {isBoardReadable(project.status) && (
+                <Button
+                  component={Link}
+                  to={boardPath(project.id)}
+                  variant="outlined"
+                  startIcon={<ViewKanbanOutlinedIcon />}
+                  data-testid="open-board"
+                >
+                  Open the board
+                </Button>
+              )}
+              <ProjectStatusActions project={project} role={user.role} userId={user.id} />
+            </Stack>
+          )}
           renderExtra={(project) =>
             isLead && project.team_lead?.id === user.id ? (
               <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />
@@ -43,6 +87,17 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard">
       <PageTitle title={title} />
       <WelcomeCard name={user.name}>{intro}</WelcomeCard>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        <MyCardsPanel cardPath={(card) => boardPath(card.project.id, card.id)} boardPath={paths.kanbanBoard} />
+        <MyTrainingSummary modulePath={trainingPath} today={localToday()} />
+      </Box>
+      <TeamContractsSlot />
+      {isLead && (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+          <BoardSummariesPanel boardPath={(projectId) => boardPath(projectId)} />
+          <TrainingProgress title="Team training" subtitle="The people on the projects you lead, and you" />
+        </Box>
+      )}
       <ProjectSummaryPanel
         getDetailPath={(projectId) => projectPathFor(user.role, projectId)}
         attentionTitle={attentionTitle}
@@ -71,7 +126,7 @@ export function TeamleadDashboardRoute() {
   return (
     <EmployeeDashboard
       title="Team lead dashboard"
-      intro="The projects you lead: start them when work begins and complete them when they are delivered."
+      intro="Your boards, your team's training and the projects you lead: start them when work begins and complete them when they are delivered."
       attentionTitle="Ready to start"
       attentionEmpty="No approved project is waiting to start"
     />
@@ -82,7 +137,7 @@ export function TeammemberDashboardRoute() {
   return (
     <EmployeeDashboard
       title="Team member dashboard"
-      intro="The projects you are working on, with their files, team and history."
+      intro="Your cards for today, the training assigned to you, and the projects you work on."
       attentionTitle="In progress"
       attentionEmpty="No project is in progress"
     />

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../features/config/components/page-title';
+import { ProjectProgress } from '../../features/board/components/project-progress';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
@@ -22,6 +23,7 @@ export function ViewProjectRoute() {
           projectId={id}
           back={{ to: paths.client.projects, label: 'My projects' }}
           renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
+          renderSide={(project) => <ProjectProgress projectId={project.id} />}
         />
       </>
     );

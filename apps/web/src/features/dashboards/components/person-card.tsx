@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { initialsOf } from '../utils/initials';
+import { initialsOf } from '../../../lib/initials';
 
 /** The signed-in person: name, e-mail and role. */
 export function PersonCard({ user }: { user: User }) {

@@ -32,6 +32,20 @@ const EXPECTED: Record<NotificationTargetType, Record<Role, string | null>> = {
     teamlead: null,
     teammember: null,
   },
+  board_card: {
+    client: null,
+    admin: '/kanban-board?card=42',
+    superadmin: '/kanban-board?card=42',
+    teamlead: '/kanban-board?card=42',
+    teammember: '/kanban-board?card=42',
+  },
+  training: {
+    client: null,
+    admin: '/training-materials?module=42',
+    superadmin: '/training-materials?module=42',
+    teamlead: '/employee/training?module=42',
+    teammember: '/employee/training?module=42',
+  },
 };
 
 describe('notification targets', () => {

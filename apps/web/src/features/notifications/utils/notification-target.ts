@@ -18,6 +18,10 @@ export function targetPath(target: NotificationTarget, role: Role): string | nul
       return toolRequestsPathFor(role);
     case 'conversation':
       return messagesPathFor(role);
+    case 'board_card':
+      return boardCardPathFor(role, target.id);
+    case 'training':
+      return trainingPathFor(role, target.id);
     default:
       return assertNever(target.type);
   }
@@ -48,6 +52,37 @@ function messagesPathFor(role: Role): string | null {
     case 'admin':
     case 'teamlead':
     case 'teammember':
+      return null;
+    default:
+      return assertNever(role);
+  }
+}
+
+/** The board is its project's team's and staff's; the card's own project is looked up when it opens. */
+function boardCardPathFor(role: Role, cardId: string): string | null {
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+    case 'teamlead':
+    case 'teammember':
+      return `${paths.kanbanBoard}?card=${encodeURIComponent(cardId)}`;
+    case 'client':
+      return null;
+    default:
+      return assertNever(role);
+  }
+}
+
+/** Employees open their own training; staff open the module in the management screen. */
+function trainingPathFor(role: Role, moduleId: string): string | null {
+  switch (role) {
+    case 'teamlead':
+    case 'teammember':
+      return `${paths.employee.training}?module=${encodeURIComponent(moduleId)}`;
+    case 'admin':
+    case 'superadmin':
+      return `${paths.staff.training}?module=${encodeURIComponent(moduleId)}`;
+    case 'client':
       return null;
     default:
       return assertNever(role);

@@ -62,9 +62,11 @@ type ProjectDetailProps = {
   renderActions?: (project: Project) => ReactNode;
   /** Extra content under the description, e.g. an upload area. */
   renderExtra?: (project: Project) => ReactNode;
+  /** A card at the top of the side column, e.g. the board's progress. */
+  renderSide?: (project: Project) => ReactNode;
 };
 
-export function ProjectDetail({ projectId, back, renderActions, renderExtra }: ProjectDetailProps) {
+export function ProjectDetail({ projectId, back, renderActions, renderExtra, renderSide }: ProjectDetailProps) {
   const query = useProject(projectId);
 
   const backLink = (
@@ -144,6 +146,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra }: P
           <ActivityCard projectId={project.id} />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          {renderSide?.(project)}
           <DetailCard title="Details">
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
               <Fact label="Budget">{formatMoney(project.budget_minor, project.currency)}</Fact>

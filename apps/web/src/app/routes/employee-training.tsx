@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { PageTitle } from '../../features/config/components/page-title';
+import { localToday } from '../../features/board/utils/board-state';
+import { MyTraining } from '../../features/training/components/my-training';
+import { TrainingProgress } from '../../features/training/components/training-progress';
+
+/** /employee/training: my assigned training (`?module=<id>` opens one); a team lead also sees the team's progress. */
+export function EmployeeTrainingRoute() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  if (!user) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <PageTitle title="Training" />
+      <PageHeading title="Training">Work through each module and mark every material complete as you finish it.</PageHeading>
+      <MyTraining
+        openModuleId={params.get('module')}
+        onOpenModule={(id) => setParams(id ? { module: id } : {}, { replace: true })}
+        today={localToday()}
+      />
+      {user.role === 'teamlead' && <TrainingProgress title="My team’s progress" subtitle="The people on the projects you lead, and you" />}
+    </Box>
+  );
+}

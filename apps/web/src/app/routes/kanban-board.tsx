@@ -1,0 +1,64 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useCard } from '../../features/board/api/get-card';
+import { BoardProjectPicker, useDefaultBoardProject } from '../../features/board/components/board-project-picker';
+import { KanbanBoard } from '../../features/board/components/kanban-board';
+import { PageTitle } from '../../features/config/components/page-title';
+import { errorMessage } from '../../lib/http';
+
+/**
+ * /kanban-board: pick a project (the ones you work on; staff: all), then its board. `?project=<id>` chooses the
+ * project and `?card=<id>` opens a card (a notification may name only the card: its project is looked up).
+ */
+export function KanbanBoardRoute() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const cardId = params.get('card');
+  const fallback = useDefaultBoardProject();
+  const linkedCard = useCard(cardId && !params.get('project') ? cardId : null);
+  const projectId = params.get('project') ?? linkedCard.data?.card.project_id ?? (cardId ? null : fallback);
+
+  useEffect(() => {
+    const found = linkedCard.data?.card.project_id;
+    if (found && !params.get('project')) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('project', found);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [linkedCard.data, params, setParams]);
+
+  if (!user) return null;
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid="kanban-page">
+      <PageTitle title="Kanban board" />
+      <PageHeading title="Kanban board">Drag cards between columns, or pick one up with Space and move it with the arrow keys.</PageHeading>
+      <BoardProjectPicker
+        value={projectId}
+        onChange={(id) => update({ project: id, card: null })}
+        emptyText={user.role === 'admin' || user.role === 'superadmin' ? 'No approved project yet' : 'You are not on an approved project yet'}
+      />
+      {linkedCard.isError && <Alert severity="warning">{errorMessage(linkedCard.error)}</Alert>}
+      {projectId && <KanbanBoard key={projectId} projectId={projectId} me={user.id} openCardId={cardId} onOpenCard={(id) => update({ card: id })} />}
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
+import { PageTitle } from '../../features/config/components/page-title';
+import { TrainingAdmin } from '../../features/training/components/training-admin';
+import { TrainingProgress } from '../../features/training/components/training-progress';
+
+/** /training-materials (staff): write, order, assign and publish modules (`?module=<id>`), and everyone's progress (`?tab=progress`). */
+export function TrainingMaterialsRoute() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'progress' ? 'progress' : 'modules';
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <PageTitle title="Training materials" />
+      <PageHeading title="Training materials">Modules of materials for team leads and team members, and how far each person is.</PageHeading>
+      <Tabs value={tab} onChange={(_e, value) => setParams(value === 'progress' ? { tab: 'progress' } : {})} aria-label="Training">
+        <Tab value="modules" label="Modules" data-testid="tab-modules" />
+        <Tab value="progress" label="Progress" data-testid="tab-progress" />
+      </Tabs>
+      {tab === 'modules' ? (
+        <TrainingAdmin selectedId={params.get('module')} onSelect={(id) => setParams(id ? { module: id } : {})} />
+      ) : (
+        <TrainingProgress title="Progress" subtitle="Every employee, per assigned and published module" />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import { CARD_TITLE_MAX } from '@agency/schema';
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from '../../../lib/http';
+import { useCreateCard } from '../api/create-card';
+
+/** "Add a card" at the bottom of a column: a title, Enter to add, Escape to close. */
+export function AddCardForm({ projectId, columnId, columnName }: { projectId: string; columnId: string; columnName: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const create = useCreateCard();
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = title.trim();
+    if (!text) return;
+    create.mutate(
+      { projectId, input: { column_id: columnId, title: text } },
+      {
+        onSuccess: () => setTitle(''),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  if (!isOpen) {
+    return (
+      <Box sx={{ px: 1, pb: 1 }}>
+        <Button
+          fullWidth
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={() => setIsOpen(true)}
+          sx={{ justifyContent: 'flex-start' }}
+          data-testid="add-card-button"
+        >
+          Add a card
+        </Button>
+      </Box>
+    );
+  }
+  return (
+    <Box component="form" onSubmit={handleSubmit} sx={{ px: 1, pb: 1, display: 'grid', gap: 1 }} data-testid="add-card-form">
+      <TextField
+        autoFocus
+        size="small"
+        multiline
+        maxRows={4}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) handleSubmit(e);
+          if (e.key === 'Escape') setIsOpen(false);
+        }}
+        placeholder="Card title"
+        slotProps={{ htmlInput: { maxLength: CARD_TITLE_MAX, 'aria-label': `New card title in ${columnName}` } }}
+        sx={{ bgcolor: 'background.paper' }}
+      />
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button type="submit" size="small" variant="contained" loading={create.isPending} data-testid="add-card-submit">
+          Add card
+        </Button>
+        <Button size="small" onClick={() => setIsOpen(false)}>
+          Close
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,157 @@
+import { dueState, type BoardCard as BoardCardData, type BoardMember } from '@agency/schema';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import CheckBoxOutlinedIcon from '@mui/icons-material/CheckBoxOutlined';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import Avatar from '@mui/material/Avatar';
+import AvatarGroup from '@mui/material/AvatarGroup';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { KeyboardEvent } from 'react';
+import { formatDate } from '../../../lib/format';
+import { initialsOf } from '../../../lib/initials';
+
+const DUE_COLOR = { overdue: 'error.main', soon: 'warning.dark', later: 'text.secondary', done: 'success.main', none: 'text.secondary' } as const;
+const DUE_LABEL = { overdue: 'Overdue', soon: 'Due soon', later: 'Due', done: 'Done', none: '' } as const;
+
+type CardFaceProps = { card: BoardCardData; members: ReadonlyMap<string, BoardMember>; today: string; isOverlay?: boolean };
+
+/** What a card shows on the board: title, labels, due date, checklist, comments, files and assignees. */
+export function CardFace({ card, members, today, isOverlay = false }: CardFaceProps) {
+  const due = dueState(card.due_date, card.done, today);
+  const people = card.assignee_ids.map((id) => members.get(id)?.name ?? 'Former member');
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        p: 1.25,
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+        boxShadow: isOverlay ? 6 : 0,
+        borderLeft: '4px solid',
+        borderLeftColor: card.done ? 'success.main' : due === 'overdue' ? 'error.main' : 'transparent',
+      }}
+    >
+      {card.labels.length > 0 && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mb: 0.75 }}>
+          {card.labels.slice(0, 4).map((label) => (
+            <Chip
+              key={label}
+              label={label}
+              size="small"
+              sx={{ height: 20, fontSize: '0.7rem', bgcolor: 'rgb(67 56 202 / 10%)', color: 'primary.dark' }}
+            />
+          ))}
+          {card.labels.length > 4 && <Chip label={`+${card.labels.length - 4}`} size="small" sx={{ height: 20, fontSize: '0.7rem' }} />}
+        </Stack>
+      )}
+      <Typography
+        sx={{ fontWeight: 600, fontSize: '0.92rem', overflowWrap: 'anywhere', textDecoration: card.done ? 'line-through' : 'none' }}
+        data-testid="card-title"
+      >
+        {card.title}
+      </Typography>
+      <Stack direction="row" sx={{ mt: 1, alignItems: 'center', gap: 1.25, flexWrap: 'wrap', color: 'text.secondary', fontSize: '0.75rem' }}>
+        {card.due_date && (
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, color: DUE_COLOR[due], fontWeight: due === 'overdue' ? 700 : 500 }}
+            data-testid="card-due"
+          >
+            <EventOutlinedIcon sx={{ fontSize: 15 }} aria-hidden />
+            <span>
+              {due === 'overdue' ? `${DUE_LABEL[due]} · ` : ''}
+              {formatDate(card.due_date)}
+            </span>
+          </Box>
+        )}
+        {card.checklist_total > 0 && (
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+            aria-label={`Checklist ${card.checklist_done} of ${card.checklist_total} done`}
+          >
+            <CheckBoxOutlinedIcon sx={{ fontSize: 15 }} aria-hidden />
+            {card.checklist_done}/{card.checklist_total}
+          </Box>
+        )}
+        {card.comment_count > 0 && (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }} aria-label={`${card.comment_count} comments`}>
+            <ChatBubbleOutlineIcon sx={{ fontSize: 15 }} aria-hidden />
+            {card.comment_count}
+          </Box>
+        )}
+        {card.attachment_count > 0 && (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }} aria-label={`${card.attachment_count} files`}>
+            <AttachFileIcon sx={{ fontSize: 15 }} aria-hidden />
+            {card.attachment_count}
+          </Box>
+        )}
+        {people.length > 0 && (
+          <AvatarGroup
+            max={3}
+            sx={{ ml: 'auto', '& .MuiAvatar-root': { width: 24, height: 24, fontSize: '0.65rem' } }}
+            aria-label={`Assigned to ${people.join(', ')}`}
+          >
+            {people.map((name, i) => (
+              <Avatar key={`${name}-${i}`} title={name} sx={{ bgcolor: 'primary.main' }}>
+                {initialsOf(name)}
+              </Avatar>
+            ))}
+          </AvatarGroup>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+type SortableCardProps = CardFaceProps & { columnName: string; isDisabled: boolean; onOpen: (cardId: string) => void };
+
+/**
+ * A card that can be dragged with the mouse or touch, or picked up with Space and moved with the arrow keys
+ * (dnd-kit's keyboard sensor); Enter opens it.
+ */
+export function SortableCard({ card, members, today, columnName, isDisabled, onOpen }: SortableCardProps) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: card.id, disabled: isDisabled });
+  const handleKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (event.key === 'Enter' && !isDragging) {
+      event.preventDefault();
+      onOpen(card.id);
+      return;
+    }
+    listeners?.onKeyDown?.(event);
+  };
+  return (
+    <Box
+      component="li"
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      onKeyDown={handleKeyDown}
+      onClick={() => onOpen(card.id)}
+      aria-roledescription="card"
+      aria-label={`${card.title}, in ${columnName}`}
+      data-testid="board-card"
+      data-card-id={card.id}
+      data-version={card.version}
+      sx={{
+        listStyle: 'none',
+        transform: CSS.Translate.toString(transform),
+        transition,
+        opacity: isDragging ? 0.4 : 1,
+        cursor: isDisabled ? 'pointer' : 'grab',
+        touchAction: 'manipulation',
+        borderRadius: 2,
+        outline: 'none',
+        '&:focus-visible': { boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.main}` },
+      }}
+    >
+      <CardFace card={card} members={members} today={today} />
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { percentDone } from '@agency/schema';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { Link as RouterLink } from 'react-router';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { errorMessage } from '../../../lib/http';
+import { useBoardSummaries } from '../api/list-board-summaries';
+
+/** Each open project's board at a glance: cards per column as a bar, with what is overdue and unassigned. */
+export function BoardSummariesPanel({ boardPath }: { boardPath: (projectId: string) => string }) {
+  const query = useBoardSummaries();
+  let body;
+  if (query.isPending) body = <ListLoading label="Loading boards..." />;
+  else if (query.isError) body = <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
+  else if (query.data.items.length === 0) body = <ListEmpty title="No open board yet">Boards appear once a project you lead is approved.</ListEmpty>;
+  else
+    body = (
+      <Stack divider={<Box sx={{ borderTop: '1px solid', borderColor: 'divider' }} />}>
+        {query.data.items.map((s) => (
+          <Box key={s.project.id} sx={{ px: { xs: 2, sm: 3 }, py: 2 }} data-testid="board-summary" data-project-id={s.project.id}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <Link component={RouterLink} to={boardPath(s.project.id)} sx={{ fontWeight: 700, mr: 'auto', overflowWrap: 'anywhere' }}>
+                {s.project.title}
+              </Link>
+              <Chip
+                size="small"
+                label={`${s.done}/${s.total} done (${s.total ? percentDone(s.done, s.total) : 0} %)`}
+                color="success"
+                variant="outlined"
+              />
+              <Chip size="small" label={`${s.overdue} overdue`} color={s.overdue ? 'error' : 'default'} data-testid="summary-overdue" />
+              <Chip size="small" label={`${s.unassigned} unassigned`} color={s.unassigned ? 'warning' : 'default'} data-testid="summary-unassigned" />
+            </Stack>
+            <Box role="img" aria-label={s.columns.map((c) => `${c.name}: ${c.count}`).join(', ')}>
+              <BarChart
+                height={150}
+                layout="horizontal"
+                margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
+                yAxis={[{ scaleType: 'band', data: s.columns.map((c) => c.name), width: 96 }]}
+                xAxis={[{ tickMinStep: 1 }]}
+                series={[{ data: s.columns.map((c) => c.count), color: '#4338ca', label: 'Cards' }]}
+                hideLegend
+              />
+            </Box>
+          </Box>
+        ))}
+      </Stack>
+    );
+  return (
+    <SectionCard title="Boards" subtitle="Cards per column on each open project" data-testid="board-summaries">
+      {body}
+    </SectionCard>
+  );
+}

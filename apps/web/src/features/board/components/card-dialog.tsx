@@ -1,0 +1,419 @@
+import {
+  CARD_CHECKLIST_ITEM_MAX,
+  CARD_COMMENT_MAX,
+  CARD_DESCRIPTION_MAX,
+  CARD_LABEL_MAX_LENGTH,
+  CARD_LABELS_MAX,
+  CARD_TITLE_MAX,
+  MAX_CARD_ATTACHMENTS,
+  type Board,
+  type Card,
+  type ChecklistItem,
+  type UpdateCardInput,
+} from '@agency/schema';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListError, ListLoading } from '../../../components/list-states';
+import { Markdown } from '../../../components/markdown';
+import { formatDateTime, formatFileSize } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { useAddComment } from '../api/add-comment';
+import { useDeleteCard } from '../api/delete-card';
+import { useCard } from '../api/get-card';
+import { useRemoveCardAttachment } from '../api/remove-card-attachment';
+import { useUpdateCard } from '../api/update-card';
+import { useUploadCardAttachments } from '../api/upload-card-attachments';
+
+type CardDialogProps = {
+  cardId: string;
+  board: Board;
+  me: string;
+  onMoveTo: (cardId: string, columnId: string) => void;
+  onClose: () => void;
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography component="h3" sx={{ fontWeight: 700, fontSize: '0.9rem', mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** One card, for reading and editing: every field, comments, files and the history. */
+export function CardDialog({ cardId, board, me, onMoveTo, onClose }: CardDialogProps) {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const query = useCard(cardId);
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={isPhone} aria-labelledby={titleId} data-testid="card-dialog">
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        {query.data ? query.data.card.title : 'Card'}
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }} data-testid="card-dialog-close">
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {query.isPending ? (
+          <ListLoading label="Loading the card..." />
+        ) : query.isError ? (
+          <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
+        ) : (
+          // A new version (saved here, or by someone else) starts the form afresh from it.
+          <CardEditor key={query.data.card.version} card={query.data.card} board={board} me={me} onMoveTo={onMoveTo} onClose={onClose} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omit<CardDialogProps, 'cardId'>) {
+  const isWritable = board.writable;
+  const [title, setTitle] = useState(card.title);
+  const [description, setDescription] = useState(card.description);
+  const [assignees, setAssignees] = useState(card.assignee_ids);
+  const [dueDate, setDueDate] = useState(card.due_date ?? '');
+  const [labels, setLabels] = useState(card.labels);
+  const [checklist, setChecklist] = useState<ChecklistItem[]>(card.checklist);
+  const [newItem, setNewItem] = useState('');
+  const [descriptionTab, setDescriptionTab] = useState<'write' | 'preview'>(card.description ? 'preview' : 'write');
+  const [comment, setComment] = useState('');
+  const [isDeleting, setIsDeleting] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const update = useUpdateCard();
+  const remove = useDeleteCard();
+  const addComment = useAddComment();
+  const upload = useUploadCardAttachments();
+  const removeFile = useRemoveCardAttachment();
+  const onError = (error: unknown) => toast.error(errorMessage(error));
+
+  const memberOptions = [
+    ...board.members.map((m) => ({ id: m.id, name: m.name })),
+    // Someone assigned before who has since left the project stays listed.
+    ...card.assignees.filter((a) => !board.members.some((m) => m.id === a.id)),
+  ];
+
+  const changes: UpdateCardInput = { version: card.version };
+  if (title.trim() !== card.title) changes.title = title.trim();
+  if (description !== card.description) changes.description = description;
+  if (assignees.join(',') !== card.assignee_ids.join(',')) changes.assignee_ids = assignees;
+  if ((dueDate || null) !== card.due_date) changes.due_date = dueDate || null;
+  if (labels.join('\n') !== card.labels.join('\n')) changes.labels = labels;
+  if (JSON.stringify(checklist) !== JSON.stringify(card.checklist)) changes.checklist = checklist;
+  const isDirty = Object.keys(changes).length > 1;
+
+  const handleSave = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isDirty || !title.trim()) return;
+    update.mutate({ cardId: card.id, projectId: card.project_id, input: changes }, { onSuccess: () => toast.success('Card saved'), onError });
+  };
+
+  const handleAddItem = () => {
+    const text = newItem.trim();
+    if (!text) return;
+    setChecklist([...checklist, { id: `i${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, text, done: false }]);
+    setNewItem('');
+  };
+
+  const handleComment = (event: FormEvent) => {
+    event.preventDefault();
+    if (!comment.trim()) return;
+    addComment.mutate({ cardId: card.id, projectId: card.project_id, body: comment.trim() }, { onSuccess: () => setComment(''), onError });
+  };
+
+  const canDelete = isWritable && (card.created_by?.id === me || board.can_manage_columns);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 260px' }, alignItems: 'start' }}>
+      <Box component="form" onSubmit={handleSave} sx={{ display: 'grid', gap: 2.5, minWidth: 0 }} data-testid="card-form">
+        <TextField
+          label="Title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          disabled={!isWritable}
+          required
+          error={!title.trim()}
+          helperText={!title.trim() ? 'Title is required' : undefined}
+          slotProps={{ htmlInput: { maxLength: CARD_TITLE_MAX, name: 'title' } }}
+        />
+        <Section title="Description">
+          <Tabs value={descriptionTab} onChange={(_e, tab) => setDescriptionTab(tab)} sx={{ minHeight: 36, mb: 1 }} aria-label="Description">
+            <Tab value="write" label="Write" sx={{ minHeight: 36 }} disabled={!isWritable} />
+            <Tab value="preview" label="Preview" sx={{ minHeight: 36 }} />
+          </Tabs>
+          {descriptionTab === 'write' ? (
+            <TextField
+              fullWidth
+              multiline
+              minRows={4}
+              maxRows={16}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              placeholder="Markdown: **bold**, lists, links…"
+              slotProps={{ htmlInput: { maxLength: CARD_DESCRIPTION_MAX, name: 'description', 'aria-label': 'Description (Markdown)' } }}
+            />
+          ) : description.trim() ? (
+            <Markdown
+              source={description}
+              data-testid="card-description"
+              sx={{ p: 1.5, border: '1px solid', borderColor: 'divider', borderRadius: 2 }}
+            />
+          ) : (
+            <Typography color="text.secondary">No description.</Typography>
+          )}
+        </Section>
+        <Section title={`Checklist${checklist.length ? ` (${checklist.filter((i) => i.done).length}/${checklist.length})` : ''}`}>
+          <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="checklist">
+            {checklist.map((item) => (
+              <Stack component="li" key={item.id} direction="row" sx={{ alignItems: 'center' }}>
+                <Checkbox
+                  checked={item.done}
+                  disabled={!isWritable}
+                  onChange={(e) => setChecklist(checklist.map((i) => (i.id === item.id ? { ...i, done: e.target.checked } : i)))}
+                  slotProps={{ input: { 'aria-label': item.text } }}
+                />
+                <Typography sx={{ flex: 1, overflowWrap: 'anywhere', textDecoration: item.done ? 'line-through' : 'none' }}>{item.text}</Typography>
+                {isWritable && (
+                  <IconButton size="small" aria-label={`Remove ${item.text}`} onClick={() => setChecklist(checklist.filter((i) => i.id !== item.id))}>
+                    <CloseIcon fontSize="small" />
+                  </IconButton>
+                )}
+              </Stack>
+            ))}
+          </Stack>
+          {isWritable && (
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              <TextField
+                size="small"
+                fullWidth
+                value={newItem}
+                onChange={(e) => setNewItem(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    handleAddItem();
+                  }
+                }}
+                placeholder="Add an item"
+                slotProps={{ htmlInput: { maxLength: CARD_CHECKLIST_ITEM_MAX, 'aria-label': 'New checklist item' } }}
+              />
+              <Button onClick={handleAddItem}>Add</Button>
+            </Stack>
+          )}
+        </Section>
+        {isWritable && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', position: { md: 'sticky' }, bottom: 0, bgcolor: 'background.paper', py: 1 }}>
+            <Button type="submit" variant="contained" disabled={!isDirty || !title.trim()} loading={update.isPending} data-testid="card-save">
+              Save changes
+            </Button>
+            {isDirty && (
+              <Typography variant="body2" color="text.secondary">
+                Unsaved changes
+              </Typography>
+            )}
+          </Stack>
+        )}
+        <Divider />
+        <Section title={`Comments (${card.comments.length})`}>
+          <Stack spacing={1.5} data-testid="card-comments">
+            {card.comments.map((c) => (
+              <Box key={c.id} sx={{ p: 1.5, bgcolor: '#f8fafc', borderRadius: 2 }} data-testid="card-comment">
+                <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                  {c.author.name}{' '}
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {formatDateTime(c.created_at)}
+                  </Typography>
+                </Typography>
+                <Markdown source={c.body} sx={{ fontSize: '0.9rem' }} />
+              </Box>
+            ))}
+          </Stack>
+          {isWritable && (
+            <Box component="form" onSubmit={handleComment} sx={{ display: 'grid', gap: 1, mt: 1.5 }}>
+              <TextField
+                multiline
+                minRows={2}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                placeholder="Write a comment"
+                slotProps={{ htmlInput: { maxLength: CARD_COMMENT_MAX, 'aria-label': 'New comment' } }}
+              />
+              <Box>
+                <Button type="submit" variant="outlined" disabled={!comment.trim()} loading={addComment.isPending} data-testid="comment-submit">
+                  Comment
+                </Button>
+              </Box>
+            </Box>
+          )}
+        </Section>
+      </Box>
+
+      <Stack spacing={2.5} sx={{ minWidth: 0 }}>
+        <TextField
+          select
+          label="Column"
+          value={board.columns.some((c) => c.id === card.column_id) ? card.column_id : ''}
+          disabled={!isWritable}
+          onChange={(e) => onMoveTo(card.id, e.target.value)}
+          helperText="Moves the card to the end of that column"
+          slotProps={{ htmlInput: { 'data-testid': 'card-column' } }}
+        >
+          {board.columns.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Autocomplete
+          multiple
+          options={memberOptions}
+          value={memberOptions.filter((m) => assignees.includes(m.id))}
+          onChange={(_e, value) => setAssignees(value.map((v) => v.id))}
+          getOptionLabel={(o) => o.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          disabled={!isWritable}
+          renderInput={(params) => <TextField {...params} label="Assignees" />}
+          data-testid="card-assignees"
+        />
+        <TextField
+          label="Due date"
+          type="date"
+          value={dueDate}
+          onChange={(e) => setDueDate(e.target.value)}
+          disabled={!isWritable}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'due_date' } }}
+        />
+        <Autocomplete
+          multiple
+          freeSolo
+          options={[...new Set(board.columns.flatMap((c) => c.cards.flatMap((x) => x.labels)))]}
+          value={labels}
+          onChange={(_e, value) =>
+            setLabels([...new Set(value.map((v) => v.trim().slice(0, CARD_LABEL_MAX_LENGTH)).filter(Boolean))].slice(0, CARD_LABELS_MAX))
+          }
+          disabled={!isWritable}
+          renderValue={(value, getItemProps) =>
+            value.map((option, index) => <Chip size="small" label={option} {...getItemProps({ index })} key={option} />)
+          }
+          renderInput={(params) => <TextField {...params} label="Labels" helperText="Type and press Enter" />}
+          data-testid="card-labels"
+        />
+        <Section title={`Files (${card.attachments.length})`}>
+          <Stack spacing={0.75}>
+            {card.attachments.map((file) => (
+              <Stack key={file.id} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="card-attachment">
+                <Link href={file.url} target="_blank" rel="noopener noreferrer" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {file.name}
+                </Link>
+                <Typography variant="caption" color="text.secondary">
+                  {formatFileSize(file.size)}
+                </Typography>
+                {isWritable && (
+                  <IconButton
+                    size="small"
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => removeFile.mutate({ cardId: card.id, projectId: card.project_id, attachmentId: file.id }, { onError })}
+                  >
+                    <DeleteOutlineIcon fontSize="small" />
+                  </IconButton>
+                )}
+              </Stack>
+            ))}
+          </Stack>
+          {isWritable && card.attachments.length < MAX_CARD_ATTACHMENTS && (
+            <>
+              <input
+                ref={fileInput}
+                type="file"
+                multiple
+                hidden
+                data-testid="card-file-input"
+                onChange={(e) => {
+                  const files = [...(e.target.files ?? [])];
+                  e.target.value = '';
+                  if (files.length) upload.mutate({ cardId: card.id, files }, { onSuccess: () => toast.success('File attached'), onError });
+                }}
+              />
+              <Button
+                size="small"
+                startIcon={<UploadFileIcon />}
+                onClick={() => fileInput.current?.click()}
+                loading={upload.isPending}
+                sx={{ mt: 1 }}
+              >
+                Attach files
+              </Button>
+            </>
+          )}
+        </Section>
+        <Section title="Activity">
+          <Stack component="ol" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 240, overflowY: 'auto' }} data-testid="card-activity">
+            {card.activity.map((event) => (
+              <Typography component="li" key={event.id} variant="body2">
+                <strong>{event.actor?.name ?? 'Someone'}</strong> {event.summary}
+                <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {formatDateTime(event.created_at)}
+                </Typography>
+              </Typography>
+            ))}
+          </Stack>
+        </Section>
+        {card.done && <Alert severity="success">Done {card.completed_at ? `since ${formatDateTime(card.completed_at)}` : ''}</Alert>}
+        {canDelete && (
+          <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setIsDeleting(true)} data-testid="card-delete">
+            Delete card
+          </Button>
+        )}
+      </Stack>
+      <ConfirmDialog
+        open={isDeleting}
+        title="Delete this card?"
+        confirmLabel="Delete"
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { cardId: card.id, projectId: card.project_id, version: card.version },
+            {
+              onSuccess: () => {
+                toast.success('Card deleted');
+                onClose();
+              },
+              onError,
+            },
+          )
+        }
+        onClose={() => setIsDeleting(false)}
+      >
+        “{card.title}” and its comments and files will be removed for everyone.
+      </ConfirmDialog>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import { dueState, type MyCard } from '@agency/schema';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { Link as RouterLink } from 'react-router';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { formatDate } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { useMyCards } from '../api/list-my-cards';
+import { localToday } from '../utils/board-state';
+
+const DUE_GROUPS = [
+  { key: 'overdue', label: 'Overdue', color: '#dc2626' },
+  { key: 'soon', label: 'Due soon', color: '#d97706' },
+  { key: 'later', label: 'Later', color: '#4338ca' },
+  { key: 'none', label: 'No date', color: '#94a3b8' },
+] as const;
+
+type MyCardsPanelProps = { cardPath: (card: MyCard) => string; boardPath: string };
+
+/** My open cards across projects, overdue and due soon first, with a small chart of how they stand. */
+export function MyCardsPanel({ cardPath, boardPath }: MyCardsPanelProps) {
+  const query = useMyCards();
+  const today = localToday();
+  let body;
+  if (query.isPending) body = <ListLoading label="Loading your cards..." />;
+  else if (query.isError) body = <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
+  else if (query.data.items.length === 0)
+    body = <ListEmpty title="No open cards assigned to you">Cards assigned to you on any board appear here.</ListEmpty>;
+  else {
+    const cards = query.data.items;
+    const counts = DUE_GROUPS.map((g) => ({ ...g, value: cards.filter((c) => dueState(c.due_date, false, today) === g.key).length }));
+    body = (
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) 200px' }, gap: 2, p: { xs: 2, sm: 3 } }}>
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0 }}>
+          {cards.slice(0, 8).map((card) => {
+            const due = dueState(card.due_date, false, today);
+            return (
+              <Box component="li" key={card.id} sx={{ pb: 1, borderBottom: '1px solid', borderColor: 'divider' }} data-testid="my-card">
+                <Link component={RouterLink} to={cardPath(card)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                  {card.title}
+                </Link>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.25 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {card.project.title} · {card.column_name}
+                  </Typography>
+                  {card.due_date && (
+                    <Chip
+                      size="small"
+                      label={`${due === 'overdue' ? 'Overdue' : 'Due'} ${formatDate(card.due_date)}`}
+                      color={due === 'overdue' ? 'error' : due === 'soon' ? 'warning' : 'default'}
+                      variant={due === 'later' ? 'outlined' : 'filled'}
+                    />
+                  )}
+                  {card.checklist_total > 0 && (
+                    <Typography variant="caption" color="text.secondary">
+                      {card.checklist_done}/{card.checklist_total} checked
+                    </Typography>
+                  )}
+                </Stack>
+              </Box>
+            );
+          })}
+          {cards.length > 8 && (
+            <Link component={RouterLink} to={boardPath}>
+              {cards.length - 8} more on the board
+            </Link>
+          )}
+        </Stack>
+        <Box aria-label={counts.map((c) => `${c.label}: ${c.value}`).join(', ')} role="img" data-testid="my-cards-chart">
+          <PieChart
+            height={180}
+            series={[
+              {
+                data: counts.filter((c) => c.value > 0).map((c) => ({ id: c.key, value: c.value, label: c.label, color: c.color })),
+                innerRadius: 40,
+              },
+            ]}
+            slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
+          />
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <SectionCard title="My cards" subtitle="Open cards assigned to you, overdue and due soon first" data-testid="my-cards">
+      {body}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { percentDone } from '@agency/schema';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Gauge } from '@mui/x-charts/Gauge';
+import { Link as RouterLink } from 'react-router';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { formatDate } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { useMyTraining } from '../api/list-my-training';
+
+/** My training at a glance: overall completion and the modules still to do, soonest due first. */
+export function MyTrainingSummary({ modulePath, today }: { modulePath: (moduleId: string) => string; today: string }) {
+  const query = useMyTraining();
+  let body;
+  if (query.isPending) body = <ListLoading label="Loading your training..." />;
+  else if (query.isError) body = <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
+  else if (query.data.items.length === 0)
+    body = <ListEmpty title="No training assigned to you">Modules assigned to your role appear here.</ListEmpty>;
+  else {
+    const modules = query.data.items;
+    const completed = modules.reduce((n, m) => n + m.completed, 0);
+    const total = modules.reduce((n, m) => n + m.total, 0);
+    const todo = modules.filter((m) => m.completed < m.total).sort((a, b) => (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999'));
+    body = (
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '150px minmax(0, 1fr)' },
+          gap: 2,
+          p: { xs: 2, sm: 3 },
+          alignItems: 'center',
+        }}
+      >
+        <Box sx={{ justifySelf: 'center' }} role="img" aria-label={`${percentDone(completed, total)}% of your training done`}>
+          <Gauge width={140} height={140} value={percentDone(completed, total)} text={({ value }) => `${value} %`} data-testid="training-gauge" />
+        </Box>
+        {todo.length === 0 ? (
+          <Typography sx={{ fontWeight: 700, color: 'success.main' }}>All your training is done.</Typography>
+        ) : (
+          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0 }}>
+            {todo.slice(0, 5).map((m) => {
+              const isOverdue = m.due_date !== null && m.due_date < today;
+              return (
+                <Box component="li" key={m.id} data-testid="training-todo">
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
+                    <Link component={RouterLink} to={modulePath(m.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                      {m.title}
+                    </Link>
+                    <Typography variant="caption" color={isOverdue ? 'error' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>
+                      {m.due_date ? `${isOverdue ? 'Overdue' : 'Due'} ${formatDate(m.due_date)}` : 'No due date'}
+                    </Typography>
+                  </Stack>
+                  <LinearProgress
+                    variant="determinate"
+                    value={percentDone(m.completed, m.total)}
+                    sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+                    aria-label={`${m.title}: ${m.completed} of ${m.total} done`}
+                  />
+                </Box>
+              );
+            })}
+          </Stack>
+        )}
+      </Box>
+    );
+  }
+  return (
+    <SectionCard title="My training" subtitle="What is assigned to you, and how far you are" data-testid="my-training-summary">
+      {body}
+    </SectionCard>
+  );
+}
