@@ -53,6 +53,8 @@ describe('training materials', () => {
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe('%PDF-1.4 handbook');
 
+    const listed = must(await call(t.app, 'GET', '/training/modules', { token: who.admin.token }), 200, 'list').body.items as TrainingModule[];
+    expect(listed.find((m) => m.id === module.id)?.material_count).toBe(3);
     must(
       await call(t.app, 'POST', `/training/materials/${file.id}/move`, { token: who.superadmin.token, body: { before_material_id: text.id } }),
       200,
@@ -134,12 +136,18 @@ describe('training materials', () => {
     const first = await addMaterial(module.id, { title: 'Why we review', content: 'Because.' });
     const second = await addMaterial(module.id, { title: 'How to review', link_url: 'https://example.test/review', link_kind: 'article' });
     await publish(module.id, ['teammember']);
+    // Another module of a different size, so each module's total is its own.
+    const other = await newModule('Other module');
+    for (const title of ['One', 'Two', 'Three']) await addMaterial(other.id, { title, content: 'x' });
+    await publish(other.id, ['teammember']);
 
     const progressOf = async (token: string, person: AuthResponse) => {
       const body = must(await call(t.app, 'GET', '/training/progress', { token }), 200, 'progress').body as TrainingProgress;
       return body.people.find((p) => p.id === person.user.id)?.modules.find((m) => m.module_id === module.id);
     };
     expect(await progressOf(lead.token, member)).toEqual({ module_id: module.id, completed: 0, total: 2 });
+    const totals = must(await call(t.app, 'GET', '/training/progress', { token: who.admin.token }), 200, 'progress').body as TrainingProgress;
+    expect(totals.modules.filter((m) => m.id === module.id || m.id === other.id).map((m) => m.total)).toEqual([2, 3]);
 
     const done = must(await call(t.app, 'POST', `/training/materials/${first.id}/complete`, { token: member.token }), 200, 'complete').body.material;
     expect(done.completed_at).not.toBeNull();

@@ -35,7 +35,6 @@ import {
   boardCards,
   boardColumns,
   boards,
-  projectMembers,
   projects,
   users,
   type ChecklistRow,
@@ -133,9 +132,8 @@ export function createBoardService(ctx: AppContext, notifications: NotificationS
         status: projects.status,
         clientId: projects.clientId,
         teamLeadId: projects.teamLeadId,
-        memberIds: sql<
-          (string | number)[] | null
-        >`(select array_agg(${projectMembers.userId}) from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`,
+        // Qualified by hand: Drizzle leaves columns unqualified in a single-table select.
+        memberIds: sql<(string | number)[] | null>`(select array_agg(pm.user_id) from project_members pm where pm.project_id = "projects"."id")`,
       })
       .from(projects)
       .where(eq(projects.id, projectId))
@@ -343,7 +341,7 @@ export function createBoardService(ctx: AppContext, notifications: NotificationS
       case 'all':
         return undefined;
       case 'team':
-        return sql`(${projects.teamLeadId} = ${scope.userId} or exists (select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${scope.userId}))`;
+        return sql`("projects"."team_lead_id" = ${scope.userId} or exists (select 1 from project_members pm where pm.project_id = "projects"."id" and pm.user_id = ${scope.userId}))`;
       case 'client':
         // The policy hides boards from clients before this is reached; fail closed all the same.
         return sql`false`;

@@ -21,7 +21,7 @@ import type { Publish } from '../../core/events.js';
 import { assertCan, type TrainingFacts } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { projectMembers, projects, trainingCompletions, trainingMaterials, trainingModules, users } from '../../db/schema.js';
+import { trainingCompletions, trainingMaterials, trainingModules, users } from '../../db/schema.js';
 import { signUrl } from '../../lib/signed-url.js';
 import { keyForPlacement } from '../board/ordering.js';
 import type { NotificationService } from '../notifications/service.js';
@@ -35,6 +35,12 @@ const MATERIAL_NOT_FOUND = 'Training material not found';
 export function trainingFileDownloadPath(materialId: number) {
   return `/api/training/materials/${materialId}/file`;
 }
+
+/**
+ * The materials of the module on the same row. Spelled out: Drizzle leaves columns unqualified in a single-table
+ * select, and an unqualified `id` inside the subquery would be the material's own.
+ */
+const materialCountSql = sql<number>`(select count(*) from training_materials tm where tm.module_id = "training_modules"."id")`;
 
 const factsOf = (m: Pick<ModuleRow, 'status' | 'roles'>): TrainingFacts => ({ published: m.status === 'published', roles: m.roles });
 
@@ -175,7 +181,7 @@ export function createTrainingService(ctx: AppContext, notifications: Notificati
       const rows = await ctx.db
         .select({
           module: trainingModules,
-          n: sql<number>`(select count(*) from ${trainingMaterials} where ${trainingMaterials.moduleId} = ${trainingModules.id})`,
+          n: materialCountSql,
         })
         .from(trainingModules)
         .orderBy(asc(trainingModules.position));
@@ -463,7 +469,8 @@ export function createTrainingService(ctx: AppContext, notifications: Notificati
         actor.role === 'teamlead'
           ? or(
               eq(users.id, actor.id),
-              sql`${users.id} in (select ${projectMembers.userId} from ${projectMembers} join ${projects} on ${projects.id} = ${projectMembers.projectId} where ${projects.teamLeadId} = ${actor.id})`,
+              // Written out in full: Drizzle leaves columns unqualified in a single-table select.
+              sql`"users"."id" in (select pm.user_id from project_members pm join projects p on p.id = pm.project_id where p.team_lead_id = ${actor.id})`,
             )
           : undefined;
       const [people, modules] = await Promise.all([
@@ -475,7 +482,7 @@ export function createTrainingService(ctx: AppContext, notifications: Notificati
         ctx.db
           .select({
             module: trainingModules,
-            total: sql<number>`(select count(*) from ${trainingMaterials} where ${trainingMaterials.moduleId} = ${trainingModules.id})`,
+            total: materialCountSql,
           })
           .from(trainingModules)
           .where(and(eq(trainingModules.status, 'published'), sql`cardinality(${trainingModules.roles}) > 0`))

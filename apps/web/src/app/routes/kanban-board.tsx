@@ -49,7 +49,7 @@ export function KanbanBoardRoute() {
     });
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }} data-testid="kanban-page">
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="kanban-page">
       <PageTitle title="Kanban board" />
       <PageHeading title="Kanban board">Drag cards between columns, or pick one up with Space and move it with the arrow keys.</PageHeading>
       <BoardProjectPicker

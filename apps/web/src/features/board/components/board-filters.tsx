@@ -1,7 +1,7 @@
 import type { Board } from '@agency/schema';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { ASSIGNEE_ME, ASSIGNEE_NONE, NO_FILTERS, boardLabels, isFiltering, type BoardFilters as Filters, type DueFilter } from '../utils/board-state';
 
@@ -17,9 +17,9 @@ const DUE_OPTIONS: { value: DueFilter; label: string }[] = [
 /** Assignee, label and due-date filters; they hide cards on this screen only. */
 export function BoardFilters({ board, filters, onChange }: BoardFiltersProps) {
   const labels = boardLabels(board);
-  const field = { size: 'small' as const, select: true, sx: { minWidth: { xs: '100%', sm: 170 } } };
+  const field = { size: 'small' as const, select: true, sx: { width: { xs: '100%', sm: 190 } } };
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }} data-testid="board-filters">
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }} data-testid="board-filters">
       <TextField
         {...field}
         label="Assignee"
@@ -68,6 +68,6 @@ export function BoardFilters({ board, filters, onChange }: BoardFiltersProps) {
           Clear filters
         </Button>
       )}
-    </Stack>
+    </Box>
   );
 }

@@ -21,7 +21,7 @@ export function BoardProjectPicker({ value, onChange, emptyText }: BoardProjectP
       label="Project"
       value={selected}
       onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth: { xs: '100%', sm: 320 } }}
+      sx={{ width: { xs: '100%', sm: 420 }, justifySelf: 'start' }}
       slotProps={{ htmlInput: { 'data-testid': 'board-project-select' } }}
     >
       {projects.data.map((p) => (

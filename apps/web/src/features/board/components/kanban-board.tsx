@@ -260,7 +260,7 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
 
   return (
     <Box data-testid="kanban-board" data-project-id={projectId}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ mb: 2, gap: 1.5, alignItems: { md: 'center' } }}>
         <BoardFilters board={board} filters={filters} onChange={setFilters} />
         <Box sx={{ flex: 1 }} />
         <Typography variant="body2" color="text.secondary" data-testid="board-count">

@@ -26,22 +26,14 @@ export function MyTrainingSummary({ modulePath, today }: { modulePath: (moduleId
     const total = modules.reduce((n, m) => n + m.total, 0);
     const todo = modules.filter((m) => m.completed < m.total).sort((a, b) => (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999'));
     body = (
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '150px minmax(0, 1fr)' },
-          gap: 2,
-          p: { xs: 2, sm: 3 },
-          alignItems: 'center',
-        }}
-      >
-        <Box sx={{ justifySelf: 'center' }} role="img" aria-label={`${percentDone(completed, total)}% of your training done`}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: { xs: 2, sm: 3 }, alignItems: 'center', justifyContent: 'center' }}>
+        <Box sx={{ flex: '0 0 140px' }} role="img" aria-label={`${percentDone(completed, total)}% of your training done`}>
           <Gauge width={140} height={140} value={percentDone(completed, total)} text={({ value }) => `${value} %`} data-testid="training-gauge" />
         </Box>
         {todo.length === 0 ? (
-          <Typography sx={{ fontWeight: 700, color: 'success.main' }}>All your training is done.</Typography>
+          <Typography sx={{ fontWeight: 700, color: 'success.main', flex: '1 1 200px' }}>All your training is done.</Typography>
         ) : (
-          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0 }}>
+          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0, flex: '1 1 220px' }}>
             {todo.slice(0, 5).map((m) => {
               const isOverdue = m.due_date !== null && m.due_date < today;
               return (

@@ -70,7 +70,7 @@ export function TrainingProgress({ title, subtitle, showChart = true }: { title:
           <BarChart
             height={Math.max(120, 36 * modules.length + 40)}
             layout="horizontal"
-            margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
+            margin={{ left: 0, right: 28, top: 8, bottom: 0 }}
             yAxis={[{ scaleType: 'band', data: modules.map((m) => m.title), width: 140 }]}
             xAxis={[{ min: 0, max: 100, valueFormatter: (v: number | null) => `${v ?? 0} %` }]}
             series={[{ data: averages, color: '#16a34a', label: 'Average completion', valueFormatter: (v) => `${v ?? 0} %` }]}
