@@ -1,0 +1,226 @@
+// The employees' workspace: a team lead runs a project on its board (cards added, one moved with the mouse, one
+// with the keyboard only, a WIP limit refusing a third) while a member watching the same board sees the moves
+// within the polling interval and after a reload; an admin publishes a training module, a member completes it
+// and the team lead sees 100 %.
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  authHeaders,
+  createAdmin,
+  createClient,
+  createTeamlead,
+  createTeammember,
+  expectStatus,
+  loginSuperadmin,
+  storageStateFor,
+  uniqueSuffix,
+  type Auth,
+} from './support/accounts';
+import { watchConsole, type ConsoleWatch } from './support/console';
+import { createProjectViaApi } from './support/projects-api';
+
+/** The board's poll (4 s) plus room for the request and the render: still within five seconds of a slow machine. */
+const WITHIN_A_POLL = { timeout: 9_000 };
+
+type Session = { page: Page; console: ConsoleWatch; close: () => Promise<void> };
+
+async function openSession(browser: Browser, auth: Auth, baseURL: string, path: string, width = 1280): Promise<Session> {
+  const context = await browser.newContext({ baseURL, storageState: storageStateFor(auth, baseURL), viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const watch = watchConsole(page);
+  await page.goto(path);
+  return { page, console: watch, close: () => context.close() };
+}
+
+/** A project of a new client, approved with the lead and the member (and started, unless asked not to). */
+async function staffedProject(request: APIRequestContext, lead: Auth, member: Auth, title: string) {
+  const client = await createClient(request);
+  const owner = await loginSuperadmin(request);
+  const project = await createProjectViaApi(request, client, { title, description: 'A project run on its board.' });
+  await expectStatus(
+    await request.post(`/api/projects/${project.id}/approve`, {
+      headers: authHeaders(owner),
+      data: { team_lead_id: lead.user.id, member_ids: [member.user.id] },
+    }),
+    200,
+    'approve',
+  );
+  await expectStatus(
+    await request.post(`/api/projects/${project.id}/status`, { headers: authHeaders(lead), data: { status: 'in_progress' } }),
+    200,
+    'start',
+  );
+  return project.id;
+}
+
+const column = (page: Page, name: string) => page.locator(`[data-testid="board-column"][data-column-name="${name}"]`);
+const titlesIn = (page: Page, name: string) => column(page, name).getByTestId('card-title');
+const cardNamed = (page: Page, title: string) => page.getByTestId('board-card').filter({ hasText: title });
+
+async function addCard(page: Page, columnName: string, title: string) {
+  const col = column(page, columnName);
+  if ((await col.getByTestId('add-card-form').count()) === 0) await col.getByTestId('add-card-button').click();
+  const input = col.getByRole('textbox', { name: `New card title in ${columnName}` });
+  await input.fill(title);
+  await input.press('Enter');
+  await expect(titlesIn(page, columnName).filter({ hasText: title })).toHaveCount(1);
+}
+
+/** Presses Tab until the card has the focus: the keyboard, and nothing else, gets there. */
+async function tabTo(page: Page, card: Locator) {
+  const id = await card.getAttribute('data-card-id');
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((cardId) => document.activeElement?.getAttribute('data-card-id') === cardId, id)) return;
+  }
+  throw new Error(`the card ${id} never took the focus`);
+}
+
+async function dragWithMouse(page: Page, card: Locator, target: Locator) {
+  // A keyboard move may have scrolled the columns sideways: bring the first ones back into view.
+  await page.getByTestId('board-columns').evaluate((el) => el.scrollTo({ left: 0 }));
+  const from = await card.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag, or nowhere to drop');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // The mouse sensor starts a drag after 5 px; then the pointer travels to the middle of the target list.
+  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height - 10, 40), { steps: 20 });
+  await page.mouse.up();
+}
+
+test.describe('the board', () => {
+  test('a team lead adds cards and moves one with the mouse and one with the keyboard; a member sees it; a WIP limit refuses a third', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const lead = await createTeamlead(request, { name: `Lena Lead ${uniqueSuffix()}` });
+    const member = await createTeammember(request, { name: `Mia Member ${uniqueSuffix()}` });
+    const projectId = await staffedProject(request, lead, member, `Booking site ${uniqueSuffix()}`);
+    const boardPath = `/kanban-board?project=${projectId}`;
+
+    // The member has the board open before anything happens on it.
+    const watcher = await openSession(browser, member, baseURL!, boardPath);
+    await expect(watcher.page.getByTestId('board-column')).toHaveCount(5);
+
+    const leadSession = await openSession(browser, lead, baseURL!, boardPath);
+    const page = leadSession.page;
+    await expect(page.getByTestId('board-column')).toHaveCount(5);
+    for (const title of ['Wireframes', 'Booking API', 'Privacy notice']) await addCard(page, 'To do', title);
+    await expect(titlesIn(page, 'To do')).toHaveText(['Wireframes', 'Booking API', 'Privacy notice']);
+    await expect(column(page, 'To do').getByTestId('column-count')).toHaveText('3');
+
+    // The mouse: Wireframes goes to In progress.
+    await dragWithMouse(page, cardNamed(page, 'Wireframes'), column(page, 'In progress').getByRole('list'));
+    await expect(titlesIn(page, 'In progress')).toHaveText(['Wireframes']);
+    await expect(titlesIn(page, 'To do')).toHaveText(['Booking API', 'Privacy notice']);
+
+    // The keyboard only: Tab to Booking API, Space picks it up, two arrows right, Space drops it in Review.
+    await tabTo(page, cardNamed(page, 'Booking API'));
+    await page.keyboard.press('Space');
+    await expect(page.getByText(/Picked up Booking API|Booking API is now in To do/).first()).toBeAttached();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText('Booking API is now in In progress', { exact: false }).first()).toBeAttached();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText('Booking API is now in Review', { exact: false }).first()).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(titlesIn(page, 'Review')).toHaveText(['Booking API']);
+    await expect(page.getByText('Dropped Booking API in Review, position 1 of 1.')).toBeAttached();
+    // The server has both moves: the next poll keeps them where they are.
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/projects/${projectId}/board`, { headers: authHeaders(lead) });
+        const board = (await res.json()) as { columns: { name: string; cards: { title: string }[] }[] };
+        return board.columns.map((c) => `${c.name}: ${c.cards.map((x) => x.title).join(', ')}`);
+      })
+      .toEqual(['Backlog: ', 'To do: Privacy notice', 'In progress: Wireframes', 'Review: Booking API', 'Done: ']);
+
+    // The member's open board catches up on its own, within the polling interval; and after a reload.
+    await expect(titlesIn(watcher.page, 'In progress')).toHaveText(['Wireframes'], WITHIN_A_POLL);
+    await expect(titlesIn(watcher.page, 'Review')).toHaveText(['Booking API'], WITHIN_A_POLL);
+    await watcher.page.reload();
+    await expect(titlesIn(watcher.page, 'To do')).toHaveText(['Privacy notice']);
+    await expect(titlesIn(watcher.page, 'In progress')).toHaveText(['Wireframes']);
+    await expect(titlesIn(watcher.page, 'Review')).toHaveText(['Booking API']);
+
+    // The lead limits In progress to one card; moving a second one in is refused with the limit's message and undone.
+    await column(page, 'In progress').getByTestId('column-menu-button').click();
+    await page.getByTestId('column-edit').click();
+    await page.getByTestId('column-form').locator('input[name="wip_limit"]').fill('1');
+    await page.getByTestId('column-save').click();
+    await expect(column(page, 'In progress')).toHaveAttribute('data-at-limit', 'true');
+    await expect(column(page, 'In progress').getByTestId('column-count')).toHaveText('1 / 1');
+    leadSession.console.ignoreFailedResource(409);
+    await dragWithMouse(page, cardNamed(page, 'Privacy notice'), column(page, 'In progress').getByRole('list'));
+    await expect(page.locator('.Toastify').getByText('"In progress" is at its WIP limit of 1 card; finish or move a card out first')).toBeVisible();
+    await expect(titlesIn(page, 'To do')).toHaveText(['Privacy notice']);
+    await expect(titlesIn(page, 'In progress')).toHaveText(['Wireframes']);
+
+    // Moving a card to the last column marks it done.
+    await cardNamed(page, 'Booking API').click();
+    const dialog = page.getByTestId('card-dialog');
+    await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('Booking API');
+    await dialog.getByRole('combobox', { name: 'Column' }).click();
+    await page.getByRole('option', { name: 'Done' }).click();
+    await expect(titlesIn(page, 'Done')).toHaveText(['Booking API']);
+    await expect(dialog.getByText(/^Done since/)).toBeVisible();
+    await dialog.getByTestId('card-dialog-close').click();
+
+    expect(leadSession.console.problems()).toEqual([]);
+    expect(watcher.console.problems()).toEqual([]);
+    await leadSession.close();
+    await watcher.close();
+  });
+});
+
+test.describe('training', () => {
+  test('an admin publishes a module, a member completes it and the team lead sees 100 %', async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const admin = await createAdmin(request);
+    const lead = await createTeamlead(request, { name: `Lee Lead ${uniqueSuffix()}` });
+    const member = await createTeammember(request, { name: `Max Member ${uniqueSuffix()}` });
+    await staffedProject(request, lead, member, `Team project ${uniqueSuffix()}`);
+    const moduleTitle = `Definition of done ${uniqueSuffix()}`;
+
+    const adminSession = await openSession(browser, admin, baseURL!, '/training-materials');
+    const adminPage = adminSession.page;
+    await adminPage.getByTestId('new-module-title').fill(moduleTitle);
+    await adminPage.getByTestId('create-module').click();
+    const editor = adminPage.getByTestId('module-editor');
+    await expect(editor).toContainText(moduleTitle);
+    await editor.getByTestId('add-material').click();
+    const form = adminPage.getByTestId('material-form');
+    await form.locator('input[name="title"]').fill('Done means reviewed and tested');
+    await form.locator('textarea[name="content"]').fill('1. Reviewed by a peer\n2. **Tested** on a phone');
+    await form.getByTestId('save-material').click();
+    await expect(editor.getByTestId('material-row')).toHaveCount(1);
+    await expect(editor.getByTestId('material-row').locator('strong')).toHaveText('Tested');
+    await editor.getByTestId('assign-teammember').check();
+    await editor.getByTestId('save-assignment').click();
+    await expect(adminPage.getByText('Assignment saved')).toBeVisible();
+    await editor.getByTestId('publish-module').click();
+    await expect(adminPage.getByTestId('module-item').filter({ hasText: moduleTitle })).toContainText('Published');
+
+    const memberSession = await openSession(browser, member, baseURL!, '/employee/training');
+    const memberPage = memberSession.page;
+    const module = memberPage.getByTestId('training-module').filter({ hasText: moduleTitle });
+    await expect(module.getByTestId('module-percent')).toHaveText('0 %');
+    await module.getByRole('button', { name: new RegExp(moduleTitle) }).click();
+    await module.getByTestId('complete-material').click();
+    await expect(module.getByTestId('training-material')).toHaveAttribute('data-completed', 'true');
+    await expect(module.getByTestId('module-percent')).toHaveText('100 %');
+
+    const leadSession = await openSession(browser, lead, baseURL!, '/employee/training');
+    const row = leadSession.page.getByTestId('progress-row').filter({ hasText: member.user.name });
+    await expect(row).toContainText('100 %');
+    // The module is for team members only: the lead's own row does not count it.
+    await expect(leadSession.page.getByTestId('training-progress').getByRole('columnheader', { name: moduleTitle })).toBeVisible();
+
+    for (const session of [adminSession, memberSession, leadSession]) {
+      expect(session.console.problems()).toEqual([]);
+      await session.close();
+    }
+  });
+});
