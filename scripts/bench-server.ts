@@ -10,8 +10,9 @@ import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { projects, sessions, users } from '../apps/server/src/db/schema.js';
+import { boardCards, boardColumns, boards, projects, sessions, users } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/modules/auth/tokens.js';
+import { initialKeys } from '../apps/server/src/modules/board/ordering.js';
 
 type Command = { id: number; cmd: string; args?: Record<string, unknown> };
 
@@ -188,6 +189,61 @@ async function seedInbox(args: { clients: number; conversations: number; perConv
   return { conversations: Number(counts.c), messages: Number(counts.m), seconds: Math.round((performance.now() - started) / 100) / 10 };
 }
 
+/**
+ * A project's board with `cards` cards spread over its five default columns (order keys made the way the app makes
+ * them), the super admin's to read and move. Returns the project and the columns.
+ */
+async function seedBoard(args: { cards: number }) {
+  const { superadminId: sa, clientId: cl } = state;
+  if (!sa || !cl) throw new Error('seed-basic first');
+  const [project] = await db
+    .insert(projects)
+    .values({ title: 'Bench board', description: 'A 1,000-card board', clientId: cl, status: 'in_progress' })
+    .returning({ id: projects.id });
+  await db.insert(boards).values({ projectId: project.id });
+  const names = ['Backlog', 'To do', 'In progress', 'Review', 'Done'];
+  const columnKeys = initialKeys(names.length);
+  const columns = await db
+    .insert(boardColumns)
+    .values(names.map((name, i) => ({ projectId: project.id, name, position: columnKeys[i] })))
+    .returning({ id: boardColumns.id, name: boardColumns.name });
+  const perColumn = Math.ceil(args.cards / columns.length);
+  const keys = initialKeys(perColumn);
+  const rows = [];
+  for (let i = 0; i < args.cards; i++) {
+    const column = columns[i % columns.length];
+    rows.push({
+      projectId: project.id,
+      columnId: column.id,
+      title: `Seeded card ${i + 1}: a realistic task title for the board`,
+      position: keys[Math.floor(i / columns.length)],
+      labels: i % 3 === 0 ? ['backend'] : i % 3 === 1 ? ['design', 'web'] : [],
+      assigneeIds: i % 4 === 0 ? [] : [sa],
+      dueDate: i % 5 === 0 ? null : `2030-0${1 + (i % 9)}-1${i % 9}`,
+      checklist:
+        i % 6 === 0
+          ? [
+              { id: 'a', text: 'First step', done: true },
+              { id: 'b', text: 'Second step', done: false },
+            ]
+          : [],
+      doneAt: column.name === 'Done' ? new Date() : null,
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) await db.insert(boardCards).values(rows.slice(i, i + 500));
+  await db.execute(sql.raw('vacuum analyze board_cards'));
+  await db.execute(sql.raw('vacuum analyze board_columns'));
+  return { projectId: project.id, columns };
+}
+
+/** Every card's column and key: the benchmark checks that no card was lost and no two share a place. */
+async function boardPositions(args: { projectId: number }) {
+  return db
+    .select({ id: boardCards.id, columnId: boardCards.columnId, position: boardCards.position, version: boardCards.version })
+    .from(boardCards)
+    .where(sql`${boardCards.projectId} = ${args.projectId}`);
+}
+
 let monitor: {
   h: IntervalHistogram;
   resolution: number;
@@ -282,6 +338,8 @@ const handlers: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'seed-basic': () => seedBasic(),
   'seed-thread': (a) => seedThread(Number(a.count)),
   'seed-inbox': (a) => seedInbox(a as { clients: number; conversations: number; perConversation: number }),
+  'seed-board': (a) => seedBoard(a as { cards: number }),
+  'board-positions': (a) => boardPositions(a as { projectId: number }),
   'monitor-start': () => monitorStart(),
   'monitor-stop': () => monitorStop(),
   memory: () => {

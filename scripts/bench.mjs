@@ -32,7 +32,8 @@ const SEEDS = {
   postgres: { clients: 1_000, conversations: 100_000, perConversation: 10 },
   pglite: { clients: 100, conversations: 10_000, perConversation: 10 },
 };
-const BUDGET = { emptyPollRatio: 0.6, inboxP99Ms: 30, loopDelayP99Ms: 20, memoryGrowthMb: 50 };
+const BUDGET = { emptyPollRatio: 0.6, inboxP99Ms: 30, loopDelayP99Ms: 20, memoryGrowthMb: 50, boardP99Ms: 30 };
+const BOARD_CARDS = 1000;
 
 const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 
@@ -196,6 +197,69 @@ async function sendWithAttachments(base, headers, seed, attachments) {
   if (body.message?.message_attachments?.length !== attachments.length) throw new Error('send-message lost attachments');
 }
 
+/**
+ * `connections` people moving cards on one board at once, for `duration` seconds. Each move names the card's version
+ * as last answered and, half the time, a neighbour in the target column; a card in flight (moved, or named as a
+ * neighbour) is not picked by another connection, so every refusal would be a real fault. Returns the throughput
+ * and how many moves the server accepted.
+ */
+async function loadMoves(base, headers, board, { connections = CONNECTIONS, duration = DURATION } = {}) {
+  const cards = new Map(board.columns.flatMap((c) => c.cards.map((card) => [card.id, { column: c.id, version: card.version }])));
+  const columnIds = board.columns.map((c) => c.id);
+  const busy = new Set();
+  let seed = 42;
+  const random = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const ids = [...cards.keys()];
+  const pick = () => {
+    for (let tries = 0; tries < 50; tries++) {
+      const id = ids[random(ids.length)];
+      if (!busy.has(id)) return id;
+    }
+    return null;
+  };
+  let accepted = 0;
+  const r = await autocannon({
+    url: base,
+    connections,
+    duration,
+    timeout: 10,
+    pipelining: 1,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req, context) => {
+          const id = pick();
+          if (!id) throw new Error('no free card to move');
+          const column = columnIds[random(columnIds.length)];
+          const neighbours = random(2) === 0 ? ids.filter((other) => other !== id && !busy.has(other) && cards.get(other).column === column) : [];
+          const after = neighbours.length ? neighbours[random(neighbours.length)] : undefined;
+          busy.add(id);
+          if (after) busy.add(after);
+          context.moving = [id, after];
+          return {
+            ...req,
+            path: `/api/board/cards/${id}/move`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ version: cards.get(id).version, column_id: column, ...(after ? { after_card_id: after } : {}) }),
+          };
+        },
+        onResponse: (status, body, context) => {
+          for (const id of context.moving ?? []) if (id) busy.delete(id);
+          if (status !== 200) return;
+          const { card } = JSON.parse(body);
+          cards.set(card.id, { column: card.column_id, version: card.version });
+          accepted += 1;
+        },
+      },
+    ],
+  });
+  if (r.errors || r.timeouts || r.non2xx) throw new Error(`moves had ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
+  return { rps: r.requests.total / r.duration, p99: r.latency.p99, accepted };
+}
+
 // ---------------------------------------------------------------- one database
 
 async function benchBackend(backend) {
@@ -303,6 +367,43 @@ async function benchBackend(backend) {
     sets,
   };
 
+  // (e) a board of 1,000 cards: loading it, then ten people moving cards on it at once.
+  log(`${backend}: seeding a board of ${BOARD_CARDS} cards`);
+  const boardSeed = await server.call('seed-board', { cards: BOARD_CARDS }, 120_000);
+  const boardUrl = `${base}/api/projects/${boardSeed.projectId}/board`;
+  const boardBody = await getJson(boardUrl, headers);
+  const boardCount = boardBody.columns.reduce((n, c) => n + c.cards.length, 0);
+  if (boardBody.columns.length !== 5 || boardCount !== BOARD_CARDS)
+    throw new Error(`board returned ${boardBody.columns.length} columns, ${boardCount} cards`);
+  result.boardBytes = Buffer.byteLength(JSON.stringify(boardBody));
+  await load(boardUrl, { headers, connections: 1, duration: WARMUP });
+  log(`${backend}: board of ${BOARD_CARDS} cards, 1 connection`);
+  const board1 = await load(boardUrl, { headers, connections: 1 });
+  log(`${backend}: board of ${BOARD_CARDS} cards, ${CONNECTIONS} connections`);
+  const boardN = await load(boardUrl, { headers });
+  result.boardP50Ms = board1.p50;
+  result.boardP99Ms = board1.p99;
+  result.boardLoadedP99Ms = boardN.p99;
+  result.boardLoadRatio = boardN.rps / result.bareRps;
+  log(`${backend}: ${CONNECTIONS} connections moving cards on that board`);
+  const moves = await loadMoves(base, headers, await getJson(boardUrl, headers));
+  const after = await server.call('board-positions', { projectId: boardSeed.projectId });
+  const places = new Set(after.map((c) => `${c.columnId}:${c.position}`));
+  const versionsGained = after.reduce((n, c) => n + c.version - 1, 0);
+  result.boardMoves = {
+    rps: moves.rps,
+    p99Ms: moves.p99,
+    accepted: moves.accepted,
+    cardsAfter: after.length,
+    duplicatePlaces: after.length - places.size,
+    appliedUnanswered: versionsGained - moves.accepted,
+  };
+  result.boardMovesRatio = moves.rps / result.bareRps;
+  // Moves still in flight when the run stops are applied but never answered: at most one per connection.
+  const unanswered = versionsGained - moves.accepted;
+  result.boardIntact = after.length === BOARD_CARDS && places.size === after.length && unanswered >= 0 && unanswered <= CONNECTIONS;
+  if (!result.boardIntact) log(`${backend}: BOARD NOT INTACT after the moves: ${JSON.stringify(result.boardMoves)}`);
+
   // (c) the inbox on a large data set.
   const sizes = SEEDS[backend];
   log(`${backend}: seeding ${sizes.conversations} conversations / ${sizes.conversations * sizes.perConversation} messages`);
@@ -357,6 +458,25 @@ function rows(results) {
       pass: (v) => v <= BUDGET.inboxP99Ms,
     },
     { metric: `Inbox p99, ms (${CONNECTIONS} conn.)`, key: 'inboxLoadedP99Ms', digits: 1 },
+    {
+      metric: `Board of ${BOARD_CARDS} cards: load p99, ms (1 conn.)`,
+      key: 'boardP99Ms',
+      digits: 1,
+      budget: `<= ${BUDGET.boardP99Ms} ms (PostgreSQL)`,
+      pass: (v) => v <= BUDGET.boardP99Ms,
+    },
+    { metric: `Board of ${BOARD_CARDS} cards: load p99, ms (${CONNECTIONS} conn.)`, key: 'boardLoadedP99Ms', digits: 1 },
+    { metric: `Board of ${BOARD_CARDS} cards: loads / bare route (throughput ratio)`, key: 'boardLoadRatio', digits: 4 },
+    { metric: `Board: card moves / bare route (${CONNECTIONS} conn. moving at once)`, key: 'boardMovesRatio', digits: 4 },
+    { metric: 'Board: card moves per second', get: (r) => r.boardMoves?.rps, digits: 0 },
+    { metric: 'Board: move p99, ms', get: (r) => r.boardMoves?.p99Ms, digits: 1 },
+    {
+      metric: 'Board after the moves: every card once, no shared place, every accepted move kept (1 = yes)',
+      get: (r) => (r.boardIntact === undefined ? null : r.boardIntact ? 1 : 0),
+      digits: 0,
+      budget: '1 (yes)',
+      pass: (v) => v === 1,
+    },
     {
       metric: `Upload ${FILES_PER_UPLOAD}x10 MB + send: event-loop delay p99, ms (median of ${UPLOAD_SETS})`,
       get: (r) => r.upload?.loopDelayP99Ms,
@@ -475,6 +595,7 @@ try {
     notes: [
       'Ratios compare against a bare Fastify JSON route served by the same process in the same run; absolute figures depend on the machine.',
       'Inbox p99 is measured with 1 connection (one super admin polling); the budget applies to PostgreSQL with 100k conversations / 1M messages; PGlite uses a smaller seed.',
+      'Board: 1,000 cards over five columns; load p99 with 1 connection is checked against 30 ms on PostgreSQL. Moves: 10 connections move cards at once (each move names its version, half of them a neighbour); afterwards every card must be there once, no two cards share a column and order key, and the versions gained must cover every move accepted (plus at most one unanswered move per connection, cut off by the end of the run).',
       'Event-loop delay: monitorEventLoopDelay in the server process (1 ms resolution, tick interval subtracted) over one upload of 10 files and the send that claims them, median of the sets; the idle window beside it is the noise floor of the machine. Memory: peak growth over the RSS / heap measured after a forced GC just before each set.',
     ],
     table,

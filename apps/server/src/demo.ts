@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Role } from '@agency/schema';
+import type { CreateCardInput, Role } from '@agency/schema';
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from './context.js';
 import { projects, users } from './db/schema.js';
@@ -102,4 +102,47 @@ async function loadDemoProjects(ctx: AppContext, services: Services) {
     message_content: 'Yes, we can. I will ask Lee to estimate it.',
     message_attachments: [],
   });
+  await loadDemoBoard(services, lead, member, Number(started.id));
+  await loadDemoTraining(services, admin, member);
+}
+
+/** The running project's board: cards in every column, some assigned, one overdue, In progress limited to 3. */
+async function loadDemoBoard(services: Services, lead: Actor, member: Actor, projectId: number) {
+  const board = await services.board.getBoard(lead, projectId);
+  const column = (name: string) => board.columns.find((c) => c.name === name)!.id;
+  await services.board.updateColumn(lead, Number(column('In progress')), { wip_limit: 3 });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const cards: [string, string, Partial<CreateCardInput>][] = [
+    ['Backlog', 'Waiting list for fully booked days', { labels: ['idea'] }],
+    ['To do', 'SMS reminder provider', { labels: ['backend'], assignee_ids: [String(member.id)], due_date: day(-1) }],
+    ['To do', 'Salon opening hours screen', { labels: ['web'], due_date: day(4) }],
+    ['In progress', 'Booking calendar', { labels: ['web', 'design'], assignee_ids: [String(member.id)], due_date: day(2) }],
+    [
+      'In progress',
+      'Booking API',
+      { labels: ['backend'], assignee_ids: [String(lead.id)], description: '- `POST /bookings`\n- **idempotent** retries' },
+    ],
+    ['Review', 'Logo on the confirmation e-mail', { labels: ['design'], assignee_ids: [String(member.id)] }],
+    ['Done', 'Kick-off notes', {}],
+  ];
+  for (const [name, title, extra] of cards) await services.board.createCard(lead, projectId, { column_id: column(name), title, ...extra });
+}
+
+/** A published onboarding module for every employee, half done by the team member. */
+async function loadDemoTraining(services: Services, admin: Actor, member: Actor) {
+  const module = await services.training.createModule(admin, {
+    title: 'Onboarding: how we work',
+    description: 'Tools, rituals and the definition of done.',
+  });
+  const first = await services.training.createMaterial(admin, Number(module.id), {
+    title: 'Our definition of done',
+    content: '1. Reviewed by a peer\n2. **Tested** on a phone\n3. Deployed to staging',
+  });
+  await services.training.createMaterial(admin, Number(module.id), {
+    title: 'Board etiquette',
+    content: 'Respect the WIP limits: finish before you start.',
+  });
+  await services.training.setAssignment(admin, Number(module.id), { roles: ['teamlead', 'teammember'] });
+  await services.training.updateModule(admin, Number(module.id), { status: 'published' });
+  await services.training.setCompleted(member, Number(first.id), true);
 }

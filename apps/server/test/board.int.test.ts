@@ -1,4 +1,4 @@
-import type { AuthResponse, Board, BoardCard, Card } from '@agency/schema';
+import { boardCardSchema, type AuthResponse, type Board, type BoardCard, type Card } from '@agency/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, inviteAndSignup, multipart, must, signInEveryRole, type TestApp } from './helpers.js';
 
@@ -146,6 +146,8 @@ describe('the board', () => {
 
     const seen = columnNamed(await board(projectId, who.teammember.token), 'To do').cards;
     expect(seen.map((c) => c.id)).toEqual([card.id]);
+    // The board's listing (built by the database) says exactly what the card's own answer says.
+    expect(boardCardSchema.strict().parse(seen[0])).toEqual(boardCardSchema.parse(card));
     const notes = must(await call(t.app, 'GET', '/notifications', { token: who.teammember.token }), 200, 'notifications').body.items;
     expect(notes[0]).toMatchObject({ kind: 'card_assigned', target: { type: 'board_card', id: card.id } });
   });

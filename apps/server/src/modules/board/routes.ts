@@ -1,4 +1,5 @@
 import {
+  type Board,
   boardColumnSchema,
   boardSchema,
   boardSummarySchema,
@@ -47,7 +48,9 @@ export const boardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Ser
       params: idParams,
       response: { 200: boardSchema },
     },
-    handler: async (request) => board.getBoard(requireActor(request), request.params.id),
+    // The service hands over the JSON text itself (built by the database); a string is sent as it is.
+    handler: async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send((await board.boardJson(requireActor(request), request.params.id)) as unknown as Board),
   });
 
   app.get('/projects/:id/progress', {

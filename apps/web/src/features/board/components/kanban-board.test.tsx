@@ -1,0 +1,132 @@
+import type { Board, BoardCard, Card } from '@agency/schema';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { ToastContainer } from 'react-toastify';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import { server } from '../../../test/server';
+import { KanbanBoard } from './kanban-board';
+
+function boardCard(id: string, columnId: string, title: string, overrides: Partial<BoardCard> = {}): BoardCard {
+  return {
+    id,
+    project_id: '9',
+    column_id: columnId,
+    title,
+    position: `a${id}`,
+    version: 3,
+    assignee_ids: [],
+    labels: [],
+    due_date: null,
+    done: false,
+    checklist_done: 0,
+    checklist_total: 0,
+    comment_count: 0,
+    attachment_count: 0,
+    updated_at: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const BOARD: Board = {
+  project: { id: '9', title: 'Clinic site', status: 'in_progress' },
+  writable: true,
+  can_manage_columns: true,
+  members: [{ id: '7', name: 'Mia Member', role: 'teammember' }],
+  columns: [
+    {
+      id: '1',
+      name: 'To do',
+      position: 'a0',
+      wip_limit: null,
+      cards: [boardCard('41', '1', 'Write the copy', { labels: ['web'], assignee_ids: ['7'] })],
+    },
+    { id: '2', name: 'In progress', position: 'a1', wip_limit: 1, cards: [boardCard('42', '2', 'Build the form')] },
+    { id: '3', name: 'Done', position: 'a2', wip_limit: null, cards: [] },
+  ],
+};
+
+const CARD: Card = {
+  ...BOARD.columns[0].cards[0],
+  project_title: 'Clinic site',
+  column_name: 'To do',
+  description: '**Tone**: friendly',
+  checklist: [],
+  assignees: [{ id: '7', name: 'Mia Member' }],
+  created_by: { id: '7', name: 'Mia Member' },
+  created_at: '2026-03-01T10:00:00.000Z',
+  completed_at: null,
+  comments: [],
+  attachments: [],
+  activity: [],
+};
+
+const WIP_MESSAGE = '"In progress" is at its WIP limit of 1 card; finish or move a card out first';
+
+function renderBoard(openCardId: string | null) {
+  return renderScreen(
+    <>
+      <KanbanBoard projectId="9" me="7" openCardId={openCardId} onOpenCard={() => undefined} />
+      <ToastContainer />
+    </>,
+    { path: '/kanban-board' },
+  );
+}
+
+/** The card titles of a column (the board is hidden from the accessibility tree while a dialog is open). */
+const titlesIn = (name: string) =>
+  within(screen.getByRole('region', { name, hidden: true }))
+    .queryAllByTestId('card-title')
+    .map((t) => t.textContent);
+
+describe('kanban board', () => {
+  it('shows columns with their counts and WIP limits, marking a column at its limit', async () => {
+    server.use(http.get('/api/projects/9/board', () => HttpResponse.json(BOARD)));
+    renderBoard(null);
+    const progress = await screen.findByRole('region', { name: 'In progress' });
+    expect(progress).toHaveAttribute('data-at-limit', 'true');
+    expect(within(progress).getByTestId('column-count')).toHaveTextContent('1 / 1');
+    expect(within(progress).getByText('At its WIP limit')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'To do' })).toHaveAttribute('data-at-limit', 'false');
+    // Every card tells screen readers how to move it with the keyboard.
+    const card = screen.getByRole('button', { name: 'Write the copy, in To do' });
+    const instructions = document.getElementById(card.getAttribute('aria-describedby') ?? '');
+    expect(instructions).toHaveTextContent('To pick up a card, press Space');
+  });
+
+  it('shows a move at once and undoes it, with the server’s reason, when the WIP limit refuses it', async () => {
+    let sent: unknown;
+    server.use(
+      http.get('/api/projects/9/board', () => HttpResponse.json(BOARD)),
+      http.get('/api/board/cards/41', () => HttpResponse.json({ card: CARD })),
+      http.post('/api/board/cards/41/move', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ error: WIP_MESSAGE, code: 'WIP_LIMIT' }, { status: 409 });
+      }),
+    );
+    const { user } = renderBoard('41');
+    const dialog = await screen.findByTestId('card-dialog');
+    await within(dialog).findByText('friendly', { exact: false });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Column' }));
+    await user.click(await screen.findByRole('option', { name: 'In progress' }));
+
+    expect(await screen.findByText(WIP_MESSAGE)).toBeInTheDocument();
+    expect(sent).toEqual({ version: 3, column_id: '2', after_card_id: '42' });
+    await waitFor(() => expect(titlesIn('To do')).toEqual(['Write the copy']));
+    expect(titlesIn('In progress')).toEqual(['Build the form']);
+    // The card dialog renders MUI's whole form in jsdom: slower than the default five seconds on a busy machine.
+  }, 30_000);
+
+  it('filters cards by assignee and label without moving them', async () => {
+    server.use(http.get('/api/projects/9/board', () => HttpResponse.json(BOARD)));
+    const { user } = renderScreen(<KanbanBoard projectId="9" me="7" openCardId={null} onOpenCard={() => undefined} />, { path: '/kanban-board' });
+    await screen.findByRole('region', { name: 'To do' });
+    await user.click(screen.getByRole('combobox', { name: 'Assignee' }));
+    await user.click(await screen.findByRole('option', { name: 'Assigned to me' }));
+    expect(titlesIn('To do')).toEqual(['Write the copy']);
+    expect(titlesIn('In progress')).toEqual([]);
+    expect(screen.getByTestId('board-count')).toHaveTextContent('Showing 1 of 2 cards');
+    // The count and the WIP limit still count every card.
+    expect(within(screen.getByRole('region', { name: 'In progress' })).getByTestId('column-count')).toHaveTextContent('1 / 1');
+  });
+});
