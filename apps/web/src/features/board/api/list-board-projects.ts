@@ -1,12 +1,17 @@
-import { BOARD_READABLE_STATUSES, type ProjectListItem } from '@agency/schema';
+import type { ProjectListItem, ProjectStatus } from '@agency/schema';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The projects that have a board: the ones the caller works on (staff: all), newest first, at most 100. */
+/** Boards worth opening: running ones first, then approved (not started), then completed (read-only). */
+const BOARD_STATUSES: readonly ProjectStatus[] = ['in_progress', 'approved', 'completed'];
+
+/** The projects with a board that the caller may open: the ones they work on (staff: all), newest first in each status. */
 export async function listBoardProjects(): Promise<ProjectListItem[]> {
-  const page = await request<{ items: ProjectListItem[] }>('/projects', { query: { limit: 100 } });
-  return page.items.filter((p) => BOARD_READABLE_STATUSES.includes(p.status));
+  const pages = await Promise.all(
+    BOARD_STATUSES.map((status) => request<{ items: ProjectListItem[] }>('/projects', { query: { status, limit: 100 } })),
+  );
+  return pages.flatMap((page) => page.items);
 }
 
 export function useBoardProjects() {

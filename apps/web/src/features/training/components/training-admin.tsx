@@ -132,7 +132,7 @@ export function TrainingAdmin({ selectedId, onSelect }: TrainingAdminProps) {
                         variant="outlined"
                       />
                       <Typography variant="caption" color="text.secondary">
-                        {module.material_count} materials · {audience(module)}
+                        {module.material_count} {module.material_count === 1 ? 'material' : 'materials'} · {audience(module)}
                       </Typography>
                     </Stack>
                   </Box>
