@@ -123,6 +123,7 @@ test.describe('the board', () => {
     await expect(page.getByText(/Picked up Booking API|Booking API is now in To do/).first()).toBeAttached();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByText('Booking API is now in In progress', { exact: false }).first()).toBeAttached();
+    await expect(titlesIn(page, 'In progress')).toContainText(['Booking API']);
     await page.keyboard.press('ArrowRight');
     await expect(page.getByText('Booking API is now in Review', { exact: false }).first()).toBeAttached();
     await page.keyboard.press('Space');

@@ -4,6 +4,7 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
+  MeasuringStrategy,
   MouseSensor,
   pointerWithin,
   TouchSensor,
@@ -276,6 +277,8 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
       <DndContext
         sensors={sensors}
         collisionDetection={collisionDetection}
+        // A card that changes column mid-drag changes every list's size: measure the drop targets as they are now.
+        measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
         onDragStart={handleDragStart}
         onDragOver={handleDragOver}
         onDragEnd={handleDragEnd}
