@@ -11,6 +11,7 @@ import { createTransact } from './core/transaction.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createJobRunner } from './integrations/jobs.js';
 import { createMailer } from './integrations/mailer.js';
+import { createPaymentProvider } from './integrations/payments.js';
 import { createLocalStorage } from './integrations/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
@@ -30,6 +31,9 @@ import { registerWebApp } from './plugins/web.js';
 import { redactUrl, serializeError } from './lib/log-safety.js';
 import { TtlCache } from './lib/ttl-cache.js';
 import { registerMailJobs } from './modules/mail/jobs.js';
+import { registerInvoiceJobs } from './modules/invoices/jobs.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
@@ -106,15 +110,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const events = new EventBus((err, event) => app.log.error({ err, event: event.type }, 'event subscriber failed'));
   const storage = createLocalStorage(config.filesDir);
+  const signingKey = resolveSessionSecret(config);
   const ctx: AppContext = {
     config,
-    signingKey: resolveSessionSecret(config),
+    signingKey,
     database,
     db: database.db,
     events,
     transaction: createTransact(database.db, events),
     jobs: createJobRunner({ database, log: app.log, pollIntervalSeconds: config.jobPollSeconds }),
     mailer: createMailer(config, database.db, storage, app.log),
+    payments: createPaymentProvider(config, signingKey, now),
     storage,
     now,
     // Cache lifetimes run on the real clock; session expiry itself is checked with the app's clock.
@@ -122,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const services = createServices(ctx);
   registerMailJobs(ctx);
+  registerInvoiceJobs(ctx, services.invoices);
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   // Jobs start once the app is ready and stop before the database closes (hooks run in order).
@@ -148,6 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(projectRoutes, { ctx, services });
       await api.register(toolRoutes, { services });
       await api.register(messagingRoutes, { ctx, services });
+      await api.register(invoiceRoutes, { ctx, services });
+      await api.register(paymentRoutes, { ctx, services });
     },
     { prefix: '/api' },
   );

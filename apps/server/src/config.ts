@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEPOSIT_PERCENT_DEFAULT, INVOICE_DUE_DAYS_DEFAULT, INVOICE_REMINDER_DAYS_DEFAULT } from '@agency/schema';
 import { z } from 'zod';
 
 const bool = z
@@ -54,6 +55,18 @@ const envSchema = z.object({
   REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().url().optional(),
+  DEPOSIT_PERCENT: z.coerce.number().min(0).max(100).default(DEPOSIT_PERCENT_DEFAULT),
+  INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(INVOICE_DUE_DAYS_DEFAULT),
+  INVOICE_REMINDER_DAYS: z
+    .string()
+    .regex(/^\s*-?\d{1,3}(\s*,\s*-?\d{1,3})*\s*$/, 'a comma-separated list of whole days, negative before the due date (e.g. -3,1,7)')
+    .default(INVOICE_REMINDER_DAYS_DEFAULT),
+  INVOICE_PAYMENT_INSTRUCTIONS: z.string().default('Pay by card from your client area, or by bank transfer quoting the invoice number.'),
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -105,6 +118,23 @@ export type Config = {
   requestIdleTimeoutMs: number;
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
+  payments: {
+    /** `local`: the built-in test checkout (offline); `stripe`: Stripe Checkout and its signed webhooks. */
+    provider: 'local' | 'stripe';
+    stripeSecretKey?: string;
+    stripeWebhookSecret?: string;
+    /** Another base address for the Stripe API (a Stripe-compatible stand-in in tests); Stripe's own when unset. */
+    stripeApiUrl?: string;
+    /** How much of the project budget the automatic deposit invoice asks for. */
+    depositPercent: number;
+    /** Days from issue to due date when an invoice does not say. */
+    invoiceDueDays: number;
+    /** Reminder days relative to the due date: negative before it, positive after. */
+    reminderDays: number[];
+    /** The payment instructions printed on every invoice PDF. */
+    instructions: string;
+    webhooksPerMinute: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -149,6 +179,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
   }
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
+  }
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_HOST) {
     throw new ConfigError('Invalid configuration:\n  SMTP_HOST: required when MAIL_TRANSPORT=smtp');
   }
@@ -180,6 +213,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+      depositPercent: e.DEPOSIT_PERCENT,
+      invoiceDueDays: e.INVOICE_DUE_DAYS,
+      reminderDays: [...new Set(e.INVOICE_REMINDER_DAYS.split(',').map((d) => Number(d.trim())))].sort((a, b) => a - b),
+      instructions: e.INVOICE_PAYMENT_INSTRUCTIONS,
+      webhooksPerMinute: e.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
+    },
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     rateLimits: {

@@ -5,6 +5,7 @@ import type { Transact } from './core/transaction.js';
 import type { Database, Db } from './db/client.js';
 import type { JobRunner } from './integrations/jobs.js';
 import type { Mailer } from './integrations/mailer.js';
+import type { PaymentProvider } from './integrations/payments.js';
 import type { Storage } from './integrations/storage.js';
 import type { TtlCache } from './lib/ttl-cache.js';
 
@@ -20,6 +21,8 @@ export type AppContext = {
   events: EventBus;
   jobs: JobRunner;
   mailer: Mailer;
+  /** The card payment provider: `local` (built-in test checkout) or `stripe`. */
+  payments: PaymentProvider;
   storage: Storage;
   now(): Date;
   /**

@@ -3,6 +3,8 @@ import { createAuthService } from './modules/auth/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
 import { createMessagingService } from './modules/messaging/service.js';
 import { createNotificationService } from './modules/notifications/service.js';
+import { createInvoiceService } from './modules/invoices/service.js';
+import { createPaymentService } from './modules/payments/service.js';
 import { createProjectService } from './modules/projects/service.js';
 import { createToolRequestService } from './modules/tools/service.js';
 import { createUserService } from './modules/users/service.js';
@@ -10,12 +12,16 @@ import { createUserService } from './modules/users/service.js';
 export function createServices(ctx: AppContext) {
   const auth = createAuthService(ctx);
   const notifications = createNotificationService(ctx);
+  const projects = createProjectService(ctx, notifications);
+  const invoices = createInvoiceService(ctx, notifications, projects);
   return {
     auth,
     invitations: createInvitationService(ctx, auth),
     users: createUserService(ctx, auth),
     notifications,
-    projects: createProjectService(ctx, notifications),
+    projects,
+    invoices,
+    payments: createPaymentService(ctx, invoices, notifications),
     tools: createToolRequestService(ctx, notifications),
     messaging: createMessagingService(ctx),
   };

@@ -8,3 +8,19 @@ export type Actor = {
   email: string;
   sessionId: number;
 };
+
+/**
+ * A change the product makes on its own, with no person behind it: a payment provider's event, a job. It is never
+ * a role, so the access policy never lets it through; only state-machine edges that name its trigger accept it.
+ */
+export type SystemActor = { system: true; trigger: string };
+/** Who starts a change: a signed-in person or the product itself. */
+export type Initiator = Actor | SystemActor;
+
+export function systemActor(trigger: string): SystemActor {
+  return { system: true, trigger };
+}
+
+export function isSystemActor(initiator: Initiator): initiator is SystemActor {
+  return 'system' in initiator && initiator.system === true;
+}

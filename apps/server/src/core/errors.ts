@@ -4,6 +4,7 @@ import { ERROR_STATUS, type ErrorCode } from '@agency/schema';
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'The request is not valid',
   BAD_REQUEST: 'The request is not valid',
+  WEBHOOK_SIGNATURE_INVALID: 'The webhook signature is not valid',
   UNAUTHENTICATED: 'Sign in to continue',
   INVALID_CREDENTIALS: 'Invalid email or password',
   FORBIDDEN: 'You do not have permission to do this',
@@ -17,6 +18,11 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INVALID_TRANSITION: 'This change is not allowed in the current state',
   STALE_STATE: 'This record changed meanwhile; reload and try again',
   CONFLICT: 'The request conflicts with the current state',
+  INVOICE_ALREADY_PAID: 'This invoice is already paid',
+  INVOICE_NOT_DUE: 'Nothing is due on this invoice',
+  INVOICE_IMMUTABLE: 'Paid and void invoices cannot be changed',
+  PAYMENT_EXCEEDS_DUE: 'The payment is more than the amount due',
+  REFUND_EXCEEDS_PAYMENT: 'The refund is more than what is left of the payment',
   REQUEST_TIMEOUT: 'The request took too long to arrive',
   PAYLOAD_TOO_LARGE: 'The upload is too large',
   QUOTA_EXCEEDED: 'Your storage quota is used up; remove some files first',
@@ -27,6 +33,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   TOO_MANY_ATTEMPTS: 'Too many attempts; try again later',
   RATE_LIMITED: 'Too many requests; try again later',
   INTERNAL: 'Something went wrong on our side',
+  PAYMENT_PROVIDER_ERROR: 'The payment provider could not be reached; try again in a moment',
   UNAVAILABLE: 'Service unavailable',
   DATABASE_UNAVAILABLE: 'The database is unavailable; try again in a few seconds',
 };

@@ -1,4 +1,4 @@
-import type { ProjectStatus } from '@agency/schema';
+import type { InvoiceStatus, ProjectStatus } from '@agency/schema';
 
 /**
  * Domain events: published inside the transaction of the change they describe and delivered to subscribers only
@@ -7,12 +7,19 @@ import type { ProjectStatus } from '@agency/schema';
  */
 export type DomainEvent =
   | { type: 'project.created'; projectId: number; clientId: number }
-  | { type: 'project.status_changed'; projectId: number; from: ProjectStatus; to: ProjectStatus; actorId: number }
+  /** `actorId` is null for a change the product made on its own (a paid deposit starting the work). */
+  | { type: 'project.status_changed'; projectId: number; from: ProjectStatus; to: ProjectStatus; actorId: number | null }
   | { type: 'message.sent'; messageId: number; conversationId: string; senderId: number; receiverId: number }
   | { type: 'message.receipt'; messageId: number; conversationId: string; senderId: number; receiverId: number; receipt: 'delivered' | 'read' }
   | { type: 'notification.created'; notificationIds: number[]; userIds: number[] }
   | { type: 'mail.queued'; outboxIds: number[] }
-  | { type: 'session.revoked'; sessionId?: number; userId?: number };
+  | { type: 'session.revoked'; sessionId?: number; userId?: number }
+  /** Published by the contracts module after a signature commits; the invoices module raises the deposit from it. */
+  | { type: 'contract.signed'; contractId: number; projectId: number; kind: 'client' | 'team'; signerId: number }
+  | { type: 'invoice.created'; invoiceId: number; projectId: number; kind: 'standard' | 'deposit' }
+  | { type: 'invoice.status_changed'; invoiceId: number; projectId: number; from: InvoiceStatus; to: InvoiceStatus; actorId: number | null }
+  | { type: 'invoice.payment_recorded'; invoiceId: number; paymentId: number; amount: number; kind: 'payment' | 'refund' }
+  | { type: 'payment.event_flagged'; invoiceId: number | null; eventId: string; reason: string };
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

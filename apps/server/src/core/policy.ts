@@ -1,4 +1,4 @@
-import { invitableRoles, ROLES, type Role } from '@agency/schema';
+import { invitableRoles, ROLES, type InvoiceStatus, type Role } from '@agency/schema';
 import type { Actor } from './actor.js';
 import { AppError } from './errors.js';
 
@@ -15,6 +15,8 @@ export type Decision = 'allow' | 'forbid' | 'hide';
 export type ProjectFacts = { clientId: number; teamLeadId: number | null; memberIds: readonly number[] };
 export type OwnedFacts = { ownerId: number };
 export type MessageFacts = { senderId: number; receiverId: number };
+/** An invoice as the policy sees it: whose it is, and whether it has been issued (drafts are the agency's own). */
+export type InvoiceFacts = { clientId: number; status: InvoiceStatus };
 
 /** Every action and the record it is decided on (`null`: decided on the role alone). */
 export type Resources = {
@@ -41,6 +43,15 @@ export type Resources = {
   'messaging:use': null;
   'notification:read': OwnedFacts;
   'session:own': null;
+  /** Clients list their own invoices, staff every invoice; employees none. */
+  'invoice:list': null;
+  'invoice:read': InvoiceFacts;
+  /** Create, edit drafts, send, void, record offline payments, refund, billing settings. */
+  'invoice:manage': null;
+  /** Pay by card: the invoice's own client only. */
+  'invoice:pay': InvoiceFacts;
+  /** Totals, revenue by month, CSV export. */
+  'invoice:report': null;
 };
 export type Action = keyof Resources;
 
@@ -146,6 +157,18 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
 
   'notification:read': rolesWhere(ownTable(), everyone),
   'session:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+
+  'invoice:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, ['client', ...staff]),
+  'invoice:read': rolesWhere(
+    { client: (a, i) => when(i.clientId === a.id && i.status !== 'draft'), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
+    ['client', ...staff],
+  ),
+  'invoice:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'invoice:pay': rolesWhere(
+    { client: (a, i) => when(i.clientId === a.id && i.status !== 'draft'), admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid },
+    ['client'],
+  ),
+  'invoice:report': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
 };
 
 /** Staff act on the roles they may invite (DESIGN section 4); a role they may not invite is `otherwise`. */
@@ -209,6 +232,25 @@ export function projectScope(actor: Actor): ProjectScope {
     case 'teamlead':
     case 'teammember':
       return { kind: 'team', userId: actor.id };
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
+/** Which invoices a caller may list: every one (staff) or their own (a client); employees are refused before this. */
+export type InvoiceScope = { kind: 'all' } | { kind: 'client'; clientId: number };
+
+export function invoiceScope(actor: Actor): InvoiceScope {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return { kind: 'all' };
+    case 'client':
+      return { kind: 'client', clientId: actor.id };
+    case 'teamlead':
+    case 'teammember':
+      throw new AppError('FORBIDDEN');
     default:
       return refuseUnknownRole(role);
   }

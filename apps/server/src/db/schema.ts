@@ -1,4 +1,10 @@
 import {
+  CURRENCIES,
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
   INVITATION_ROLES,
   NOTIFICATION_TARGET_TYPES,
   PROJECT_EVENT_KINDS,
@@ -8,7 +14,7 @@ import {
   ACCOUNT_STATUSES,
 } from '@agency/schema';
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -178,6 +184,8 @@ export const projectEvents = pgTable(
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     note: text('note'),
+    /** What the product did on its own (a paid deposit started the work); null for a person's change. */
+    trigger: text('trigger'),
     createdAt: createdAt(),
   },
   (t) => [index('project_events_project_idx').on(t.projectId, t.id)],
@@ -328,3 +336,175 @@ export const messageUploads = pgTable(
   },
   (t) => [uniqueIndex('message_uploads_stored_key').on(t.storedFilename), index('message_uploads_uploader_idx').on(t.uploaderId)],
 );
+
+/** The last invoice number given out in each year: one row per year, incremented under its row lock. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull(),
+});
+
+export type StoredInvoiceLine = {
+  description: string;
+  quantity: number;
+  unit_price: number;
+  tax_rate: number;
+  amount: number;
+  discount: number;
+  tax: number;
+};
+
+/** Invoices: amounts are integer minor units of `currency`; totals are computed by the server from the lines. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    invoiceNo: text('invoice_no').notNull(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('standard'),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('draft'),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    lines: jsonb('lines').$type<StoredInvoiceLine[]>().notNull(),
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    taxTotal: bigint('tax_total', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** Received, less refunds. */
+    amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0),
+    amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    sentAt: ts('sent_at'),
+    paidAt: ts('paid_at'),
+    voidedAt: ts('voided_at'),
+    voidReason: text('void_reason'),
+    needsAttention: boolean('needs_attention').notNull().default(false),
+    attentionNote: text('attention_note'),
+    /** The final PDF of a paid or void invoice, stored once, and its SHA-256 (checked whenever it is served). */
+    pdfKey: text('pdf_key'),
+    pdfSha256: text('pdf_sha256'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_invoice_no_key').on(t.invoiceNo),
+    // One deposit invoice per project, however often the contract's signature is announced.
+    uniqueIndex('invoices_deposit_project_key')
+      .on(t.projectId)
+      .where(sql`kind = 'deposit'`),
+    index('invoices_client_idx').on(t.clientId, t.id),
+    index('invoices_project_idx').on(t.projectId, t.id),
+    index('invoices_status_idx').on(t.status, t.id),
+    index('invoices_open_due_idx')
+      .on(t.dueDate)
+      .where(sql`status in ('sent', 'partially_paid', 'overdue')`),
+  ],
+);
+
+/** Money in (payments) and out (refunds) of an invoice. A card payment carries the provider's payment reference. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    reference: text('reference'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }),
+    /** The provider's id for this money movement (a checkout session, a refund); unique per provider. */
+    providerRef: text('provider_ref'),
+    /** A card payment's payment intent (what refunds are made against). */
+    providerPaymentId: text('provider_payment_id'),
+    /** A refund: the payment it returns money from. */
+    refundOf: bigint('refund_of', { mode: 'number' }),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId, t.id),
+    uniqueIndex('payments_provider_ref_key')
+      .on(t.provider, t.providerRef)
+      .where(sql`provider_ref is not null`),
+    index('payments_received_idx').on(t.receivedOn),
+  ],
+);
+
+/**
+ * Every verified event from a payment provider, by its id: inserted in the same transaction as its effect, so a
+ * copy of an event (the provider retries, or sends it twice) finds its id taken and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' }).references(() => invoices.id),
+    amount: bigint('amount', { mode: 'number' }),
+    currency: text('currency'),
+    /** What the event did: paid, ignored, flagged, refunded, ... */
+    outcome: text('outcome').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId), index('payment_events_invoice_idx').on(t.invoiceId)],
+);
+
+/** Checkout pages handed out for an invoice; the local provider's test checkout reads its own from here. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: id(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    sessionId: text('session_id').notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    url: text('url').notNull(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    status: text('status', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('checkout_sessions_session_key').on(t.provider, t.sessionId), index('checkout_sessions_invoice_idx').on(t.invoiceId)],
+);
+
+/** Reminders already sent, one row per invoice and day offset: the job sends each at most once. */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    offsetDays: integer('offset_days').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.offsetDays] })],
+);
+
+/** Per-project billing settings: staff may turn the automatic deposit invoice off. */
+export const projectBilling = pgTable('project_billing', {
+  projectId: bigint('project_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  autoDeposit: boolean('auto_deposit').notNull().default(true),
+  updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -13,12 +13,12 @@ import {
 } from '@agency/schema';
 import { and, asc, count, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Actor } from '../../core/actor.js';
+import { isSystemActor, systemActor, type Actor, type Initiator } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
 import { assertCan, projectScope, type ProjectFacts } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { projectAttachments, projectEvents, projectMembers, projects, users } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { signUrl } from '../../lib/signed-url.js';
@@ -89,6 +89,7 @@ function presentEvent(row: EventRow): ProjectEvent {
     to_status: (e.toStatus as ProjectStatus | null) ?? null,
     note: e.note,
     actor: e.actorId === null ? null : { id: String(e.actorId), name: row.actorName ?? '' },
+    automatic: e.trigger !== null,
     created_at: e.createdAt.toISOString(),
   };
 }
@@ -161,9 +162,48 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
   const TRANSITION_ACTION = { approved: 'project:approve', rejected: 'project:reject' } as const;
 
   /**
-   * Moves a project through its lifecycle: access first (404 unseen, 403 not theirs to change), then the state
-   * machine (409 when the current status does not allow it, or when it changed meanwhile). The timeline row, the
-   * notifications and the domain event are written in the same transaction.
+   * The one way a project changes status, for people and for the product itself: the state machine (409 when the
+   * current status does not allow it, or when it changed meanwhile), then in the same transaction the timeline
+   * row (marked automatic when no person made the change), the notifications and the domain event.
+   */
+  async function applyTransition(
+    tx: Tx,
+    publish: Publish,
+    initiator: Initiator,
+    project: ProjectRow,
+    facts: ProjectFacts,
+    to: ProjectStatus,
+    note: string | undefined,
+    changes: Partial<ProjectRow> = {},
+  ) {
+    const actorId = isSystemActor(initiator) ? null : initiator.id;
+    return projectLifecycle.transition(tx, {
+      table: projects,
+      id: project.id,
+      actor: initiator,
+      resource: facts,
+      from: project.status,
+      to,
+      set: { ...changes, updatedAt: ctx.now() },
+      after: async (updated) => {
+        await recordEvent(tx, {
+          projectId: project.id,
+          actorId,
+          kind: 'status_changed',
+          fromStatus: project.status,
+          toStatus: to,
+          note: note ?? null,
+          trigger: isSystemActor(initiator) ? initiator.trigger : null,
+        });
+        await notifyStatus(tx, publish, actorId, updated, to, note);
+        publish({ type: 'project.status_changed', projectId: project.id, from: project.status, to, actorId });
+      },
+    });
+  }
+
+  /**
+   * Moves a project through its lifecycle for a person: access first (404 unseen, 403 not theirs to change), then
+   * the state machine.
    */
   async function transition(
     actor: Actor,
@@ -180,34 +220,21 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
       assertCan(actor, action, facts, 'Project not found');
       projectLifecycle.assertMay(actor, facts, project.status, to);
       const changes = await apply(tx, project);
-      return projectLifecycle.transition(tx, {
-        table: projects,
-        id,
-        actor,
-        resource: facts,
-        from: project.status,
-        to,
-        set: { ...changes, updatedAt: ctx.now() },
-        after: async (updated) => {
-          await recordEvent(tx, {
-            projectId: id,
-            actorId: actor.id,
-            kind: 'status_changed',
-            fromStatus: project.status,
-            toStatus: to,
-            note: note ?? null,
-          });
-          await notifyStatus(tx, publish, actor, updated, to, note);
-          publish({ type: 'project.status_changed', projectId: id, from: project.status, to, actorId: actor.id });
-        },
-      });
+      return applyTransition(tx, publish, actor, project, facts, to, note, changes);
     });
     return getProject(actor, result.id);
   }
 
-  async function notifyStatus(tx: DbOrTx, publish: Publish, actor: Actor, project: ProjectRow, to: ProjectStatus, note: string | undefined) {
+  async function notifyStatus(
+    tx: DbOrTx,
+    publish: Publish,
+    actorId: number | null,
+    project: ProjectRow,
+    to: ProjectStatus,
+    note: string | undefined,
+  ) {
     const team = [...(project.teamLeadId ? [project.teamLeadId] : []), ...(await memberIdsOf(tx, project.id))];
-    const recipients = [project.clientId, ...team].filter((uid) => uid !== actor.id);
+    const recipients = [project.clientId, ...team].filter((uid) => uid !== actorId);
     const body =
       to === 'rejected'
         ? `Your project "${project.title}" was not approved. Reason: ${note ?? ''}`
@@ -401,6 +428,21 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
         .limit(1);
       if (!row) throw new AppError('NOT_FOUND', 'Attachment not found');
       return row;
+    },
+
+    /**
+     * Kickoff: the product starts an approved project on its own when its deposit is paid, inside the caller's
+     * transaction (the payment's). A project that is not approved (already started, cancelled) is left alone:
+     * a payment is never refused because of the project's state. Answers whether the project was started.
+     */
+    async kickoff(tx: Tx, publish: Publish, projectId: number, note: string): Promise<boolean> {
+      const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update').limit(1);
+      if (!project) return false;
+      const facts = factsOf(project, await memberIdsOf(tx, projectId));
+      const initiator = systemActor('deposit_paid');
+      if (!projectLifecycle.canMake(initiator, facts, project.status, 'in_progress')) return false;
+      await applyTransition(tx, publish, initiator, project, facts, 'in_progress', note);
+      return true;
     },
 
     limits: { maxFiles: MAX_PROJECT_ATTACHMENTS, maxBytes: MAX_ATTACHMENT_BYTES },
