@@ -43,7 +43,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 function verifyStripeSignature(rawBody: Buffer | string, signature: string | undefined, secret: string, receivedAt: Date): ProviderEvent {
   if (!signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header is missing');
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, Math.floor(receivedAt.getTime() / 1000));
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAt.getTime());
   } catch (err) {
     const reason = err instanceof Error ? err.message.split('\n')[0] : 'unreadable';
     throw new AppError('WEBHOOK_SIGNATURE_INVALID', `The webhook signature is not valid (${reason})`);
