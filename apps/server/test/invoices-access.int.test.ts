@@ -54,7 +54,7 @@ const ROWS: Row[] = [
     name: 'one invoice by number',
     method: 'GET',
     expected: OWNER_AND_STAFF,
-    prepare: async () => ({ path: `/invoices/by-number/${invoice.invoice_no}` }),
+    prepare: async () => ({ path: `/invoices/${invoice.invoice_no}` }),
   },
   { name: 'one invoice', method: 'GET', expected: OWNER_AND_STAFF, prepare: async () => ({ path: `/invoices/${invoice.id}` }) },
   { name: 'the PDF', method: 'GET', expected: OWNER_AND_STAFF, prepare: async () => ({ path: `/invoices/${invoice.id}/pdf` }) },

@@ -335,20 +335,20 @@ describe('who sees what', () => {
     expect(ids).not.toContain(theirs.id);
     expect(list.body.items.every((i: Invoice) => i.client.id === w.client.user.id && i.status !== 'draft')).toBe(true);
 
-    for (const path of [`/invoices/${theirs.id}`, `/invoices/by-number/${theirs.invoice_no}`, `/invoices/${theirs.id}/pdf`]) {
+    for (const path of [`/invoices/${theirs.id}`, `/invoices/${theirs.invoice_no}`, `/invoices/${theirs.id}/pdf`]) {
       const res = await call(t.app, 'GET', path, { token: w.client.token });
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual({ error: 'Invoice not found', code: 'NOT_FOUND' });
     }
     expect((await call(t.app, 'POST', `/invoices/${theirs.id}/checkout`, { token: w.client.token })).status).toBe(404);
-    expect((await call(t.app, 'GET', `/invoices/by-number/INV-${year}-999999`, { token: w.client.token })).status).toBe(404);
-    expect((await call(t.app, 'GET', '/invoices/by-number/not-a-number', { token: w.client.token })).status).toBe(400);
+    expect((await call(t.app, 'GET', `/invoices/INV-${year}-999999`, { token: w.client.token })).status).toBe(404);
+    expect((await call(t.app, 'GET', '/invoices/not-a-number', { token: w.client.token })).status).toBe(400);
 
     for (const employee of [w.lead, w.member]) {
       expect((await call(t.app, 'GET', '/invoices', { token: employee.token })).status).toBe(403);
       expect((await call(t.app, 'GET', `/invoices/${mine.id}`, { token: employee.token })).status).toBe(403);
     }
-    const byNumber = await call(t.app, 'GET', `/invoices/by-number/${mine.invoice_no}`, { token: w.client.token });
+    const byNumber = await call(t.app, 'GET', `/invoices/${mine.invoice_no}`, { token: w.client.token });
     expect(byNumber.body.invoice.id).toBe(mine.id);
   });
 

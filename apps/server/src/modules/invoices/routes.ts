@@ -102,22 +102,20 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
     },
   });
 
-  app.get('/invoices/by-number/:invoice_no', {
+  app.get('/invoices/:id', {
     onRequest: access('invoice:read'),
     schema: {
       tags,
       security,
-      summary: 'One invoice by its number (the payment success page)',
-      params: z.object({ invoice_no: invoiceNoSchema }),
+      summary: 'One invoice with its lines and payments, by id or by number (INV-<year>-<number>, as the payment success page has it)',
+      params: z.object({ id: z.union([idParam, invoiceNoSchema], { error: 'An invoice id or number (INV-<year>-<number>)' }) }),
       response: { 200: invoiceResponse },
     },
-    handler: async (request) => ({ invoice: await invoices.getByNumber(requireActor(request), request.params.invoice_no) }),
-  });
-
-  app.get('/invoices/:id', {
-    onRequest: access('invoice:read'),
-    schema: { tags, security, summary: 'One invoice with its lines and payments', params: idParams, response: { 200: invoiceResponse } },
-    handler: async (request) => ({ invoice: await invoices.get(requireActor(request), request.params.id) }),
+    handler: async (request) => {
+      const actor = requireActor(request);
+      const { id } = request.params;
+      return { invoice: typeof id === 'number' ? await invoices.get(actor, id) : await invoices.getByNumber(actor, id) };
+    },
   });
 
   app.patch('/invoices/:id', {
