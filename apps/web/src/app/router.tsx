@@ -34,6 +34,8 @@ const publicRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/superadmin-signup')).SuperadminSignupRoute }),
   },
   { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+  { path: paths.paymentSuccess, lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessRoute }) },
+  { path: paths.paymentCancel, lazy: async () => ({ Component: (await import('./routes/payment-cancel')).PaymentCancelRoute }) },
   {
     path: '*',
     lazy: async () => {
@@ -60,6 +62,10 @@ const clientRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/view-project')).ViewProjectRoute }),
       },
       {
+        path: paths.client.invoices,
+        lazy: async () => ({ Component: (await import('./routes/view-invoice')).ViewInvoiceRoute }),
+      },
+      {
         path: paths.client.toolRequests,
         lazy: async () => ({ Component: (await import('./routes/tools-req')).ToolsRequestRoute }),
       },
@@ -82,6 +88,10 @@ const adminRoutes: RouteObject[] = [
       {
         path: paths.admin.dashboard,
         lazy: async () => ({ Component: (await import('./routes/admin-dashboard')).AdminDashboardRoute }),
+      },
+      {
+        path: paths.admin.invoices,
+        lazy: async () => ({ Component: (await import('./routes/staff-invoices')).AdminInvoicesRoute }),
       },
     ],
   },
@@ -118,6 +128,10 @@ const superadminRoutes: RouteObject[] = [
       {
         path: paths.superadmin.replyMessage,
         lazy: async () => ({ Component: (await import('./routes/superadmin-reply-message')).SuperadminReplyMessageRoute }),
+      },
+      {
+        path: paths.superadmin.invoices,
+        lazy: async () => ({ Component: (await import('./routes/staff-invoices')).SuperadminInvoicesRoute }),
       },
     ],
   },

@@ -166,6 +166,26 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   throw failure(response.status, response.statusText, text, response.headers.get('Retry-After'), token !== null);
 }
 
+/** A file from the API (a CSV export): the bytes and the name the server suggests. Same rules as `request`. */
+export async function requestFile(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { headers: { ...authHeaders(token), Accept: '*/*' }, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_MESSAGE });
+  }
+  if (!isSuccess(response.status)) {
+    throw failure(response.status, response.statusText, await response.text(), response.headers.get('Retry-After'), token !== null);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
 export type UploadProgress = { loaded: number; total: number };
 
 export type UploadOptions = {

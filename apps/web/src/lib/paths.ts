@@ -12,6 +12,9 @@ export const paths = {
   adminSignup: '/protected/admin-signup',
   superadminSignup: '/protected/superadmin-signup',
   login: '/loginpage',
+  /** Where the payment provider sends the client back (SPEC section 2): public. */
+  paymentSuccess: '/paymentsuccess/:invoiceNo',
+  paymentCancel: '/paymentcancel',
   /** Links in e-mails (`goPath` of @agency/schema): resolved to the reader's own screen for the target. */
   go: '/go/:type/:id',
   client: {
@@ -20,12 +23,16 @@ export const paths = {
     createProject: '/create-project',
     /** The client's projects; `?id=<id>` opens one. */
     projects: '/view-project',
+    /** The client's invoices; `?id=<id>` opens one. */
+    invoices: '/view-invoice',
     toolRequests: '/tools-req',
     notifications: '/notifications',
     messages: '/messages',
   },
   admin: {
     dashboard: '/admindashboardpage',
+    /** Every invoice; `?id=<id>` opens one. */
+    invoices: '/admindashboard/invoice',
   },
   superadmin: {
     dashboard: '/superadmin-dashboard',
@@ -34,6 +41,8 @@ export const paths = {
     /** The pending queue; `?id=<id>` selects one. */
     projectApproval: '/project-approval',
     replyMessage: '/superadmin-reply-message',
+    /** Every invoice with totals, revenue by month and CSV export; `?id=<id>` opens one. */
+    invoices: '/view-superadmin-invoice',
   },
   /** Screens shared by admins and the super admin, each inside the signed-in role's template. */
   staff: {
@@ -47,3 +56,8 @@ export const paths = {
     teammemberDashboard: '/employee/team-memberdashboardpage',
   },
 } as const;
+
+/** The success page the provider returns to for one invoice number. */
+export function paymentSuccessPath(invoiceNo: string): string {
+  return `/paymentsuccess/${encodeURIComponent(invoiceNo)}`;
+}

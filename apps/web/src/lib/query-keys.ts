@@ -25,6 +25,13 @@ export const queryKeys = {
     latest: ['notifications', 'latest'] as const,
     unreadCount: ['notifications', 'unread-count'] as const,
   },
+  invoices: {
+    all: ['invoices'] as const,
+    list: (filters: { status?: string; client_id?: string; project_id?: string; attention?: string }) => ['invoices', 'list', filters] as const,
+    detail: (idOrNumber: string) => ['invoices', 'detail', idOrNumber] as const,
+    summary: ['invoices', 'summary'] as const,
+    billing: (projectId: string) => ['invoices', 'billing', projectId] as const,
+  },
   toolRequests: {
     all: ['tool-requests'] as const,
     list: (status: string | undefined) => ['tool-requests', 'list', status ?? 'all'] as const,

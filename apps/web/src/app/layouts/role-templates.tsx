@@ -9,6 +9,7 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
@@ -22,6 +23,7 @@ const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
   { to: paths.client.createProject, label: 'New project', icon: <AddCircleOutlineIcon /> },
   { to: paths.client.projects, label: 'My projects', icon: <FolderOutlinedIcon /> },
+  { to: paths.client.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
   { to: paths.client.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
   { to: paths.client.notifications, label: 'Notifications', icon: <NotificationsNoneIcon />, BadgeCount: useUnreadNotificationCount },
   { to: paths.client.messages, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
@@ -30,6 +32,7 @@ const CLIENT_NAV: readonly DashboardNavItem[] = [
 const ADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.admin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
   { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
+  { to: paths.admin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
   { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
   { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
 ];
@@ -38,6 +41,7 @@ const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
   { to: paths.superadmin.projectApproval, label: 'Approvals', icon: <FactCheckOutlinedIcon />, BadgeCount: usePendingProjectCount },
   { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
+  { to: paths.superadmin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
   { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
   { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
   { to: paths.superadmin.createAdmin, label: 'Create admin', icon: <PersonAddAltOutlinedIcon /> },

@@ -2,12 +2,13 @@ import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../features/config/components/page-title';
+import { ProjectInvoices } from '../../features/invoices/components/project-invoices';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../lib/paths';
-import { projectPathFor } from '../../lib/project-links';
+import { invoicePathFor, projectPathFor } from '../../lib/project-links';
 
 /** /view-project lists the client's projects; /view-project?id=<id> opens one. */
 export function ViewProjectRoute() {
@@ -21,7 +22,16 @@ export function ViewProjectRoute() {
         <ProjectDetail
           projectId={id}
           back={{ to: paths.client.projects, label: 'My projects' }}
-          renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
+          renderExtra={(project) => (
+            <>
+              <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />
+              <ProjectInvoices
+                project={project}
+                variant="client"
+                getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
+              />
+            </>
+          )}
         />
       </>
     );

@@ -32,6 +32,13 @@ const EXPECTED: Record<NotificationTargetType, Record<Role, string | null>> = {
     teamlead: null,
     teammember: null,
   },
+  invoice: {
+    client: '/view-invoice?id=42',
+    admin: '/admindashboard/invoice?id=42',
+    superadmin: '/view-superadmin-invoice?id=42',
+    teamlead: null,
+    teammember: null,
+  },
 };
 
 describe('notification targets', () => {

@@ -1,6 +1,6 @@
 import { assertNever, NOTIFICATION_TARGET_TYPES, type Notification, type NotificationTarget, type Role } from '@agency/schema';
 import { paths } from '../../../lib/paths';
-import { projectPathFor } from '../../../lib/project-links';
+import { invoicePathFor, projectPathFor } from '../../../lib/project-links';
 
 /**
  * The one place that turns what a notification is about into a web path. The server stores the target only
@@ -18,6 +18,8 @@ export function targetPath(target: NotificationTarget, role: Role): string | nul
       return toolRequestsPathFor(role);
     case 'conversation':
       return messagesPathFor(role);
+    case 'invoice':
+      return invoicePathFor(role, target.id);
     default:
       return assertNever(target.type);
   }
