@@ -25,15 +25,13 @@ export function AllProjectsRoute() {
           projectId={id}
           back={{ to: paths.staff.projects, label: 'All projects' }}
           renderActions={(project) => <StaffProjectActions project={project} role={user.role} userId={user.id} />}
-          renderExtra={(project) => (
-            <>
-              <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />
-              <ProjectInvoices
-                project={project}
-                variant="staff"
-                getDetailPath={(invoiceId) => invoicePathFor(user.role, invoiceId) ?? paths.staff.projects}
-              />
-            </>
+          renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
+          renderSections={(project) => (
+            <ProjectInvoices
+              project={project}
+              variant="staff"
+              getDetailPath={(invoiceId) => invoicePathFor(user.role, invoiceId) ?? paths.staff.projects}
+            />
           )}
         />
       </>

@@ -22,15 +22,13 @@ export function ViewProjectRoute() {
         <ProjectDetail
           projectId={id}
           back={{ to: paths.client.projects, label: 'My projects' }}
-          renderExtra={(project) => (
-            <>
-              <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />
-              <ProjectInvoices
-                project={project}
-                variant="client"
-                getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
-              />
-            </>
+          renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
+          renderSections={(project) => (
+            <ProjectInvoices
+              project={project}
+              variant="client"
+              getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
+            />
           )}
         />
       </>

@@ -5,7 +5,6 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -60,10 +59,10 @@ function columnsFor(
           )}
         </Box>
       ),
-      minWidth: 170,
+      minWidth: 205,
       card: 'title',
     },
-    { id: 'status', header: 'Status', cell: (invoice) => <InvoiceStatusChip status={invoice.status} />, minWidth: 140, card: 'aside' },
+    { id: 'status', header: 'Status', cell: (invoice) => <InvoiceStatusChip status={invoice.status} />, minWidth: 150, card: 'aside' },
     showProject && {
       id: 'project',
       header: 'Project',
@@ -150,7 +149,16 @@ export function InvoiceList({
   const isFiltered = Boolean(status || project || client || attention);
 
   const filterBar = isStaff && !projectId && (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ px: { xs: 2, sm: 3 }, py: 2, flexWrap: 'wrap', rowGap: 1.5 }}>
+    <Box
+      sx={{
+        px: { xs: 2, sm: 3 },
+        py: 2,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+        maxWidth: 900,
+      }}
+    >
       <TextField
         size="small"
         select
@@ -161,7 +169,6 @@ export function InvoiceList({
           setAttention(value === 'attention');
           setStatus(value === 'attention' ? '' : (value as InvoiceStatus | ''));
         }}
-        sx={{ minWidth: { sm: 180 } }}
         slotProps={{
           inputLabel: { shrink: true },
           select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'invoice-status-filter' } as object },
@@ -181,7 +188,6 @@ export function InvoiceList({
         label="Client"
         value={client}
         onChange={(event) => setClient(event.target.value)}
-        sx={{ minWidth: { sm: 200 } }}
         slotProps={{
           inputLabel: { shrink: true },
           select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'invoice-client-filter' } as object },
@@ -200,7 +206,6 @@ export function InvoiceList({
         label="Project"
         value={project}
         onChange={(event) => setProject(event.target.value)}
-        sx={{ minWidth: { sm: 220 }, maxWidth: { sm: 320 } }}
         slotProps={{
           inputLabel: { shrink: true },
           select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'invoice-project-filter' } as object },
@@ -215,7 +220,7 @@ export function InvoiceList({
             </MenuItem>
           ))}
       </TextField>
-    </Stack>
+    </Box>
   );
 
   const empty = isFiltered ? (

@@ -17,14 +17,21 @@ const FIGURES: { key: keyof Pick<InvoiceTotalsRow, 'invoiced' | 'paid' | 'outsta
 function Figure({ label, value, tone, testId }: { label: string; value: string; tone?: 'error' | 'warning'; testId: string }) {
   return (
     <Card sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
-      <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.6 }}>
+      <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.6, whiteSpace: 'nowrap' }}>
         {label}
       </Typography>
       <Typography
         variant="h5"
         component="p"
         color={tone ? `${tone}.main` : 'text.primary'}
-        sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+        sx={{
+          fontWeight: 700,
+          fontVariantNumeric: 'tabular-nums',
+          fontSize: { xs: '1.05rem', sm: '1.5rem' },
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
       >
         {value}
       </Typography>

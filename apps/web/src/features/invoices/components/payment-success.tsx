@@ -16,13 +16,15 @@ import { usePaymentStatus } from '../hooks/use-payment-status';
 
 function Panel({ icon, title, children, testId, state }: { icon: ReactNode; title: string; children: ReactNode; testId: string; state: string }) {
   return (
-    <Card sx={{ maxWidth: 520, mx: 'auto', p: { xs: 3, sm: 4 }, textAlign: 'center' }} data-testid={testId} data-state={state}>
-      <Box sx={{ fontSize: 56, lineHeight: 1, mb: 1, '& svg': { fontSize: 56 } }}>{icon}</Box>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }} aria-live="polite">
-        {title}
-      </Typography>
-      {children}
-    </Card>
+    <Box sx={{ px: 2, py: { xs: 4, sm: 8 } }}>
+      <Card sx={{ maxWidth: 520, mx: 'auto', p: { xs: 3, sm: 4 }, textAlign: 'center' }} data-testid={testId} data-state={state}>
+        <Box sx={{ fontSize: 56, lineHeight: 1, mb: 1, '& svg': { fontSize: 56 } }}>{icon}</Box>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }} aria-live="polite">
+          {title}
+        </Typography>
+        {children}
+      </Card>
+    </Box>
   );
 }
 

@@ -1,69 +1,80 @@
-import { CURRENCY_DECIMALS, type InvoiceSummary } from '@agency/schema';
+import { CURRENCY_DECIMALS, type Currency, type InvoiceSummary } from '@agency/schema';
 import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 
 const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
 
-/** Money received less refunds, by month, one bar series per currency (MUI X Charts). */
+/**
+ * Money received less refunds, by month (MUI X Charts), one currency at a time: amounts in different currencies
+ * are never drawn on one scale. The figures are also in a table for screen readers.
+ */
 export function RevenueChart({ revenue }: { revenue: InvoiceSummary['revenue_by_month'] }) {
-  const months = [...new Set(revenue.map((r) => r.month))];
   const currencies = [...new Set(revenue.map((r) => r.currency))];
-  if (currencies.length === 0) {
-    return <Typography color="text.secondary">No payments in the last twelve months.</Typography>;
-  }
-  const series = currencies.map((currency) => ({
-    label: currency,
-    // Bars are drawn in major units; labels show the exact amount from minor units.
-    data: months.map((month) => (revenue.find((r) => r.month === month && r.currency === currency)?.amount ?? 0) / 10 ** CURRENCY_DECIMALS[currency]),
-    valueFormatter: (value: number | null) => formatMoney(Math.round((value ?? 0) * 10 ** CURRENCY_DECIMALS[currency]), currency),
-  }));
-  const table = months.map((month) => ({ month, label: monthLabel.format(new Date(`${month}-01T00:00:00Z`)) }));
+  const withMoney = currencies.filter((c) => revenue.some((r) => r.currency === c && r.amount !== 0));
+  const [chosen, setChosen] = useState<Currency | null>(null);
+  const currency = chosen ?? withMoney[0] ?? currencies[0];
+  if (!currency) return <Typography color="text.secondary">No payments in the last twelve months.</Typography>;
+
+  const rows = revenue.filter((r) => r.currency === currency);
+  const scale = 10 ** CURRENCY_DECIMALS[currency];
+  const money = (major: number | null) => formatMoney(Math.round((major ?? 0) * scale), currency);
+  const compact = new Intl.NumberFormat('en-GB', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
   return (
-    <Box data-testid="revenue-chart" sx={{ position: 'relative' }}>
+    <Box data-testid="revenue-chart" data-currency={currency} sx={{ position: 'relative' }}>
+      {currencies.length > 1 && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={currency}
+          onChange={(_event, value: Currency | null) => value && setChosen(value)}
+          aria-label="Currency"
+          sx={{ mb: 1 }}
+        >
+          {currencies.map((c) => (
+            <ToggleButton key={c} value={c}>
+              {c}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      )}
       <BarChart
-        height={300}
-        xAxis={[{ scaleType: 'band', data: table.map((m) => m.label) }]}
-        yAxis={[{ width: 70 }]}
-        series={series}
-        margin={{ left: 8, right: 8 }}
-        hideLegend={currencies.length < 2}
-        aria-label="Revenue by month"
+        height={280}
+        xAxis={[{ scaleType: 'band', data: rows.map((r) => monthLabel.format(new Date(`${r.month}-01T00:00:00Z`))) }]}
+        yAxis={[{ width: 64, valueFormatter: (value: number) => compact.format(value) }]}
+        series={[{ label: currency, data: rows.map((r) => r.amount / scale), valueFormatter: money }]}
+        margin={{ left: 4, right: 8 }}
+        hideLegend
+        aria-hidden="true"
       />
-      {/* The same figures as a table for screen readers and keyboard users. */}
-      <Box
-        component="table"
-        sx={{
-          position: 'absolute',
-          width: '1px',
-          height: '1px',
-          p: 0,
-          m: '-1px',
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
-          border: 0,
-        }}
-      >
-        <caption>Revenue by month</caption>
+      <Box component="table" sx={visuallyHidden}>
+        <caption>Revenue by month in {currency}</caption>
         <thead>
           <tr>
             <th scope="col">Month</th>
-            {currencies.map((c) => (
-              <th scope="col" key={c}>
-                {c}
-              </th>
-            ))}
+            <th scope="col">Received less refunds</th>
           </tr>
         </thead>
         <tbody>
-          {table.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{m.label}</th>
-              {currencies.map((c) => (
-                <td key={c}>{formatMoney(revenue.find((r) => r.month === m.month && r.currency === c)?.amount ?? 0, c)}</td>
-              ))}
+          {rows.map((r) => (
+            <tr key={r.month}>
+              <th scope="row">{monthLabel.format(new Date(`${r.month}-01T00:00:00Z`))}</th>
+              <td>{formatMoney(r.amount, currency)}</td>
             </tr>
           ))}
         </tbody>

@@ -62,9 +62,11 @@ type ProjectDetailProps = {
   renderActions?: (project: Project) => ReactNode;
   /** Extra content under the description, e.g. an upload area. */
   renderExtra?: (project: Project) => ReactNode;
+  /** Cards of their own under the attachments, e.g. the project's invoices. */
+  renderSections?: (project: Project) => ReactNode;
 };
 
-export function ProjectDetail({ projectId, back, renderActions, renderExtra }: ProjectDetailProps) {
+export function ProjectDetail({ projectId, back, renderActions, renderExtra, renderSections }: ProjectDetailProps) {
   const query = useProject(projectId);
 
   const backLink = (
@@ -141,6 +143,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra }: P
             <ProjectAttachments attachments={project.attachments} />
             {renderExtra?.(project)}
           </DetailCard>
+          {renderSections?.(project)}
           <ActivityCard projectId={project.id} />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
