@@ -46,7 +46,7 @@ describe('/go/:type/:id', () => {
   it.each([
     ['teamlead', '/go/tool_request/3', '/employee/teamlead-dashboardpage'],
     ['admin', '/go/conversation/12%3A7', '/admindashboardpage'],
-    ['client', '/go/invoice/3', '/clientdashboardpage'],
+    ['teammember', '/go/invoice/3', '/employee/team-memberdashboardpage'],
   ] as const)('sends a %s to their dashboard from %s, which leads nowhere for them', async (role, from, to) => {
     const { location } = openGo(from, signedIn(role));
     await waitFor(() => expect(location()).toBe(to));

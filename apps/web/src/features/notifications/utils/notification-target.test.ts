@@ -62,7 +62,7 @@ describe('notification targets', () => {
 
   it('reads a target from a /go link, and nothing from an unknown type or a missing id', () => {
     expect(parseTarget('project_approval', '7')).toEqual({ type: 'project_approval', id: '7' });
-    expect(parseTarget('invoice', '7')).toBeNull();
+    expect(parseTarget('payroll', '7')).toBeNull();
     expect(parseTarget('toString', '7')).toBeNull();
     expect(parseTarget('project', '')).toBeNull();
     expect(parseTarget(undefined, undefined)).toBeNull();
