@@ -1,47 +1,75 @@
-// Runs every suite and ends with one line `N passed, N failed`:
-//   1. unit, web (components and hooks in jsdom) and integration on the embedded PGlite database (Vitest)
-//   2. the same integration suite on a real PostgreSQL server started here and stopped afterwards
-//   3. end-to-end in Chromium (Playwright) against the built app
-// A suite that cannot run (missing Chromium or PostgreSQL) counts as failed, with the command that fixes it.
+// Runs the suites named on the command line (all of them when none is named) and ends with one line
+// `N passed, N failed, N skipped`. The suites are the table below: Vitest suites that share a run go in one
+// Vitest process; PostgreSQL runs on a server started here and stopped afterwards; end-to-end runs Playwright
+// against the built app. A suite that cannot run (missing Chromium or PostgreSQL) counts as failed, with the
+// command that fixes it. Every run has one time zone and one shuffled order (scripts/test-env.mjs). The guards
+// (types, lint, format, generated artefacts) count as one test each.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startPostgres } from './pg-server.mjs';
+import { testEnv } from './test-env.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const tmp = path.join(root, '.tmp');
-fs.mkdirSync(tmp, { recursive: true });
-const only = process.argv.slice(2);
-const wants = (name) => only.length === 0 || only.includes(name);
 
-function exec(cmd, args, env = {}) {
+/**
+ * Every suite, in the order they run. `run` names how a suite runs; suites with the same `run` go in one process
+ * (unit and PGlite integration share a Vitest run, so their projects are listed together).
+ */
+const SUITES = [
+  { name: 'guards', run: 'commands', what: 'typecheck, lint, format, migrations and OpenAPI up to date' },
+  { name: 'unit', run: 'vitest', projects: ['unit'], what: 'pure rules' },
+  { name: 'web', run: 'vitest', projects: ['web'], what: 'web components and hooks in jsdom, network stubbed with MSW' },
+  { name: 'pglite', run: 'vitest', projects: ['integration'], what: 'every API route on the embedded database' },
+  { name: 'system', run: 'vitest', projects: ['system'], what: 'whole server processes: database restart, drain, raw sockets, memory' },
+  { name: 'postgres', run: 'vitest-postgres', projects: ['integration'], what: 'the same on a throwaway PostgreSQL server' },
+  { name: 'e2e', run: 'playwright', what: 'user journeys in Chromium against the built app' },
+];
+
+const env = testEnv();
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !SUITES.some((s) => s.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown suite${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  console.error('Usage: node scripts/test.mjs [suite...]   (no suite: all of them)');
+  for (const s of SUITES) console.error(`  ${s.name.padEnd(10)} ${s.what}`);
+  process.exit(2);
+}
+const chosen = SUITES.filter((s) => requested.length === 0 || requested.includes(s.name));
+
+function exec(cmd, args, extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, ...extraEnv } });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
 
+/** Counts from Vitest's JSON report; skipped counts tests marked skip and todo. */
 function readVitest(file) {
   if (!fs.existsSync(file)) return null;
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites && !r.success && r.numFailedTests === 0 ? 1 : 0) };
+  // A file that fails to load fails no test but fails the run: count it once.
+  const loadFailure = r.numTotalTestSuites && !r.success && r.numFailedTests === 0 ? 1 : 0;
+  return { passed: r.numPassedTests, failed: r.numFailedTests + loadFailure, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
 }
 
 function readPlaywright(file) {
   if (!fs.existsSync(file)) return null;
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   const s = r.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (r.errors?.length ? 1 : 0) };
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (r.errors?.length ? 1 : 0), skipped: s.skipped ?? 0 };
 }
 
 const results = [];
 function record(name, counts, exitCode, note) {
-  const c = counts ?? { passed: 0, failed: 0 };
+  const c = counts ?? { passed: 0, failed: 0, skipped: 0 };
   if (exitCode !== 0 && c.failed === 0) c.failed = 1;
   results.push({ name, ...c, note });
 }
 
-async function vitest(name, projects, outFile, env = {}) {
+async function vitest(name, projects, outFile, extraEnv = {}) {
   fs.rmSync(outFile, { force: true });
   const args = [
     'vitest',
@@ -51,44 +79,79 @@ async function vitest(name, projects, outFile, env = {}) {
     '--reporter=json',
     `--outputFile.json=${outFile}`,
   ];
-  const code = await exec('npx', args, env);
+  const code = await exec('npx', args, extraEnv);
   record(name, readVitest(outFile), code);
 }
 
-if (wants('unit') || wants('pglite')) {
-  // The web app's component and hook tests (jsdom, network stubbed with MSW) run with the unit tests.
-  const projects = [wants('unit') && 'unit', wants('unit') && 'web', wants('pglite') && 'integration'].filter(Boolean);
-  await vitest(`vitest (${projects.join(' + ')}, PGlite)`, projects, path.join(tmp, 'vitest-pglite.json'));
+/** The guards CI must pass before anything else counts; each command is one test. */
+const GUARDS = [
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npm', ['run', 'lint']],
+  ['format', 'npm', ['run', 'format:check']],
+  ['migrations up to date', 'node', ['scripts/check-migrations.mjs']],
+  ['OpenAPI document up to date and lint-clean', 'npm', ['run', 'openapi:check']],
+];
+
+/** How each kind of suite runs, given the suites of that kind that were chosen. */
+const RUNS = {
+  async commands() {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    const failedNames = [];
+    for (const [what, cmd, args] of GUARDS) {
+      console.log(`\n--- guard: ${what}`);
+      const code = await exec(cmd, args);
+      if (code === 0) counts.passed += 1;
+      else {
+        counts.failed += 1;
+        failedNames.push(what);
+      }
+    }
+    record('guards', counts, 0, failedNames.length ? `failed: ${failedNames.join(', ')}` : undefined);
+  },
+
+  async vitest(suites) {
+    const projects = [...new Set(suites.flatMap((s) => s.projects))];
+    const where = projects.includes('integration') ? ', PGlite' : '';
+    await vitest(`vitest (${projects.join(' + ')}${where})`, projects, path.join(tmp, 'vitest-pglite.json'));
+  },
+
+  async 'vitest-postgres'(suites) {
+    const name = 'vitest (integration, PostgreSQL)';
+    let pgServer;
+    try {
+      pgServer = await startPostgres();
+      console.log(`\nPostgreSQL started on port ${pgServer.port} (pid ${pgServer.pid})`);
+      const projects = [...new Set(suites.flatMap((s) => s.projects))];
+      await vitest(name, projects, path.join(tmp, 'vitest-postgres.json'), { TEST_DATABASE_URL: pgServer.url });
+    } catch (err) {
+      console.error(`\nPostgreSQL suite could not run: ${err.message}`);
+      record(name, null, 1, 'PostgreSQL missing: apt-get install -y postgresql');
+    } finally {
+      await pgServer?.stop();
+    }
+  },
+
+  async playwright() {
+    const out = path.join(tmp, 'playwright.json');
+    fs.rmSync(out, { force: true });
+    let code = await exec('npm', ['run', 'build']);
+    if (code === 0) {
+      code = await exec('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    }
+    record('playwright (e2e, Chromium)', readPlaywright(out), code);
+  },
+};
+
+fs.mkdirSync(tmp, { recursive: true });
+for (const run of [...new Set(chosen.map((s) => s.run))]) {
+  await RUNS[run](chosen.filter((s) => s.run === run));
 }
 
-if (wants('postgres')) {
-  let pgServer;
-  try {
-    pgServer = await startPostgres();
-    console.log(`\nPostgreSQL started on port ${pgServer.port} (pid ${pgServer.pid})`);
-    await vitest('vitest (integration, PostgreSQL)', ['integration'], path.join(tmp, 'vitest-postgres.json'), { TEST_DATABASE_URL: pgServer.url });
-  } catch (err) {
-    console.error(`\nPostgreSQL suite could not run: ${err.message}`);
-    record('vitest (integration, PostgreSQL)', null, 1, 'PostgreSQL missing: apt-get install -y postgresql');
-  } finally {
-    await pgServer?.stop();
-  }
+const total = (key) => results.reduce((n, r) => n + r[key], 0);
+console.log(`\nSuites (TZ=${env.TZ}, test order seed ${env.TEST_SEED}; TEST_SEED=${env.TEST_SEED} replays it):`);
+for (const r of results) {
+  const counts = `${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped`;
+  console.log(`  ${r.name.padEnd(44)} ${counts}${r.note ? `  (${r.note})` : ''}`);
 }
-
-if (wants('e2e')) {
-  const out = path.join(tmp, 'playwright.json');
-  fs.rmSync(out, { force: true });
-  let code = await exec('npm', ['run', 'build']);
-  if (code === 0) {
-    code = await exec('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-  }
-  record('playwright (e2e, Chromium)', readPlaywright(out), code);
-}
-
-console.log('\nSuites:');
-for (const r of results)
-  console.log(`  ${r.name.padEnd(44)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${r.note ? `  (${r.note})` : ''}`);
-const passed = results.reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+console.log(`${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
+process.exit(total('failed') > 0 ? 1 : 0);

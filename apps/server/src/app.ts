@@ -34,6 +34,8 @@ import { registerMailJobs } from './modules/mail/jobs.js';
 import { registerInvoiceJobs } from './modules/invoices/jobs.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { registerStorageJobs } from './modules/storage/jobs.js';
+import { registerHousekeepingJobs } from './modules/system/jobs.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
@@ -113,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const signingKey = resolveSessionSecret(config);
   const ctx: AppContext = {
     config,
+    log: app.log,
     signingKey,
     database,
     db: database.db,
@@ -129,6 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services = createServices(ctx);
   registerMailJobs(ctx);
   registerInvoiceJobs(ctx, services.invoices);
+  registerStorageJobs(ctx, services.storage);
+  registerHousekeepingJobs(ctx);
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   // Jobs start once the app is ready and stop before the database closes (hooks run in order).

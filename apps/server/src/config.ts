@@ -53,6 +53,12 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
+  UPLOAD_GRACE_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
@@ -116,6 +122,10 @@ export type Config = {
   };
   /** A connection idle this long (nothing sent, a body stalled half-way) is closed. */
   requestIdleTimeoutMs: number;
+  /** What each person may upload in all (message and project files). */
+  storageQuotaBytes: number;
+  /** An upload no message claims within this time is removed, and so is a file no record refers to. */
+  uploadGraceMs: number;
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
   payments: {
@@ -224,6 +234,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       instructions: e.INVOICE_PAYMENT_INSTRUCTIONS,
       webhooksPerMinute: e.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
     },
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    uploadGraceMs: e.UPLOAD_GRACE_HOURS * 3_600_000,
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     rateLimits: {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Actor } from './core/actor.js';
 import type { EventBus } from './core/events.js';
@@ -12,6 +13,7 @@ import type { TtlCache } from './lib/ttl-cache.js';
 /** What every service needs, built once per app. */
 export type AppContext = {
   config: Config;
+  log: FastifyBaseLogger;
   /** Signs download links: SESSION_SECRET, or the random key kept in DATA_DIR. */
   signingKey: string;
   db: Db;

@@ -7,6 +7,7 @@ import { createInvoiceService } from './modules/invoices/service.js';
 import { createPaymentService } from './modules/payments/service.js';
 import { createProjectService } from './modules/projects/service.js';
 import { createToolRequestService } from './modules/tools/service.js';
+import { createStorageService } from './modules/storage/service.js';
 import { createUserService } from './modules/users/service.js';
 
 export function createServices(ctx: AppContext) {
@@ -24,6 +25,7 @@ export function createServices(ctx: AppContext) {
     payments: createPaymentService(ctx, invoices, notifications),
     tools: createToolRequestService(ctx, notifications),
     messaging: createMessagingService(ctx),
+    storage: createStorageService(ctx),
   };
 }
 

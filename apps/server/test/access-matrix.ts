@@ -1,153 +1,735 @@
-import type { Role } from '@agency/schema';
-import { PASSWORD, uniqueEmail } from './helpers.js';
-
-/** Who calls: nobody signed in, or an account of one role. */
-export type Caller = 'anonymous' | Role;
-export const CALLERS: readonly Caller[] = ['anonymous', 'client', 'admin', 'superadmin', 'teamlead', 'teammember'];
-
-type Input = { query?: Record<string, string>; body?: unknown };
+import type { AuthResponse, ErrorCode } from '@agency/schema';
+import type { FastifyInstance } from 'fastify';
+import { PASSWORD, call, inviteAndSignup, multipart, must, signupClient, signupSuperadmin, tokenFromLink, uniqueEmail } from './helpers.js';
 
 /**
- * One API route and who may call it. `path` is a concrete request path under /api that reaches the route
- * (ids of records that need not exist: an allowed caller may then get 404, never 401/403).
+ * Who calls. Client A owns project P; the team lead leads P and `memberOn` works on it; `memberOff` is a team
+ * member who does not. Client B owns project Q.
  */
-export type AccessRow = Input & {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  allowed: readonly Role[] | 'public';
-  /** Called for each request when the body must be fresh (for example a new e-mail every time). */
-  makeBody?: () => unknown;
-  /** The call ends the caller's session, so it runs on a session of its own. */
-  endsSession?: boolean;
-  /** Input the route refuses; a caller who may not use the route must still be told 401/403, not 400. */
-  invalid?: Input & { path?: string };
+export const CALLERS = ['anonymous', 'clientA', 'clientB', 'memberOn', 'memberOff', 'teamlead', 'admin', 'superadmin'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Account = Exclude<Caller, 'anonymous'>;
+
+/** What a caller is told: a 2xx status, or an error status with the error's `code`. */
+export type Expected = 200 | 201 | 204 | readonly [status: number, code: ErrorCode];
+
+const OK = 200;
+const CREATED = 201;
+const NO_CONTENT = 204;
+const UNAUTH = [401, 'UNAUTHENTICATED'] as const;
+/** The caller may know the record, or the route, but may not do this. */
+const DENY = [403, 'FORBIDDEN'] as const;
+/** The caller may not know the record exists: answered exactly like a missing one. */
+const HIDE = [404, 'NOT_FOUND'] as const;
+const CLASH = [409, 'INVALID_TRANSITION'] as const;
+
+/** The same answer for every caller, signed in or not. */
+const everyone = (expected: Expected) => Object.fromEntries(CALLERS.map((c) => [c, expected])) as Record<Caller, Expected>;
+/** 401 signed out, the same answer for every signed-in caller. */
+const signedIn = (expected: Expected): Record<Caller, Expected> => ({ ...everyone(expected), anonymous: UNAUTH });
+
+/** The records every row may read, built once through the API. Rows that change state make their own. */
+export type World = {
+  app: FastifyInstance;
+  accounts: Record<Account, AuthResponse>;
+  /** Client A's project, approved by the super admin with the team lead and `memberOn`. */
+  projectP: string;
+  /** Client B's project, pending. */
+  projectQ: string;
+  /** The conversation about P: one message from client A to the super admin (with a file), one back. */
+  conversationP: string;
+  messageFromA: number;
+  messageToA: number;
+  messageFile: { storedFilename: string; url: string };
+  /** A file on P and its signed download URL. */
+  attachmentP: { id: string; url: string };
+  toolRequestA: string;
+  /** A pending team member invitation; only previewed, never used up. */
+  invitationToken: string;
+  /** Client A's notification that P was approved. */
+  notificationA: string;
 };
 
-const STAFF = ['superadmin', 'admin'] as const satisfies readonly Role[];
-const EVERYONE = ['client', 'admin', 'superadmin', 'teamlead', 'teammember'] as const satisfies readonly Role[];
-const MISSING_ID = '999999';
+export const TITLE_P = 'The P website';
+export const TITLE_Q = 'The Q mobile app';
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+const TOOL_REQUEST = { name: 'Figma seat', category: 'Software licence', reason: 'Design reviews', quantity: 1 };
+const tokenOf = (w: World, who: Account) => w.accounts[who].token;
+const idOf = (w: World, who: Account) => w.accounts[who].user.id;
 
-/** Every API route. A new route fails the coverage test until it has a row here. */
+/** A fresh pending project of client A (or B). */
+async function pendingProject(w: World, owner: 'clientA' | 'clientB' = 'clientA', title = `Fresh project of ${owner}`) {
+  const res = await call(w.app, 'POST', '/projects', { token: tokenOf(w, owner), body: { title, description: 'A project for the access table.' } });
+  return must(res, 201, 'create project').body.project.id as string;
+}
+
+/** A fresh project of client A, approved with the team lead and `memberOn`, like P. */
+async function approvedProject(w: World, title?: string) {
+  const id = await pendingProject(w, 'clientA', title);
+  const res = await call(w.app, 'POST', `/projects/${id}/approve`, {
+    token: tokenOf(w, 'superadmin'),
+    body: { team_lead_id: idOf(w, 'teamlead'), member_ids: [idOf(w, 'memberOn')] },
+  });
+  must(res, 200, 'approve project');
+  return id;
+}
+
+async function invitation(w: World, role: 'admin' | 'teammember') {
+  const res = await call(w.app, 'POST', '/invitations', { token: tokenOf(w, 'superadmin'), body: { email: uniqueEmail(role), role } });
+  must(res, 201, 'invite');
+  return { id: res.body.invitation.id as string, token: tokenFromLink(res.body.link) };
+}
+
+async function toolRequest(w: World) {
+  const res = await call(w.app, 'POST', '/tool-requests', { token: tokenOf(w, 'clientA'), body: TOOL_REQUEST });
+  return must(res, 201, 'tool request').body.tool_request.id as string;
+}
+
+export async function buildWorld(app: FastifyInstance): Promise<World> {
+  const superadmin = await signupSuperadmin(app);
+  const admin = await inviteAndSignup(app, superadmin.token, 'admin');
+  const teamlead = await inviteAndSignup(app, superadmin.token, 'teamlead');
+  const memberOn = await inviteAndSignup(app, admin.token, 'teammember');
+  const memberOff = await inviteAndSignup(app, admin.token, 'teammember');
+  const clientA = await signupClient(app, { name: 'Client A' });
+  const clientB = await signupClient(app, { name: 'Client B' });
+  const w = { app, accounts: { clientA, clientB, memberOn, memberOff, teamlead, admin, superadmin } } as World;
+
+  w.projectP = await approvedProject(w, TITLE_P);
+  w.projectQ = await pendingProject(w, 'clientB', TITLE_Q);
+
+  const upload = multipart([{ name: 'brief.txt', content: Buffer.from('The brief') }]);
+  const uploaded = await call(app, 'POST', `/projects/${w.projectP}/attachments`, {
+    token: clientA.token,
+    body: upload.body,
+    headers: upload.headers,
+  });
+  const file = must(uploaded, 201, 'upload to P').body.project.attachments[0];
+  w.attachmentP = { id: file.id, url: file.url };
+
+  w.conversationP = `${w.projectP}:${clientA.user.id}`;
+  const fromA = await call(app, 'POST', '/client/send-message', {
+    token: clientA.token,
+    body: {
+      sender_id: clientA.user.id,
+      receiver_id: superadmin.user.id,
+      conversation_id: w.conversationP,
+      message_content: 'Here is the logo',
+      message_attachments: [{ name: 'logo.png', data: `data:image/png;base64,${PNG.toString('base64')}` }],
+    },
+  });
+  const sent = must(fromA, 201, 'message from A').body.message;
+  w.messageFromA = sent.id;
+  w.messageFile = { storedFilename: sent.message_attachments[0].stored_filename, url: sent.message_attachments[0].url };
+  const toA = await call(app, 'POST', '/superadmin/send-message', {
+    token: superadmin.token,
+    body: { sender_id: superadmin.user.id, receiver_id: clientA.user.id, conversation_id: w.conversationP, message_content: 'Thank you' },
+  });
+  w.messageToA = must(toA, 201, 'message to A').body.message.id;
+
+  w.toolRequestA = await toolRequest(w);
+  w.invitationToken = (await invitation(w, 'teammember')).token;
+  const notes = must(await call(app, 'GET', '/notifications', { token: clientA.token }), 200, 'notifications of A');
+  w.notificationA = notes.body.items.find((n: { kind: string }) => n.kind === 'project_approved').id;
+  return w;
+}
+
+export type Request = { path: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> };
+/** The caller's own id (SPEC's `user_id` and `sender_id` must be the caller's); '1' for the signed out. */
+export type Me = { id: string };
+
+type RowSpec<S> = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The route as the app declares it, under /api. */
+  route: string;
+  /** What this row checks, when a route has more than one row. */
+  variant?: string;
+  /** Makes the records this call changes, afresh for every call, so that rows never depend on each other. */
+  setup?: (w: World) => Promise<S>;
+  request: (w: World, me: Me, fresh: S) => Request;
+  expect: Record<Caller, Expected>;
+  /** The call ends the caller's session, so it runs on a session of its own. */
+  endsSession?: boolean;
+  /**
+   * Input the route refuses. Callers the route itself turns away (401, and the row's 403 FORBIDDEN) must be told
+   * that, not how their input is wrong; every other caller gets 400. Only on rows whose 403s come from the route.
+   */
+  invalid?: (w: World, me: Me) => Request;
+};
+/** A row of any setup type (each row keeps its own through `row()`). */
+export type AccessRow = RowSpec<any>;
+const row = <S = undefined>(spec: RowSpec<S>): AccessRow => spec;
+
+export function rowName(r: AccessRow): string {
+  return `${r.method} /api${r.route}${r.variant ? ` (${r.variant})` : ''}`;
+}
+
+const conversationQuery = (w: World) => ({ conversation_id: w.conversationP });
+
+/** Every API route and what each caller is answered. A new route fails the coverage test until it has a row here. */
 export const ACCESS_ROWS: AccessRow[] = [
   // system
-  { method: 'GET', path: '/health', allowed: 'public' },
-  { method: 'GET', path: '/config', allowed: 'public' },
+  row({ method: 'GET', route: '/health', request: () => ({ path: '/health' }), expect: everyone(OK) }),
+  row({ method: 'GET', route: '/config', request: () => ({ path: '/config' }), expect: everyone(OK) }),
 
-  // auth
-  { method: 'POST', path: '/auth/signup/client', body: {}, allowed: 'public' },
-  { method: 'POST', path: '/auth/signup/superadmin', body: {}, allowed: 'public' },
-  { method: 'POST', path: '/auth/signup/admin', body: { invite_token: 'no-such-invitation', name: 'Nobody', password: PASSWORD }, allowed: 'public' },
-  {
+  // auth: signing up and in needs no session, and a session changes nothing
+  row({
     method: 'POST',
-    path: '/auth/signup/employee',
-    body: { invite_token: 'no-such-invitation', name: 'Nobody', password: PASSWORD },
-    allowed: 'public',
-  },
-  { method: 'POST', path: '/auth/login', body: {}, allowed: 'public' },
-  { method: 'POST', path: '/auth/logout', allowed: EVERYONE, endsSession: true },
-  { method: 'GET', path: '/auth/me', allowed: EVERYONE },
-
-  // invitations
-  { method: 'GET', path: '/invitations/preview', query: { token: 'no-such-invitation' }, allowed: 'public' },
-  {
+    route: '/auth/signup/client',
+    request: () => ({ path: '/auth/signup/client', body: { name: 'New Client', email: uniqueEmail('matrix'), password: PASSWORD } }),
+    expect: everyone(CREATED),
+  }),
+  row({
     method: 'POST',
-    path: '/invitations',
-    makeBody: () => ({ email: uniqueEmail('matrix'), role: 'teammember' }),
-    allowed: STAFF,
-    invalid: { body: {} },
-  },
-  { method: 'GET', path: '/invitations', query: { role: 'employee' }, allowed: STAFF, invalid: { query: { role: 'employee', limit: '1000' } } },
-  { method: 'POST', path: `/invitations/${MISSING_ID}/resend`, allowed: STAFF, invalid: { path: '/invitations/abc/resend' } },
-  { method: 'DELETE', path: `/invitations/${MISSING_ID}`, allowed: STAFF, invalid: { path: '/invitations/abc' } },
+    route: '/auth/signup/superadmin',
+    variant: 'a super admin exists, no setup key',
+    request: () => ({ path: '/auth/signup/superadmin', body: { name: 'Usurper', email: uniqueEmail('usurper'), password: PASSWORD } }),
+    expect: everyone([403, 'SETUP_KEY_REQUIRED']),
+  }),
+  row({
+    method: 'POST',
+    route: '/auth/signup/admin',
+    setup: (w) => invitation(w, 'admin'),
+    request: (_w, _me, invited) => ({ path: '/auth/signup/admin', body: { invite_token: invited.token, name: 'New Admin', password: PASSWORD } }),
+    expect: everyone(CREATED),
+  }),
+  row({
+    method: 'POST',
+    route: '/auth/signup/employee',
+    setup: (w) => invitation(w, 'teammember'),
+    request: (_w, _me, invited) => ({ path: '/auth/signup/employee', body: { invite_token: invited.token, name: 'New Member', password: PASSWORD } }),
+    expect: everyone(CREATED),
+  }),
+  row({
+    method: 'POST',
+    route: '/auth/login',
+    request: (w) => ({ path: '/auth/login', body: { email: w.accounts.clientA.user.email, password: PASSWORD } }),
+    expect: everyone(OK),
+  }),
+  row({ method: 'POST', route: '/auth/logout', endsSession: true, request: () => ({ path: '/auth/logout' }), expect: signedIn(NO_CONTENT) }),
+  row({ method: 'GET', route: '/auth/me', request: () => ({ path: '/auth/me' }), expect: signedIn(OK) }),
 
-  // users
-  { method: 'GET', path: '/users', query: { role: 'employee' }, allowed: STAFF, invalid: { query: {} } },
-  {
+  // invitations: the super admin invites admins and employees, admins invite employees
+  row({
+    method: 'GET',
+    route: '/invitations/preview',
+    request: (w) => ({ path: '/invitations/preview', query: { token: w.invitationToken } }),
+    expect: everyone(OK),
+  }),
+  row({
+    method: 'POST',
+    route: '/invitations',
+    variant: 'a team member',
+    request: () => ({ path: '/invitations', body: { email: uniqueEmail('matrix'), role: 'teammember' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: CREATED, superadmin: CREATED },
+    invalid: () => ({ path: '/invitations', body: {} }),
+  }),
+  row({
+    method: 'POST',
+    route: '/invitations',
+    variant: 'an admin',
+    request: () => ({ path: '/invitations', body: { email: uniqueEmail('matrix'), role: 'admin' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: CREATED },
+  }),
+  row({
+    method: 'GET',
+    route: '/invitations',
+    variant: 'employees',
+    request: () => ({ path: '/invitations', query: { role: 'employee' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: OK, superadmin: OK },
+    invalid: () => ({ path: '/invitations', query: { role: 'employee', limit: '1000' } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/invitations',
+    variant: 'admins',
+    request: () => ({ path: '/invitations', query: { role: 'admin' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: OK },
+  }),
+  row({
+    method: 'POST',
+    route: '/invitations/:id/resend',
+    variant: 'a team member invitation',
+    setup: (w) => invitation(w, 'teammember'),
+    request: (_w, _me, invited) => ({ path: `/invitations/${invited.id}/resend` }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: OK, superadmin: OK },
+    invalid: () => ({ path: '/invitations/abc/resend' }),
+  }),
+  row({
+    method: 'POST',
+    route: '/invitations/:id/resend',
+    variant: 'an admin invitation',
+    setup: (w) => invitation(w, 'admin'),
+    request: (_w, _me, invited) => ({ path: `/invitations/${invited.id}/resend` }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: HIDE, superadmin: OK },
+  }),
+  row({
+    method: 'DELETE',
+    route: '/invitations/:id',
+    variant: 'a team member invitation',
+    setup: (w) => invitation(w, 'teammember'),
+    request: (_w, _me, invited) => ({ path: `/invitations/${invited.id}` }),
+    expect: {
+      anonymous: UNAUTH,
+      clientA: DENY,
+      clientB: DENY,
+      memberOn: DENY,
+      memberOff: DENY,
+      teamlead: DENY,
+      admin: NO_CONTENT,
+      superadmin: NO_CONTENT,
+    },
+    invalid: () => ({ path: '/invitations/abc' }),
+  }),
+  row({
+    method: 'DELETE',
+    route: '/invitations/:id',
+    variant: 'an admin invitation',
+    setup: (w) => invitation(w, 'admin'),
+    request: (_w, _me, invited) => ({ path: `/invitations/${invited.id}` }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: HIDE, superadmin: NO_CONTENT },
+  }),
+
+  // users: staff manage the accounts of the roles they may invite, never their own
+  row({
+    method: 'GET',
+    route: '/users',
+    variant: 'employees',
+    request: () => ({ path: '/users', query: { role: 'employee' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: OK, superadmin: OK },
+    invalid: () => ({ path: '/users', query: {} }),
+  }),
+  row({
+    method: 'GET',
+    route: '/users',
+    variant: 'admins',
+    request: () => ({ path: '/users', query: { role: 'admin' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: OK },
+  }),
+  // Setting an active account active changes nothing, so these rows share the accounts.
+  row({
     method: 'PATCH',
-    path: `/users/${MISSING_ID}/status`,
-    body: { status: 'active' },
-    allowed: STAFF,
-    invalid: { path: '/users/abc/status', body: { status: 'banned' } },
-  },
+    route: '/users/:id/status',
+    variant: 'a team member',
+    request: (w) => ({ path: `/users/${idOf(w, 'memberOff')}/status`, body: { status: 'active' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: OK, superadmin: OK },
+    invalid: (w) => ({ path: `/users/${idOf(w, 'memberOff')}/status`, body: { status: 'banned' } }),
+  }),
+  row({
+    method: 'PATCH',
+    route: '/users/:id/status',
+    variant: 'the admin',
+    request: (w) => ({ path: `/users/${idOf(w, 'admin')}/status`, body: { status: 'active' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: HIDE, superadmin: OK },
+  }),
+  row({
+    method: 'PATCH',
+    route: '/users/:id/status',
+    variant: 'the super admin',
+    request: (w) => ({ path: `/users/${idOf(w, 'superadmin')}/status`, body: { status: 'active' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: HIDE, superadmin: HIDE },
+  }),
+  row({
+    method: 'PATCH',
+    route: '/users/:id/status',
+    variant: 'a client, not managed here',
+    request: (w) => ({ path: `/users/${idOf(w, 'clientA')}/status`, body: { status: 'active' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: HIDE, superadmin: HIDE },
+  }),
 
   // projects
-  {
+  row({
     method: 'POST',
-    path: '/projects',
-    body: { title: 'Matrix project', description: 'Created by the access table.' },
-    allowed: ['client'],
-    invalid: { body: { title: '' } },
-  },
-  { method: 'GET', path: '/projects', allowed: EVERYONE, invalid: { query: { limit: '1000' } } },
-  { method: 'GET', path: '/projects/summary', allowed: EVERYONE },
-  { method: 'GET', path: `/projects/${MISSING_ID}`, allowed: EVERYONE, invalid: { path: '/projects/abc' } },
-  { method: 'GET', path: `/projects/${MISSING_ID}/activity`, allowed: EVERYONE, invalid: { path: '/projects/abc/activity' } },
-  { method: 'POST', path: `/projects/${MISSING_ID}/approve`, body: { team_lead_id: '1' }, allowed: ['superadmin'], invalid: { body: {} } },
-  { method: 'POST', path: `/projects/${MISSING_ID}/reject`, body: { reason: 'Not a fit' }, allowed: ['superadmin'], invalid: { body: {} } },
-  {
+    route: '/projects',
+    request: () => ({ path: '/projects', body: { title: 'Matrix project', description: 'Created by the access table.' } }),
+    expect: { anonymous: UNAUTH, clientA: CREATED, clientB: CREATED, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: DENY },
+    invalid: () => ({ path: '/projects', body: { title: '' } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/projects',
+    request: () => ({ path: '/projects' }),
+    expect: signedIn(OK),
+    invalid: () => ({ path: '/projects', query: { limit: '1000' } }),
+  }),
+  row({ method: 'GET', route: '/projects/summary', request: () => ({ path: '/projects/summary' }), expect: signedIn(OK) }),
+  row({
+    method: 'GET',
+    route: '/projects/:id',
+    variant: 'P',
+    request: (w) => ({ path: `/projects/${w.projectP}` }),
+    expect: { anonymous: UNAUTH, clientA: OK, clientB: HIDE, memberOn: OK, memberOff: HIDE, teamlead: OK, admin: OK, superadmin: OK },
+    invalid: () => ({ path: '/projects/abc' }),
+  }),
+  row({
+    method: 'GET',
+    route: '/projects/:id',
+    variant: 'Q, pending, no team',
+    request: (w) => ({ path: `/projects/${w.projectQ}` }),
+    expect: { anonymous: UNAUTH, clientA: HIDE, clientB: OK, memberOn: HIDE, memberOff: HIDE, teamlead: HIDE, admin: OK, superadmin: OK },
+  }),
+  row({
+    method: 'GET',
+    route: '/projects/:id/activity',
+    request: (w) => ({ path: `/projects/${w.projectP}/activity` }),
+    expect: { anonymous: UNAUTH, clientA: OK, clientB: HIDE, memberOn: OK, memberOff: HIDE, teamlead: OK, admin: OK, superadmin: OK },
+    invalid: () => ({ path: '/projects/abc/activity' }),
+  }),
+  row({
     method: 'POST',
-    path: `/projects/${MISSING_ID}/status`,
-    body: { status: 'in_progress' },
-    allowed: ['superadmin', 'admin', 'teamlead'],
-    invalid: { body: { status: 'pending' } },
-  },
-  { method: 'POST', path: `/projects/${MISSING_ID}/attachments`, allowed: EVERYONE },
-  // Signed links carry their own proof: no session is needed, a missing or forged signature is a 404.
-  { method: 'GET', path: `/projects/${MISSING_ID}/attachments/1/download`, query: { expires: '1', sig: 'x' }, allowed: 'public' },
-
-  // notifications
-  { method: 'GET', path: '/notifications', allowed: EVERYONE, invalid: { query: { limit: '0' } } },
-  { method: 'GET', path: '/notifications/unread-count', allowed: EVERYONE },
-  { method: 'POST', path: `/notifications/${MISSING_ID}/read`, allowed: EVERYONE, invalid: { path: '/notifications/abc/read' } },
-  { method: 'POST', path: '/notifications/read-all', allowed: EVERYONE },
-
-  // tool requests
-  {
+    route: '/projects/:id/approve',
+    variant: 'a pending project',
+    setup: (w) => pendingProject(w),
+    request: (w, _me, id) => ({ path: `/projects/${id}/approve`, body: { team_lead_id: idOf(w, 'teamlead') } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: OK },
+    invalid: (w) => ({ path: `/projects/${w.projectP}/approve`, body: {} }),
+  }),
+  row({
     method: 'POST',
-    path: '/tool-requests',
-    body: { name: 'Figma seat', category: 'Software licence', reason: 'Design reviews', quantity: 1 },
-    allowed: ['client'],
-    invalid: { body: { quantity: 0 } },
-  },
-  { method: 'GET', path: '/tool-requests', allowed: ['client', ...STAFF], invalid: { query: { status: 'lost' } } },
-  { method: 'GET', path: `/tool-requests/${MISSING_ID}`, allowed: ['client', ...STAFF], invalid: { path: '/tool-requests/abc' } },
-  {
+    route: '/projects/:id/approve',
+    variant: 'P, already approved',
+    request: (w) => ({ path: `/projects/${w.projectP}/approve`, body: { team_lead_id: idOf(w, 'teamlead') } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: CLASH },
+  }),
+  row({
     method: 'POST',
-    path: `/tool-requests/${MISSING_ID}/decision`,
-    body: { action: 'approve' },
-    allowed: STAFF,
-    invalid: { body: { action: 'explode' } },
-  },
-
-  // messaging: SPEC section 7 for the super admin, and the client's mirror
-  ...(['superadmin', 'client'] as const).flatMap((side): AccessRow[] => [
-    { method: 'GET', path: `/${side}/conversations`, query: { user_id: '$me' }, allowed: [side], invalid: { query: {} } },
-    {
-      method: 'GET',
-      path: `/${side}/messages/thread`,
-      query: { conversation_id: `${MISSING_ID}:1` },
-      allowed: [side],
-      invalid: { query: { conversation_id: 'x' } },
+    route: '/projects/:id/reject',
+    setup: (w) => pendingProject(w),
+    request: (_w, _me, id) => ({ path: `/projects/${id}/reject`, body: { reason: 'Not a fit for us' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: OK },
+    invalid: (w) => ({ path: `/projects/${w.projectP}/reject`, body: {} }),
+  }),
+  row({
+    method: 'POST',
+    route: '/projects/:id/status',
+    variant: 'start an approved project',
+    setup: (w) => approvedProject(w),
+    request: (_w, _me, id) => ({ path: `/projects/${id}/status`, body: { status: 'in_progress' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: OK, admin: OK, superadmin: OK },
+    invalid: (w) => ({ path: `/projects/${w.projectP}/status`, body: { status: 'pending' } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/projects/:id/status',
+    variant: 'cancel an approved project: never the team lead',
+    setup: (w) => approvedProject(w),
+    request: (_w, _me, id) => ({ path: `/projects/${id}/status`, body: { status: 'cancelled' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: OK, superadmin: OK },
+  }),
+  row({
+    method: 'POST',
+    route: '/projects/:id/status',
+    variant: 'complete P, which has not started',
+    request: (w) => ({ path: `/projects/${w.projectP}/status`, body: { status: 'completed' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: CLASH, admin: CLASH, superadmin: CLASH },
+  }),
+  row({
+    method: 'POST',
+    route: '/projects/:id/status',
+    variant: "cancel client B's pending project",
+    setup: (w) => pendingProject(w, 'clientB'),
+    request: (_w, _me, id) => ({ path: `/projects/${id}/status`, body: { status: 'cancelled' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: HIDE, admin: OK, superadmin: OK },
+  }),
+  row({
+    method: 'POST',
+    route: '/projects/:id/attachments',
+    setup: (w) => approvedProject(w),
+    request: (_w, _me, id) => {
+      const upload = multipart([{ name: 'notes.txt', content: Buffer.from('notes') }]);
+      return { path: `/projects/${id}/attachments`, body: upload.body, headers: upload.headers };
     },
-    { method: 'GET', path: `/${side}/get-all-messages`, query: { user_id: '$me', limit: '200' }, allowed: [side], invalid: { query: {} } },
-    { method: 'PUT', path: `/${side}/messages/${MISSING_ID}/delivered`, allowed: [side], invalid: { path: `/${side}/messages/abc/delivered` } },
-    { method: 'PUT', path: `/${side}/messages/${MISSING_ID}/read`, allowed: [side], invalid: { path: `/${side}/messages/abc/read` } },
-    {
-      method: 'POST',
-      path: `/${side}/send-message`,
-      body: { sender_id: '$me', receiver_id: '1', message_content: 'hello', conversation_id: `${MISSING_ID}:1` },
-      allowed: [side],
-      invalid: { body: {} },
+    expect: {
+      anonymous: UNAUTH,
+      clientA: CREATED,
+      clientB: HIDE,
+      memberOn: DENY,
+      memberOff: HIDE,
+      teamlead: CREATED,
+      admin: CREATED,
+      superadmin: CREATED,
     },
+  }),
+  // Signed links carry their own proof: no session is needed, and a missing or forged signature is a 404.
+  row({
+    method: 'GET',
+    route: '/projects/:id/attachments/:attachmentId/download',
+    variant: 'signed',
+    request: (w) => splitUrl(w.attachmentP.url),
+    expect: everyone(OK),
+  }),
+  row({
+    method: 'GET',
+    route: '/projects/:id/attachments/:attachmentId/download',
+    variant: 'forged signature',
+    request: (w) => ({ path: `/projects/${w.projectP}/attachments/${w.attachmentP.id}/download`, query: { expires: '4102444800', sig: 'forged' } }),
+    expect: everyone([404, 'LINK_INVALID']),
+  }),
+
+  // notifications: each person's own
+  row({
+    method: 'GET',
+    route: '/notifications',
+    request: () => ({ path: '/notifications' }),
+    expect: signedIn(OK),
+    invalid: () => ({ path: '/notifications', query: { limit: '0' } }),
+  }),
+  row({ method: 'GET', route: '/notifications/unread-count', request: () => ({ path: '/notifications/unread-count' }), expect: signedIn(OK) }),
+  // Marking read twice changes nothing, so the row shares client A's notification.
+  row({
+    method: 'POST',
+    route: '/notifications/:id/read',
+    request: (w) => ({ path: `/notifications/${w.notificationA}/read` }),
+    expect: { anonymous: UNAUTH, clientA: OK, clientB: HIDE, memberOn: HIDE, memberOff: HIDE, teamlead: HIDE, admin: HIDE, superadmin: HIDE },
+    invalid: () => ({ path: '/notifications/abc/read' }),
+  }),
+  row({ method: 'POST', route: '/notifications/read-all', request: () => ({ path: '/notifications/read-all' }), expect: signedIn(OK) }),
+
+  // tool requests: clients ask, staff decide
+  row({
+    method: 'POST',
+    route: '/tool-requests',
+    request: () => ({ path: '/tool-requests', body: TOOL_REQUEST }),
+    expect: { anonymous: UNAUTH, clientA: CREATED, clientB: CREATED, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: DENY },
+    invalid: () => ({ path: '/tool-requests', body: { ...TOOL_REQUEST, quantity: 0 } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/tool-requests',
+    request: () => ({ path: '/tool-requests' }),
+    expect: { anonymous: UNAUTH, clientA: OK, clientB: OK, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: OK, superadmin: OK },
+    invalid: () => ({ path: '/tool-requests', query: { status: 'lost' } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/tool-requests/:id',
+    request: (w) => ({ path: `/tool-requests/${w.toolRequestA}` }),
+    expect: { anonymous: UNAUTH, clientA: OK, clientB: HIDE, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: OK, superadmin: OK },
+    invalid: () => ({ path: '/tool-requests/abc' }),
+  }),
+  row({
+    method: 'POST',
+    route: '/tool-requests/:id/decision',
+    setup: (w) => toolRequest(w),
+    request: (_w, _me, id) => ({ path: `/tool-requests/${id}/decision`, body: { action: 'approve' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: OK, superadmin: OK },
+    invalid: (w) => ({ path: `/tool-requests/${w.toolRequestA}/decision`, body: { action: 'explode' } }),
+  }),
+
+  // messaging, the super admin's side (SPEC section 7)
+  row({
+    method: 'GET',
+    route: '/superadmin/conversations',
+    request: (_w, me) => ({ path: '/superadmin/conversations', query: { user_id: me.id } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: OK },
+    invalid: () => ({ path: '/superadmin/conversations', query: {} }),
+  }),
+  row({
+    method: 'GET',
+    route: '/superadmin/messages/thread',
+    request: (w) => ({ path: '/superadmin/messages/thread', query: conversationQuery(w) }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: OK },
+    invalid: () => ({ path: '/superadmin/messages/thread', query: { conversation_id: 'x' } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/superadmin/get-all-messages',
+    request: (_w, me) => ({ path: '/superadmin/get-all-messages', query: { user_id: me.id, limit: '200' } }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: OK },
+    invalid: () => ({ path: '/superadmin/get-all-messages', query: {} }),
+  }),
+  // Receipts are idempotent, so these rows share the two messages of P's conversation.
+  ...(['delivered', 'read'] as const).flatMap((mark) => [
+    row({
+      method: 'PUT',
+      route: `/superadmin/messages/:id/${mark}`,
+      variant: 'received',
+      request: (w) => ({ path: `/superadmin/messages/${w.messageFromA}/${mark}` }),
+      expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: OK },
+      invalid: () => ({ path: `/superadmin/messages/abc/${mark}` }),
+    }),
+    row({
+      method: 'PUT',
+      route: `/superadmin/messages/:id/${mark}`,
+      variant: 'sent: only the receiver marks',
+      request: (w) => ({ path: `/superadmin/messages/${w.messageToA}/${mark}` }),
+      expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: DENY },
+    }),
   ]),
-  { method: 'GET', path: '/messages/unread-count', allowed: ['superadmin', 'client'] },
-  { method: 'POST', path: '/messages/uploads', allowed: ['superadmin', 'client'] },
-  { method: 'GET', path: '/messages/attachments/no-such-file.png', allowed: 'public' },
+  row({
+    method: 'POST',
+    route: '/superadmin/send-message',
+    request: (w, me) => ({
+      path: '/superadmin/send-message',
+      body: { sender_id: me.id, receiver_id: idOf(w, 'clientA'), conversation_id: w.conversationP, message_content: 'From the matrix' },
+    }),
+    expect: { anonymous: UNAUTH, clientA: DENY, clientB: DENY, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: CREATED },
+    invalid: () => ({ path: '/superadmin/send-message', body: {} }),
+  }),
+
+  // messaging, the client's mirror: a client talks about its own projects only
+  row({
+    method: 'GET',
+    route: '/client/conversations',
+    request: (_w, me) => ({ path: '/client/conversations', query: { user_id: me.id } }),
+    expect: { anonymous: UNAUTH, clientA: OK, clientB: OK, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: DENY },
+    invalid: () => ({ path: '/client/conversations', query: {} }),
+  }),
+  row({
+    method: 'GET',
+    route: '/client/messages/thread',
+    request: (w) => ({ path: '/client/messages/thread', query: conversationQuery(w) }),
+    expect: { anonymous: UNAUTH, clientA: OK, clientB: HIDE, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: DENY },
+    invalid: () => ({ path: '/client/messages/thread', query: { conversation_id: 'x' } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/client/get-all-messages',
+    request: (_w, me) => ({ path: '/client/get-all-messages', query: { user_id: me.id, limit: '200' } }),
+    expect: { anonymous: UNAUTH, clientA: OK, clientB: OK, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: DENY },
+    invalid: () => ({ path: '/client/get-all-messages', query: {} }),
+  }),
+  ...(['delivered', 'read'] as const).flatMap((mark) => [
+    row({
+      method: 'PUT',
+      route: `/client/messages/:id/${mark}`,
+      variant: 'received',
+      request: (w) => ({ path: `/client/messages/${w.messageToA}/${mark}` }),
+      expect: { anonymous: UNAUTH, clientA: OK, clientB: HIDE, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: DENY },
+      invalid: () => ({ path: `/client/messages/abc/${mark}` }),
+    }),
+    row({
+      method: 'PUT',
+      route: `/client/messages/:id/${mark}`,
+      variant: 'sent: only the receiver marks',
+      request: (w) => ({ path: `/client/messages/${w.messageFromA}/${mark}` }),
+      expect: { anonymous: UNAUTH, clientA: DENY, clientB: HIDE, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: DENY },
+    }),
+  ]),
+  row({
+    method: 'POST',
+    route: '/client/send-message',
+    request: (w, me) => ({
+      path: '/client/send-message',
+      body: { sender_id: me.id, receiver_id: idOf(w, 'superadmin'), conversation_id: w.conversationP, message_content: 'From the matrix' },
+    }),
+    expect: { anonymous: UNAUTH, clientA: CREATED, clientB: HIDE, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: DENY },
+    invalid: () => ({ path: '/client/send-message', body: {} }),
+  }),
+
+  // messaging, both sides
+  row({
+    method: 'GET',
+    route: '/messages/unread-count',
+    request: () => ({ path: '/messages/unread-count' }),
+    expect: { anonymous: UNAUTH, clientA: OK, clientB: OK, memberOn: DENY, memberOff: DENY, teamlead: DENY, admin: DENY, superadmin: OK },
+  }),
+  row({
+    method: 'POST',
+    route: '/messages/uploads',
+    request: () => {
+      const upload = multipart([{ name: 'shot.png', content: PNG, type: 'image/png' }]);
+      return { path: '/messages/uploads', body: upload.body, headers: upload.headers };
+    },
+    expect: {
+      anonymous: UNAUTH,
+      clientA: CREATED,
+      clientB: CREATED,
+      memberOn: DENY,
+      memberOff: DENY,
+      teamlead: DENY,
+      admin: DENY,
+      superadmin: CREATED,
+    },
+  }),
+  // A file of a message is served to its sender and receiver by session, to anyone by signed URL, else 404.
+  row({
+    method: 'GET',
+    route: '/messages/attachments/:stored_filename',
+    variant: 'by session',
+    request: (w) => ({ path: `/messages/attachments/${w.messageFile.storedFilename}` }),
+    expect: { anonymous: HIDE, clientA: OK, clientB: HIDE, memberOn: HIDE, memberOff: HIDE, teamlead: HIDE, admin: HIDE, superadmin: OK },
+  }),
+  row({
+    method: 'GET',
+    route: '/messages/attachments/:stored_filename',
+    variant: 'signed',
+    request: (w) => splitUrl(w.messageFile.url),
+    expect: everyone(OK),
+  }),
 ];
 
-export function isAllowed(row: AccessRow, caller: Caller): boolean {
-  if (row.allowed === 'public') return true;
-  return caller !== 'anonymous' && row.allowed.includes(caller);
+/**
+ * What a list shows each caller who may read it: a record of client A (or B) appears exactly to those who may see
+ * it. Callers the list route refuses are left out (the access rows above cover them).
+ */
+export type VisibilityRow = {
+  name: string;
+  request: (w: World, me: Me) => Request;
+  /** The ids a page of the answer lists. */
+  ids: (body: any) => string[];
+  target: (w: World) => string;
+  shown: Partial<Record<Account, boolean>>;
+};
+
+const itemIds = (body: { items: { id: string }[] }) => body.items.map((i) => i.id);
+
+export const VISIBILITY_ROWS: VisibilityRow[] = [
+  {
+    name: 'GET /api/projects lists P',
+    request: () => ({ path: '/projects', query: { q: TITLE_P } }),
+    ids: itemIds,
+    target: (w) => w.projectP,
+    shown: { clientA: true, clientB: false, memberOn: true, memberOff: false, teamlead: true, admin: true, superadmin: true },
+  },
+  {
+    name: 'GET /api/projects lists Q',
+    request: () => ({ path: '/projects', query: { q: TITLE_Q } }),
+    ids: itemIds,
+    target: (w) => w.projectQ,
+    shown: { clientA: false, clientB: true, memberOn: false, memberOff: false, teamlead: false, admin: true, superadmin: true },
+  },
+  {
+    name: "GET /api/tool-requests lists client A's request",
+    request: () => ({ path: '/tool-requests', query: { limit: '100' } }),
+    ids: itemIds,
+    target: (w) => w.toolRequestA,
+    shown: { clientA: true, clientB: false, admin: true, superadmin: true },
+  },
+  {
+    name: "GET /api/notifications lists client A's notification",
+    request: () => ({ path: '/notifications', query: { limit: '100' } }),
+    ids: itemIds,
+    target: (w) => w.notificationA,
+    shown: { clientA: true, clientB: false, memberOn: false, memberOff: false, teamlead: false, admin: false, superadmin: false },
+  },
+  {
+    name: "GET /api/client/conversations lists P's conversation",
+    request: (_w, me) => ({ path: '/client/conversations', query: { user_id: me.id } }),
+    ids: (body) => body.conversations.map((c: { conversation_id: string }) => c.conversation_id),
+    target: (w) => w.conversationP,
+    shown: { clientA: true, clientB: false },
+  },
+  {
+    name: "GET /api/superadmin/conversations lists P's conversation",
+    request: (_w, me) => ({ path: '/superadmin/conversations', query: { user_id: me.id } }),
+    ids: (body) => body.conversations.map((c: { conversation_id: string }) => c.conversation_id),
+    target: (w) => w.conversationP,
+    shown: { superadmin: true },
+  },
+  ...(['client', 'superadmin'] as const).map((side): VisibilityRow => ({
+    name: `GET /api/${side}/get-all-messages lists client A's message`,
+    request: (_w, me) => ({ path: `/${side}/get-all-messages`, query: { user_id: me.id, since_id: '0', limit: '200' } }),
+    ids: (body) => body.messages.map((m: { id: number }) => String(m.id)),
+    target: (w) => String(w.messageFromA),
+    shown: side === 'client' ? { clientA: true, clientB: false } : { superadmin: true },
+  })),
+];
+
+/** A URL the API handed out (`/api/...?a=b`) as a request under /api. */
+function splitUrl(url: string): Request {
+  const parsed = new URL(url, 'http://app.test');
+  return { path: parsed.pathname.replace(/^\/api/, ''), query: Object.fromEntries(parsed.searchParams) };
 }
 
 /** Fastify route pattern (`/invitations/:id`) or OpenAPI path (`/invitations/{id}`) -> matcher of concrete paths. */

@@ -11,6 +11,7 @@ import {
   createTestApp,
   login,
   signupClient,
+  signupSuperadmin,
   tokenFromLink,
   uniqueEmail,
   type TestApp,
@@ -22,16 +23,27 @@ const SETUP_KEY_REQUIRED = { error: 'A super admin already exists; a valid setup
 const INVITATION_INVALID = { error: 'This invitation link is invalid or has expired', code: 'INVITATION_INVALID' };
 
 let t: TestApp;
-/** The current super admin; replaced when the role is handed over. */
+/** The super admin of `t`, signed up first. Tests that need no super admin, or hand the role over, use an app of their own. */
 let owner: AuthResponse;
 
 beforeAll(async () => {
   // Behind a proxy the client address comes from X-Forwarded-For, so the lock-out test can vary it.
   t = await createTestApp({ TRUST_PROXY: 'true' });
+  owner = await signupSuperadmin(t.app);
 });
 afterAll(async () => t.close());
 
-const me = (token: string) => call(t.app, 'GET', '/auth/me', { token });
+/** Runs `test` on an app of its own with an empty database, closed afterwards. */
+async function withOwnApp(test: (own: TestApp) => Promise<void>, env: Record<string, string> = {}) {
+  const own = await createTestApp(env);
+  try {
+    await test(own);
+  } finally {
+    await own.close();
+  }
+}
+
+const me = (token: string, app = t.app) => call(app, 'GET', '/auth/me', { token });
 
 function expectAuthResponse(body: AuthResponse, expected: { name: string; email: string; role: string }) {
   expect(Object.keys(body).sort()).toEqual(['token', 'user']);
@@ -39,8 +51,8 @@ function expectAuthResponse(body: AuthResponse, expected: { name: string; email:
   expect(body.user).toEqual({ id: expect.stringMatching(/^\d+$/), ...expected });
 }
 
-async function superadminCount() {
-  const rows = await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin'));
+async function superadminCount(app = t.app) {
+  const rows = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin'));
   return rows.length;
 }
 
@@ -52,29 +64,33 @@ async function invite(role: 'admin' | 'teamlead' | 'teammember', email = uniqueE
 
 describe('POST /auth/signup/superadmin', () => {
   it('refuses bad input with a clear message and creates nobody', async () => {
-    const res = await call(t.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Owner', email: uniqueEmail('owner'), password: 'short' } });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'password: Password must be at least 8 characters', code: 'VALIDATION_FAILED' });
-    expect((await call(t.app, 'GET', '/config')).body.superadmin_exists).toBe(false);
+    await withOwnApp(async (own) => {
+      const res = await call(own.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Owner', email: uniqueEmail('owner'), password: 'short' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'password: Password must be at least 8 characters', code: 'VALIDATION_FAILED' });
+      expect((await call(own.app, 'GET', '/config')).body.superadmin_exists).toBe(false);
+    });
   });
 
   it('lets the first super admin sign up freely, and exactly one of two racing signups wins', async () => {
-    const emails = [uniqueEmail('owner'), uniqueEmail('owner')];
-    const results = await Promise.all(
-      emails.map((email) => call(t.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Owner Person', email, password: PASSWORD } })),
-    );
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses).toEqual([201, 403]);
-    const winner = results.find((r) => r.status === 201)!;
-    const loser = results.find((r) => r.status === 403)!;
-    expect(loser.body).toEqual(SETUP_KEY_REQUIRED);
-    owner = winner.body;
-    expectAuthResponse(owner, { name: 'Owner Person', email: owner.user.email, role: 'superadmin' });
-    expect(await superadminCount()).toBe(1);
-    expect((await me(owner.token)).body).toEqual({ user: owner.user });
-    expect((await call(t.app, 'GET', '/config')).body.superadmin_exists).toBe(true);
-    const loserEmail = emails.find((e) => e !== owner.user.email)!;
-    expect((await login(t.app, loserEmail)).status).toBe(401);
+    await withOwnApp(async (own) => {
+      expect((await call(own.app, 'GET', '/config')).body.superadmin_exists).toBe(false);
+      const emails = [uniqueEmail('owner'), uniqueEmail('owner')];
+      const results = await Promise.all(
+        emails.map((email) => call(own.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Owner Person', email, password: PASSWORD } })),
+      );
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses).toEqual([201, 403]);
+      const winner = results.find((r) => r.status === 201)!.body as AuthResponse;
+      const loser = results.find((r) => r.status === 403)!;
+      expect(loser.body).toEqual(SETUP_KEY_REQUIRED);
+      expectAuthResponse(winner, { name: 'Owner Person', email: winner.user.email, role: 'superadmin' });
+      expect(await superadminCount(own.app)).toBe(1);
+      expect((await me(winner.token, own.app)).body).toEqual({ user: winner.user });
+      expect((await call(own.app, 'GET', '/config')).body.superadmin_exists).toBe(true);
+      const loserEmail = emails.find((e) => e !== winner.user.email)!;
+      expect((await login(own.app, loserEmail)).status).toBe(401);
+    });
   });
 
   it('answers 403 SETUP_KEY_REQUIRED to a second signup without the key, and stores nothing', async () => {
@@ -110,46 +126,47 @@ describe('POST /auth/signup/superadmin', () => {
   });
 
   it('with the right key hands the role over: still exactly one super admin, the old one is an admin signed out everywhere', async () => {
-    const previous = owner;
-    const email = uniqueEmail('new-owner');
-    const res = await call(t.app, 'POST', '/auth/signup/superadmin', {
-      body: { name: 'New Owner', email, password: PASSWORD, setup_key: SETUP_KEY },
-    });
-    expect(res.status).toBe(201);
-    expectAuthResponse(res.body, { name: 'New Owner', email, role: 'superadmin' });
-    owner = res.body;
+    await withOwnApp(async (own) => {
+      const previous = await signupSuperadmin(own.app);
+      const email = uniqueEmail('new-owner');
+      const res = await call(own.app, 'POST', '/auth/signup/superadmin', {
+        body: { name: 'New Owner', email, password: PASSWORD, setup_key: SETUP_KEY },
+      });
+      expect(res.status).toBe(201);
+      expectAuthResponse(res.body, { name: 'New Owner', email, role: 'superadmin' });
 
-    expect(await superadminCount()).toBe(1);
-    expect((await me(owner.token)).body.user.role).toBe('superadmin');
-    const old = await me(previous.token);
-    expect(old.status).toBe(401);
-    expect(old.body).toEqual(UNAUTHENTICATED);
-    const relogin = await login(t.app, previous.user.email);
-    expect(relogin.status).toBe(200);
-    expect(relogin.body.user).toEqual({ ...previous.user, role: 'admin' });
+      expect(await superadminCount(own.app)).toBe(1);
+      expect((await me(res.body.token, own.app)).body.user.role).toBe('superadmin');
+      const old = await me(previous.token, own.app);
+      expect(old.status).toBe(401);
+      expect(old.body).toEqual(UNAUTHENTICATED);
+      const relogin = await login(own.app, previous.user.email);
+      expect(relogin.status).toBe(200);
+      expect(relogin.body.user).toEqual({ ...previous.user, role: 'admin' });
+    });
   });
 });
 
 describe('super admin signup without a configured setup key', () => {
   it('never hands the role over, whatever key is sent', async () => {
-    const bare = await createTestApp({ SUPERADMIN_SETUP_KEY: '' });
-    try {
-      expect(bare.config.superadminSetupKey).toBeUndefined();
-      const first = await call(bare.app, 'POST', '/auth/signup/superadmin', {
-        body: { name: 'Owner', email: uniqueEmail('owner'), password: PASSWORD },
-      });
-      expect(first.status).toBe(201);
-      for (const setup_key of [undefined, '', SETUP_KEY]) {
-        const res = await call(bare.app, 'POST', '/auth/signup/superadmin', {
-          body: { name: 'Taker', email: uniqueEmail('taker'), password: PASSWORD, setup_key },
+    await withOwnApp(
+      async (bare) => {
+        expect(bare.config.superadminSetupKey).toBeUndefined();
+        const first = await call(bare.app, 'POST', '/auth/signup/superadmin', {
+          body: { name: 'Owner', email: uniqueEmail('owner'), password: PASSWORD },
         });
-        expect(res.status).toBe(403);
-        expect(res.body).toEqual(SETUP_KEY_REQUIRED);
-      }
-      expect((await call(bare.app, 'GET', '/auth/me', { token: first.body.token })).body.user.role).toBe('superadmin');
-    } finally {
-      await bare.close();
-    }
+        expect(first.status).toBe(201);
+        for (const setup_key of [undefined, '', SETUP_KEY]) {
+          const res = await call(bare.app, 'POST', '/auth/signup/superadmin', {
+            body: { name: 'Taker', email: uniqueEmail('taker'), password: PASSWORD, setup_key },
+          });
+          expect(res.status).toBe(403);
+          expect(res.body).toEqual(SETUP_KEY_REQUIRED);
+        }
+        expect((await call(bare.app, 'GET', '/auth/me', { token: first.body.token })).body.user.role).toBe('superadmin');
+      },
+      { SUPERADMIN_SETUP_KEY: '' },
+    );
   });
 });
 
@@ -429,42 +446,48 @@ describe('what is stored', () => {
   });
 });
 
-// These move the clock by days, so they run last in this file.
+// These move the clock by days, so they run on an app of their own: other tests' sessions and links stay fresh.
 describe('session expiry', () => {
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp();
+  });
+  afterAll(async () => own.close());
+
   it('ends a session left idle for the configured time, and keeps one in use alive', async () => {
-    const idle = t.config.sessionIdleMs;
-    const account = await signupClient(t.app);
-    t.clock.advance(idle - 1000);
-    expect((await me(account.token)).status).toBe(200);
-    t.clock.advance(idle - 1000);
-    expect((await me(account.token)).status).toBe(200);
-    t.clock.advance(idle);
-    const expired = await me(account.token);
+    const idle = own.config.sessionIdleMs;
+    const account = await signupClient(own.app);
+    own.clock.advance(idle - 1000);
+    expect((await me(account.token, own.app)).status).toBe(200);
+    own.clock.advance(idle - 1000);
+    expect((await me(account.token, own.app)).status).toBe(200);
+    own.clock.advance(idle);
+    const expired = await me(account.token, own.app);
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual(UNAUTHENTICATED);
-    expect((await login(t.app, account.user.email)).status).toBe(200);
+    expect((await login(own.app, account.user.email)).status).toBe(200);
   });
 
   it('ends every session at the absolute limit, however busy', async () => {
-    const idle = t.config.sessionIdleMs;
-    const absolute = t.config.sessionAbsoluteMs;
+    const idle = own.config.sessionIdleMs;
+    const absolute = own.config.sessionAbsoluteMs;
     expect(absolute).toBeGreaterThan(idle);
-    const account = await signupClient(t.app);
+    const account = await signupClient(own.app);
     const step = Math.floor(idle / 2);
     let elapsed = 0;
     while (absolute - elapsed > step) {
-      t.clock.advance(step);
+      own.clock.advance(step);
       elapsed += step;
-      expect((await me(account.token)).status).toBe(200);
+      expect((await me(account.token, own.app)).status).toBe(200);
     }
-    t.clock.advance(absolute - elapsed - 1000);
-    expect((await me(account.token)).status).toBe(200);
-    t.clock.advance(1000);
-    const expired = await me(account.token);
+    own.clock.advance(absolute - elapsed - 1000);
+    expect((await me(account.token, own.app)).status).toBe(200);
+    own.clock.advance(1000);
+    const expired = await me(account.token, own.app);
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual(UNAUTHENTICATED);
-    const fresh = await login(t.app, account.user.email);
+    const fresh = await login(own.app, account.user.email);
     expect(fresh.status).toBe(200);
-    expect((await me(fresh.body.token)).status).toBe(200);
+    expect((await me(fresh.body.token, own.app)).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import type { AuthResponse, Role } from '@agency/schema';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
+import type { DeliveredMail } from '../src/integrations/mailer.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 
@@ -30,6 +31,8 @@ export type TestClock = { now(): Date; advance(ms: number): void };
 
 export type TestApp = {
   app: FastifyInstance;
+  /** Every mail this app delivered, bodies included (the outbox keeps a body only until delivery). */
+  delivered: DeliveredMail[];
   config: Config;
   clock: TestClock;
   /** Which database this run uses: PGlite in memory, or a fresh database on the PostgreSQL of TEST_DATABASE_URL. */
@@ -37,7 +40,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-async function createPostgresDatabase(baseUrl: string) {
+export async function createPostgresDatabase(baseUrl: string) {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -48,8 +51,18 @@ async function createPostgresDatabase(baseUrl: string) {
   const drop = async () => {
     const c = new pg.Client({ connectionString: baseUrl });
     await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    try {
+      // A closed pool has asked its connections to end but may not have seen them go: wait for the server to, so
+      // the forced drop never cuts one off mid-close (its client would raise an unhandled 57P01 error).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await c.end();
+    }
   };
   return { url: url.toString(), drop };
 }
@@ -58,7 +71,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   let current = Date.now();
   const clock: TestClock = { now: () => new Date(current), advance: (ms) => (current += ms) };
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://app.test', SUPERADMIN_SETUP_KEY: SETUP_KEY, ...RELAXED_LIMITS, ...env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      APP_URL: 'http://app.test',
+      SUPERADMIN_SETUP_KEY: SETUP_KEY,
+      JOB_POLL_SECONDS: '0.5',
+      ...RELAXED_LIMITS,
+      ...env,
+    },
     { inMemoryDb: true, webDistDir: '/nonexistent', filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'agency-files-')) },
   );
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -73,9 +94,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   }
   await database.migrate();
   const app = await buildApp(config, { database, now: clock.now, logStream: options.logStream });
+  const delivered: DeliveredMail[] = [];
+  app.ctx.mailer.onDelivered((mail) => delivered.push(mail));
   await app.ready();
   return {
     app,
+    delivered,
     config,
     clock,
     kind: database.kind,
@@ -158,11 +182,53 @@ export function login(app: FastifyInstance, email: string, password: string = PA
   return call(app, 'POST', '/auth/login', { body: { email, password }, headers });
 }
 
+/**
+ * Waits until this app has delivered `count` mails to `to` that match `where` (delivery is a background job),
+ * and returns them.
+ */
+export async function deliveredMails(
+  t: TestApp,
+  to: string,
+  count = 1,
+  where: (mail: DeliveredMail) => boolean = () => true,
+  timeoutMs = 20_000,
+): Promise<DeliveredMail[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = t.delivered.filter((m) => m.to === to && where(m));
+    if (mails.length >= count) return mails;
+    if (Date.now() > until) throw new Error(`expected ${count} mail(s) to ${to}, got ${mails.length}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The single-use token an invitation link carries. */
 export function tokenFromLink(link: string): string {
   const token = new URL(link).searchParams.get('token');
   if (!token) throw new Error(`no token in ${link}`);
   return token;
+}
+
+/** Fails with the answer's text unless the call was answered `status`: for setting up what a test reads. */
+export function must<T extends { status: number; text: string }>(res: T, status: number, what: string): T {
+  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.text}`);
+  return res;
+}
+
+/** A multipart/form-data body with one `files` part per file, and its content-type header. */
+export function multipart(files: { name: string; content: Buffer; type?: string }[]) {
+  const boundary = '----agencytestboundary';
+  const chunks: Buffer[] = [];
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
+    chunks.push(f.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** The answer every protected route gives a caller without a valid session. */

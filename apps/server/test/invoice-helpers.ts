@@ -77,7 +77,10 @@ export async function getInvoice(app: FastifyInstance, token: string, id: string
   return res.body.invoice;
 }
 
-/** Mails in the outbox to one address whose subject starts with `subject`. */
+/**
+ * Mails to one address whose subject starts with `subject` (invoice mails name the invoice number in the subject).
+ * The outbox keeps who and what subject after delivery, so each mail is counted once, delivered or not.
+ */
 export async function mailsTo(app: FastifyInstance, to: string, subject: string) {
   return app.ctx.db
     .select()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signInEveryRole, type TestApp } from './helpers.js';
+import { call, createTestApp, signInEveryRole, signupClient, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof signInEveryRole>>;
@@ -38,19 +38,28 @@ function ownerSend(content: string, extra: Record<string, unknown> = {}) {
 
 describe('conversations', () => {
   it("a client's conversation exists before the first message; the inbox lists only conversations with messages", async () => {
-    const mine = await call(t.app, 'GET', '/client/conversations', { token: who.client.token, query: { user_id: who.client.user.id } });
+    const client = await signupClient(t.app);
+    const created = await call(t.app, 'POST', '/projects', {
+      token: client.token,
+      body: { title: 'Quiet project', description: 'Nobody has written about it yet.' },
+    });
+    expect(created.status).toBe(201);
+    const quiet = `${created.body.project.id}:${client.user.id}`;
+    const mine = await call(t.app, 'GET', '/client/conversations', { token: client.token, query: { user_id: client.user.id } });
     expect(mine.status).toBe(200);
     expect(mine.body.conversations).toEqual([
       expect.objectContaining({
-        conversation_id: conversationId,
-        project_id: projectId,
+        conversation_id: quiet,
+        project_id: created.body.project.id,
         other_user_id: who.superadmin.user.id,
         other_user_name: who.superadmin.user.name,
         last_message_preview: null,
+        unread_count: 0,
       }),
     ]);
     const inbox = await call(t.app, 'GET', '/superadmin/conversations', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id } });
-    expect(inbox.body.conversations).toEqual([]);
+    expect(inbox.status).toBe(200);
+    expect(inbox.body.conversations.map((c: { conversation_id: string }) => c.conversation_id)).not.toContain(quiet);
   });
 
   it('answers 403 when user_id is not the caller', async () => {
@@ -188,19 +197,22 @@ describe('conversations', () => {
 });
 
 describe('polling', () => {
-  it('honours since_id and caps limit at 200', async () => {
+  it('honours since_id, and answers a limit above 200 rather than refusing it', async () => {
+    for (const text of ['first of three', 'second of three', 'third of three']) expect((await clientSend(text)).status).toBe(201);
     const all = await call(t.app, 'GET', '/superadmin/get-all-messages', {
       token: who.superadmin.token,
       query: { user_id: who.superadmin.user.id, limit: '1000' },
     });
     expect(all.status).toBe(200);
     const ids: number[] = all.body.messages.map((m: { id: number }) => m.id);
+    expect(ids.length).toBeGreaterThanOrEqual(3);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     const since = await call(t.app, 'GET', '/superadmin/get-all-messages', {
       token: who.superadmin.token,
-      query: { user_id: who.superadmin.user.id, since_id: String(ids[1]), limit: '200' },
+      query: { user_id: who.superadmin.user.id, since_id: String(ids.at(-3)), limit: '200' },
     });
-    expect(since.body.messages.map((m: { id: number }) => m.id)).toEqual(ids.filter((id) => id > ids[1]));
+    expect(since.body.messages.map((m: { id: number }) => m.id)).toEqual(ids.slice(-2));
+    expect(since.body.messages.map((m: { message_content: string }) => m.message_content)).toEqual(['second of three', 'third of three']);
   });
 
   it('never loses a message sent by concurrent senders', async () => {

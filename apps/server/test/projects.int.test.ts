@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../src/db/schema.js';
-import { call, createTestApp, signInEveryRole, type TestApp } from './helpers.js';
+import { call, createTestApp, deliveredMails, multipart, signInEveryRole, signupClient, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof signInEveryRole>>;
@@ -19,21 +17,6 @@ async function createProject(token = who.client.token, title = 'Company website'
   });
   expect(res.status).toBe(201);
   return res.body.project;
-}
-
-function multipart(files: { name: string; content: Buffer; type?: string }[]) {
-  const boundary = '----agencytestboundary';
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-    );
-    chunks.push(f.content, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
@@ -58,13 +41,13 @@ describe('projects', () => {
   });
 
   it('rejects bad input with 400 and stores nothing', async () => {
-    const before = await call(t.app, 'GET', '/projects', { token: who.client.token });
-    const res = await call(t.app, 'POST', '/projects', { token: who.client.token, body: { title: 'ab', description: 'short' } });
+    const client = await signupClient(t.app);
+    const res = await call(t.app, 'POST', '/projects', { token: client.token, body: { title: 'ab', description: 'short' } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body.error).toMatch(/Title must be at least 3 characters/);
-    const after = await call(t.app, 'GET', '/projects', { token: who.client.token });
-    expect(after.body.items).toHaveLength(before.body.items.length);
+    const after = await call(t.app, 'GET', '/projects', { token: client.token });
+    expect(after.body.items).toEqual([]);
   });
 
   it("a client never sees another client's project (404)", async () => {
@@ -103,8 +86,8 @@ describe('projects', () => {
     // The server names what the notification is about; each reader's web app opens it on their own screen.
     const leadNotes = await call(t.app, 'GET', '/notifications', { token: who.teamlead.token });
     expect(leadNotes.body.items[0]).toMatchObject({ kind: 'project_approved', target: { type: 'project', id: project.id } });
-    const mails = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.client.user.email));
-    expect(mails.at(-1)?.text).toContain(`http://app.test/go/project/${project.id}`);
+    const [mail] = await deliveredMails(t, who.client.user.email, 1, (m) => m.subject.startsWith('Project approved'));
+    expect(mail.text).toContain(`http://app.test/go/project/${project.id}`);
     for (const member of [who.teamlead, who.teammember]) {
       const list = await call(t.app, 'GET', '/projects', { token: member.token });
       expect(list.body.items.map((p: { id: string }) => p.id)).toContain(project.id);
@@ -150,26 +133,33 @@ describe('projects', () => {
     expect(approve.status).toBe(409);
   });
 
-  it('paginates the project list with at most 100 per page', async () => {
+  it('refuses more than 100 per page, and lists oldest first on request', async () => {
     const tooMany = await call(t.app, 'GET', '/projects', { token: who.admin.token, query: { limit: '101' } });
     expect(tooMany.status).toBe(400);
-    const first = await call(t.app, 'GET', '/projects', { token: who.admin.token, query: { limit: '2' } });
-    expect(first.body.items).toHaveLength(2);
-    expect(first.body.next_cursor).toBeTruthy();
-    const second = await call(t.app, 'GET', '/projects', { token: who.admin.token, query: { limit: '2', cursor: first.body.next_cursor } });
-    expect(second.body.items[0].id).not.toBe(first.body.items[0].id);
-    const pending = await call(t.app, 'GET', '/projects', { token: who.superadmin.token, query: { status: 'pending', order: 'oldest' } });
-    const ids = pending.body.items.map((p: { id: string }) => Number(p.id));
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const client = await signupClient(t.app);
+    const made = [];
+    for (const title of ['First idea', 'Second idea', 'Third idea']) made.push(await createProject(client.token, title));
+    const newest = await call(t.app, 'GET', '/projects', { token: client.token });
+    expect(newest.body.items.map((p: { id: string }) => p.id)).toEqual(made.map((p) => p.id).reverse());
+    const oldest = await call(t.app, 'GET', '/projects', { token: client.token, query: { order: 'oldest' } });
+    expect(oldest.body.items.map((p: { id: string }) => p.id)).toEqual(made.map((p) => p.id));
   });
 
   it('summary counts by status for the caller only', async () => {
-    const res = await call(t.app, 'GET', '/projects/summary', { token: who.otherClient.token });
+    const client = await signupClient(t.app);
+    const mine = [await createProject(client.token, 'Counted one'), await createProject(client.token, 'Counted two')];
+    await call(t.app, 'POST', `/projects/${mine[1].id}/reject`, { token: who.superadmin.token, body: { reason: 'Not this one' } });
+    const res = await call(t.app, 'GET', '/projects/summary', { token: client.token });
     expect(res.status).toBe(200);
-    expect(res.body.total).toBe(0);
+    expect(res.body).toMatchObject({ total: 2, pending: 1, counts: { pending: 1, rejected: 1, approved: 0 } });
+    expect(res.body.needs_attention.map((p: { id: string }) => p.id)).toEqual([mine[1].id]);
+    expect(new Set(res.body.recent_activity.map((e: { project_id: string }) => e.project_id))).toEqual(new Set(mine.map((p) => p.id)));
+    const stranger = await call(t.app, 'GET', '/projects/summary', { token: (await signupClient(t.app)).token });
+    expect(stranger.body).toMatchObject({ total: 0, pending: 0, needs_attention: [], recent_activity: [] });
     const owner = await call(t.app, 'GET', '/projects/summary', { token: who.superadmin.token });
-    expect(owner.body.pending).toBeGreaterThan(0);
-    expect(owner.body.recent_activity.length).toBeGreaterThan(0);
+    expect(owner.body.pending).toBeGreaterThanOrEqual(1);
+    expect(owner.body.total).toBeGreaterThanOrEqual(2);
+    expect(owner.body.recent_activity[0]).toMatchObject({ project_id: mine[1].id, kind: 'status_changed', to_status: 'rejected' });
   });
 });
 
@@ -294,15 +284,36 @@ describe('tool requests', () => {
 
 describe('notifications', () => {
   it('are private, marked read one by one or all at once', async () => {
-    const list = await call(t.app, 'GET', '/notifications', { token: who.client.token });
+    const client = await signupClient(t.app);
+    for (const name of ['Figma seat', 'Miro board']) {
+      const asked = await call(t.app, 'POST', '/tool-requests', {
+        token: client.token,
+        body: { name, category: 'Software licence', reason: 'Design reviews', quantity: 1 },
+      });
+      const decided = await call(t.app, 'POST', `/tool-requests/${asked.body.tool_request.id}/decision`, {
+        token: who.admin.token,
+        body: { action: 'approve' },
+      });
+      expect(decided.status).toBe(200);
+    }
+    const list = await call(t.app, 'GET', '/notifications', { token: client.token });
+    expect(list.body).toMatchObject({ unread_count: 2, next_cursor: null });
+    expect(list.body.items.map((n: { kind: string; read: boolean }) => [n.kind, n.read])).toEqual([
+      ['tool_request_approved', false],
+      ['tool_request_approved', false],
+    ]);
     const first = list.body.items[0];
     const foreign = await call(t.app, 'POST', `/notifications/${first.id}/read`, { token: who.otherClient.token });
     expect(foreign.status).toBe(404);
-    const one = await call(t.app, 'POST', `/notifications/${first.id}/read`, { token: who.client.token });
+    const one = await call(t.app, 'POST', `/notifications/${first.id}/read`, { token: client.token });
     expect(one.body.notification.read).toBe(true);
-    const all = await call(t.app, 'POST', '/notifications/read-all', { token: who.client.token });
+    expect((await call(t.app, 'GET', '/notifications/unread-count', { token: client.token })).body.count).toBe(1);
+    const unread = await call(t.app, 'GET', '/notifications', { token: client.token, query: { unread: 'true' } });
+    expect(unread.body.items.map((n: { id: string }) => n.id)).toEqual([list.body.items[1].id]);
+    const all = await call(t.app, 'POST', '/notifications/read-all', { token: client.token });
     expect(all.status).toBe(200);
-    const count = await call(t.app, 'GET', '/notifications/unread-count', { token: who.client.token });
+    expect(all.body.updated).toBe(1);
+    const count = await call(t.app, 'GET', '/notifications/unread-count', { token: client.token });
     expect(count.body.count).toBe(0);
   });
 });

@@ -1,36 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { roleSchema } from './auth.js';
-import { EMPLOYEE_ROLES, ROLE_DASHBOARD, ROLES, invitableRoles, isEmployeeRole, isStaffRole, type Role } from './roles.js';
-
-describe('ROLE_DASHBOARD', () => {
-  it('sends every role to its own dashboard path', () => {
-    expect(ROLE_DASHBOARD).toEqual({
-      client: '/clientdashboardpage',
-      admin: '/admindashboardpage',
-      superadmin: '/superadmin-dashboard',
-      teamlead: '/employee/teamlead-dashboardpage',
-      teammember: '/employee/team-memberdashboardpage',
-    });
-  });
-
-  it('has one distinct dashboard for each role', () => {
-    const paths = ROLES.map((role) => ROLE_DASHBOARD[role]);
-    expect(new Set(paths).size).toBe(ROLES.length);
-  });
-});
+import { EMPLOYEE_ROLES, ROLES, invitableRoles, isEmployeeRole, isStaffRole, type EmployeeRole, type Role } from './roles.js';
 
 describe('roles', () => {
-  it('knows exactly the five roles', () => {
-    expect([...ROLES].sort()).toEqual(['admin', 'client', 'superadmin', 'teamlead', 'teammember']);
-    expect(roleSchema.safeParse('owner').success).toBe(false);
+  it('accepts each of the five roles and nothing else', () => {
+    for (const role of ROLES) expect(roleSchema.safeParse(role).success).toBe(true);
+    for (const other of ['owner', 'Admin', 'super admin', '', 'employee']) expect(roleSchema.safeParse(other).success).toBe(false);
   });
 
-  it('counts team leads and team members as employees, and only admins and the super admin as staff', () => {
-    expect(EMPLOYEE_ROLES).toEqual(['teamlead', 'teammember']);
-    const employees = ROLES.filter(isEmployeeRole);
-    const staff = ROLES.filter(isStaffRole);
-    expect(employees).toEqual(['teamlead', 'teammember']);
-    expect(staff.sort()).toEqual(['admin', 'superadmin']);
+  // DESIGN section 4: team leads and team members are employees; admins and the super admin run the agency.
+  const kind: Record<Role, 'employee' | 'staff' | 'client'> = {
+    client: 'client',
+    admin: 'staff',
+    superadmin: 'staff',
+    teamlead: 'employee',
+    teammember: 'employee',
+  };
+
+  it.each(ROLES)('tells whether a %s is an employee or staff', (role) => {
+    expect(isEmployeeRole(role)).toBe(kind[role] === 'employee');
+    expect(isStaffRole(role)).toBe(kind[role] === 'staff');
+    expect(EMPLOYEE_ROLES.includes(role as EmployeeRole)).toBe(isEmployeeRole(role));
   });
 });
 

@@ -47,6 +47,11 @@ export function findMigrationsFolder(): string {
   throw new Error('Database migrations folder not found');
 }
 
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
@@ -78,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.inMemory) {
     client = new PGlite();
   } else {
-    const dir = path.join(options.dataDir, 'pglite');
+    const dir = embeddedDatabaseDir(options.dataDir);
     fs.mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   }

@@ -8,6 +8,7 @@ import { mailOutbox, type MailAttachment } from '../db/schema.js';
 import type { Storage } from './storage.js';
 
 export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
+export type DeliveredMail = MailMessage & { id: number };
 
 export type Mailer = {
   /**
@@ -25,6 +26,8 @@ export type Mailer = {
   giveUp(outboxId: number, reason: string): Promise<void>;
   /** Outbox rows that were never handed to the job runner (a crash between commit and enqueue). */
   unqueued(olderThan: Date): Promise<number[]>;
+  /** Tells `listener` about each mail this process delivers, body included (tests read mail this way). */
+  onDelivered(listener: (mail: DeliveredMail) => void): void;
 };
 
 /** How long one delivery attempt holds a mail before another worker may try it. */
@@ -44,6 +47,8 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
           socketTimeout: 30_000,
         })
       : null;
+
+  const listeners: ((mail: DeliveredMail) => void)[] = [];
 
   async function readAttachments(list: MailAttachment[] | null) {
     const out: { filename: string; contentType: string; content: Buffer }[] = [];
@@ -108,6 +113,9 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
           });
         } else {
           log.info({ mail: { id: mail.id, to: mail.to, subject: mail.subject } }, 'mail delivered to the log transport');
+          // The log transport is for trying the product out: it shows each mail once, on the console, never in
+          // the structured log (which may be shipped elsewhere) and never again from the database.
+          if (config.env !== 'test') process.stdout.write(`\n--- mail to ${mail.to}: ${mail.subject}\n${mail.text}\n---\n`);
         }
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
@@ -118,7 +126,10 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
         await db.update(mailOutbox).set({ error: message, leaseUntil: null }).where(eq(mailOutbox.id, mail.id));
         throw err;
       }
-      await db.update(mailOutbox).set({ sentAt: now(), error: null, leaseUntil: null }).where(eq(mailOutbox.id, mail.id));
+      // Delivered: the outbox keeps who, what subject and when, but no longer the body (it may hold a live link).
+      await db.update(mailOutbox).set({ sentAt: now(), error: null, leaseUntil: null, text: '' }).where(eq(mailOutbox.id, mail.id));
+      for (const listener of listeners)
+        listener({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? undefined });
       return 'sent';
     },
 
@@ -128,6 +139,10 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
         .update(mailOutbox)
         .set({ failedAt: now(), error: reason, leaseUntil: null })
         .where(and(eq(mailOutbox.id, outboxId), isNull(mailOutbox.sentAt)));
+    },
+
+    onDelivered(listener) {
+      listeners.push(listener);
     },
 
     async unqueued(olderThan) {

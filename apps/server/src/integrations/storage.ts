@@ -10,6 +10,8 @@ export type Storage = {
   put(key: string, source: Readable): Promise<{ size: number }>;
   read(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
+  /** Every stored object, with its size and last change (the sweep of unclaimed and leftover files). */
+  list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }>;
 };
 
 export function newStoredFilename(originalName: string): string {
@@ -60,6 +62,15 @@ export function createLocalStorage(rootDir: string): Storage {
     },
     async remove(key) {
       await fs.promises.rm(fullPath(key), { force: true });
+    },
+    async *list() {
+      const entries = await fs.promises.readdir(rootDir, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath ?? rootDir, entry.name);
+        const stat = await fs.promises.stat(full).catch(() => null);
+        if (stat) yield { key: path.relative(rootDir, full).split(path.sep).join('/'), size: stat.size, modifiedAt: stat.mtime };
+      }
     },
   };
 }

@@ -9,8 +9,9 @@ export type StoredUpload = { name: string; mime: string; size: number; storedFil
 const MULTIPART_OVERHEAD_PER_FILE = 64 * 1024;
 
 /** Refuses a request whose declared length already exceeds what the limits allow, before reading any of it. */
-export function assertDeclaredLength(request: FastifyRequest, maxFiles: number, maxBytes: number) {
+export function assertDeclaredLength(request: FastifyRequest, maxFiles: number, maxBytes: number, quotaBytes?: number) {
   const declared = Number(request.headers['content-length'] ?? 0);
+  if (quotaBytes !== undefined && declared > quotaBytes + maxFiles * MULTIPART_OVERHEAD_PER_FILE) throw new AppError('QUOTA_EXCEEDED');
   if (declared > maxFiles * (maxBytes + MULTIPART_OVERHEAD_PER_FILE)) {
     throw new AppError('PAYLOAD_TOO_LARGE', `At most ${maxFiles} files of ${maxBytes / 1024 / 1024} MB each`);
   }
@@ -44,10 +45,16 @@ function withHead(source: Readable) {
  * Streams every file part of a multipart request to storage, one at a time, never holding a whole file in
  * memory. Over the per-file size or the file count: everything this request stored is removed and 413 is thrown.
  */
-export async function streamUploads(request: FastifyRequest, storage: Storage, limits: { maxFiles: number; maxBytes: number }) {
+export async function streamUploads(
+  request: FastifyRequest,
+  storage: Storage,
+  limits: { maxFiles: number; maxBytes: number; /** What is left of the uploader's storage quota. */ quotaBytes?: number },
+) {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data');
   const stored: StoredUpload[] = [];
   const tooLarge = new AppError('PAYLOAD_TOO_LARGE', `At most ${limits.maxFiles} files of ${limits.maxBytes / 1024 / 1024} MB each`);
+  const overQuota = new AppError('QUOTA_EXCEEDED');
+  let total = 0;
   try {
     const parts = request.files({ limits: { fileSize: limits.maxBytes, files: limits.maxFiles, fields: 10 }, throwFileSizeLimit: true });
     for await (const part of parts) {
@@ -63,6 +70,11 @@ export async function streamUploads(request: FastifyRequest, storage: Storage, l
       if (part.file.truncated) {
         await storage.remove(storedFilename);
         throw tooLarge;
+      }
+      total += size;
+      if (limits.quotaBytes !== undefined && total > limits.quotaBytes) {
+        await storage.remove(storedFilename);
+        throw overQuota;
       }
       const name = safeFileName(part.filename);
       stored.push({ name, mime: sniffMime(head()), size, storedFilename });

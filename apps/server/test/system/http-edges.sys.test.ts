@@ -95,6 +95,29 @@ describe('a request that stalls', () => {
   });
 });
 
+describe('an upload abandoned half-way', () => {
+  it('leaves no file and no partial file behind', async () => {
+    const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup/client`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Uploader', email: 'uploader@example.test', password: 'long-enough-password' }),
+    });
+    const { token } = (await signup.json()) as { token: string };
+    const filesDir = path.join(dataDir, 'files');
+    const before = fs.existsSync(filesDir) ? fs.readdirSync(filesDir) : [];
+    const boundary = 'abandoned-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const res = await raw(
+      `POST /api/messages/uploads HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 5000000\r\n\r\n${head}${'x'.repeat(200_000)}`,
+      10_000,
+    );
+    expect(res.closedAfterMs).toBeLessThan(8000);
+    await sleep(500);
+    const after = fs.existsSync(filesDir) ? fs.readdirSync(filesDir) : [];
+    expect(after).toEqual(before);
+  });
+});
+
 describe('SIGTERM under steady keep-alive traffic', () => {
   it('answers or refuses every request and resets none, then exits 0', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });

@@ -321,7 +321,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
     const what = row.kind === 'deposit' ? 'deposit invoice' : 'invoice';
     await notifications.notify(tx, publish, [row.clientId], {
       kind: 'invoice_sent',
-      title: row.kind === 'deposit' ? 'Deposit invoice' : 'New invoice',
+      title: `${row.kind === 'deposit' ? 'Deposit invoice' : 'New invoice'} ${row.invoiceNo}`,
       body: `${row.invoiceNo} for "${party.projectTitle}": ${money(row.total, row.currency)}, due ${row.dueDate}.`,
       mailText: [
         `Hello ${party.clientName},`,
@@ -380,7 +380,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
       const receipt = updated.pdfKey ? [pdfAttachment(updated, updated.pdfKey)] : [];
       await notifications.notify(tx, publish, [row.clientId], {
         kind: 'invoice_payment_received',
-        title: 'Payment received',
+        title: `Payment received for ${row.invoiceNo}`,
         body: `We received ${money(change.amount, row.currency)} for ${row.invoiceNo}. ${to === 'paid' ? 'It is paid in full.' : `Still due: ${money(amountDueOf(updated), row.currency)}.`}`,
         mailText: [
           `Hello ${party.clientName},`,
@@ -401,7 +401,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
           (await staffIds(tx)).filter((id) => id !== actorId),
           {
             kind: 'invoice_paid',
-            title: 'Invoice paid',
+            title: `Invoice ${row.invoiceNo} paid`,
             body: `${row.invoiceNo} (${party.clientName}, "${party.projectTitle}") is paid: ${money(row.total, row.currency)}.`,
             target: { type: 'invoice', id: String(row.id) },
             projectId: row.projectId,
@@ -413,7 +413,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
     } else {
       await notifications.notify(tx, publish, [row.clientId], {
         kind: 'invoice_refunded',
-        title: 'Refund issued',
+        title: `Refund issued for ${row.invoiceNo}`,
         body: `We refunded ${money(change.amount, row.currency)} of your payment for ${row.invoiceNo}.`,
         target: { type: 'invoice', id: String(row.id) },
         projectId: row.projectId,
@@ -660,7 +660,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
         if (current.status !== 'draft') {
           await notifications.notify(tx, publish, [current.clientId], {
             kind: 'invoice_void',
-            title: 'Invoice cancelled',
+            title: `Invoice ${current.invoiceNo} cancelled`,
             body: `${current.invoiceNo} was voided and is no longer due. Reason: ${reason}`,
             target: { type: 'invoice', id: String(id) },
             projectId: current.projectId,
@@ -1020,7 +1020,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
           publish({ type: 'invoice.status_changed', invoiceId: id, projectId: row.projectId, from: row.status, to: 'overdue', actorId: null });
           await notifications.notify(tx, publish, [row.clientId], {
             kind: 'invoice_overdue',
-            title: 'Invoice overdue',
+            title: `Invoice ${row.invoiceNo} overdue`,
             body: `${row.invoiceNo} was due on ${row.dueDate}: ${money(amountDueOf(row), row.currency)} is still to pay.`,
             target: { type: 'invoice', id: String(id) },
             projectId: row.projectId,
@@ -1075,7 +1075,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
           const when = offset < 0 ? `is due on ${row.dueDate}` : offset === 0 ? 'is due today' : `was due on ${row.dueDate}`;
           await notifications.notify(tx, publish, [row.clientId], {
             kind: 'invoice_reminder',
-            title: offset > 0 ? 'Payment reminder: invoice overdue' : 'Payment reminder',
+            title: `Payment reminder: ${row.invoiceNo}${offset > 0 ? ' is overdue' : ''}`,
             body: `${row.invoiceNo} ${when}: ${money(amountDueOf(row), row.currency)} to pay.`,
             target: { type: 'invoice', id: String(row.id) },
             projectId: row.projectId,

@@ -121,7 +121,8 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
         if (declared > SEND_BODY_LIMIT) throw new AppError('PAYLOAD_TOO_LARGE', 'The message is too large');
         const files: StreamedFile[] = [];
         stored.set(request, files);
-        return parseSendBody(limitBytes(payload, SEND_BODY_LIMIT), ctx.storage, (file) => files.push(file) - 1);
+        const quotaBytes = request.actor ? await services.storage.remainingQuota(request.actor) : 0;
+        return parseSendBody(limitBytes(payload, SEND_BODY_LIMIT), ctx.storage, (file) => files.push(file) - 1, quotaBytes);
       });
       // A refused or failed send leaves nothing of its files behind.
       sending.addHook('onResponse', async (request, reply) => {
@@ -170,8 +171,9 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
     handler: async (request, reply) => {
       const actor = requireActor(request);
       const limits = { maxFiles: MAX_ATTACHMENTS_PER_MESSAGE, maxBytes: MAX_ATTACHMENT_BYTES };
-      assertDeclaredLength(request, limits.maxFiles, limits.maxBytes);
-      const upload = await streamUploads(request, ctx.storage, limits);
+      const quotaBytes = await services.storage.remainingQuota(actor);
+      assertDeclaredLength(request, limits.maxFiles, limits.maxBytes, quotaBytes);
+      const upload = await streamUploads(request, ctx.storage, { ...limits, quotaBytes });
       try {
         return reply.code(201).send({ attachments: await services.messaging.recordUploads(actor, upload.files) });
       } catch (err) {

@@ -92,7 +92,14 @@ class DataUrlDecoder {
  * Parses a JSON body from `source`, streaming data URLs of `message_attachments` to storage. Whatever it stored
  * is reported through `onStored` as soon as it exists, so the caller can remove it if the request fails later.
  */
-export async function parseSendBody(source: Readable, storage: Storage, onStored: (file: StreamedFile) => number): Promise<unknown> {
+export async function parseSendBody(
+  source: Readable,
+  storage: Storage,
+  onStored: (file: StreamedFile) => number,
+  /** What is left of the sender's storage quota: the files of this body count against it. */
+  quotaBytes = Number.POSITIVE_INFINITY,
+): Promise<unknown> {
+  let totalBytes = 0;
   const tokens = source.pipe(
     parserStream({ packKeys: true, streamKeys: false, packStrings: false, packNumbers: true, streamNumbers: false, streamStrings: true }),
   );
@@ -179,6 +186,8 @@ export async function parseSendBody(source: Readable, storage: Storage, onStored
             state.done.catch(() => undefined);
             state.data = new DataUrlDecoder(async (bytes) => {
               state.size += bytes.length;
+              totalBytes += bytes.length;
+              if (totalBytes > quotaBytes) throw new AppError('QUOTA_EXCEEDED');
               if (state.size > MAX_ATTACHMENT_BYTES)
                 throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
               if (state.head.reduce((n, b) => n + b.length, 0) < 64) state.head.push(bytes.subarray(0, 64));

@@ -23,6 +23,13 @@ export type NewNotification = {
   projectId?: number;
   mailText?: string;
   attachments?: MailAttachment[];
+  /** false: in-app only now (a later job may mail, as new messages do). Default true. */
+  mail?: boolean;
+  /**
+   * Replace the reader's unread notification of the same kind about the same target instead of adding another:
+   * ten messages in one conversation make one notification, not ten.
+   */
+  groupByTarget?: boolean;
 };
 
 function present(row: NotificationRow): Notification {
@@ -57,6 +64,20 @@ export function createNotificationService(ctx: AppContext) {
       const now = ctx.now();
       const recipients = await tx.select({ id: users.id, email: users.email, status: users.status }).from(users).where(inArray(users.id, ids));
       if (recipients.length === 0) return;
+      if (message.groupByTarget && message.target) {
+        await tx.delete(notifications).where(
+          and(
+            inArray(
+              notifications.userId,
+              recipients.map((r) => r.id),
+            ),
+            eq(notifications.kind, message.kind),
+            eq(notifications.targetType, message.target.type),
+            eq(notifications.targetId, message.target.id),
+            isNull(notifications.readAt),
+          ),
+        );
+      }
       const rows = await tx
         .insert(notifications)
         .values(
@@ -73,6 +94,7 @@ export function createNotificationService(ctx: AppContext) {
         )
         .returning({ id: notifications.id });
       publish({ type: 'notification.created', notificationIds: rows.map((r) => r.id), userIds: recipients.map((r) => r.id) });
+      if (message.mail === false) return;
       const open = message.target ? `\n\nOpen it: ${ctx.config.appUrl}${goPath(message.target)}` : '';
       await ctx.mailer.enqueue(
         tx,

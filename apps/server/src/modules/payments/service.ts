@@ -146,7 +146,7 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
     if (known) return { outcome: 'failure_after_success', invoiceId: row.id };
     await notifications.notify(tx, publish, [row.clientId], {
       kind: 'invoice_payment_failed',
-      title: 'Payment did not go through',
+      title: `Payment for ${row.invoiceNo} did not go through`,
       body: `Your bank did not confirm the payment for ${row.invoiceNo}. Nothing was taken; you can try again.`,
       target: { type: 'invoice', id: String(row.id) },
       projectId: row.projectId,

@@ -133,8 +133,9 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       const { maxFiles, maxBytes } = services.projects.limits;
       const remaining = maxFiles - existing;
       if (remaining <= 0) throw new AppError('PAYLOAD_TOO_LARGE', `A project can have at most ${maxFiles} attachments`);
-      assertDeclaredLength(request, remaining, maxBytes);
-      const upload = await streamUploads(request, ctx.storage, { maxFiles: remaining, maxBytes });
+      const quotaBytes = await services.storage.remainingQuota(actor);
+      assertDeclaredLength(request, remaining, maxBytes, quotaBytes);
+      const upload = await streamUploads(request, ctx.storage, { maxFiles: remaining, maxBytes, quotaBytes });
       try {
         await services.projects.recordAttachments(actor, request.params.id, upload.files);
       } catch (err) {

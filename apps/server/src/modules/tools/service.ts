@@ -6,7 +6,7 @@ import {
   type ToolRequest,
   type ToolRequestStatus,
 } from '@agency/schema';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
@@ -56,19 +56,38 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
     async create(actor: Actor, input: CreateToolRequestInput) {
       assertCan(actor, 'tool_request:create', null);
       const now = ctx.now();
-      const [row] = await ctx.db
-        .insert(toolRequests)
-        .values({
-          clientId: actor.id,
-          name: input.name,
-          category: input.category,
-          reason: input.reason,
-          quantity: input.quantity,
-          neededBy: input.needed_by ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      const row = await ctx.transaction(async (tx, publish) => {
+        const [created] = await tx
+          .insert(toolRequests)
+          .values({
+            clientId: actor.id,
+            name: input.name,
+            category: input.category,
+            reason: input.reason,
+            quantity: input.quantity,
+            neededBy: input.needed_by ?? null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        // Staff are told about every new request, so none waits unseen.
+        const staff = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.role, ['superadmin', 'admin']), eq(users.status, 'active')));
+        await notifications.notify(
+          tx,
+          publish,
+          staff.map((s) => s.id),
+          {
+            kind: 'tool_request_submitted',
+            title: 'New tool request',
+            body: `${actor.name} asks for "${created.name}" (${created.quantity} × ${created.category}).`,
+            target: { type: 'tool_request', id: String(created.id) },
+          },
+        );
+        return created;
+      });
       return get(actor, row.id);
     },
 

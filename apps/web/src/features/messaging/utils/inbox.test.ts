@@ -46,9 +46,15 @@ describe('inbox display rules', () => {
     expect(senderText(conversation({ last_sender_id: null, other_user_id: '' }))).toBe('—');
   });
 
-  it('formats the time en-GB with day, short month, hour and minute, and shows a raw value it cannot format', () => {
-    const text = timeText('2025-03-05T14:07:00.000Z');
-    expect(text).toMatch(/^05 Mar, \d{2}:\d{2}$/);
+  it("formats the time en-GB with day, short month, hour and minute in the reader's time zone", () => {
+    // 14:07 UTC on 5 March is 04:07 on 6 March in Kiritimati (UTC+14) and 06:07 on 5 March in Los Angeles: the
+    // expected text comes from the local clock, so the test holds in every zone (still March in all of them).
+    const at = new Date('2025-03-05T14:07:00.000Z');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(timeText(at.toISOString())).toBe(`${pad(at.getDate())} Mar, ${pad(at.getHours())}:${pad(at.getMinutes())}`);
+  });
+
+  it('shows a raw value it cannot format, and nothing for no value', () => {
     expect(timeText('not a date')).toBe('not a date');
     expect(timeText(null)).toBe('');
   });

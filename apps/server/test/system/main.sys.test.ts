@@ -4,14 +4,10 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 // The real entry point as `npm start` runs it: migrations at start-up, the one-time owner link, SIGTERM.
-const root = path.resolve(import.meta.dirname, '../../..');
-let child: ChildProcess;
-let output = '';
-let port: number;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-main-'));
+const root = path.resolve(import.meta.dirname, '../../../..');
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -22,17 +18,22 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(predicate: () => boolean | Promise<boolean>, ms = 90_000) {
+type Server = { child: ChildProcess; port: number; dataDir: string; output(): string };
+const started: Server[] = [];
+
+async function waitFor(server: Server, predicate: () => boolean | Promise<boolean>, ms = 90_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (await predicate()) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`timed out; output so far:\n${output}`);
+  throw new Error(`timed out; output so far:\n${server.output()}`);
 }
 
-beforeAll(async () => {
-  port = await freePort();
+/** A server process of its own on an empty data directory, started as `npm start` would, ready for requests. */
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-main-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -42,26 +43,36 @@ beforeAll(async () => {
     NODE_ENV: 'development',
   };
   delete env.DATABASE_URL;
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
+  let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  await waitFor(() => output.includes('/protected/superadmin-signup'));
-}, 120_000);
+  const server = { child, port, dataDir, output: () => output };
+  started.push(server);
+  await waitFor(server, () => output.includes('/protected/superadmin-signup'));
+  return server;
+}
 
-afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+afterEach(() => {
+  for (const server of started.splice(0)) {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
 });
 
-describe('the server process', () => {
+// Each test starts a process of its own: a cold start (tsx, migrations) can take a while on a busy machine.
+describe('the server process', { timeout: 180_000 }, () => {
   it('applies migrations on an empty database and prints the one-time owner link', async () => {
-    expect(output).toContain(`http://localhost:${port}/protected/superadmin-signup`);
+    const { port, dataDir, output } = await startServer();
+    expect(output()).toContain(`http://localhost:${port}/protected/superadmin-signup`);
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
   });
 
   it('finishes in-flight requests on SIGTERM, then closes the database and exits 0', async () => {
+    const server = await startServer();
+    const { child, port } = server;
     // The request is in flight: headers and half the body are sent before SIGTERM, the rest after it.
     const body = JSON.stringify({ name: 'Late Request', email: 'late@example.test', password: 'long-enough-password' });
     const req = http.request({
@@ -82,12 +93,12 @@ describe('the server process', () => {
     req.write(body.slice(0, 20));
     await new Promise((r) => setTimeout(r, 200));
     child.kill('SIGTERM');
-    await waitFor(() => output.includes('shutting down'));
+    await waitFor(server, () => server.output().includes('shutting down'));
     req.end(body.slice(20));
     const res = await response;
     expect(res.status, res.text).toBe(201);
     const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', resolve)));
     expect(code).toBe(0);
-    expect(output).not.toMatch(/"level":(50|60)/);
+    expect(server.output()).not.toMatch(/"level":(50|60)/);
   });
 });

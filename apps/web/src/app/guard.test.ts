@@ -1,0 +1,69 @@
+import { ROLE_DASHBOARD, ROLES, type Role } from '@agency/schema';
+import { waitFor } from '@testing-library/react';
+import { createElement, type ReactElement } from 'react';
+import { matchRoutes, Navigate, Outlet } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthContextValue } from '../features/auth/hooks/use-auth';
+import { paths } from '../lib/paths';
+import { renderScreen } from '../test/render';
+import { Guard } from './guard';
+import { LoginRoute } from './routes/login';
+import { routes } from './router';
+
+// Who is signed in, as the auth hook reports it; the guard and the login screen only read this hook, so they run
+// here as plain functions, over the app's real route table.
+const session = vi.hoisted(() => ({ current: null as null | Partial<AuthContextValue> }));
+vi.mock('../features/auth/hooks/use-auth', () => ({ useAuth: () => session.current }));
+// The route table module also creates the browser router, which needs a DOM; the table is all this test needs.
+vi.mock(import('react-router'), async (importOriginal) => ({ ...(await importOriginal()), createBrowserRouter: () => ({}) as never }));
+
+function signIn(role: Role) {
+  session.current = { isAuthenticated: true, isRestoring: false, user: { id: '7', name: 'Someone', email: 'someone@example.test', role } };
+}
+
+/** Where an element sends the user: the path of a redirect, or null when it renders the page. */
+function redirectOf(element: ReactElement): string | null {
+  if (element.type === Navigate) return (element.props as { to: string }).to;
+  if (element.type === Outlet) return null;
+  throw new Error(`unexpected element ${String(element.type)}`);
+}
+
+/**
+ * Opens `path` as the router would: each guard on the way, outermost first, either lets the user through or
+ * redirects. Returns the first redirect, or null when the page renders.
+ */
+async function open(path: string): Promise<string | null> {
+  const matches = matchRoutes(routes, path) ?? [];
+  const leaf = matches.at(-1)?.route;
+  if (!leaf || leaf.path === '*') throw new Error(`no screen at ${path}`);
+  for (const { route } of matches) {
+    const lazy = route.lazy as unknown as (() => Promise<{ element?: ReactElement }>) | undefined;
+    const loaded = (await lazy?.()) ?? {};
+    if (loaded.element?.type !== Guard) continue;
+    const redirect = redirectOf(Guard(loaded.element.props as Parameters<typeof Guard>[0]));
+    if (redirect !== null) return redirect;
+  }
+  return null;
+}
+
+describe('after login each role lands on its own dashboard', () => {
+  it.each(ROLES)('signing in as %s lands on a dashboard its guard lets through', async (role) => {
+    signIn(role);
+    const screen = renderScreen(createElement(LoginRoute), { path: paths.login });
+    await waitFor(() => expect(screen.location()).toBe(ROLE_DASHBOARD[role]));
+    screen.unmount();
+    expect(await open(ROLE_DASHBOARD[role])).toBeNull();
+  });
+
+  it.each(ROLES)("as %s, another role's dashboard sends the user back to their own", async (role) => {
+    signIn(role);
+    for (const other of ROLES.filter((r) => r !== role)) {
+      expect(await open(ROLE_DASHBOARD[other]), `${role} at ${ROLE_DASHBOARD[other]}`).toBe(ROLE_DASHBOARD[role]);
+    }
+  });
+
+  it('sends the signed out to the login page from every dashboard', async () => {
+    session.current = { isAuthenticated: false, isRestoring: false, user: null };
+    for (const role of ROLES) expect(await open(ROLE_DASHBOARD[role])).toBe(paths.login);
+  });
+});
