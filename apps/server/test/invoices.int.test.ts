@@ -540,6 +540,15 @@ describe('jobs: overdue and reminders', () => {
 
 describe('reports', () => {
   it('totals invoiced, paid, outstanding and overdue per currency, revenue by month, and a CSV export', async () => {
+    // Its own invoices in each state, whatever else the file has made: paid, partly paid, overdue, draft and void.
+    const project = await approvedProject(t.app, w, { budget: 10_000 });
+    const day = (offset: number) => new Date(t.clock.now().getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+    const paid = await sentInvoice(t.app, w, project);
+    await call(t.app, 'POST', `/invoices/${paid.id}/payments`, { token: w.admin.token, body: { amount: paid.total, date: day(0), reference: 'A' } });
+    const part = await sentInvoice(t.app, w, project);
+    await call(t.app, 'POST', `/invoices/${part.id}/payments`, { token: w.admin.token, body: { amount: 500, date: day(0), reference: 'B' } });
+    await sentInvoice(t.app, w, project, { issue_date: day(-20), due_date: day(-10) });
+    await t.app.services.invoices.markOverdue();
     const summary = await call(t.app, 'GET', '/invoices/summary', { token: w.owner.token });
     expect(summary.status).toBe(200);
     const gbp = summary.body.totals.find((r: { currency: string }) => r.currency === 'GBP');
