@@ -82,6 +82,7 @@ CREATE TABLE "payments" (
 	"provider_payment_id" text,
 	"refund_of" bigint,
 	"received_on" date NOT NULL,
+	"receipt_sent_at" timestamp with time zone,
 	"created_by" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -115,5 +116,6 @@ CREATE INDEX "invoices_open_due_idx" ON "invoices" USING btree ("due_date") WHER
 CREATE UNIQUE INDEX "payment_events_provider_event_key" ON "payment_events" USING btree ("provider","event_id");--> statement-breakpoint
 CREATE INDEX "payment_events_invoice_idx" ON "payment_events" USING btree ("invoice_id");--> statement-breakpoint
 CREATE INDEX "payments_invoice_idx" ON "payments" USING btree ("invoice_id","id");--> statement-breakpoint
+CREATE INDEX "payments_receipt_pending_idx" ON "payments" USING btree ("created_at") WHERE kind = 'payment' and receipt_sent_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_provider_ref_key" ON "payments" USING btree ("provider","provider_ref") WHERE provider_ref is not null;--> statement-breakpoint
 CREATE INDEX "payments_received_idx" ON "payments" USING btree ("received_on");

@@ -304,11 +304,22 @@ describe('PDF', () => {
       token: w.admin.token,
       body: { amount: invoice.total, date: today, reference: 'BANK' },
     });
-    const [row] = await t.app.ctx.db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.id, Number(invoice.id)));
-    expect(row.pdfKey).toBeTruthy();
+    // Frozen by the receipt job right after the payment.
+    const row = await eventually(async () => {
+      const [found] = await t.app.ctx.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, Number(invoice.id)));
+      expect(found.pdfKey).toBeTruthy();
+      return found;
+    });
+    const [receipt] = await mailsTo(t.app, w.client.user.email, `Payment received for ${invoice.invoice_no}`);
+    expect(receipt.attachments).toEqual([expect.objectContaining({ storage_key: row.pdfKey })]);
+    // The job running again (a retry, another node, the sweep) sends nothing more.
+    const paymentId = Number((await getInvoice(t.app, w.admin.token, invoice.id)).payments[0].id);
+    expect(await t.app.services.invoices.sendReceipt(paymentId)).toBe('done');
+    expect(await t.app.services.invoices.paymentsAwaitingReceipt(new Date(t.clock.now().getTime() + 60_000))).not.toContain(paymentId);
+    expect(await mailsTo(t.app, w.client.user.email, `Payment received for ${invoice.invoice_no}`)).toHaveLength(1);
     const file = path.join(t.config.filesDir, row.pdfKey!);
     const stored = fs.readFileSync(file);
     expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(row.pdfSha256);

@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, paymentEvents, payments } from '../src/db/schema.js';
 import { call, createTestApp, type TestApp } from './helpers.js';
-import { approvedProject, getInvoice, mailsTo, makeWorld, sentInvoice, type World } from './invoice-helpers.js';
+import { approvedProject, eventually, getInvoice, mailsTo, makeWorld, sentInvoice, type World } from './invoice-helpers.js';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 
@@ -207,8 +207,12 @@ describe('the webhook', () => {
     const paid = await getInvoice(t.app, w.client.token, invoice.id);
     expect(paid).toMatchObject({ status: 'paid', amount_paid: invoice.total, amount_due: 0 });
     expect(paid.payments).toEqual([expect.objectContaining({ kind: 'payment', method: 'card', amount: invoice.total })]);
-    const receipts = await mailsTo(t.app, w.client.user.email, `Payment received for ${invoice.invoice_no}`);
-    expect(receipts).toHaveLength(1);
+    // The receipt, with the paid invoice attached, is mailed by a job right after.
+    const receipts = await eventually(async () => {
+      const found = await mailsTo(t.app, w.client.user.email, `Payment received for ${invoice.invoice_no}`);
+      expect(found).toHaveLength(1);
+      return found;
+    });
     expect(receipts[0].attachments?.[0]).toMatchObject({ filename: `${invoice.invoice_no}.pdf` });
   });
 
@@ -221,6 +225,8 @@ describe('the webhook', () => {
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
     expect(await paymentsOf(invoice)).toHaveLength(1);
+    await eventually(async () => expect(await mailsTo(t.app, w.client.user.email, `Payment received for ${invoice.invoice_no}`)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await mailsTo(t.app, w.client.user.email, `Payment received for ${invoice.invoice_no}`)).toHaveLength(1);
     expect(await t.app.ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id))).toHaveLength(1);
   });

@@ -428,11 +428,16 @@ export const payments = pgTable(
     /** A refund: the payment it returns money from. */
     refundOf: bigint('refund_of', { mode: 'number' }),
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    /** A payment's receipt (mail with the PDF) went out: set with the mail, once, by the receipt job. */
+    receiptSentAt: ts('receipt_sent_at'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('payments_invoice_idx').on(t.invoiceId, t.id),
+    index('payments_receipt_pending_idx')
+      .on(t.createdAt)
+      .where(sql`kind = 'payment' and receipt_sent_at is null`),
     uniqueIndex('payments_provider_ref_key')
       .on(t.provider, t.providerRef)
       .where(sql`provider_ref is not null`),

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  goPath,
   computeInvoiceTotals,
+  CURRENCY_DECIMALS,
+  DATE_LOCALE,
   FINAL_INVOICE_STATUSES,
   formatInvoiceNo,
   invoiceAmountProblem,
@@ -310,8 +313,9 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
     return updated ?? row;
   }
 
+  /** An amount as people read it in mails and notifications: "£1,200.00", "JP¥330,000", "KWD 1.005". */
   function money(minor: number, currency: Currency) {
-    return `${currency} ${minorToDecimalString(minor, currency)}`;
+    return new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency }).format(minor / 10 ** CURRENCY_DECIMALS[currency]);
   }
 
   /** Sends an issued invoice: the PDF is stored and mailed with an in-app notification to the client. */
@@ -342,7 +346,8 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
   /**
    * Applies one recorded payment or refund to its invoice (locked by the caller): the amounts, and the status that
    * follows from them through the state machine. A paid invoice stays paid (a refund is money back, not a
-   * reopened bill). Paying in full freezes the document, mails the receipt and, for a deposit, starts the project.
+   * reopened bill). A payment publishes `invoice.payment_recorded`, from which a job mails the receipt (and freezes
+   * the document once paid in full); paying a deposit in full starts the project.
    */
   async function settle(tx: Tx, publish: Publish, row: InvoiceRow, change: LedgerChange, actorId: number | null): Promise<InvoiceRow> {
     const amountPaid = row.amountPaid + (change.kind === 'payment' ? change.amount : -change.amount);
@@ -376,23 +381,15 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
 
     const party = await partyOf(tx, updated);
     if (change.kind === 'payment') {
-      if (to === 'paid') updated = await freeze(tx, updated);
-      const receipt = updated.pdfKey ? [pdfAttachment(updated, updated.pdfKey)] : [];
+      // In-app now; the receipt mail with the PDF follows from a job after commit (sendReceipt), so a provider's
+      // webhook is answered without rendering a document while it holds the invoice.
       await notifications.notify(tx, publish, [row.clientId], {
         kind: 'invoice_payment_received',
         title: `Payment received for ${row.invoiceNo}`,
         body: `We received ${money(change.amount, row.currency)} for ${row.invoiceNo}. ${to === 'paid' ? 'It is paid in full.' : `Still due: ${money(amountDueOf(updated), row.currency)}.`}`,
-        mailText: [
-          `Hello ${party.clientName},`,
-          '',
-          `Thank you: we received ${money(change.amount, row.currency)} for invoice ${row.invoiceNo} ("${party.projectTitle}").`,
-          to === 'paid'
-            ? 'The invoice is paid in full; the paid invoice is attached as your receipt.'
-            : `Still due: ${money(amountDueOf(updated), row.currency)}.`,
-        ].join('\n'),
-        attachments: receipt,
         target: { type: 'invoice', id: String(row.id) },
         projectId: row.projectId,
+        mail: false,
       });
       if (to === 'paid') {
         await notifications.notify(
@@ -1085,6 +1082,59 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
         if (done) sent += 1;
       }
       return sent;
+    },
+
+    /**
+     * The receipt of one payment: a paid invoice's document is frozen (stored once with its hash) and mailed as
+     * the receipt; a part payment gets the invoice as it now stands. Claimed under the payment's row lock and marked
+     * in the same transaction as the mail, so it goes out once however often the job runs.
+     */
+    async sendReceipt(paymentId: number): Promise<'sent' | 'done'> {
+      return ctx.transaction(async (tx, publish) => {
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
+        if (!payment || payment.kind !== 'payment' || payment.receiptSentAt) return 'done';
+        let row = await lockInvoice(tx, payment.invoiceId);
+        let attachment: MailAttachment;
+        if (row.status === 'paid') {
+          row = await freeze(tx, row);
+          attachment = pdfAttachment(row, row.pdfKey!);
+        } else {
+          attachment = pdfAttachment(row, (await storePdf(tx, row, 'receipt')).key);
+        }
+        const party = await partyOf(tx, row);
+        const [client] = await tx.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, row.clientId)).limit(1);
+        if (client?.status === 'active') {
+          await ctx.mailer.enqueue(tx, publish, [
+            {
+              to: client.email,
+              subject: `Payment received for ${row.invoiceNo} · ${ctx.config.brandName}`,
+              text: [
+                `Hello ${party.clientName},`,
+                '',
+                `Thank you: we received ${money(payment.amount, payment.currency)} for invoice ${row.invoiceNo} ("${party.projectTitle}").`,
+                row.status === 'paid'
+                  ? 'The invoice is paid in full; the paid invoice is attached as your receipt.'
+                  : `Still due: ${money(amountDueOf(row), row.currency)}. The invoice as it stands is attached.`,
+                '',
+                `Open it: ${ctx.config.appUrl}${goPath({ type: 'invoice', id: String(row.id) })}`,
+              ].join('\n'),
+              attachments: [attachment],
+            },
+          ]);
+        }
+        await tx.update(payments).set({ receiptSentAt: ctx.now() }).where(eq(payments.id, paymentId));
+        return 'sent';
+      });
+    },
+
+    /** Payments whose receipt job never ran (a crash between commit and queueing), for the sweep to queue again. */
+    async paymentsAwaitingReceipt(olderThan: Date): Promise<number[]> {
+      const rows = await ctx.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.kind, 'payment'), isNull(payments.receiptSentAt), lt(payments.createdAt, olderThan)))
+        .limit(500);
+      return rows.map((r) => r.id);
     },
 
     // Used by the payments module's fulfilment, inside its transaction.

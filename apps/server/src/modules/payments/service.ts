@@ -233,6 +233,14 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
    * effect. A copy (a retry, a duplicate delivery, twenty at once) finds the id taken and changes nothing.
    */
   async function fulfil(provider: PaymentProviderName, event: ProviderEvent): Promise<{ outcome: FulfilmentOutcome; event_id: string }> {
+    // A copy of an event already handled is answered at once, without a transaction; the unique insert below stays
+    // the guard for copies that arrive while the first one is still being handled.
+    const [seen] = await ctx.db
+      .select({ id: paymentEvents.id })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.id)))
+      .limit(1);
+    if (seen) return { outcome: 'duplicate', event_id: event.id };
     return ctx.transaction(async (tx, publish) => {
       const [claimed] = await tx
         .insert(paymentEvents)
