@@ -11,6 +11,7 @@ import { createTransact } from './core/transaction.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createJobRunner } from './integrations/jobs.js';
 import { createMailer } from './integrations/mailer.js';
+import { createSealer } from './integrations/seal.js';
 import { createLocalStorage } from './integrations/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
@@ -27,6 +28,9 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
 import { TtlCache } from './lib/ttl-cache.js';
 import { registerMailJobs } from './modules/mail/jobs.js';
+import { registerContractJobs } from './modules/contracts/jobs.js';
+import { contractRoutes } from './modules/contracts/routes.js';
+import { ensureDefaultTemplates } from './modules/contracts/template-service.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
@@ -80,12 +84,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs: createJobRunner({ database, log: app.log, pollIntervalSeconds: config.jobPollSeconds }),
     mailer: createMailer(config, database.db, storage, app.log),
     storage,
+    sealer: createSealer({ ...config.seal, dataDir: config.dataDir, organisation: config.brandName, log: app.log }),
     now,
+    log: app.log,
     // Cache lifetimes run on the real clock; session expiry itself is checked with the app's clock.
     sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000, () => new Date()),
   };
   const services = createServices(ctx);
   registerMailJobs(ctx);
+  registerContractJobs(ctx, services.contracts);
+  await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   // Jobs start once the app is ready and stop before the database closes (hooks run in order).
@@ -110,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(projectRoutes, { ctx, services });
       await api.register(toolRoutes, { services });
       await api.register(messagingRoutes, { ctx, services });
+      await api.register(contractRoutes, { ctx, services });
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CONTRACT_REMINDER_DAYS_DEFAULT } from '@agency/schema';
 import { z } from 'zod';
 
 const bool = z
@@ -37,6 +38,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  SEAL_P12_PATH: z.string().optional(),
+  SEAL_P12_PASSPHRASE: z.string().optional(),
+  CONTRACT_REMINDER_DAYS: z.coerce.number().min(0.001).max(365).default(CONTRACT_REMINDER_DAYS_DEFAULT),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -72,6 +76,10 @@ export type Config = {
   webDistDir?: string;
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
+  /** The certificate that seals signed contracts; without a path a self-signed one is generated into dataDir. */
+  seal: { p12Path?: string; passphrase?: string };
+  /** A sent contract still unsigned this long after sending gets one reminder. */
+  contractReminderMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -120,6 +128,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    seal: { p12Path: e.SEAL_P12_PATH ? path.resolve(e.SEAL_P12_PATH) : undefined, passphrase: e.SEAL_P12_PASSPHRASE },
+    contractReminderMs: Math.round(e.CONTRACT_REMINDER_DAYS * 86_400_000),
   };
   return { ...config, ...overrides };
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Actor } from './core/actor.js';
 import type { EventBus } from './core/events.js';
@@ -5,6 +6,7 @@ import type { Transact } from './core/transaction.js';
 import type { Database, Db } from './db/client.js';
 import type { JobRunner } from './integrations/jobs.js';
 import type { Mailer } from './integrations/mailer.js';
+import type { Sealer } from './integrations/seal.js';
 import type { Storage } from './integrations/storage.js';
 import type { TtlCache } from './lib/ttl-cache.js';
 
@@ -19,7 +21,11 @@ export type AppContext = {
   jobs: JobRunner;
   mailer: Mailer;
   storage: Storage;
+  /** Seals signed documents (PKCS#7). */
+  sealer: Sealer;
   now(): Date;
+  /** The app's logger, for what a service must report beyond its answer (a tampered document). */
+  log: FastifyBaseLogger;
   /**
    * Resolved sessions by token hash, for one second. A `session.revoked` event drops entries at once in this
    * process; another process behind the same load balancer sees the revocation within that second.

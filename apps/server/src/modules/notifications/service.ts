@@ -6,13 +6,21 @@ import type { Publish } from '../../core/events.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications, users } from '../../db/schema.js';
+import { notifications, users, type MailAttachment } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
 /** A notification to store for each recipient. `target` says what it is about; the web app decides where that opens. */
-export type NewNotification = { kind: string; title: string; body: string; target?: NotificationTarget; projectId?: number };
+export type NewNotification = {
+  kind: string;
+  title: string;
+  body: string;
+  target?: NotificationTarget;
+  projectId?: number;
+  /** Files the e-mail carries (read from storage when it is delivered). */
+  attachments?: MailAttachment[];
+};
 
 function present(row: NotificationRow): Notification {
   return {
@@ -68,7 +76,12 @@ export function createNotificationService(ctx: AppContext) {
         publish,
         recipients
           .filter((r) => r.status === 'active')
-          .map((r) => ({ to: r.email, subject: `${message.title} · ${ctx.config.brandName}`, text: `${message.body}${open}` })),
+          .map((r) => ({
+            to: r.email,
+            subject: `${message.title} · ${ctx.config.brandName}`,
+            text: `${message.body}${open}`,
+            attachments: message.attachments,
+          })),
       );
     },
 
