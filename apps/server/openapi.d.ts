@@ -785,6 +785,249 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contract-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contract templates, newest first */
+        get: operations["getContractTemplates"];
+        put?: never;
+        /** Create a template (an unknown `{{variable}}` answers 400 naming it) */
+        post: operations["postContractTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract-templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The editor's live preview: the body rendered with sample values (or a project's), and the variables it may use */
+        post: operations["postContractTemplatesPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template */
+        get: operations["getContractTemplatesById"];
+        put?: never;
+        post?: never;
+        /** Delete a template that is not the default (contracts keep their own copy of the wording) */
+        delete: operations["deleteContractTemplatesById"];
+        options?: never;
+        head?: never;
+        /** Change a template's title or body, or make it the default of its kind */
+        patch: operations["patchContractTemplatesById"];
+        trace?: never;
+    };
+    "/api/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contracts the caller may see (staff: all; signers: their own once sent; team leads: their team’s), newest first */
+        get: operations["getContracts"];
+        put?: never;
+        /** Create a draft from a template for a project's client (client kind) or team lead or member (team kind) */
+        post: operations["postContracts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the contracts the caller may see are in each status, with the same filters as the list */
+        get: operations["getContractsCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contract with its document */
+        get: operations["getContractsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a draft's title or Markdown body (409 once sent) */
+        patch: operations["patchContractsById"];
+        trace?: never;
+    };
+    "/api/contracts/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft for signature: the body is rendered and frozen, and its SHA-256 kept */
+        post: operations["postContractsByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a draft or a sent contract, with a reason */
+        post: operations["postContractsByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remind the signer of a contract awaiting signature (in-app and by e-mail) */
+        post: operations["postContractsByIdRemind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signer opened the contract: records `viewed_at` once (while it awaits signature) */
+        post: operations["postContractsByIdView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign (the signer only, while it awaits signature): typed name, optional drawn PNG, consent; 409 when already signed */
+        post: operations["postContractsByIdSign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail: created, sent, viewed, reminded, signed, voided, expired; who, when, IP, user agent */
+        get: operations["getContractsByIdAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF: the sealed one once signed (its hash checked on every download), otherwise a preview marked "not signed" */
+        get: operations["getContractsByIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same PDF through the short-lived signed link a contract carries (`pdf_url`), for links and viewers */
+        get: operations["getContractsByIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -829,7 +1072,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -842,7 +1085,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -880,7 +1123,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -932,7 +1175,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -945,7 +1188,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -996,7 +1239,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1009,7 +1252,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1059,7 +1302,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1072,7 +1315,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1122,7 +1365,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1135,7 +1378,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1184,7 +1427,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1197,7 +1440,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1230,7 +1473,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1243,7 +1486,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1256,7 +1499,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1297,7 +1540,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1310,7 +1553,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1323,7 +1566,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1363,7 +1606,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1376,7 +1619,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1426,7 +1669,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1439,7 +1682,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1452,7 +1695,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1465,7 +1708,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1517,7 +1760,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1530,7 +1773,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1543,7 +1786,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1556,7 +1799,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1602,7 +1845,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1615,7 +1858,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1628,7 +1871,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1641,7 +1884,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1654,7 +1897,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1689,7 +1932,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1702,7 +1945,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1715,7 +1958,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1728,7 +1971,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1741,7 +1984,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1790,7 +2033,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1803,7 +2046,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1816,7 +2059,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1829,7 +2072,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1882,7 +2125,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1895,7 +2138,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1908,7 +2151,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1921,7 +2164,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1934,7 +2177,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -1967,7 +2210,7 @@ export interface operations {
                             body: string;
                             target: {
                                 /** @enum {string} */
-                                type: "project" | "project_approval" | "tool_request" | "conversation";
+                                type: "project" | "project_approval" | "tool_request" | "conversation" | "contract";
                                 id: string;
                             } | null;
                             project_id: string | null;
@@ -1988,7 +2231,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2001,7 +2244,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2014,7 +2257,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2027,7 +2270,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2062,7 +2305,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2075,7 +2318,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2088,7 +2331,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2119,7 +2362,7 @@ export interface operations {
                             body: string;
                             target: {
                                 /** @enum {string} */
-                                type: "project" | "project_approval" | "tool_request" | "conversation";
+                                type: "project" | "project_approval" | "tool_request" | "conversation" | "contract";
                                 id: string;
                             } | null;
                             project_id: string | null;
@@ -2138,7 +2381,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2151,7 +2394,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2164,7 +2407,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2177,7 +2420,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2190,7 +2433,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2225,7 +2468,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2238,7 +2481,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2251,7 +2494,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2315,7 +2558,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2328,7 +2571,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2341,7 +2584,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2354,7 +2597,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2435,7 +2678,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2448,7 +2691,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2461,7 +2704,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2474,7 +2717,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2558,7 +2801,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2571,7 +2814,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2584,7 +2827,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2655,7 +2898,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2668,7 +2911,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2681,7 +2924,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2694,7 +2937,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2707,7 +2950,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2760,7 +3003,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2773,7 +3016,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2786,7 +3029,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2799,7 +3042,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2812,7 +3055,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2891,7 +3134,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2904,7 +3147,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2917,7 +3160,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2930,7 +3173,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -2943,7 +3186,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3020,7 +3263,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3033,7 +3276,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3046,7 +3289,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3059,7 +3302,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3072,7 +3315,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3151,7 +3394,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3164,7 +3407,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3177,7 +3420,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3190,7 +3433,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3203,7 +3446,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3274,7 +3517,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3287,7 +3530,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3300,7 +3543,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3313,7 +3556,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3326,7 +3569,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3365,7 +3608,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3378,7 +3621,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3391,7 +3634,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3447,7 +3690,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3460,7 +3703,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3473,7 +3716,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3486,7 +3729,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3548,7 +3791,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3561,7 +3804,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3574,7 +3817,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3587,7 +3830,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3640,7 +3883,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3653,7 +3896,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3666,7 +3909,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3679,7 +3922,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3692,7 +3935,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3753,7 +3996,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3766,7 +4009,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3779,7 +4022,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3792,7 +4035,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3805,7 +4048,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3862,7 +4105,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3875,7 +4118,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3888,7 +4131,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3901,7 +4144,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3956,7 +4199,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3969,7 +4212,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3982,7 +4225,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -3995,7 +4238,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4052,7 +4295,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4065,7 +4308,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4078,7 +4321,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4091,7 +4334,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4146,7 +4389,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4159,7 +4402,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4172,7 +4415,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4185,7 +4428,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4198,7 +4441,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4253,7 +4496,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4266,7 +4509,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4279,7 +4522,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4292,7 +4535,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4305,7 +4548,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4382,7 +4625,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4395,7 +4638,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4408,7 +4651,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4421,7 +4664,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4478,7 +4721,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4491,7 +4734,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4504,7 +4747,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4517,7 +4760,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4572,7 +4815,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4585,7 +4828,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4598,7 +4841,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4611,7 +4854,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4668,7 +4911,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4681,7 +4924,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4694,7 +4937,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4707,7 +4950,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4762,7 +5005,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4775,7 +5018,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4788,7 +5031,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4801,7 +5044,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4814,7 +5057,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4869,7 +5112,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4882,7 +5125,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4895,7 +5138,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4908,7 +5151,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4921,7 +5164,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -4998,7 +5241,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5011,7 +5254,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5024,7 +5267,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5037,7 +5280,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5072,7 +5315,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5085,7 +5328,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5098,7 +5341,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5138,7 +5381,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5151,7 +5394,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5164,7 +5407,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5202,7 +5445,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5215,7 +5458,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
@@ -5228,7 +5471,2204 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractTemplates: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                kind?: "client" | "team";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "client" | "team";
+                    title: string;
+                    body: string;
+                    is_default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractTemplatesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "client" | "team";
+                    title?: string;
+                    body: string;
+                    project_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        html: string;
+                        unknown_variables: string[];
+                        variables: {
+                            name: string;
+                            description: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteContractTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    patchContractTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    body?: string;
+                    /** @enum {boolean} */
+                    is_default?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContracts: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                project_id?: string;
+                signer_id?: string;
+                client_id?: string;
+                status?: "draft" | "sent" | "signed" | "void" | "expired";
+                kind?: "client" | "team";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContracts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    project_id: string;
+                    template_id: string;
+                    /** @enum {string} */
+                    kind: "client" | "team";
+                    signer_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Understood, but the referenced records do not fit (`UNPROCESSABLE`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsCounts: {
+        parameters: {
+            query?: {
+                project_id?: string;
+                signer_id?: string;
+                client_id?: string;
+                kind?: "client" | "team";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            draft: number;
+                            sent: number;
+                            signed: number;
+                            void: number;
+                            expired: number;
+                        };
+                        total: number;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    patchContractsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    body_markdown?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    expires_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdRemind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdSign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    signature_name: string;
+                    /** Format: starts_with */
+                    signature_image?: string;
+                    /** @enum {boolean} */
+                    agree: true;
+                    document_sha256?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsByIdAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "created" | "updated" | "sent" | "viewed" | "reminded" | "signed" | "voided" | "expired";
+                            actor: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            ip: string | null;
+                            user_agent: string | null;
+                            note: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsByIdPdf: {
+        parameters: {
+            query?: {
+                download?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, sent with its own content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsByIdDownload: {
+        parameters: {
+            query: {
+                expires: number;
+                sig: string;
+                download?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, sent with its own content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_ATTEMPTS" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE";
                     };
                 };
             };
