@@ -23,6 +23,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          // Whole processes: the server binary against its own PostgreSQL server, which the tests stop and restart.
+          name: 'system',
+          sequence: { groupOrder: 2 },
+          environment: 'node',
+          include: ['apps/server/test/system/**/*.sys.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

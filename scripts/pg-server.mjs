@@ -49,12 +49,30 @@ export async function startPostgres() {
   run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start']);
-  const pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const readPid = () => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let pid = readPid();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const pgCtl = (...args) => run(path.join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
   return {
     url,
     port,
-    pid,
+    get pid() {
+      return pid;
+    },
+    /** Stops the server as an administrator would (`pg_ctl stop -m fast`): open connections are terminated. */
+    halt() {
+      pgCtl('-m', 'fast', '-w', 'stop');
+    },
+    /** Starts it again after `halt`, on the same port and data. */
+    resume() {
+      pgCtl('-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start');
+      pid = readPid();
+    },
+    /** `pg_ctl restart -m fast`. */
+    restart() {
+      pgCtl('-o', opts, '-l', path.join(dir, 'server.log'), '-m', 'fast', '-w', 'restart');
+      pid = readPid();
+    },
     async stop() {
       try {
         process.kill(pid, 'SIGINT');

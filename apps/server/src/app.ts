@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { resolveSessionSecret, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { EventBus } from './core/events.js';
 import { createTransact } from './core/transaction.js';
@@ -23,9 +23,12 @@ import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerInputHygiene } from './plugins/input-hygiene.js';
 import { registerOpenApi } from './plugins/openapi.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
+import { clientErrorHandler, registerSecurityHeaders, SECURITY_HEADERS } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
+import { redactUrl, serializeError } from './lib/log-safety.js';
 import { TtlCache } from './lib/ttl-cache.js';
 import { registerMailJobs } from './modules/mail/jobs.js';
 import { registerContractJobs } from './modules/contracts/jobs.js';
@@ -35,9 +38,9 @@ import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
 
-const SECRET_QUERY_KEYS = /([?&](?:token|sig|signature|invite_token)=)[^&]*/gi;
-
 export type BuildOptions = {
+  /** Where the log goes (tests capture it); standard output when absent. */
+  logStream?: { write(line: string): void };
   /** An opened and migrated database; when absent the app opens (and later closes) its own. */
   database?: Database;
   now?: () => Date;
@@ -56,27 +59,60 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Bearer tokens wherever a library logs request headers (the multipart parser does, at trace level).
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        '*.headers.authorization',
+        '*.headers.cookie',
+      ],
       serializers: {
-        req: (req) => ({ method: req.method, url: String(req.url).replace(SECRET_QUERY_KEYS, '$1[redacted]'), remoteAddress: req.ip }),
+        req: (req) => ({ method: req.method, url: redactUrl(String(req.url)), remoteAddress: req.ip }),
+        err: serializeError,
       },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
+    // A connection that sends nothing for this long is closed (a half-sent body included); a whole request,
+    // however slow, may take up to ten minutes (a large upload on a poor connection).
+    connectionTimeout: config.requestIdleTimeoutMs,
+    requestTimeout: 10 * 60_000,
+    // Shutdown closes idle keep-alive connections itself, after a grace period (main.ts), never mid-request.
+    forceCloseConnections: false,
+    clientErrorHandler,
+    // A path the router refuses (a parameter over its length limit, a bad %-escape) never reaches the hooks.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body = tooLong ? { error: 'The address is too long', code: 'URI_TOO_LONG' } : { error: 'The address is not valid', code: 'BAD_REQUEST' };
+      (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .headers(SECURITY_HEADERS)
+        .send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const ownsDatabase = !options.database;
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      inMemory: config.inMemoryDb,
+      onPoolError: (err) => app.log.warn({ error: err.message }, 'database connection lost; reconnecting on the next query'),
+    }));
   if (ownsDatabase) await database.migrate();
   const now = options.now ?? (() => new Date());
   const events = new EventBus((err, event) => app.log.error({ err, event: event.type }, 'event subscriber failed'));
   const storage = createLocalStorage(config.filesDir);
   const ctx: AppContext = {
     config,
+    signingKey: resolveSessionSecret(config),
     database,
     db: database.db,
     events,
@@ -103,16 +139,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('draining', { active: false });
 
   registerErrorHandler(app);
+  registerInputHygiene(app);
   registerSecurityHeaders(app, () => app.draining.active);
   await registerOpenApi(app, config);
   await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS_PER_MESSAGE } });
   await app.register(authPlugin, { ctx });
+  await registerRateLimits(app, ctx);
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { ctx, services });
-      await api.register(authRoutes, { services });
-      await api.register(invitationRoutes, { services });
+      await api.register(authRoutes, { ctx, services });
+      await api.register(invitationRoutes, { ctx, services });
       await api.register(userRoutes, { services });
       await api.register(notificationRoutes, { services });
       await api.register(projectRoutes, { ctx, services });

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, resolveSessionSecret } from './config.js';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -28,7 +30,12 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       brandName: 'Brightline Studio',
     });
-    expect(config.mail).toEqual({ transport: 'log', from: 'Brightline Studio <no-reply@brightline.example>', smtp: undefined });
+    expect(config.mail).toEqual({
+      transport: 'log',
+      from: 'Brightline Studio <no-reply@brightline.example>',
+      smtp: undefined,
+      retryDelaySeconds: 10,
+    });
   });
 
   it('keeps sessions 7 days idle and 30 days at most, and invitations 72 hours', () => {
@@ -38,8 +45,8 @@ describe('loadConfig defaults', () => {
     expect(config.invitationTtlMs).toBe(72 * 3_600_000);
   });
 
-  it('has a development session secret long enough to use', () => {
-    expect(loadConfig({}).sessionSecret.length).toBeGreaterThanOrEqual(32);
+  it('has no built-in session secret: without SESSION_SECRET one is created per installation', () => {
+    expect(loadConfig({}).sessionSecret).toBeUndefined();
   });
 
   it('derives the app URL from the port and drops a trailing slash from APP_URL', () => {
@@ -106,5 +113,31 @@ describe('loadConfig rejects invalid settings, naming the variable', () => {
     expect(configError({ MAIL_TRANSPORT: 'smtp' }).message).toContain('SMTP_HOST');
     const config = loadConfig({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'mail.example', SMTP_USER: 'u', SMTP_PASSWORD: 'p' });
     expect(config.mail.smtp).toEqual({ host: 'mail.example', port: 587, secure: false, user: 'u', password: 'p' });
+  });
+});
+
+describe('resolveSessionSecret', () => {
+  const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'agency-secret-'));
+
+  it('uses SESSION_SECRET when it is set', () => {
+    const config = loadConfig({ SESSION_SECRET: 'k'.repeat(40), DATA_DIR: dataDir() });
+    expect(resolveSessionSecret(config)).toBe('k'.repeat(40));
+  });
+
+  it('creates a random key once per installation, kept in DATA_DIR with mode 600', () => {
+    const dir = dataDir();
+    const first = resolveSessionSecret(loadConfig({ DATA_DIR: dir }));
+    const again = resolveSessionSecret(loadConfig({ DATA_DIR: dir }));
+    const elsewhere = resolveSessionSecret(loadConfig({ DATA_DIR: dataDir() }));
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(again).toBe(first);
+    expect(elsewhere).not.toBe(first);
+    const stat = fs.statSync(path.join(dir, 'session-secret'));
+    expect(stat.mode & 0o777).toBe(0o600);
+  });
+
+  it('gives an in-memory database a random key of its own', () => {
+    const config = loadConfig({}, { inMemoryDb: true, dataDir: '/nonexistent' });
+    expect(resolveSessionSecret(config)).not.toBe(resolveSessionSecret(config));
   });
 });

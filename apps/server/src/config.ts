@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { CONTRACT_REMINDER_DAYS_DEFAULT } from '@agency/schema';
 import { z } from 'zod';
@@ -36,6 +38,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
   WEB_DIST_DIR: z.string().optional(),
+  SIGNED_URL_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  REDIS_URL: z.string().url().optional(),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_SETUP_KEY_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   SEAL_P12_PATH: z.string().optional(),
@@ -56,7 +73,10 @@ export type Config = {
   databaseUrl?: string;
   /** PGlite in memory (tests): no files under dataDir. */
   inMemoryDb: boolean;
-  sessionSecret: string;
+  /** Signs download links. When unset, a random key is created once and kept in DATA_DIR (see `resolveSessionSecret`). */
+  sessionSecret?: string;
+  /** How long a signed download link lives. */
+  signedUrlTtlMs: number;
   superadminSetupKey?: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -74,6 +94,19 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   webDistDir?: string;
+  /** Rate-limit counters go to Redis when set, else to the database. */
+  redisUrl?: string;
+  rateLimits: {
+    anonymousPerMinute: number;
+    loginPerMinute: number;
+    signupPerHour: number;
+    setupKeyPerHour: number;
+    invitationsPerHour: number;
+    uploadsPerHour: number;
+    messagesPerMinute: number;
+  };
+  /** A connection idle this long (nothing sent, a body stalled half-way) is closed. */
+  requestIdleTimeoutMs: number;
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
   /** The certificate that seals signed contracts; without a path a self-signed one is generated into dataDir. */
@@ -84,7 +117,33 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-const DEV_SECRET = 'development-only-secret-do-not-use-in-production!';
+/**
+ * The key that signs download links: SESSION_SECRET when set; otherwise a random key created on the first start
+ * and kept in `DATA_DIR/session-secret` (mode 600), so links survive a restart. Never a constant: a key anyone
+ * can read in the source would let a stranger mint links to any file. An in-memory database (tests) gets a
+ * random key for the life of the process.
+ */
+export function resolveSessionSecret(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  if (config.inMemoryDb) return crypto.randomBytes(32).toString('base64url');
+  const file = path.join(config.dataDir, 'session-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  // `wx`: two processes starting at once cannot both write; the loser reads the winner's key.
+  try {
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   // An empty value (`SMTP_HOST=` in a copied .env.example) means "not set".
@@ -110,7 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesDir: path.resolve(e.DATA_DIR, 'files'),
     databaseUrl: e.DATABASE_URL || undefined,
     inMemoryDb: false,
-    sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
+    sessionSecret: e.SESSION_SECRET,
+    signedUrlTtlMs: e.SIGNED_URL_TTL_MINUTES * 60_000,
     superadminSetupKey: e.SUPERADMIN_SETUP_KEY,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
@@ -130,6 +190,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollSeconds: e.JOB_POLL_SECONDS,
     seal: { p12Path: e.SEAL_P12_PATH ? path.resolve(e.SEAL_P12_PATH) : undefined, passphrase: e.SEAL_P12_PASSPHRASE },
     contractReminderMs: Math.round(e.CONTRACT_REMINDER_DAYS * 86_400_000),
+    requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
+    redisUrl: e.REDIS_URL,
+    rateLimits: {
+      anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
+      setupKeyPerHour: e.RATE_LIMIT_SETUP_KEY_PER_HOUR,
+      invitationsPerHour: e.RATE_LIMIT_INVITATIONS_PER_HOUR,
+      uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
+      messagesPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
+    },
   };
   return { ...config, ...overrides };
 }

@@ -13,6 +13,8 @@ import type { TtlCache } from './lib/ttl-cache.js';
 /** What every service needs, built once per app. */
 export type AppContext = {
   config: Config;
+  /** Signs download links: SESSION_SECRET, or the random key kept in DATA_DIR. */
+  signingKey: string;
   db: Db;
   database: Database;
   /** One transaction whose published events are delivered after commit. */

@@ -1,15 +1,20 @@
 import fs from 'node:fs';
+import type http from 'node:http';
+import net from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { isDatabaseUnavailable } from './core/unavailable.js';
+import { openDatabase, type Database } from './db/client.js';
 import { loadDemoData } from './demo.js';
 
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  let reportPoolError = (err: Error) => console.error(`database connection error: ${err.message}`);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (err) => reportPoolError(err) });
+  await migrateWhenReachable(database);
   const app = await buildApp(config, { database });
+  reportPoolError = (err) => app.log.warn({ error: err.message }, 'database connection lost; reconnecting on the next query');
   app.addHook('onClose', async () => database.close());
 
   await app.ready();
@@ -30,14 +35,52 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    app.draining.active = true;
+    await drain(app.server, () => {
+      app.draining.active = true;
+    });
     await app.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** How long a draining node keeps idle keep-alive connections open for a last request. */
+const DRAIN_GRACE_MS = 5000;
+
+/**
+ * Stops taking new connections but keeps the open ones: every answer from now on says `Connection: close`, so
+ * a client that sends one more request on a kept-alive connection gets an answer and then lets go, instead of
+ * finding its socket closed under it (a reset). Connections still idle after the grace period are closed.
+ * Fastify's own close (afterwards) finds nothing left to cut off.
+ */
+async function drain(server: http.Server, startDraining: () => void) {
+  startDraining();
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, DRAIN_GRACE_MS);
+    // net.Server's close stops listening; http.Server's would also drop idle keep-alive connections at once.
+    net.Server.prototype.close.call(server, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  server.closeIdleConnections();
+}
+
+/** A node may start while its database is still coming up (a cluster starting together): wait up to a minute. */
+async function migrateWhenReachable(database: Database) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await database.migrate();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() > until) throw err;
+      console.error(`database not reachable yet (${(err as Error).message}); retrying`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }
 
 main().catch((err) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedProject, contractFor, freshContract, signInPeople, tempDataDir, type People } from './contract-support.js';
-import { call, createTestApp, type TestApp } from './helpers.js';
+import { call, createTestApp, login, type TestApp } from './helpers.js';
 
 /**
  * Every contract route, called by every kind of caller, with the exact status each one gets. Written beside the
@@ -228,7 +228,13 @@ describe('contract routes, every caller', () => {
       expect(forged.statusCode, actor).toBe(404);
     }
     const noSignature = await t.app.inject({ method: 'GET', url: `/api/contracts/${clientSent}/download` });
-    expect(noSignature.statusCode).toBe(400);
+    expect(noSignature.statusCode).toBe(404);
+    // A link dies with the session it was handed to.
+    const session = await login(t.app, who.client.user.email);
+    const mine = (await call(t.app, 'GET', `/contracts/${clientSent}`, { token: session.body.token })).body.contract;
+    expect((await t.app.inject({ method: 'GET', url: mine.pdf_url })).statusCode).toBe(200);
+    await call(t.app, 'POST', '/auth/logout', { token: session.body.token });
+    expect((await t.app.inject({ method: 'GET', url: mine.pdf_url })).statusCode).toBe(404);
   });
 
   it('callers who may not use a route are told 401/403 before their input is read', async () => {

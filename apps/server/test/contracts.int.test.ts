@@ -414,7 +414,7 @@ describe('the contract lifecycle', () => {
     const forged = await fetchPdf(t.app, c.pdf_url.replace(/sig=[^&]+/, 'sig=AAAA'));
     expect(forged.status).toBe(404);
     expect(forged.json).toMatchObject({ code: 'LINK_INVALID' });
-    t.clock.advance(16 * 60 * 1000);
+    t.clock.advance(t.config.signedUrlTtlMs + 60_000);
     const old = await fetchPdf(t.app, c.pdf_url);
     expect(old.status).toBe(404);
   });

@@ -41,7 +41,7 @@ describe('system routes', () => {
   it('answers unknown API routes with the error body', async () => {
     const res = await call(t.app, 'GET', '/does-not-exist');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Route GET /api/does-not-exist not found', code: 'NOT_FOUND' });
+    expect(res.body).toEqual({ error: 'Route GET /api/does-not-exist not found', code: 'ROUTE_NOT_FOUND' });
   });
 
   it('publishes the brand and contact lines from configuration', async () => {

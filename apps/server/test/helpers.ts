@@ -12,6 +12,20 @@ import { openDatabase, type Database } from '../src/db/client.js';
 export const SETUP_KEY = 'test-setup-key-0123456789';
 export const PASSWORD = 'correct-horse-battery';
 
+/**
+ * Every test file signs up and logs in dozens of accounts from one address, so the door limits are raised here;
+ * `test/limits.int.test.ts` checks the real defaults.
+ */
+export const RELAXED_LIMITS = {
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+  RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+  RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
+  RATE_LIMIT_SETUP_KEY_PER_HOUR: '100000',
+  RATE_LIMIT_INVITATIONS_PER_HOUR: '100000',
+  RATE_LIMIT_UPLOADS_PER_HOUR: '100000',
+  RATE_LIMIT_MESSAGES_PER_MINUTE: '100000',
+};
+
 export type TestClock = { now(): Date; advance(ms: number): void };
 
 export type TestApp = {
@@ -40,11 +54,11 @@ async function createPostgresDatabase(baseUrl: string) {
   return { url: url.toString(), drop };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   let current = Date.now();
   const clock: TestClock = { now: () => new Date(current), advance: (ms) => (current += ms) };
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://app.test', SUPERADMIN_SETUP_KEY: SETUP_KEY, ...env },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://app.test', SUPERADMIN_SETUP_KEY: SETUP_KEY, ...RELAXED_LIMITS, ...env },
     { inMemoryDb: true, webDistDir: '/nonexistent', filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'agency-files-')) },
   );
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -58,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database = await openDatabase({ dataDir: config.dataDir, inMemory: true });
   }
   await database.migrate();
-  const app = await buildApp(config, { database, now: clock.now });
+  const app = await buildApp(config, { database, now: clock.now, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(predicate: () => boolean | Promise<boolean>, ms = 30_000) {
+async function waitFor(predicate: () => boolean | Promise<boolean>, ms = 90_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (await predicate()) return;
@@ -46,7 +46,7 @@ beforeAll(async () => {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   await waitFor(() => output.includes('/protected/superadmin-signup'));
-});
+}, 120_000);
 
 afterAll(() => {
   if (child.exitCode === null) child.kill('SIGKILL');

@@ -209,7 +209,8 @@ describe('project attachments', () => {
       payload: upload.body,
     });
     expect(strangerUpload.statusCode).toBe(404);
-    t.clock.advance(16 * 60 * 1000);
+    // Links live SIGNED_URL_TTL_MINUTES (30 by default).
+    t.clock.advance(31 * 60 * 1000);
     const expired = await t.app.inject({ method: 'GET', url: files[0].url });
     expect(expired.statusCode).toBe(404);
   });

@@ -23,7 +23,10 @@ export const DATE_FORMAT_OPTIONS = {
 // Accounts (DESIGN section 4 and the foundation issue).
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Failed sign-ins from one address before that address is locked out of the account for the window. */
 export const LOGIN_MAX_FAILURES = 10;
+/** Failed sign-ins from all addresses the account does not know before the account is locked for them. */
+export const LOGIN_MAX_ACCOUNT_FAILURES = 50;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_PAGE_SIZE = 100;
 

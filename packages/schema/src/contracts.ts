@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idString } from './api.js';
 import { ROLES, type Role } from './roles.js';
 
 export const CONTRACT_KINDS = ['client', 'team'] as const;
@@ -125,7 +126,7 @@ export const previewContractTemplateInput = z.object({
   title: z.string().trim().max(160, 'Title must be at most 160 characters').optional(),
   body: z.string().max(MAX_TEMPLATE_BODY_LENGTH, `Body must be at most ${MAX_TEMPLATE_BODY_LENGTH} characters`),
   /** Fill the variables from this project (and its client and team) instead of sample values. */
-  project_id: z.string().regex(/^\d+$/, 'Invalid project').optional(),
+  project_id: idString('Invalid project').optional(),
 });
 export type PreviewContractTemplateInput = z.input<typeof previewContractTemplateInput>;
 
@@ -212,13 +213,11 @@ export const contractEventSchema = z.object({
 });
 export type ContractEvent = z.infer<typeof contractEventSchema>;
 
-const idString = (label: string) => z.string({ error: `${label} is required` }).regex(/^\d+$/, `${label} is invalid`);
-
 export const createContractInput = z.object({
-  project_id: idString('Project'),
-  template_id: idString('Template'),
+  project_id: idString('Choose a project'),
+  template_id: idString('Choose a template'),
   kind: contractKindSchema,
-  signer_id: idString('Signer'),
+  signer_id: idString('Choose who signs'),
 });
 export type CreateContractInput = z.input<typeof createContractInput>;
 
@@ -264,9 +263,9 @@ export const signContractInput = z.object({
 export type SignContractInput = z.input<typeof signContractInput>;
 
 export const contractListQuery = z.object({
-  project_id: z.string().regex(/^\d+$/, 'Invalid project').optional(),
-  signer_id: z.string().regex(/^\d+$/, 'Invalid signer').optional(),
-  client_id: z.string().regex(/^\d+$/, 'Invalid client').optional(),
+  project_id: idString('Invalid project').optional(),
+  signer_id: idString('Invalid signer').optional(),
+  client_id: idString('Invalid client').optional(),
   status: contractStatusSchema.optional(),
   kind: contractKindSchema.optional(),
   q: z.string().trim().max(100).optional(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MAX_ATTACHMENTS_PER_MESSAGE, POLL_PAGE_LIMIT } from './constants.js';
 
+/** `<project_id>:<client_id>`, each id within the range the database holds. */
+export const CONVERSATION_ID_PATTERN = /^[1-9]\d{0,14}:[1-9]\d{0,14}$/;
+
 /** SPEC section 3, Attachment: `data` only while staged (a data URL); `url` and `stored_filename` once stored. */
 export const attachmentSchema = z.object({
   name: z.string(),
@@ -45,11 +48,13 @@ export type Message = z.infer<typeof messageSchema>;
 
 export const conversationsQuery = z.object({ user_id: z.string({ error: 'user_id is required' }).min(1, 'user_id is required').max(40) });
 export const threadQuery = z.object({
-  conversation_id: z.string({ error: 'conversation_id is required' }).regex(/^\d+:\d+$/, 'conversation_id must look like <project_id>:<client_id>'),
+  conversation_id: z
+    .string({ error: 'conversation_id is required' })
+    .regex(CONVERSATION_ID_PATTERN, 'conversation_id must look like <project_id>:<client_id>'),
 });
 export const pollQuery = z.object({
   user_id: z.string({ error: 'user_id is required' }).min(1, 'user_id is required').max(40),
-  since_id: z.coerce.number().int().min(0).optional(),
+  since_id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   // Larger limits are capped, not refused: SPEC's client always asks for POLL_PAGE_LIMIT.
   limit: z.coerce
     .number()
@@ -72,7 +77,7 @@ export const sendMessageInput = z.object({
   sender_id: z.union([z.string(), z.number()]).transform(String),
   receiver_id: z.union([z.string(), z.number()]).transform(String),
   message_content: z.string({ error: 'message_content is required' }).max(10000, 'message_content must be at most 10000 characters'),
-  conversation_id: z.string().regex(/^\d+:\d+$/, 'conversation_id must look like <project_id>:<client_id>'),
+  conversation_id: z.string().regex(CONVERSATION_ID_PATTERN, 'conversation_id must look like <project_id>:<client_id>'),
   // Past the limit: 413 on the server (the web app never sends more; it drops extras silently).
   message_attachments: z
     .union([z.array(sendAttachment), sendAttachment])

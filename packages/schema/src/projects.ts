@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idString, isoDateSchema } from './api.js';
 import { type Role } from './roles.js';
 
 export const PROJECT_STATUSES = ['pending', 'approved', 'rejected', 'in_progress', 'completed', 'cancelled'] as const;
@@ -53,8 +54,6 @@ export function canChangeProjectStatus(role: Role, from: ProjectStatus, to: Proj
 export const CURRENCIES = ['GBP', 'EUR', 'USD'] as const;
 export const currencySchema = z.enum(CURRENCIES);
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
-
 export const createProjectInput = z.object({
   title: z
     .string({ error: 'Title is required' })
@@ -74,7 +73,7 @@ export const createProjectInput = z.object({
     .max(1_000_000_000_00, 'Budget is too large')
     .optional(),
   currency: currencySchema.optional(),
-  deadline: isoDate.optional(),
+  deadline: isoDateSchema.optional(),
 });
 export type CreateProjectInput = z.input<typeof createProjectInput>;
 
@@ -130,8 +129,8 @@ export const projectEventSchema = z.object({
 export type ProjectEvent = z.infer<typeof projectEventSchema>;
 
 export const approveProjectInput = z.object({
-  team_lead_id: z.string({ error: 'Choose a team lead' }).regex(/^\d+$/, 'Choose a team lead'),
-  member_ids: z.array(z.string().regex(/^\d+$/, 'Invalid member')).max(50).optional(),
+  team_lead_id: idString('Choose a team lead'),
+  member_ids: z.array(idString('Invalid member')).max(50).optional(),
   note: z.string().trim().max(1000, 'Note must be at most 1000 characters').optional(),
 });
 export type ApproveProjectInput = z.input<typeof approveProjectInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './api.js';
 
 export const TOOL_REQUEST_STATUSES = ['requested', 'approved', 'declined', 'fulfilled'] as const;
 export const toolRequestStatusSchema = z.enum(TOOL_REQUEST_STATUSES);
@@ -26,10 +27,7 @@ export const createToolRequestInput = z.object({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(1000, 'Quantity must be at most 1000'),
-  needed_by: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
-    .optional(),
+  needed_by: isoDateSchema.optional(),
 });
 export type CreateToolRequestInput = z.input<typeof createToolRequestInput>;
 

@@ -20,13 +20,19 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   CONFLICT: 'The request conflicts with the current state',
   ALREADY_SIGNED: 'This contract is already signed',
   DOCUMENT_CHANGED: 'The document changed since you opened it; reload it before signing',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
   PAYLOAD_TOO_LARGE: 'The upload is too large',
+  QUOTA_EXCEEDED: 'Your storage quota is used up; remove some files first',
+  URI_TOO_LONG: 'The address is too long',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
   UNPROCESSABLE: 'The request could not be processed',
+  HEADERS_TOO_LARGE: 'The request headers are too large',
   TOO_MANY_ATTEMPTS: 'Too many attempts; try again later',
+  RATE_LIMITED: 'Too many requests; try again later',
   INTERNAL: 'Something went wrong on our side',
   DOCUMENT_TAMPERED: 'The stored document failed its integrity check; it was not served and the agency has been alerted',
   UNAVAILABLE: 'Service unavailable',
+  DATABASE_UNAVAILABLE: 'The database is unavailable; try again in a few seconds',
 };
 
 export function defaultMessage(code: ErrorCode): string {

@@ -28,7 +28,14 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir: string; inMemory?: boolean; poolSize?: number };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  inMemory?: boolean;
+  poolSize?: number;
+  /** Told about errors of idle pooled connections (a server restart or failover); they never end the process. */
+  onPoolError?: (err: Error) => void;
+};
 
 export function findMigrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +50,20 @@ export function findMigrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // While the server is down a request fails fast (503) instead of waiting for a connection forever.
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // Without a listener, an idle connection's error (the server restarting) would be thrown as an unhandled
+    // 'error' event and end the process. The pool drops the broken client and connects afresh when asked.
+    pool.on('error', (err) => options.onPoolError?.(err));
+    // A client checked out for a transaction has no pool listener: a termination that arrives between two of
+    // its queries would be an unhandled 'error' event too. Every client gets its own listener; the query in
+    // flight (if any) fails with the error and the pool discards the client on release.
+    pool.on('connect', (client) => client.on('error', (err) => options.onPoolError?.(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -61,15 +61,24 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/** Sign-in attempts that failed, or are being checked right now (removed again when the password was right). */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: id(),
     emailNormalized: text('email_normalized').notNull(),
+    ip: text('ip'),
     attemptedAt: ts('attempted_at').notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_time_idx').on(t.emailNormalized, t.attemptedAt)],
 );
+
+/** Fixed-window request counters shared by every node (rate limits without Redis). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
 
 export const invitations = pgTable(
   'invitations',

@@ -16,6 +16,14 @@ export function assertDeclaredLength(request: FastifyRequest, maxFiles: number, 
   }
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const UNSAFE_IN_NAMES = /[\\/\u0000-\u001f]/g;
+
+/** A stored name never carries control characters, path separators or unpaired surrogates. */
+export function safeFileName(original: string | undefined): string {
+  return (original || 'file').toWellFormed().replace(UNSAFE_IN_NAMES, '_').slice(0, 200);
+}
+
 /** Captures the first bytes of a stream for type detection while passing everything through. */
 function withHead(source: Readable) {
   const head: Buffer[] = [];
@@ -56,8 +64,7 @@ export async function streamUploads(request: FastifyRequest, storage: Storage, l
         await storage.remove(storedFilename);
         throw tooLarge;
       }
-      // eslint-disable-next-line no-control-regex -- a stored name never carries control characters or path separators
-      const name = (part.filename || 'file').replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200);
+      const name = safeFileName(part.filename);
       stored.push({ name, mime: sniffMime(head()), size, storedFilename });
     }
   } catch (err) {

@@ -12,7 +12,7 @@ const STATUS_TEXT: Record<Status, string> = {
   413: 'Too large (`PAYLOAD_TOO_LARGE`)',
   415: 'Wrong content type (`UNSUPPORTED_MEDIA_TYPE`)',
   422: 'Understood, but the referenced records do not fit (`UNPROCESSABLE`)',
-  429: 'Too many attempts; see Retry-After (`TOO_MANY_ATTEMPTS`)',
+  429: 'Too many requests or sign-in attempts; see Retry-After (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`)',
   500: 'Unexpected server error (`INTERNAL`)',
   503: 'A dependency is unavailable (`UNAVAILABLE`)',
 };
@@ -34,3 +34,8 @@ export function operationIdFor(method: string, url: string): string {
     .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[-_.]/)));
   return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
+
+const safeInt = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The query of a signed download link (`lib/signed-url.ts`); parts missing or malformed make the link invalid, never a 500. */
+export const signedQuery = z.object({ expires: safeInt.optional(), sid: safeInt.optional(), sig: z.string().max(100).optional() });

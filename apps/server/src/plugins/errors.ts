@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultMessage } from '../core/errors.js';
+import { isDatabaseUnavailable } from '../core/unavailable.js';
 
 function fieldLabel(path: PropertyKey[]): string {
   return path.length ? `${path.map(String).join('.')}: ` : '';
@@ -27,6 +28,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: error.message || defaultMessage('BAD_REQUEST'), code: 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ error: error.message }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: 'The database is unavailable; try again in a few seconds', code: 'DATABASE_UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: defaultMessage('INTERNAL'), code: 'INTERNAL' });

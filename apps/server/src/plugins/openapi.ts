@@ -21,6 +21,8 @@ function completeRouteSchema(route: RouteOptions) {
   if (schema.body || schema.querystring || schema.params) statuses.push(400);
   if (schema.security.length > 0) statuses.push(401, 403);
   if (route.url.includes('/:')) statuses.push(404);
+  // Signed-out calls are rate-limited as a whole, and some doors have a limit of their own (plugins/rate-limit.ts).
+  if (schema.security.length === 0 || (route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429);
   statuses.push(500);
   schema.response = { ...errorResponses(...statuses), ...(schema.response ?? {}) };
 }

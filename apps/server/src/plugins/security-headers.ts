@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 const CSP = [
@@ -46,4 +47,34 @@ export function registerSecurityHeaders(app: FastifyInstance, isDraining: () => 
     // During shutdown every response closes its connection, so keep-alive clients let go.
     if (isDraining()) reply.header('connection', 'close');
   });
+}
+
+/** The header block of an answer written straight to the socket (Node's own 400 / 408 / 431), headers included. */
+const RAW_HEADER_LINES = Object.entries(SECURITY_HEADERS)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
+
+const CLIENT_ERRORS: Record<string, { status: number; text: string; error: string; code: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, text: 'Request Timeout', error: 'The request took too long to arrive', code: 'REQUEST_TIMEOUT' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    text: 'Request Header Fields Too Large',
+    error: 'The request headers are too large',
+    code: 'HEADERS_TOO_LARGE',
+  },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node could not parse (or that came too slowly) is answered with the
+ * same security headers and error body as every other answer, then the connection is closed.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
+  const { status, text, error, code } = known ?? { status: 400, text: 'Bad Request', error: 'The request could not be read', code: 'BAD_REQUEST' };
+  const body = JSON.stringify({ error, code });
+  if (!socket.writable) return socket.destroy(err);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n${RAW_HEADER_LINES}\r\n${body}`,
+  );
 }

@@ -1,5 +1,5 @@
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES, type Role } from '@agency/schema';
-import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_ACCOUNT_FAILURES, LOGIN_MAX_FAILURES, type Role } from '@agency/schema';
+import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
@@ -8,9 +8,17 @@ import type { DbOrTx } from '../../db/client.js';
 import { loginFailures, sessions, users } from '../../db/schema.js';
 import { presentUser } from '../users/present.js';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.js';
-import { generateToken, hashToken, normalizeEmail, safeEqual } from './tokens.js';
+import { generateToken, hashToken, isSessionActive, normalizeEmail, safeEqual } from './tokens.js';
 
 export type RequestMeta = { ip?: string; userAgent?: string };
+
+/** An address the account signed in from this recently is its owner's: the account-wide lock does not apply to it. */
+const TRUSTED_ADDRESS_MS = 30 * 86_400_000;
+
+function lockedOut(oldestCounted: Date, now: Date) {
+  const retryAfter = Math.max(1, Math.ceil((oldestCounted.getTime() + LOGIN_FAILURE_WINDOW_MS - now.getTime()) / 1000));
+  return new AppError('TOO_MANY_ATTEMPTS', 'Too many failed sign-in attempts; try again later', { 'retry-after': String(retryAfter) });
+}
 
 type NewAccount = { name: string; email: string; password: string; role: Role; company?: string; phone?: string };
 
@@ -117,31 +125,59 @@ export function createAuthService(ctx: AppContext) {
       });
     },
 
+    /**
+     * Failed attempts count per account and address: ten from one address lock that address out of the account
+     * for the window, so a stranger elsewhere cannot lock the owner out. From addresses the account has not
+     * signed in from lately, LOGIN_MAX_ACCOUNT_FAILURES across all addresses stop a distributed guess too. Each
+     * attempt is counted before its password is checked, under a per-account lock, so a parallel burst gets no
+     * more tries than a sequence.
+     */
     async login(input: { email: string; password: string }, meta: RequestMeta) {
       const emailNormalized = normalizeEmail(input.email);
+      const ip = meta.ip ?? 'unknown';
       const now = ctx.now();
       const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-      // Counted per account (not per address), so a spoofed X-Forwarded-For changes nothing.
-      const failures = await ctx.db
-        .select({ attemptedAt: loginFailures.attemptedAt })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.emailNormalized, emailNormalized), gte(loginFailures.attemptedAt, windowStart)))
-        .orderBy(asc(loginFailures.attemptedAt));
-      if (failures.length >= LOGIN_MAX_FAILURES) {
-        const unlockAt = failures[failures.length - LOGIN_MAX_FAILURES].attemptedAt.getTime() + LOGIN_FAILURE_WINDOW_MS;
-        const retryAfter = Math.max(1, Math.ceil((unlockAt - now.getTime()) / 1000));
-        throw new AppError('TOO_MANY_ATTEMPTS', 'Too many failed sign-in attempts; try again later', {
-          'retry-after': String(retryAfter),
-        });
-      }
+      const attemptId = await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${emailNormalized}`}))`);
+        const recent = and(eq(loginFailures.emailNormalized, emailNormalized), gte(loginFailures.attemptedAt, windowStart));
+        const fromHere = await tx
+          .select({ at: loginFailures.attemptedAt })
+          .from(loginFailures)
+          .where(and(recent, eq(loginFailures.ip, ip)))
+          .orderBy(asc(loginFailures.attemptedAt));
+        if (fromHere.length >= LOGIN_MAX_FAILURES) throw lockedOut(fromHere[fromHere.length - LOGIN_MAX_FAILURES].at, now);
+        const [trusted] = await tx
+          .select({ id: sessions.id })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(
+            and(
+              eq(users.emailNormalized, emailNormalized),
+              eq(sessions.ip, ip),
+              gte(sessions.createdAt, new Date(now.getTime() - TRUSTED_ADDRESS_MS)),
+            ),
+          )
+          .limit(1);
+        if (!trusted) {
+          const everywhere = await tx
+            .select({ at: loginFailures.attemptedAt })
+            .from(loginFailures)
+            .where(recent)
+            .orderBy(asc(loginFailures.attemptedAt));
+          if (everywhere.length >= LOGIN_MAX_ACCOUNT_FAILURES) throw lockedOut(everywhere[everywhere.length - LOGIN_MAX_ACCOUNT_FAILURES].at, now);
+        }
+        const [attempt] = await tx.insert(loginFailures).values({ emailNormalized, ip, attemptedAt: now }).returning({ id: loginFailures.id });
+        return attempt.id;
+      });
       const [user] = await ctx.db.select().from(users).where(eq(users.emailNormalized, emailNormalized)).limit(1);
       const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
-      if (!user || !ok) {
-        await ctx.db.insert(loginFailures).values({ emailNormalized, attemptedAt: now });
-        throw new AppError('INVALID_CREDENTIALS');
-      }
+      // A wrong password leaves the attempt counted.
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
       if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-      await ctx.db.delete(loginFailures).where(eq(loginFailures.emailNormalized, emailNormalized));
+      // The right password clears this address's failures (and this attempt); other addresses' stay counted.
+      await ctx.db
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.emailNormalized, emailNormalized), or(eq(loginFailures.ip, ip), eq(loginFailures.id, attemptId))));
       const token = await startSession(ctx.db, user.id, meta);
       return { token, user: presentUser(user) };
     },
@@ -154,6 +190,17 @@ export function createAuthService(ctx: AppContext) {
     },
 
     revokeAllSessions: revokeAll,
+
+    /** Whether a session may still act: not revoked, not expired, not idle too long, its account active. */
+    async isSessionLive(sessionId: number) {
+      const [row] = await ctx.db
+        .select({ lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, status: users.status })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, sessionId))
+        .limit(1);
+      return Boolean(row && row.status === 'active' && isSessionActive(row, ctx.now(), ctx.config.sessionIdleMs));
+    },
   };
 }
 

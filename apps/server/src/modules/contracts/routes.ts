@@ -8,6 +8,7 @@ import {
   contractTemplateSchema,
   createContractInput,
   createContractTemplateInput,
+  idParam,
   pageOf,
   pageQuery,
   previewContractTemplateInput,
@@ -23,16 +24,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../core/errors.js';
-import { errorResponses, fileResponse } from '../../lib/api-docs.js';
+import { errorResponses, fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { access, requireActor } from '../../lib/route-guards.js';
-import { verifySignedUrl } from '../../lib/signed-url.js';
+import { readSignedUrl } from '../../lib/signed-url.js';
 import type { Services } from '../../services.js';
 import { contractDownloadPath, type ContractDocument, type RequestInfo } from './service.js';
 
 const tags = ['contracts'];
 const templateTags = ['contract templates'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const contractResponse = z.object({ contract: contractSchema });
 const templateResponse = z.object({ template: contractTemplateSchema });
 
@@ -293,14 +294,15 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       tags,
       summary: 'The same PDF through the short-lived signed link a contract carries (`pdf_url`), for links and viewers',
       params: idParams,
-      querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().max(100), download: z.enum(['1', '0']).optional() }),
+      querystring: signedQuery.extend({ download: z.enum(['1', '0']).optional() }),
       produces: ['application/pdf'],
       response: fileResponse,
     },
     handler: async (request, reply) => {
       const { id } = request.params;
-      const valid = verifySignedUrl(ctx.config.sessionSecret, contractDownloadPath(id), request.query.expires, request.query.sig, ctx.now());
-      if (!valid) throw new AppError('LINK_INVALID');
+      // The link is the proof of access, and it dies with the session that was handed it.
+      const sessionId = readSignedUrl(ctx.signingKey, contractDownloadPath(id), request.query, ctx.now());
+      if (sessionId === null || !(await services.auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
       const doc = await services.contracts.pdfBySignedLink(id);
       return sendPdf(reply, doc, request.query.download === '1');
     },

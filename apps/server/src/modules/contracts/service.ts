@@ -177,7 +177,9 @@ export function createContractService(ctx: AppContext, notifications: Notificati
       void_reason: c.voidReason,
       created_at: c.createdAt.toISOString(),
       updated_at: c.updatedAt.toISOString(),
-      pdf_url: can(actor, 'contract:download', factsOf(row)) ? signUrl(ctx.config.sessionSecret, contractDownloadPath(c.id), ctx.now()) : null,
+      pdf_url: can(actor, 'contract:download', factsOf(row))
+        ? signUrl(ctx.signingKey, contractDownloadPath(c.id), ctx.now(), ctx.config.signedUrlTtlMs, actor.sessionId)
+        : null,
     };
   }
 

@@ -1,15 +1,28 @@
-import { createInvitationInput, createInvitationResponse, invitationPreviewSchema, invitationSchema, pageOf, pageQuery } from '@agency/schema';
+import {
+  createInvitationInput,
+  createInvitationResponse,
+  invitationPreviewSchema,
+  invitationSchema,
+  pageOf,
+  pageQuery,
+  idParam,
+} from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireActor } from '../../lib/route-guards.js';
+import type { AppContext } from '../../context.js';
+import { doorLimit } from '../../lib/door-limit.js';
 import type { Services } from '../../services.js';
 
 const tags = ['invitations'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const listedInvitation = invitationSchema.extend({ status: z.enum(['pending', 'expired']) });
 
-export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+  // Every invitation sends an e-mail: a door with its own limit, shared by creating and resending.
+  const mailLimit = { rateLimit: { ...doorLimit(ctx.config.rateLimits.invitationsPerHour, 3_600_000), groupId: 'invitation-mail' } };
+
   app.get('/invitations/preview', {
     schema: {
       tags,
@@ -21,6 +34,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   });
 
   app.post('/invitations', {
+    config: mailLimit,
     onRequest: access('invitation:create'),
     schema: {
       tags,
@@ -48,6 +62,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   });
 
   app.post('/invitations/:id/resend', {
+    config: mailLimit,
     onRequest: access('invitation:manage'),
     schema: {
       tags,

@@ -8,27 +8,29 @@ import {
   uploadedAttachmentSchema,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_PER_MESSAGE,
+  idParam,
 } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isInlineImage } from '../../lib/file-type.js';
-import { verifySignedUrl } from '../../lib/signed-url.js';
+import { readSignedUrl } from '../../lib/signed-url.js';
 import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
+import { doorLimit } from '../../lib/door-limit.js';
 import type { Services } from '../../services.js';
-import { fileResponse } from '../../lib/api-docs.js';
+import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { attachmentPath, type MessagingSide } from './service.js';
 
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 // SPEC's send body carries files as data URLs: 10 files of 10 MB grow by a third in base64, plus the JSON around them.
 const SEND_BODY_LIMIT = Math.ceil(MAX_ATTACHMENTS_PER_MESSAGE * MAX_ATTACHMENT_BYTES * 1.34) + 1024 * 1024;
 
 /** SPEC section 7 for one side: the super admin under /superadmin, the client mirror under /client. */
-function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Services }> {
-  return async (app, { services }) => {
+function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> {
+  return async (app, { ctx, services }) => {
     const tags = [`messaging (${side})`];
     const m = services.messaging;
     app.addHook('onRequest', access(side === 'superadmin' ? 'messaging:superadmin' : 'messaging:client'));
@@ -92,6 +94,7 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Serv
     });
 
     app.post('/send-message', {
+      config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.messagesPerMinute, 60_000), groupId: 'send-message' } },
       bodyLimit: SEND_BODY_LIMIT,
       schema: {
         tags,
@@ -106,8 +109,8 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ services: Serv
 }
 
 export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
-  await app.register(sideRoutes('superadmin'), { prefix: '/superadmin', services });
-  await app.register(sideRoutes('client'), { prefix: '/client', services });
+  await app.register(sideRoutes('superadmin'), { prefix: '/superadmin', ctx, services });
+  await app.register(sideRoutes('client'), { prefix: '/client', ctx, services });
 
   app.get('/messages/unread-count', {
     onRequest: access('messaging:use'),
@@ -116,6 +119,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
   });
 
   app.post('/messages/uploads', {
+    config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
     onRequest: access('messaging:use'),
     schema: {
       tags: ['messaging'],
@@ -145,15 +149,13 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
       produces: ['application/octet-stream'],
       response: fileResponse,
       params: z.object({ stored_filename: z.string().regex(/^[A-Za-z0-9-]+(\.[a-z0-9]+)?$/, 'Attachment not found') }),
-      querystring: z.object({ expires: z.coerce.number().int().optional(), sig: z.string().max(100).optional() }),
+      querystring: signedQuery,
     },
     handler: async (request, reply) => {
       const { stored_filename } = request.params;
-      const { expires, sig } = request.query;
-      const signed =
-        expires !== undefined &&
-        sig !== undefined &&
-        verifySignedUrl(ctx.config.sessionSecret, attachmentPath(stored_filename), expires, sig, ctx.now());
+      const sessionId = readSignedUrl(ctx.signingKey, attachmentPath(stored_filename), request.query, ctx.now());
+      // A link is as good as the session that minted it: it dies at logout, disabling or expiry.
+      const signed = sessionId !== null && (await services.auth.isSessionLive(sessionId));
       if (!signed && !request.actor) throw new AppError('NOT_FOUND', 'Attachment not found');
       const file = await services.messaging.findAttachmentFor(signed ? null : request.actor, stored_filename);
       const stream = file ? await ctx.storage.read(file.stored_filename) : null;

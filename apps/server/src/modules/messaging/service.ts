@@ -15,7 +15,6 @@ import { newStoredFilename } from '../../integrations/storage.js';
 type MessageRow = typeof messages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
 
-export const ATTACHMENT_URL_TTL_MS = 60 * 60 * 1000;
 export const INBOX_LIMIT = 200;
 // Message inserts take this transaction-scoped lock so ids become visible in the order they were assigned:
 // a poll with since_id can then never pass over a message that commits late.
@@ -28,7 +27,7 @@ export function attachmentPath(storedFilename: string) {
 export type MessagingSide = 'superadmin' | 'client';
 
 export function parseConversationId(id: string): { projectId: number; clientId: number } | null {
-  const match = /^(\d+):(\d+)$/.exec(id);
+  const match = /^([1-9]\d{0,14}):([1-9]\d{0,14})$/.exec(id);
   if (!match) return null;
   return { projectId: Number(match[1]), clientId: Number(match[2]) };
 }
@@ -52,22 +51,23 @@ export function createMessagingService(ctx: AppContext) {
     newestSeen.delete(event.senderId);
     newestSeen.delete(event.receiverId);
   });
-  const presentAttachment = (a: StoredAttachment, now: Date): Attachment => ({
+  /** Links are signed for the reader's session: they stop working when it ends. */
+  const presentAttachment = (a: StoredAttachment, now: Date, sessionId: number): Attachment => ({
     name: a.name,
     mime: a.mime,
     size: a.size,
     stored_filename: a.stored_filename,
-    url: signUrl(ctx.config.sessionSecret, attachmentPath(a.stored_filename), now, ATTACHMENT_URL_TTL_MS),
+    url: signUrl(ctx.signingKey, attachmentPath(a.stored_filename), now, ctx.config.signedUrlTtlMs, sessionId),
   });
 
-  function presentMessage(row: MessageRow, now = ctx.now()): Message {
+  function presentMessage(row: MessageRow, sessionId: number, now = ctx.now()): Message {
     return {
       id: row.id,
       conversation_id: row.conversationId,
       sender_id: String(row.senderId),
       receiver_id: String(row.receiverId),
       message_content: row.content,
-      message_attachments: row.attachments.map((a) => presentAttachment(a, now)),
+      message_attachments: row.attachments.map((a) => presentAttachment(a, now, sessionId)),
       timestamp: row.timestamp.toISOString(),
       delivered_at: iso(row.deliveredAt),
       read_at: iso(row.readAt),
@@ -104,7 +104,7 @@ export function createMessagingService(ctx: AppContext) {
     return { ...parsed, projectTitle: project.title };
   }
 
-  function presentConversation(row: ConversationRow, otherUserId: number, extra: Partial<Conversation>, now: Date): Conversation {
+  function presentConversation(row: ConversationRow, otherUserId: number, extra: Partial<Conversation>, now: Date, sessionId: number): Conversation {
     return {
       conversation_id: row.id,
       project_id: String(row.projectId),
@@ -113,7 +113,7 @@ export function createMessagingService(ctx: AppContext) {
       last_sender_id: row.lastSenderId === null ? null : String(row.lastSenderId),
       last_sender_name: row.lastSenderName,
       last_message_time: iso(row.lastMessageTime),
-      last_message_attachments: (row.lastMessageAttachments ?? []).map((a) => presentAttachment(a, now)),
+      last_message_attachments: (row.lastMessageAttachments ?? []).map((a) => presentAttachment(a, now, sessionId)),
       ...extra,
     };
   }
@@ -125,7 +125,12 @@ export function createMessagingService(ctx: AppContext) {
     const estimated = match[2] ? Math.floor((payload.length * 3) / 4) - (payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0) : payload.length;
     if (estimated > MAX_ATTACHMENT_BYTES)
       throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
-    const bytes = match[2] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+    let bytes: Buffer;
+    try {
+      bytes = match[2] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+    } catch {
+      throw new AppError('BAD_REQUEST', `message_attachments: "${a.name}" is not a valid data URL (bad %-escape)`);
+    }
     if (bytes.length > MAX_ATTACHMENT_BYTES)
       throw new AppError('PAYLOAD_TOO_LARGE', `Each attachment may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
     const storedFilename = newStoredFilename(a.name);
@@ -150,7 +155,13 @@ export function createMessagingService(ctx: AppContext) {
           .orderBy(sql`${conversations.lastMessageTime} desc nulls last`, sql`${conversations.id} desc nulls last`)
           .limit(INBOX_LIMIT);
         return rows.map((row) =>
-          presentConversation(row.conversation, row.conversation.clientId, { other_user_name: row.clientName, project_title: row.projectTitle }, now),
+          presentConversation(
+            row.conversation,
+            row.conversation.clientId,
+            { other_user_name: row.clientName, project_title: row.projectTitle },
+            now,
+            actor.sessionId,
+          ),
         );
       }
       // A client has one conversation for each of its projects, even before the first message.
@@ -187,6 +198,7 @@ export function createMessagingService(ctx: AppContext) {
           owner.id,
           { other_user_name: owner.name, project_title: project.title, unread_count: unreadBy.get(id) ?? 0 },
           now,
+          actor.sessionId,
         );
       });
     },
@@ -196,7 +208,7 @@ export function createMessagingService(ctx: AppContext) {
       await resolveConversation(actor, conversationId);
       const rows = await ctx.db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.id)).limit(1000);
       const now = ctx.now();
-      return rows.map((r) => presentMessage(r, now));
+      return rows.map((r) => presentMessage(r, actor.sessionId, now));
     },
 
     async poll(actor: Actor, side: MessagingSide, query: { user_id: string; since_id?: number; limit: number }) {
@@ -206,7 +218,7 @@ export function createMessagingService(ctx: AppContext) {
       const now = ctx.now();
       if (query.since_id === undefined) {
         const rows = await ctx.db.select().from(messages).where(mine).orderBy(desc(messages.id)).limit(query.limit);
-        return rows.reverse().map((r) => presentMessage(r, now));
+        return rows.reverse().map((r) => presentMessage(r, actor.sessionId, now));
       }
       const known = newestSeen.get(actor.id);
       if (known !== undefined && query.since_id >= known) return [];
@@ -217,7 +229,7 @@ export function createMessagingService(ctx: AppContext) {
         .orderBy(asc(messages.id))
         .limit(query.limit);
       if (rows.length < query.limit) newestSeen.set(actor.id, rows.length ? rows[rows.length - 1].id : query.since_id);
-      return rows.map((r) => presentMessage(r, now));
+      return rows.map((r) => presentMessage(r, actor.sessionId, now));
     },
 
     async mark(actor: Actor, side: MessagingSide, id: number, what: 'delivered' | 'read') {
@@ -246,7 +258,7 @@ export function createMessagingService(ctx: AppContext) {
         });
         return marked;
       });
-      return presentMessage(updated, now);
+      return presentMessage(updated, actor.sessionId, now);
     },
 
     async unreadCount(actor: Actor) {
@@ -373,7 +385,7 @@ export function createMessagingService(ctx: AppContext) {
           });
           return inserted;
         });
-        return presentMessage(row);
+        return presentMessage(row, actor.sessionId);
       } catch (err) {
         await Promise.all(decoded.map((d) => ctx.storage.remove(d.stored_filename)));
         throw err;

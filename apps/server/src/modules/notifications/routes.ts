@@ -1,4 +1,4 @@
-import { notificationSchema, pageQuery } from '@agency/schema';
+import { notificationSchema, pageQuery, idParam } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor, requireSignIn } from '../../lib/route-guards.js';
@@ -34,7 +34,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
       tags,
       security,
       summary: 'Mark one notification read',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: idParam }),
       response: { 200: z.object({ notification: notificationSchema }) },
     },
     handler: async (request) => ({ notification: await services.notifications.markRead(requireActor(request), request.params.id) }),

@@ -10,22 +10,24 @@ import {
   projectStatusSchema,
   projectSummarySchema,
   rejectProjectInput,
+  idParam,
 } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isInlineImage } from '../../lib/file-type.js';
-import { verifySignedUrl } from '../../lib/signed-url.js';
+import { readSignedUrl } from '../../lib/signed-url.js';
 import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
+import { doorLimit } from '../../lib/door-limit.js';
 import type { Services } from '../../services.js';
-import { fileResponse } from '../../lib/api-docs.js';
+import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { attachmentDownloadPath } from './service.js';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const projectResponse = z.object({ project: projectSchema });
 
 export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
@@ -115,6 +117,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
   });
 
   app.post('/projects/:id/attachments', {
+    config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
     onRequest: access('project:upload'),
     schema: {
       tags,
@@ -148,19 +151,13 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       summary: 'Download a project attachment through its short-lived signed URL',
       produces: ['application/octet-stream'],
       response: fileResponse,
-      params: z.object({ id: z.coerce.number().int().positive(), attachmentId: z.coerce.number().int().positive() }),
-      querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) }),
+      params: z.object({ id: idParam, attachmentId: idParam }),
+      querystring: signedQuery,
     },
     handler: async (request, reply) => {
       const { id, attachmentId } = request.params;
-      const valid = verifySignedUrl(
-        ctx.config.sessionSecret,
-        attachmentDownloadPath(id, attachmentId),
-        request.query.expires,
-        request.query.sig,
-        ctx.now(),
-      );
-      if (!valid) throw new AppError('LINK_INVALID');
+      const sessionId = readSignedUrl(ctx.signingKey, attachmentDownloadPath(id, attachmentId), request.query, ctx.now());
+      if (sessionId === null || !(await services.auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
       const file = await services.projects.findAttachment(id, attachmentId);
       const stream = await ctx.storage.read(file.storedFilename);
       if (!stream) throw new AppError('NOT_FOUND', 'Attachment not found');

@@ -120,7 +120,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
     return { row, memberIds };
   }
 
-  async function present(row: ListRow): Promise<Project> {
+  async function present(row: ListRow, actor: Actor): Promise<Project> {
     const p = row.project;
     const [members, files] = await Promise.all([
       ctx.db
@@ -140,7 +140,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
         name: f.name,
         mime: f.mime,
         size: f.size,
-        url: signUrl(ctx.config.sessionSecret, attachmentDownloadPath(p.id, f.id), now),
+        url: signUrl(ctx.signingKey, attachmentDownloadPath(p.id, f.id), now, ctx.config.signedUrlTtlMs, actor.sessionId),
         created_at: f.createdAt.toISOString(),
       })),
     };
@@ -223,7 +223,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
 
   async function getProject(actor: Actor, id: number) {
     const { row } = await load(actor, 'project:read', id);
-    return present(row);
+    return present(row, actor);
   }
 
   async function assertEmployees(db: DbOrTx, ids: number[], roles: ('teamlead' | 'teammember')[], label: string) {

@@ -1,4 +1,12 @@
-import { createToolRequestInput, decideToolRequestInput, pageOf, pageQuery, toolRequestSchema, toolRequestStatusSchema } from '@agency/schema';
+import {
+  createToolRequestInput,
+  decideToolRequestInput,
+  pageOf,
+  pageQuery,
+  toolRequestSchema,
+  toolRequestStatusSchema,
+  idParam,
+} from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireActor } from '../../lib/route-guards.js';
@@ -6,7 +14,7 @@ import type { Services } from '../../services.js';
 
 const tags = ['tool requests'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const response = z.object({ tool_request: toolRequestSchema });
 
 export const toolRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

@@ -1,4 +1,4 @@
-import { accountSchema, pageOf, pageQuery, setStatusInput } from '@agency/schema';
+import { accountSchema, pageOf, pageQuery, setStatusInput, idParam } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireActor } from '../../lib/route-guards.js';
@@ -29,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       tags,
       security,
       summary: 'Disable or enable an account; disabling revokes its tokens at once',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: idParam }),
       body: setStatusInput,
       response: { 200: z.object({ user: accountSchema }) },
     },

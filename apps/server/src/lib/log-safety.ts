@@ -1,0 +1,25 @@
+/**
+ * What the logs may say about an error: its type, code, message and stack, and the same of its cause. Never
+ * the parameters of a failed query (a failed sign-up would otherwise write the password hash and the person's
+ * details to the log), and never the query's values folded into a message.
+ */
+export type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+export function serializeError(err: unknown, depth = 0): SerializedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const e = err as Error & { code?: unknown; cause?: unknown; statusCode?: unknown; query?: unknown };
+  const message = e.message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
+  const out: SerializedError = { type: e.constructor?.name ?? 'Error', message, stack: '' };
+  if (typeof e.code === 'string' || typeof e.code === 'number') out.code = e.code;
+  if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
+  if (e.stack) out.stack = e.stack.replace(/\nparams: [\s\S]*?\n(\s+at )/, '\nparams: [redacted]\n$1');
+  if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1);
+  return out;
+}
+
+/** Query values that are secrets (tokens, link signatures) are masked wherever a URL is logged. */
+const SECRET_QUERY_KEYS = /([?&](?:token|sig|signature|invite_token|code)=)[^&]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_KEYS, '$1[redacted]');
+}

@@ -1,0 +1,37 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { AppError } from '../core/errors.js';
+import type { AppContext } from '../context.js';
+import { databaseRateLimitStore } from '../integrations/rate-limit-store.js';
+
+/**
+ * Rate limits shared by every node: counters in PostgreSQL (or PGlite), or in Redis when REDIS_URL is set.
+ * Signed-out API calls are limited per address as a whole; each door that costs something (sign-in, sign-up,
+ * invitations, the setup key, uploads, sending) has its own limit in its route's `config.rateLimit`, built with
+ * `doorLimit`. Signed-in reads (the polls) are never counted. A store failure lets the request through: a
+ * database outage must not turn every answer into an error (the request itself will say 503).
+ */
+export async function registerRateLimits(app: FastifyInstance, ctx: AppContext) {
+  const redisUrl = ctx.config.redisUrl;
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ error: err.message }, 'rate-limit store (Redis) unavailable'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: ctx.config.rateLimits.anonymousPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => request.ip,
+    allowList: (request: FastifyRequest) => request.actor !== null || !request.url.startsWith('/api/'),
+    ...(redis ? { redis, nameSpace: 'agency-rl:' } : { store: databaseRateLimitStore(ctx.database) }),
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests; try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`, {
+        'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+      }),
+  });
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { users } from '../src/db/schema.js';
+import { call, createTestApp, PASSWORD, RELAXED_LIMITS, SETUP_KEY, signupClient, signupSuperadmin, uniqueEmail, type TestApp } from './helpers.js';
+
+// The real door limits (not the relaxed ones the other suites use), counted in the database.
+let t: TestApp;
+const DEFAULTS = Object.fromEntries(Object.keys(RELAXED_LIMITS).map((k) => [k, ''])) as Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ ...DEFAULTS, RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000' });
+});
+afterAll(async () => t.close());
+
+let ipSeq = 0;
+const newIp = () => `198.51.100.${(ipSeq += 1)}`;
+
+function post(path: string, body: unknown, ip: string, token?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api${path}`,
+    payload: body as object,
+    remoteAddress: ip,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+const login = (email: string, password: string, ip: string) => post('/auth/login', { email, password }, ip);
+
+describe('door limits', () => {
+  it('allow 20 sign-ups an hour from one address, then answer 429 with Retry-After; another address is unaffected', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 20; i += 1) {
+      const res = await post('/auth/signup/client', { name: 'Burst', email: uniqueEmail('burst'), password: PASSWORD }, ip);
+      expect(res.statusCode).toBe(201);
+    }
+    const refused = await post('/auth/signup/client', { name: 'Burst', email: uniqueEmail('burst'), password: PASSWORD }, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(refused.body).code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await post('/auth/signup/client', { name: 'Calm', email: uniqueEmail('calm'), password: PASSWORD }, newIp());
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('limit setup-key guesses to 10 an hour from one address', async () => {
+    await signupSuperadmin(t.app).catch(() => undefined);
+    const ip = newIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const res = await post(
+        '/auth/signup/superadmin',
+        { name: 'Guess', email: uniqueEmail('guess'), password: PASSWORD, setup_key: `guess-${i}` },
+        ip,
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 403)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // The right key from another address still works.
+    const owner = await post(
+      '/auth/signup/superadmin',
+      { name: 'New owner', email: uniqueEmail('owner'), password: PASSWORD, setup_key: SETUP_KEY },
+      newIp(),
+    );
+    expect(owner.statusCode).toBe(201);
+  });
+
+  it('limit sending messages to 60 a minute per person', async () => {
+    await signupSuperadmin(t.app).catch(() => undefined);
+    const [owner] = await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin'));
+    const client = await signupClient(t.app);
+    const project = await call(t.app, 'POST', '/projects', {
+      token: client.token,
+      body: { title: 'Chatty', description: 'A project with many messages.' },
+    });
+    const body = {
+      sender_id: client.user.id,
+      receiver_id: String(owner.id),
+      message_content: 'hi',
+      conversation_id: `${project.body.project.id}:${client.user.id}`,
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) statuses.push((await post('/client/send-message', body, newIp(), client.token)).statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(60);
+    expect(statuses[60]).toBe(429);
+  });
+
+  it('count in the database: a second node on the same database sees the first node’s count', async () => {
+    const second = await buildApp(t.config, { database: t.app.ctx.database, now: t.clock.now });
+    await second.ready();
+    try {
+      const ip = newIp();
+      for (let i = 0; i < 15; i += 1) {
+        await (i % 2 ? second : t.app).inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: uniqueEmail('nobody'), password: 'x' },
+          remoteAddress: ip,
+        });
+      }
+      const seconds: number[] = [];
+      for (let i = 0; i < 16; i += 1) {
+        const res = await second.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: uniqueEmail('nobody'), password: 'x' },
+          remoteAddress: ip,
+        });
+        seconds.push(res.statusCode);
+      }
+      // 30 a minute from one address across both nodes: 15 + 15 answered, the 31st refused.
+      expect(seconds.slice(0, 15).every((s) => s === 401)).toBe(true);
+      expect(seconds[15]).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('the sign-in lock-out', () => {
+  it('counts a parallel burst exactly: of 15 wrong passwords at once, 10 are checked and 5 refused', async () => {
+    const client = await signupClient(t.app);
+    const ip = newIp();
+    const results = await Promise.all(Array.from({ length: 15 }, () => login(client.user.email, 'wrong-password', ip)));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it('does not let a stranger elsewhere lock the owner out', async () => {
+    const email = uniqueEmail('owner-like');
+    const home = newIp();
+    expect((await post('/auth/signup/client', { name: 'Owner Like', email, password: PASSWORD }, home)).statusCode).toBe(201);
+    const stranger = newIp();
+    for (let i = 0; i < 12; i += 1) await login(email, 'wrong-password', stranger);
+    expect((await login(email, PASSWORD, stranger)).statusCode).toBe(429);
+    expect((await login(email, PASSWORD, home)).statusCode).toBe(200);
+    expect((await login(email, PASSWORD, newIp())).statusCode).toBe(200);
+  });
+
+  it('still stops a guess spread over many addresses, except from the owner’s own', async () => {
+    const email = uniqueEmail('target');
+    const home = newIp();
+    expect((await post('/auth/signup/client', { name: 'Target', email, password: PASSWORD }, home)).statusCode).toBe(201);
+    for (let i = 0; i < 50; i += 1) expect((await login(email, `guess-${i}`, newIp())).statusCode).toBe(401);
+    const fromNew = await login(email, PASSWORD, newIp());
+    expect(fromNew.statusCode).toBe(429);
+    expect(JSON.parse(fromNew.body).code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await login(email, PASSWORD, home)).statusCode).toBe(200);
+  });
+});
+
+describe('signed-out requests as a whole', () => {
+  it('are limited per address; signed-in requests are not counted', async () => {
+    const small = await createTestApp({ RATE_LIMIT_ANONYMOUS_PER_MINUTE: '5' });
+    try {
+      const client = await signupClient(small.app);
+      const ip = newIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await small.app.inject({ method: 'GET', url: '/api/config', remoteAddress: ip })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      for (let i = 0; i < 10; i += 1) {
+        const res = await small.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          remoteAddress: ip,
+          headers: { authorization: `Bearer ${client.token}` },
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      expect((await small.app.inject({ method: 'GET', url: '/api/health', remoteAddress: newIp() })).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});
