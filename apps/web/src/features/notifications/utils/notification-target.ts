@@ -1,4 +1,5 @@
 import type { Notification, NotificationTarget, Role } from '@agency/schema';
+import { contractPathFor } from '../../../lib/contract-links';
 import { paths } from '../../../lib/paths';
 import { projectPathFor } from '../../../lib/project-links';
 
@@ -16,22 +17,7 @@ export function targetPath(target: NotificationTarget, role: Role): string | nul
       if (role === 'client') return paths.client.messages;
       return role === 'superadmin' ? paths.superadmin.replyMessage : null;
     case 'contract':
-      return `${contractListPath(role)}?id=${encodeURIComponent(target.id)}`;
-  }
-}
-
-/** Where each role reads its contracts. */
-function contractListPath(role: Role): string {
-  switch (role) {
-    case 'client':
-      return paths.client.signContract;
-    case 'teamlead':
-    case 'teammember':
-      return paths.employee.teamContract;
-    case 'admin':
-      return paths.admin.contracts;
-    case 'superadmin':
-      return paths.superadmin.contracts;
+      return contractPathFor(role, target.id);
   }
 }
 
