@@ -28,7 +28,7 @@ export function ContractTemplates() {
   if (templates.isError) return <ListError message={errorMessage(templates.error)} onRetry={() => templates.refetch()} />;
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' }, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: '260px minmax(0, 1fr)' }, alignItems: 'start' }}>
       <Card>
         <Stack direction="row" sx={{ px: 2, py: 1.5, alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
@@ -38,7 +38,7 @@ export function ContractTemplates() {
             New
           </Button>
         </Stack>
-        <List disablePadding data-testid="template-list">
+        <List disablePadding data-testid="template-list" sx={{ maxHeight: { xs: 240, xl: 'none' }, overflowY: 'auto' }}>
           {items.map((t: ContractTemplate) => (
             <ListItemButton key={t.id} selected={selected !== 'new' && current?.id === t.id} onClick={() => setSelected(t.id)} divider>
               <ListItemText

@@ -273,8 +273,8 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
                     {CONTRACT_KIND_LABELS[c.kind]}
                   </Typography>
                 </TableCell>
-                <TableCell>{c.signer.name}</TableCell>
-                <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
+                <TableCell sx={{ minWidth: 120 }}>{c.signer.name}</TableCell>
+                <TableCell sx={{ minWidth: 160, overflowWrap: 'break-word' }}>
                   {c.project_title}
                   <Typography variant="caption" color="text.secondary" component="div">
                     {c.client.name}
