@@ -253,6 +253,27 @@ describe('the contract lifecycle', () => {
     expect(audit.body.items.at(-1)).toMatchObject({ kind: 'sent', actor: { id: who.superadmin.user.id }, user_agent: 'StaffBrowser/1.0' });
   });
 
+  it('the database itself refuses to change a sent document or a signature', async () => {
+    const c = await contractFor(t.app, staff(), project.id, 'client', who.client.user.id);
+    await expect(
+      t.app.ctx.db
+        .update(contracts)
+        .set({ bodyHtml: '<p>Something else</p>' })
+        .where(eq(contracts.id, Number(c.id))),
+    ).rejects.toThrow();
+    await expect(
+      t.app.ctx.db
+        .update(contracts)
+        .set({ title: 'Renamed' })
+        .where(eq(contracts.id, Number(c.id))),
+    ).rejects.toThrow();
+    // Its other columns (viewed, reminded, status) still move on.
+    await t.app.ctx.db
+      .update(contracts)
+      .set({ remindedAt: null })
+      .where(eq(contracts.id, Number(c.id)));
+  });
+
   it('opening a sent contract records viewed_at once, for the signer only', async () => {
     const c = await contractFor(t.app, staff(), project.id, 'client', who.client.user.id);
     const byStaff = await call(t.app, 'POST', `/contracts/${c.id}/view`, { token: staff() });
@@ -350,6 +371,13 @@ describe('the contract lifecycle', () => {
   });
 
   it('a second sign answers 409 and changes nothing', async () => {
+    const [signature] = await t.app.ctx.db.select().from(contractSignatures).limit(1);
+    await expect(
+      t.app.ctx.db
+        .update(contractSignatures)
+        .set({ pdfSha256: '0'.repeat(64) })
+        .where(eq(contractSignatures.id, signature.id)),
+    ).rejects.toThrow();
     const c = await contractFor(t.app, staff(), project.id, 'client', who.client.user.id);
     const res = await call(t.app, 'POST', `/contracts/${c.id}/sign`, {
       token: who.client.token,
