@@ -785,6 +785,249 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contract-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contract templates, newest first */
+        get: operations["getContractTemplates"];
+        put?: never;
+        /** Create a template (an unknown `{{variable}}` answers 400 naming it) */
+        post: operations["postContractTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract-templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The editor's live preview: the body rendered with sample values (or a project's), and the variables it may use */
+        post: operations["postContractTemplatesPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template */
+        get: operations["getContractTemplatesById"];
+        put?: never;
+        post?: never;
+        /** Delete a template that is not the default (contracts keep their own copy of the wording) */
+        delete: operations["deleteContractTemplatesById"];
+        options?: never;
+        head?: never;
+        /** Change a template's title or body, or make it the default of its kind */
+        patch: operations["patchContractTemplatesById"];
+        trace?: never;
+    };
+    "/api/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contracts the caller may see (staff: all; signers: their own once sent; team leads: their team’s), newest first */
+        get: operations["getContracts"];
+        put?: never;
+        /** Create a draft from a template for a project's client (client kind) or team lead or member (team kind) */
+        post: operations["postContracts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the contracts the caller may see are in each status, with the same filters as the list */
+        get: operations["getContractsCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contract with its document */
+        get: operations["getContractsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a draft's title or Markdown body (409 once sent) */
+        patch: operations["patchContractsById"];
+        trace?: never;
+    };
+    "/api/contracts/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft for signature: the body is rendered and frozen, and its SHA-256 kept */
+        post: operations["postContractsByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a draft or a sent contract, with a reason */
+        post: operations["postContractsByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remind the signer of a contract awaiting signature (in-app and by e-mail) */
+        post: operations["postContractsByIdRemind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signer opened the contract: records `viewed_at` once (while it awaits signature) */
+        post: operations["postContractsByIdView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign (the signer only, while it awaits signature): typed name, optional drawn PNG, consent; 409 when already signed */
+        post: operations["postContractsByIdSign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail: created, sent, viewed, reminded, signed, voided, expired; who, when, IP, user agent */
+        get: operations["getContractsByIdAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF: the sealed one once signed (its hash checked on every download), otherwise a preview marked "not signed" */
+        get: operations["getContractsByIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same PDF through the short-lived signed link a contract carries (`pdf_url`), for links and viewers */
+        get: operations["getContractsByIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -829,7 +1072,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -842,7 +1085,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -894,7 +1137,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -907,7 +1150,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -959,7 +1202,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -972,7 +1215,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -985,7 +1228,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1036,7 +1279,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1049,7 +1292,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1062,7 +1305,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1112,7 +1355,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1125,7 +1368,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1138,7 +1381,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1188,7 +1431,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1201,7 +1444,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1214,7 +1457,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1263,7 +1506,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1276,7 +1519,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1289,7 +1532,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1322,7 +1565,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1335,7 +1578,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1348,7 +1591,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1389,7 +1632,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1402,7 +1645,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1415,7 +1658,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1455,7 +1698,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1468,7 +1711,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1481,7 +1724,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1531,7 +1774,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1544,7 +1787,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1557,7 +1800,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1570,7 +1813,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1622,7 +1865,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1635,7 +1878,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1648,7 +1891,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1661,7 +1904,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1674,7 +1917,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1720,7 +1963,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1733,7 +1976,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1746,7 +1989,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1759,7 +2002,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1772,7 +2015,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1785,7 +2028,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1820,7 +2063,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1833,7 +2076,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1846,7 +2089,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1859,7 +2102,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1872,7 +2115,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1921,7 +2164,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1934,7 +2177,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1947,7 +2190,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1960,7 +2203,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2013,7 +2256,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2026,7 +2269,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2039,7 +2282,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2052,7 +2295,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2065,7 +2308,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2098,7 +2341,7 @@ export interface operations {
                             body: string;
                             target: {
                                 /** @enum {string} */
-                                type: "project" | "project_approval" | "tool_request" | "conversation";
+                                type: "project" | "project_approval" | "tool_request" | "conversation" | "contract";
                                 id: string;
                             } | null;
                             project_id: string | null;
@@ -2119,7 +2362,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2132,7 +2375,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2145,7 +2388,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2158,7 +2401,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2193,7 +2436,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2206,7 +2449,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2219,7 +2462,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2250,7 +2493,7 @@ export interface operations {
                             body: string;
                             target: {
                                 /** @enum {string} */
-                                type: "project" | "project_approval" | "tool_request" | "conversation";
+                                type: "project" | "project_approval" | "tool_request" | "conversation" | "contract";
                                 id: string;
                             } | null;
                             project_id: string | null;
@@ -2269,7 +2512,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2282,7 +2525,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2295,7 +2538,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2308,7 +2551,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2321,7 +2564,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2356,7 +2599,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2369,7 +2612,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2382,7 +2625,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2446,7 +2689,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2459,7 +2702,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2472,7 +2715,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2485,7 +2728,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2566,7 +2809,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2579,7 +2822,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2592,7 +2835,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2605,7 +2848,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2689,7 +2932,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2702,7 +2945,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2715,7 +2958,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2786,7 +3029,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2799,7 +3042,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2812,7 +3055,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2825,7 +3068,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2838,7 +3081,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2891,7 +3134,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2904,7 +3147,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2917,7 +3160,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2930,7 +3173,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2943,7 +3186,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3022,7 +3265,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3035,7 +3278,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3048,7 +3291,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3061,7 +3304,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3074,7 +3317,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3151,7 +3394,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3164,7 +3407,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3177,7 +3420,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3190,7 +3433,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3203,7 +3446,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3282,7 +3525,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3295,7 +3538,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3308,7 +3551,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3321,7 +3564,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3334,7 +3577,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3405,7 +3648,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3418,7 +3661,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3431,7 +3674,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3444,7 +3687,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3457,7 +3700,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3470,7 +3713,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3510,7 +3753,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3523,7 +3766,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3536,7 +3779,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3549,7 +3792,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3605,7 +3848,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3618,7 +3861,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3631,7 +3874,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3644,7 +3887,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3706,7 +3949,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3719,7 +3962,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3732,7 +3975,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3745,7 +3988,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3798,7 +4041,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3811,7 +4054,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3824,7 +4067,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3837,7 +4080,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3850,7 +4093,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3911,7 +4154,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3924,7 +4167,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3937,7 +4180,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3950,7 +4193,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3963,7 +4206,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4020,7 +4263,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4033,7 +4276,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4046,7 +4289,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4059,7 +4302,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4114,7 +4357,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4127,7 +4370,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4140,7 +4383,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4153,7 +4396,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4210,7 +4453,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4223,7 +4466,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4236,7 +4479,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4249,7 +4492,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4304,7 +4547,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4317,7 +4560,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4330,7 +4573,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4343,7 +4586,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4356,7 +4599,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4411,7 +4654,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4424,7 +4667,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4437,7 +4680,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4450,7 +4693,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4463,7 +4706,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4540,7 +4783,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4553,7 +4796,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4566,7 +4809,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4579,7 +4822,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4592,7 +4835,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4649,7 +4892,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4662,7 +4905,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4675,7 +4918,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4688,7 +4931,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4743,7 +4986,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4756,7 +4999,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4769,7 +5012,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4782,7 +5025,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4839,7 +5082,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4852,7 +5095,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4865,7 +5108,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4878,7 +5121,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4933,7 +5176,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4946,7 +5189,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4959,7 +5202,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4972,7 +5215,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4985,7 +5228,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5040,7 +5283,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5053,7 +5296,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5066,7 +5309,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5079,7 +5322,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5092,7 +5335,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5169,7 +5412,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5182,7 +5425,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5195,7 +5438,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5208,7 +5451,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5221,7 +5464,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5256,7 +5499,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5269,7 +5512,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5282,7 +5525,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5322,7 +5565,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5335,7 +5578,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5348,7 +5591,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5361,7 +5604,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5400,7 +5643,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5413,7 +5656,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5426,7 +5669,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5439,7 +5682,2218 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractTemplates: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                kind?: "client" | "team";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "client" | "team";
+                    title: string;
+                    body: string;
+                    is_default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractTemplatesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "client" | "team";
+                    title?: string;
+                    body: string;
+                    project_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        html: string;
+                        unknown_variables: string[];
+                        variables: {
+                            name: string;
+                            description: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteContractTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    patchContractTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    body?: string;
+                    /** @enum {boolean} */
+                    is_default?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContracts: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                project_id?: string;
+                signer_id?: string;
+                client_id?: string;
+                status?: "draft" | "sent" | "signed" | "void" | "expired";
+                kind?: "client" | "team";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContracts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    project_id: string;
+                    template_id: string;
+                    /** @enum {string} */
+                    kind: "client" | "team";
+                    signer_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Understood, but the referenced records do not fit (`UNPROCESSABLE`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsCounts: {
+        parameters: {
+            query?: {
+                project_id?: string;
+                signer_id?: string;
+                client_id?: string;
+                kind?: "client" | "team";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            draft: number;
+                            sent: number;
+                            signed: number;
+                            void: number;
+                            expired: number;
+                        };
+                        total: number;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    patchContractsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    body_markdown?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    expires_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdRemind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdSign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    signature_name: string;
+                    /** Format: starts_with */
+                    signature_image?: string;
+                    /** @enum {boolean} */
+                    agree: true;
+                    document_sha256?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsByIdAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "created" | "updated" | "sent" | "viewed" | "reminded" | "signed" | "voided" | "expired";
+                            actor: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            ip: string | null;
+                            user_agent: string | null;
+                            note: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsByIdPdf: {
+        parameters: {
+            query?: {
+                download?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, sent with its own content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsByIdDownload: {
+        parameters: {
+            query?: {
+                expires?: number;
+                sid?: number;
+                sig?: string;
+                download?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, sent with its own content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Too many requests or sign-in attempts; see Retry-After (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };

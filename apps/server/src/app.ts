@@ -11,6 +11,7 @@ import { createTransact } from './core/transaction.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createJobRunner } from './integrations/jobs.js';
 import { createMailer } from './integrations/mailer.js';
+import { createSealer } from './integrations/seal.js';
 import { createLocalStorage } from './integrations/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
@@ -32,6 +33,9 @@ import { TtlCache } from './lib/ttl-cache.js';
 import { registerMailJobs } from './modules/mail/jobs.js';
 import { registerStorageJobs } from './modules/storage/jobs.js';
 import { registerHousekeepingJobs } from './modules/system/jobs.js';
+import { registerContractJobs } from './modules/contracts/jobs.js';
+import { contractRoutes } from './modules/contracts/routes.js';
+import { ensureDefaultTemplates } from './modules/contracts/template-service.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
@@ -119,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs: createJobRunner({ database, log: app.log, pollIntervalSeconds: config.jobPollSeconds }),
     mailer: createMailer(config, database.db, storage, app.log),
     storage,
+    sealer: createSealer({ ...config.seal, dataDir: config.dataDir, organisation: config.brandName, log: app.log }),
     now,
     // Cache lifetimes run on the real clock; session expiry itself is checked with the app's clock.
     sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000, () => new Date()),
@@ -127,6 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMailJobs(ctx);
   registerStorageJobs(ctx, services.storage);
   registerHousekeepingJobs(ctx);
+  registerContractJobs(ctx, services.contracts);
+  await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   // Jobs start once the app is ready and stop before the database closes (hooks run in order).
@@ -153,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(projectRoutes, { ctx, services });
       await api.register(toolRoutes, { services });
       await api.register(messagingRoutes, { ctx, services });
+      await api.register(contractRoutes, { ctx, services });
     },
     { prefix: '/api' },
   );

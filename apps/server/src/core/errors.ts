@@ -4,6 +4,7 @@ import { ERROR_STATUS, type ErrorCode } from '@agency/schema';
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'The request is not valid',
   BAD_REQUEST: 'The request is not valid',
+  UNKNOWN_TEMPLATE_VARIABLE: 'The text uses a variable that does not exist',
   UNAUTHENTICATED: 'Sign in to continue',
   INVALID_CREDENTIALS: 'Invalid email or password',
   FORBIDDEN: 'You do not have permission to do this',
@@ -17,6 +18,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INVALID_TRANSITION: 'This change is not allowed in the current state',
   STALE_STATE: 'This record changed meanwhile; reload and try again',
   CONFLICT: 'The request conflicts with the current state',
+  ALREADY_SIGNED: 'This contract is already signed',
+  DOCUMENT_CHANGED: 'The document changed since you opened it; reload it before signing',
   REQUEST_TIMEOUT: 'The request took too long to arrive',
   PAYLOAD_TOO_LARGE: 'The upload is too large',
   QUOTA_EXCEEDED: 'Your storage quota is used up; remove some files first',
@@ -27,6 +30,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   TOO_MANY_ATTEMPTS: 'Too many attempts; try again later',
   RATE_LIMITED: 'Too many requests; try again later',
   INTERNAL: 'Something went wrong on our side',
+  DOCUMENT_TAMPERED: 'The stored document failed its integrity check; it was not served and the agency has been alerted',
   UNAVAILABLE: 'Service unavailable',
   DATABASE_UNAVAILABLE: 'The database is unavailable; try again in a few seconds',
 };

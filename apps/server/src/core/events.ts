@@ -1,4 +1,4 @@
-import type { ProjectStatus } from '@agency/schema';
+import type { ContractKind, ProjectStatus } from '@agency/schema';
 
 /**
  * Domain events: published inside the transaction of the change they describe and delivered to subscribers only
@@ -12,7 +12,13 @@ export type DomainEvent =
   | { type: 'message.receipt'; messageId: number; conversationId: string; senderId: number; receiverId: number; receipt: 'delivered' | 'read' }
   | { type: 'notification.created'; notificationIds: number[]; userIds: number[] }
   | { type: 'mail.queued'; outboxIds: number[] }
-  | { type: 'session.revoked'; sessionId?: number; userId?: number };
+  | { type: 'session.revoked'; sessionId?: number; userId?: number }
+  | { type: 'contract.created'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
+  | { type: 'contract.sent'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
+  /** The invoices module creates the deposit invoice from this one: keep its name and fields. */
+  | { type: 'contract.signed'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
+  | { type: 'contract.voided'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
+  | { type: 'contract.expired'; contractId: number; projectId: number; kind: ContractKind; signerId: number };
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

@@ -1,4 +1,4 @@
-import { invitableRoles, ROLES, type Role } from '@agency/schema';
+import { invitableRoles, ROLES, type ContractKind, type ContractStatus, type Role } from '@agency/schema';
 import type { Actor } from './actor.js';
 import { AppError } from './errors.js';
 
@@ -15,6 +15,8 @@ export type Decision = 'allow' | 'forbid' | 'hide';
 export type ProjectFacts = { clientId: number; teamLeadId: number | null; memberIds: readonly number[] };
 export type OwnedFacts = { ownerId: number };
 export type MessageFacts = { senderId: number; receiverId: number };
+/** A contract as the policy sees it: who signs it, what kind, its status, and who leads its project. */
+export type ContractFacts = { signerId: number; kind: ContractKind; status: ContractStatus; projectTeamLeadId: number | null };
 
 /** Every action and the record it is decided on (`null`: decided on the role alone). */
 export type Resources = {
@@ -41,6 +43,15 @@ export type Resources = {
   'messaging:use': null;
   'notification:read': OwnedFacts;
   'session:own': null;
+  'contract:list': null;
+  'contract:read': ContractFacts;
+  /** Record that the signer opened it, and sign it. */
+  'contract:sign': ContractFacts;
+  /** The PDF and the audit trail: the signer and staff. */
+  'contract:download': ContractFacts;
+  /** Create, edit a draft, send, remind, void. */
+  'contract:manage': ContractFacts | null;
+  'contract_template:manage': null;
 };
 export type Action = keyof Resources;
 
@@ -73,6 +84,30 @@ function onVisibleProject(decide: RoleTable<ProjectFacts>): RoleTable<ProjectFac
   }
   return table;
 }
+
+/** Who may know a contract exists: staff; the signer once it is sent (drafts are invisible); a team lead, their team's. */
+const isSigner = (a: Actor, c: ContractFacts) => c.signerId === a.id;
+const contractRead: RoleTable<ContractFacts> = {
+  client: (a, c) => when(isSigner(a, c) && c.status !== 'draft'),
+  admin: allow,
+  superadmin: allow,
+  teamlead: (a, c) => when((isSigner(a, c) || (c.kind === 'team' && c.projectTeamLeadId === a.id)) && c.status !== 'draft'),
+  teammember: (a, c) => when(isSigner(a, c) && c.status !== 'draft'),
+};
+
+/** A rule that first needs the contract to be visible, then decides. */
+function onVisibleContract(decide: RoleTable<ContractFacts>): RoleTable<ContractFacts> {
+  const table = {} as RoleTable<ContractFacts>;
+  for (const role of ROLES) {
+    table[role] = (actor, contract) => {
+      const read = contractRead[role](actor, contract);
+      return read === 'allow' ? decide[role](actor, contract) : read;
+    };
+  }
+  return table;
+}
+
+const signerOnly = (a: Actor, c: ContractFacts) => when(isSigner(a, c), 'forbid');
 
 function rolesWhere<R>(decide: RoleTable<R>, roles: readonly Role[]): Rule<R> {
   return { roles, decide };
@@ -146,6 +181,20 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
 
   'notification:read': rolesWhere(ownTable(), everyone),
   'session:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+
+  'contract:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+  'contract:read': rolesWhere(contractRead, everyone),
+  'contract:sign': rolesWhere(
+    onVisibleContract({ client: signerOnly, admin: forbid, superadmin: forbid, teamlead: signerOnly, teammember: signerOnly }),
+    ['client', 'teamlead', 'teammember'],
+  ),
+  // A team lead follows the team's signing status, but the PDF and its trail are the signer's and the agency's.
+  'contract:download': rolesWhere(
+    onVisibleContract({ client: signerOnly, admin: allow, superadmin: allow, teamlead: signerOnly, teammember: signerOnly }),
+    everyone,
+  ),
+  'contract:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'contract_template:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
 };
 
 /** Staff act on the roles they may invite (DESIGN section 4); a role they may not invite is `otherwise`. */
@@ -209,6 +258,25 @@ export function projectScope(actor: Actor): ProjectScope {
     case 'teamlead':
     case 'teammember':
       return { kind: 'team', userId: actor.id };
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
+/** Which contracts a caller may list: a filter the contracts service turns into SQL (drafts only for staff). */
+export type ContractScope = { kind: 'all' } | { kind: 'signer'; userId: number } | { kind: 'lead'; userId: number };
+
+export function contractScope(actor: Actor): ContractScope {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return { kind: 'all' };
+    case 'client':
+    case 'teammember':
+      return { kind: 'signer', userId: actor.id };
+    case 'teamlead':
+      return { kind: 'lead', userId: actor.id };
     default:
       return refuseUnknownRole(role);
   }

@@ -23,9 +23,15 @@ export const paths = {
     toolRequests: '/tools-req',
     notifications: '/notifications',
     messages: '/messages',
+    /** The client's contracts; `?id=<id>` opens one to read and sign. */
+    signContract: '/sign-contract',
+    /** The contract PDF, full page, outside the template; `?id=<id>`. Open to everyone who may read the PDF. */
+    contractPage: '/client/client-contract-page',
   },
   admin: {
     dashboard: '/admindashboardpage',
+    /** Every contract, for admins (the super admin's list has its own SPEC path); `?id=<id>` opens one. */
+    contracts: '/admindashboard/contracts',
   },
   superadmin: {
     dashboard: '/superadmin-dashboard',
@@ -34,6 +40,8 @@ export const paths = {
     /** The pending queue; `?id=<id>` selects one. */
     projectApproval: '/project-approval',
     replyMessage: '/superadmin-reply-message',
+    /** Every contract; `?id=<id>` opens one. */
+    contracts: '/view-superadmin-contracts',
   },
   /** Screens shared by admins and the super admin, each inside the signed-in role's template. */
   staff: {
@@ -41,9 +49,13 @@ export const paths = {
     projects: '/all-projects',
     employees: '/employees',
     toolRequests: '/tool-requests',
+    /** Contract templates with the live-preview editor. */
+    contractTemplates: '/contract-templates',
   },
   employee: {
     teamleadDashboard: '/employee/teamlead-dashboardpage',
     teammemberDashboard: '/employee/team-memberdashboardpage',
+    /** Team contracts to read and sign (a team lead also follows the team's); `?id=<id>` opens one. */
+    teamContract: '/employee/team-contract',
   },
 } as const;

@@ -6,7 +6,7 @@ import type { Publish } from '../../core/events.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications, users } from '../../db/schema.js';
+import { notifications, users, type MailAttachment } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -25,6 +25,8 @@ export type NewNotification = {
    * ten messages in one conversation make one notification, not ten.
    */
   groupByTarget?: boolean;
+  /** Files the e-mail carries (read from storage when it is delivered). */
+  attachments?: MailAttachment[];
 };
 
 function present(row: NotificationRow): Notification {
@@ -96,7 +98,12 @@ export function createNotificationService(ctx: AppContext) {
         publish,
         recipients
           .filter((r) => r.status === 'active')
-          .map((r) => ({ to: r.email, subject: `${message.title} · ${ctx.config.brandName}`, text: `${message.body}${open}` })),
+          .map((r) => ({
+            to: r.email,
+            subject: `${message.title} · ${ctx.config.brandName}`,
+            text: `${message.body}${open}`,
+            attachments: message.attachments,
+          })),
       );
     },
 

@@ -1,11 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
+import { ProjectContracts } from '../../features/contracts/components/project-contracts';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { StaffProjectActions } from '../../features/projects/components/staff-project-actions';
 import { StaffProjectsTable } from '../../features/projects/components/staff-projects-table';
 import { PageHeading } from '../../components/page-heading';
+import { contractPathFor } from '../../lib/contract-links';
 import { paths } from '../../lib/paths';
 
 /** /all-projects for admins and the super admin: every project; `?id=<id>` opens one with its status actions. */
@@ -24,6 +26,9 @@ export function AllProjectsRoute() {
           back={{ to: paths.staff.projects, label: 'All projects' }}
           renderActions={(project) => <StaffProjectActions project={project} role={user.role} userId={user.id} />}
           renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
+          renderSections={(project) => (
+            <ProjectContracts project={project} role={user.role} getOpenPath={(contractId) => contractPathFor(user.role, contractId)} />
+          )}
         />
       </>
     );

@@ -2,10 +2,12 @@ import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../features/config/components/page-title';
+import { ProjectContracts } from '../../features/contracts/components/project-contracts';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { PageHeading } from '../../components/page-heading';
+import { contractPathFor } from '../../lib/contract-links';
 import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
 
@@ -22,6 +24,9 @@ export function ViewProjectRoute() {
           projectId={id}
           back={{ to: paths.client.projects, label: 'My projects' }}
           renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
+          renderSections={(project) => (
+            <ProjectContracts project={project} role="client" getOpenPath={(contractId) => contractPathFor('client', contractId)} />
+          )}
         />
       </>
     );

@@ -62,9 +62,11 @@ type ProjectDetailProps = {
   renderActions?: (project: Project) => ReactNode;
   /** Extra content under the description, e.g. an upload area. */
   renderExtra?: (project: Project) => ReactNode;
+  /** Sections another feature adds below the attachments (for example the project's contracts). */
+  renderSections?: (project: Project) => ReactNode;
 };
 
-export function ProjectDetail({ projectId, back, renderActions, renderExtra }: ProjectDetailProps) {
+export function ProjectDetail({ projectId, back, renderActions, renderExtra, renderSections }: ProjectDetailProps) {
   const query = useProject(projectId);
 
   const backLink = (
@@ -141,6 +143,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra }: P
             <ProjectAttachments attachments={project.attachments} />
             {renderExtra?.(project)}
           </DetailCard>
+          {renderSections?.(project)}
           <ActivityCard projectId={project.id} />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
