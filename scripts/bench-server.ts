@@ -269,7 +269,7 @@ async function seedInvoiceList(args: { invoices: number; clients: number }) {
        select ${bp} + g, 'Invoiced project ' || g, 'Seeded for the invoice benchmark', ${bu} + g, 'in_progress'
        from generate_series(1, ${k}) g`,
     `insert into invoices (invoice_no, project_id, client_id, kind, status, currency, lines, discount, subtotal, tax_total, total, amount_paid, issue_date, due_date, sent_at, notes)
-       select 'INV-2025-' || lpad(g::text, 6, '0'), ${bp} + 1 + g % ${k}, ${bu} + 1 + g % ${k}, case when g % 50 = 0 then 'deposit' else 'standard' end,
+       select 'INV-2025-' || lpad(g::text, 6, '0'), ${bp} + 1 + g % ${k}, ${bu} + 1 + g % ${k}, case when g <= ${k} then 'deposit' else 'standard' end,
               (array['draft','sent','partially_paid','paid','overdue','void'])[1 + g % 6], 'GBP',
               jsonb_build_array(jsonb_build_object('description', 'Line ' || g, 'quantity', 1, 'unit_price', 100000, 'tax_rate', 20, 'amount', 100000, 'discount', 0, 'tax', 20000)),
               0, 100000, 20000, 120000, case when g % 6 = 3 then 120000 when g % 6 = 2 then 50000 else 0 end,

@@ -1044,6 +1044,249 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contract-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contract templates, newest first */
+        get: operations["getContractTemplates"];
+        put?: never;
+        /** Create a template (an unknown `{{variable}}` answers 400 naming it) */
+        post: operations["postContractTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract-templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The editor's live preview: the body rendered with sample values (or a project's), and the variables it may use */
+        post: operations["postContractTemplatesPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template */
+        get: operations["getContractTemplatesById"];
+        put?: never;
+        post?: never;
+        /** Delete a template that is not the default (contracts keep their own copy of the wording) */
+        delete: operations["deleteContractTemplatesById"];
+        options?: never;
+        head?: never;
+        /** Change a template's title or body, or make it the default of its kind */
+        patch: operations["patchContractTemplatesById"];
+        trace?: never;
+    };
+    "/api/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contracts the caller may see (staff: all; signers: their own once sent; team leads: their team’s), newest first */
+        get: operations["getContracts"];
+        put?: never;
+        /** Create a draft from a template for a project's client (client kind) or team lead or member (team kind) */
+        post: operations["postContracts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the contracts the caller may see are in each status, with the same filters as the list */
+        get: operations["getContractsCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contract with its document */
+        get: operations["getContractsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a draft's title or Markdown body (409 once sent) */
+        patch: operations["patchContractsById"];
+        trace?: never;
+    };
+    "/api/contracts/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft for signature: the body is rendered and frozen, and its SHA-256 kept */
+        post: operations["postContractsByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a draft or a sent contract, with a reason */
+        post: operations["postContractsByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remind the signer of a contract awaiting signature (in-app and by e-mail) */
+        post: operations["postContractsByIdRemind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signer opened the contract: records `viewed_at` once (while it awaits signature) */
+        post: operations["postContractsByIdView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign (the signer only, while it awaits signature): typed name, optional drawn PNG, consent; 409 when already signed */
+        post: operations["postContractsByIdSign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail: created, sent, viewed, reminded, signed, voided, expired; who, when, IP, user agent */
+        get: operations["getContractsByIdAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF: the sealed one once signed (its hash checked on every download), otherwise a preview marked "not signed" */
+        get: operations["getContractsByIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same PDF through the short-lived signed link a contract carries (`pdf_url`), for links and viewers */
+        get: operations["getContractsByIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1088,7 +1331,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1101,7 +1344,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1153,7 +1396,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1166,7 +1409,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1218,7 +1461,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1231,7 +1474,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1244,7 +1487,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1295,7 +1538,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1308,7 +1551,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1321,7 +1564,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1371,7 +1614,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1384,7 +1627,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1397,7 +1640,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1447,7 +1690,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1460,7 +1703,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1473,7 +1716,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1522,7 +1765,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1535,7 +1778,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1548,7 +1791,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1581,7 +1824,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1594,7 +1837,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1607,7 +1850,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1648,7 +1891,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1661,7 +1904,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1674,7 +1917,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1714,7 +1957,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1727,7 +1970,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1740,7 +1983,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1790,7 +2033,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1803,7 +2046,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1816,7 +2059,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1829,7 +2072,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1881,7 +2124,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1894,7 +2137,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1907,7 +2150,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1920,7 +2163,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1933,7 +2176,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1979,7 +2222,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -1992,7 +2235,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2005,7 +2248,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2018,7 +2261,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2031,7 +2274,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2044,7 +2287,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2079,7 +2322,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2092,7 +2335,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2105,7 +2348,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2118,7 +2361,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2131,7 +2374,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2180,7 +2423,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2193,7 +2436,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2206,7 +2449,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2219,7 +2462,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2272,7 +2515,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2285,7 +2528,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2298,7 +2541,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2311,7 +2554,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2324,7 +2567,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2357,7 +2600,7 @@ export interface operations {
                             body: string;
                             target: {
                                 /** @enum {string} */
-                                type: "project" | "project_approval" | "tool_request" | "conversation" | "invoice";
+                                type: "project" | "project_approval" | "tool_request" | "conversation" | "contract" | "invoice";
                                 id: string;
                             } | null;
                             project_id: string | null;
@@ -2378,7 +2621,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2391,7 +2634,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2404,7 +2647,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2417,7 +2660,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2452,7 +2695,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2465,7 +2708,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2478,7 +2721,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2509,7 +2752,7 @@ export interface operations {
                             body: string;
                             target: {
                                 /** @enum {string} */
-                                type: "project" | "project_approval" | "tool_request" | "conversation" | "invoice";
+                                type: "project" | "project_approval" | "tool_request" | "conversation" | "contract" | "invoice";
                                 id: string;
                             } | null;
                             project_id: string | null;
@@ -2528,7 +2771,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2541,7 +2784,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2554,7 +2797,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2567,7 +2810,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2580,7 +2823,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2615,7 +2858,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2628,7 +2871,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2641,7 +2884,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2705,7 +2948,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2718,7 +2961,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2731,7 +2974,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2744,7 +2987,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2825,7 +3068,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2838,7 +3081,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2851,7 +3094,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2864,7 +3107,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2949,7 +3192,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2962,7 +3205,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -2975,7 +3218,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3046,7 +3289,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3059,7 +3302,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3072,7 +3315,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3085,7 +3328,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3098,7 +3341,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3152,7 +3395,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3165,7 +3408,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3178,7 +3421,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3191,7 +3434,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3204,7 +3447,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3283,7 +3526,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3296,7 +3539,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3309,7 +3552,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3322,7 +3565,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3335,7 +3578,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3412,7 +3655,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3425,7 +3668,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3438,7 +3681,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3451,7 +3694,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3464,7 +3707,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3543,7 +3786,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3556,7 +3799,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3569,7 +3812,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3582,7 +3825,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3595,7 +3838,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3666,7 +3909,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3679,7 +3922,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3692,7 +3935,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3705,7 +3948,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3718,7 +3961,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3731,7 +3974,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3771,7 +4014,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3784,7 +4027,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3797,7 +4040,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3810,7 +4053,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3866,7 +4109,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3879,7 +4122,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3892,7 +4135,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3905,7 +4148,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3967,7 +4210,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3980,7 +4223,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -3993,7 +4236,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4006,7 +4249,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4059,7 +4302,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4072,7 +4315,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4085,7 +4328,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4098,7 +4341,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4111,7 +4354,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4172,7 +4415,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4185,7 +4428,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4198,7 +4441,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4211,7 +4454,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4224,7 +4467,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4281,7 +4524,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4294,7 +4537,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4307,7 +4550,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4320,7 +4563,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4375,7 +4618,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4388,7 +4631,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4401,7 +4644,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4414,7 +4657,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4471,7 +4714,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4484,7 +4727,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4497,7 +4740,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4510,7 +4753,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4565,7 +4808,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4578,7 +4821,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4591,7 +4834,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4604,7 +4847,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4617,7 +4860,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4672,7 +4915,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4685,7 +4928,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4698,7 +4941,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4711,7 +4954,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4724,7 +4967,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4801,7 +5044,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4814,7 +5057,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4827,7 +5070,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4840,7 +5083,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4853,7 +5096,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4910,7 +5153,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4923,7 +5166,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4936,7 +5179,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -4949,7 +5192,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5004,7 +5247,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5017,7 +5260,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5030,7 +5273,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5043,7 +5286,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5100,7 +5343,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5113,7 +5356,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5126,7 +5369,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5139,7 +5382,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5194,7 +5437,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5207,7 +5450,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5220,7 +5463,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5233,7 +5476,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5246,7 +5489,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5301,7 +5544,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5314,7 +5557,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5327,7 +5570,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5340,7 +5583,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5353,7 +5596,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5430,7 +5673,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5443,7 +5686,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5456,7 +5699,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5469,7 +5712,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5482,7 +5725,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5517,7 +5760,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5530,7 +5773,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5543,7 +5786,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5583,7 +5826,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5596,7 +5839,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5609,7 +5852,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5622,7 +5865,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5661,7 +5904,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5674,7 +5917,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5687,7 +5930,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5700,7 +5943,7 @@ export interface operations {
                     "application/octet-stream": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5777,7 +6020,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5790,7 +6033,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5803,7 +6046,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5816,7 +6059,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5927,7 +6170,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5940,7 +6183,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5953,7 +6196,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5966,7 +6209,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5979,7 +6222,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -5992,7 +6235,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6043,7 +6286,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6056,7 +6299,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6069,7 +6312,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6106,7 +6349,7 @@ export interface operations {
                     "text/csv": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6119,7 +6362,7 @@ export interface operations {
                     "text/csv": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6132,7 +6375,7 @@ export interface operations {
                     "text/csv": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6145,7 +6388,7 @@ export interface operations {
                     "text/csv": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6238,7 +6481,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6251,7 +6494,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6264,7 +6507,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6277,7 +6520,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6290,7 +6533,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6401,7 +6644,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6414,7 +6657,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6427,7 +6670,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6440,7 +6683,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6453,7 +6696,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6466,7 +6709,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6559,7 +6802,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6572,7 +6815,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6585,7 +6828,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6598,7 +6841,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6611,7 +6854,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6624,7 +6867,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6723,7 +6966,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6736,7 +6979,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6749,7 +6992,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6762,7 +7005,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6775,7 +7018,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6788,7 +7031,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6889,7 +7132,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6902,7 +7145,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6915,7 +7158,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6928,7 +7171,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6941,7 +7184,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -6954,7 +7197,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7055,7 +7298,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7068,7 +7311,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7081,7 +7324,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7094,7 +7337,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7107,7 +7350,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7120,7 +7363,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7133,7 +7376,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7226,7 +7469,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7239,7 +7482,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7252,7 +7495,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7265,7 +7508,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7278,7 +7521,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7315,7 +7558,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7328,7 +7571,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7341,7 +7584,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7354,7 +7597,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7367,7 +7610,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7380,7 +7623,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7393,7 +7636,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7432,7 +7675,7 @@ export interface operations {
                     "application/pdf": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7445,7 +7688,7 @@ export interface operations {
                     "application/pdf": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7458,7 +7701,7 @@ export interface operations {
                     "application/pdf": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7471,7 +7714,7 @@ export interface operations {
                     "application/pdf": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7513,7 +7756,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7526,7 +7769,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7539,7 +7782,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7552,7 +7795,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7565,7 +7808,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7613,7 +7856,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7626,7 +7869,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7639,7 +7882,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7652,7 +7895,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7665,7 +7908,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7758,7 +8001,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7771,7 +8014,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7784,7 +8027,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7797,7 +8040,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7810,7 +8053,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7823,7 +8066,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7836,7 +8079,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7876,7 +8119,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7889,7 +8132,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7902,7 +8145,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7915,7 +8158,7 @@ export interface operations {
                     "application/json": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7950,7 +8193,7 @@ export interface operations {
                     "text/html": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7963,7 +8206,7 @@ export interface operations {
                     "text/html": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7976,7 +8219,7 @@ export interface operations {
                     "text/html": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -7989,7 +8232,7 @@ export interface operations {
                     "text/html": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -8046,7 +8289,7 @@ export interface operations {
                     "text/html": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -8068,7 +8311,7 @@ export interface operations {
                     "text/html": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -8081,7 +8324,7 @@ export interface operations {
                     "text/html": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -8094,7 +8337,2218 @@ export interface operations {
                     "text/html": {
                         error: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractTemplates: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                kind?: "client" | "team";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "client" | "team";
+                    title: string;
+                    body: string;
+                    is_default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractTemplatesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "client" | "team";
+                    title?: string;
+                    body: string;
+                    project_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        html: string;
+                        unknown_variables: string[];
+                        variables: {
+                            name: string;
+                            description: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteContractTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    patchContractTemplatesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    body?: string;
+                    /** @enum {boolean} */
+                    is_default?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            title: string;
+                            body: string;
+                            is_default: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContracts: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                project_id?: string;
+                signer_id?: string;
+                client_id?: string;
+                status?: "draft" | "sent" | "signed" | "void" | "expired";
+                kind?: "client" | "team";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContracts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    project_id: string;
+                    template_id: string;
+                    /** @enum {string} */
+                    kind: "client" | "team";
+                    signer_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Understood, but the referenced records do not fit (`UNPROCESSABLE`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsCounts: {
+        parameters: {
+            query?: {
+                project_id?: string;
+                signer_id?: string;
+                client_id?: string;
+                kind?: "client" | "team";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            draft: number;
+                            sent: number;
+                            signed: number;
+                            void: number;
+                            expired: number;
+                        };
+                        total: number;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    patchContractsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    body_markdown?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    expires_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdRemind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postContractsByIdSign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    signature_name: string;
+                    /** Format: starts_with */
+                    signature_image?: string;
+                    /** @enum {boolean} */
+                    agree: true;
+                    document_sha256?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "client" | "team";
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                            };
+                            title: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "signed" | "void" | "expired";
+                            signer: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            };
+                            template_id: string | null;
+                            document_sha256: string | null;
+                            sent_at: string | null;
+                            viewed_at: string | null;
+                            signed_at: string | null;
+                            expires_at: string | null;
+                            reminded_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            pdf_url: string | null;
+                            body_markdown: string;
+                            body_html: string;
+                            signature: {
+                                name: string;
+                                signed_at: string;
+                                has_image: boolean;
+                                ip: string | null;
+                                user_agent: string | null;
+                                document_sha256: string;
+                                pdf_sha256: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsByIdAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "created" | "updated" | "sent" | "viewed" | "reminded" | "signed" | "voided" | "expired";
+                            actor: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            ip: string | null;
+                            user_agent: string | null;
+                            note: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsByIdPdf: {
+        parameters: {
+            query?: {
+                download?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, sent with its own content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContractsByIdDownload: {
+        parameters: {
+            query?: {
+                expires?: number;
+                sid?: number;
+                sig?: string;
+                download?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, sent with its own content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Too many requests or sign-in attempts; see Retry-After (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { createJobRunner } from './integrations/jobs.js';
 import { createMailer } from './integrations/mailer.js';
 import { createPaymentProvider } from './integrations/payments.js';
+import { createSealer } from './integrations/seal.js';
 import { createLocalStorage } from './integrations/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
@@ -36,6 +37,9 @@ import { invoiceRoutes } from './modules/invoices/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { registerStorageJobs } from './modules/storage/jobs.js';
 import { registerHousekeepingJobs } from './modules/system/jobs.js';
+import { registerContractJobs } from './modules/contracts/jobs.js';
+import { contractRoutes } from './modules/contracts/routes.js';
+import { ensureDefaultTemplates } from './modules/contracts/template-service.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
@@ -125,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: createMailer(config, database.db, storage, app.log),
     payments: createPaymentProvider(config, signingKey, now),
     storage,
+    sealer: createSealer({ ...config.seal, dataDir: config.dataDir, organisation: config.brandName, log: app.log }),
     now,
     // Cache lifetimes run on the real clock; session expiry itself is checked with the app's clock.
     sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000, () => new Date()),
@@ -134,6 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInvoiceJobs(ctx, services.invoices);
   registerStorageJobs(ctx, services.storage);
   registerHousekeepingJobs(ctx);
+  registerContractJobs(ctx, services.contracts);
+  await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   // Jobs start once the app is ready and stop before the database closes (hooks run in order).
@@ -162,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(messagingRoutes, { ctx, services });
       await api.register(invoiceRoutes, { ctx, services });
       await api.register(paymentRoutes, { ctx, services });
+      await api.register(contractRoutes, { ctx, services });
     },
     { prefix: '/api' },
   );

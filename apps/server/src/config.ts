@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEPOSIT_PERCENT_DEFAULT, INVOICE_DUE_DAYS_DEFAULT, INVOICE_REMINDER_DAYS_DEFAULT } from '@agency/schema';
+import { CONTRACT_REMINDER_DAYS_DEFAULT, DEPOSIT_PERCENT_DEFAULT, INVOICE_DUE_DAYS_DEFAULT, INVOICE_REMINDER_DAYS_DEFAULT } from '@agency/schema';
 import { z } from 'zod';
 
 const bool = z
@@ -61,6 +61,9 @@ const envSchema = z.object({
     .default(24),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  SEAL_P12_PATH: z.string().optional(),
+  SEAL_P12_PASSPHRASE: z.string().optional(),
+  CONTRACT_REMINDER_DAYS: z.coerce.number().min(0.001).max(365).default(CONTRACT_REMINDER_DAYS_DEFAULT),
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -128,6 +131,10 @@ export type Config = {
   uploadGraceMs: number;
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
+  /** The certificate that seals signed contracts; without a path a self-signed one is generated into dataDir. */
+  seal: { p12Path?: string; passphrase?: string };
+  /** A sent contract still unsigned this long after sending gets one reminder. */
+  contractReminderMs: number;
   payments: {
     /** `local`: the built-in test checkout (offline); `stripe`: Stripe Checkout and its signed webhooks. */
     provider: 'local' | 'stripe';
@@ -236,6 +243,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     uploadGraceMs: e.UPLOAD_GRACE_HOURS * 3_600_000,
+    seal: { p12Path: e.SEAL_P12_PATH ? path.resolve(e.SEAL_P12_PATH) : undefined, passphrase: e.SEAL_P12_PASSPHRASE },
+    contractReminderMs: Math.round(e.CONTRACT_REMINDER_DAYS * 86_400_000),
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     rateLimits: {

@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { createAuthService } from './modules/auth/service.js';
+import { createContractService } from './modules/contracts/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
 import { createMessagingService } from './modules/messaging/service.js';
 import { createNotificationService } from './modules/notifications/service.js';
@@ -26,6 +27,7 @@ export function createServices(ctx: AppContext) {
     tools: createToolRequestService(ctx, notifications),
     messaging: createMessagingService(ctx),
     storage: createStorageService(ctx),
+    contracts: createContractService(ctx, notifications),
   };
 }
 

@@ -167,6 +167,35 @@ export function rowName(r: AccessRow): string {
 const conversationQuery = (w: World) => ({ conversation_id: w.conversationP });
 
 /** Every API route and what each caller is answered. A new route fails the coverage test until it has a row here. */
+/**
+ * Routes whose every-caller table lives in a module's own access test (same callers, exact statuses), listed here
+ * so the coverage check below counts them; each of those tests checks that it has a row for every route listed
+ * for it.
+ */
+export const ROUTES_WITH_OWN_TABLE: Record<string, readonly string[]> = {
+  'contracts-access.int.test.ts': [
+    'GET /contract-templates',
+    'POST /contract-templates',
+    'POST /contract-templates/preview',
+    'GET /contract-templates/:id',
+    'PATCH /contract-templates/:id',
+    'DELETE /contract-templates/:id',
+    'GET /contracts',
+    'GET /contracts/counts',
+    'POST /contracts',
+    'GET /contracts/:id',
+    'PATCH /contracts/:id',
+    'POST /contracts/:id/send',
+    'POST /contracts/:id/void',
+    'POST /contracts/:id/remind',
+    'POST /contracts/:id/view',
+    'POST /contracts/:id/sign',
+    'GET /contracts/:id/audit',
+    'GET /contracts/:id/pdf',
+    'GET /contracts/:id/download',
+  ],
+};
+
 export const ACCESS_ROWS: AccessRow[] = [
   // system
   row({ method: 'GET', route: '/health', request: () => ({ path: '/health' }), expect: everyone(OK) }),

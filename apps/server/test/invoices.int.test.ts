@@ -330,6 +330,7 @@ describe('PDF', () => {
     fs.writeFileSync(file, Buffer.concat([stored, Buffer.from('tampered')]));
     const tampered = await call(t.app, 'GET', `/invoices/${invoice.id}/pdf`, { token: w.client.token });
     expect(tampered.status).toBe(500);
+    expect(tampered.body.code).toBe('DOCUMENT_TAMPERED');
     fs.writeFileSync(file, stored);
   });
 });

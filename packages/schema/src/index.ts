@@ -4,6 +4,7 @@ export * from './roles.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './projects.js';
+export * from './contracts.js';
 export * from './tools.js';
 export * from './notifications.js';
 export * from './messaging.js';

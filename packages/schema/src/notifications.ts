@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What a notification is about. The server stores this target, never a web path: the web app decides where
  * each role opens it (`notificationPath`), and e-mails link to `/go/<type>/<id>`, which the web app resolves.
  */
-export const NOTIFICATION_TARGET_TYPES = ['project', 'project_approval', 'tool_request', 'conversation', 'invoice'] as const;
+export const NOTIFICATION_TARGET_TYPES = ['project', 'project_approval', 'tool_request', 'conversation', 'contract', 'invoice'] as const;
 export const notificationTargetTypeSchema = z.enum(NOTIFICATION_TARGET_TYPES);
 export type NotificationTargetType = z.infer<typeof notificationTargetTypeSchema>;
 

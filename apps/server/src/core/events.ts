@@ -1,4 +1,4 @@
-import type { InvoiceStatus, ProjectStatus } from '@agency/schema';
+import type { ContractKind, InvoiceStatus, ProjectStatus } from '@agency/schema';
 
 /**
  * Domain events: published inside the transaction of the change they describe and delivered to subscribers only
@@ -14,8 +14,12 @@ export type DomainEvent =
   | { type: 'notification.created'; notificationIds: number[]; userIds: number[] }
   | { type: 'mail.queued'; outboxIds: number[] }
   | { type: 'session.revoked'; sessionId?: number; userId?: number }
-  /** Published by the contracts module after a signature commits; the invoices module raises the deposit from it. */
-  | { type: 'contract.signed'; contractId: number; projectId: number; kind: 'client' | 'team'; signerId: number }
+  | { type: 'contract.created'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
+  | { type: 'contract.sent'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
+  /** The invoices module creates the deposit invoice from this one: keep its name and fields. */
+  | { type: 'contract.signed'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
+  | { type: 'contract.voided'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
+  | { type: 'contract.expired'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
   | { type: 'invoice.created'; invoiceId: number; projectId: number; kind: 'standard' | 'deposit' }
   | { type: 'invoice.status_changed'; invoiceId: number; projectId: number; from: InvoiceStatus; to: InvoiceStatus; actorId: number | null }
   | { type: 'invoice.payment_recorded'; invoiceId: number; paymentId: number; amount: number; kind: 'payment' | 'refund' }

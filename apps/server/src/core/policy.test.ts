@@ -9,6 +9,7 @@ import {
   projectScope,
   rolesFor,
   type Action,
+  type ContractFacts,
   type Decision,
   type InvoiceFacts,
   type ProjectFacts,
@@ -35,6 +36,9 @@ const P: ProjectFacts = { clientId: 1, teamLeadId: 3, memberIds: [4] };
 /** P with the other team lead working on it as a member, not leading it. */
 const P_WITH_LEAD_AS_MEMBER: ProjectFacts = { clientId: 1, teamLeadId: 3, memberIds: [4, 8] };
 
+/** Client A signs a client contract on P; the member signs a team contract on P, which the lead follows. */
+const CLIENT_CONTRACT: ContractFacts = { signerId: 1, kind: 'client', status: 'sent', projectTeamLeadId: 3 };
+const TEAM_CONTRACT: ContractFacts = { signerId: 4, kind: 'team', status: 'sent', projectTeamLeadId: 3 };
 const INVOICE: InvoiceFacts = { clientId: 1, status: 'sent' };
 const DRAFT: InvoiceFacts = { clientId: 1, status: 'draft' };
 
@@ -153,6 +157,50 @@ const TABLE: { [A in Action]: Case<A>[] } = {
     { on: "the admin's notification", resource: { ownerId: 6 }, expect: { ...all(hide), admin: allow } },
   ],
   'session:own': [{ on: 'no record', resource: null, expect: all(allow) }],
+  'contract:list': [{ on: 'no record', resource: null, expect: all(allow) }],
+  'contract:read': [
+    {
+      on: "A's sent client contract",
+      resource: CLIENT_CONTRACT,
+      expect: { clientA: allow, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+    },
+    {
+      on: "A's draft client contract (invisible to the signer until sent)",
+      resource: { ...CLIENT_CONTRACT, status: 'draft' },
+      expect: { clientA: hide, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+    },
+    {
+      on: "the member's sent team contract on P",
+      resource: TEAM_CONTRACT,
+      expect: { clientA: hide, clientB: hide, lead: allow, member: allow, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+    },
+  ],
+  'contract:sign': [
+    {
+      on: "A's sent client contract",
+      resource: CLIENT_CONTRACT,
+      expect: { clientA: allow, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: forbid, superadmin: forbid, otherLead: hide },
+    },
+    {
+      on: "the member's sent team contract on P",
+      resource: TEAM_CONTRACT,
+      expect: { clientA: hide, clientB: hide, lead: forbid, member: allow, otherMember: hide, admin: forbid, superadmin: forbid, otherLead: hide },
+    },
+  ],
+  'contract:download': [
+    {
+      on: "A's sent client contract",
+      resource: CLIENT_CONTRACT,
+      expect: { clientA: allow, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+    },
+    {
+      on: "the member's sent team contract on P",
+      resource: TEAM_CONTRACT,
+      expect: { clientA: hide, clientB: hide, lead: forbid, member: allow, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+    },
+  ],
+  'contract:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'contract_template:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
   'invoice:list': [{ on: 'no record', resource: null, expect: only('clientA', 'clientB', 'admin', 'superadmin') }],
   'invoice:read': [
     {

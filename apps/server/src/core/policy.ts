@@ -1,4 +1,4 @@
-import { invitableRoles, ROLES, type InvoiceStatus, type Role } from '@agency/schema';
+import { invitableRoles, ROLES, type ContractKind, type ContractStatus, type InvoiceStatus, type Role } from '@agency/schema';
 import type { Actor } from './actor.js';
 import { AppError } from './errors.js';
 
@@ -15,6 +15,8 @@ export type Decision = 'allow' | 'forbid' | 'hide';
 export type ProjectFacts = { clientId: number; teamLeadId: number | null; memberIds: readonly number[] };
 export type OwnedFacts = { ownerId: number };
 export type MessageFacts = { senderId: number; receiverId: number };
+/** A contract as the policy sees it: who signs it, what kind, its status, and who leads its project. */
+export type ContractFacts = { signerId: number; kind: ContractKind; status: ContractStatus; projectTeamLeadId: number | null };
 /** An invoice as the policy sees it: whose it is, and whether it has been issued (drafts are the agency's own). */
 export type InvoiceFacts = { clientId: number; status: InvoiceStatus };
 
@@ -43,6 +45,15 @@ export type Resources = {
   'messaging:use': null;
   'notification:read': OwnedFacts;
   'session:own': null;
+  'contract:list': null;
+  'contract:read': ContractFacts;
+  /** Record that the signer opened it, and sign it. */
+  'contract:sign': ContractFacts;
+  /** The PDF and the audit trail: the signer and staff. */
+  'contract:download': ContractFacts;
+  /** Create, edit a draft, send, remind, void. */
+  'contract:manage': ContractFacts | null;
+  'contract_template:manage': null;
   /** Clients list their own invoices, staff every invoice; employees none. */
   'invoice:list': null;
   'invoice:read': InvoiceFacts;
@@ -84,6 +95,30 @@ function onVisibleProject(decide: RoleTable<ProjectFacts>): RoleTable<ProjectFac
   }
   return table;
 }
+
+/** Who may know a contract exists: staff; the signer once it is sent (drafts are invisible); a team lead, their team's. */
+const isSigner = (a: Actor, c: ContractFacts) => c.signerId === a.id;
+const contractRead: RoleTable<ContractFacts> = {
+  client: (a, c) => when(isSigner(a, c) && c.status !== 'draft'),
+  admin: allow,
+  superadmin: allow,
+  teamlead: (a, c) => when((isSigner(a, c) || (c.kind === 'team' && c.projectTeamLeadId === a.id)) && c.status !== 'draft'),
+  teammember: (a, c) => when(isSigner(a, c) && c.status !== 'draft'),
+};
+
+/** A rule that first needs the contract to be visible, then decides. */
+function onVisibleContract(decide: RoleTable<ContractFacts>): RoleTable<ContractFacts> {
+  const table = {} as RoleTable<ContractFacts>;
+  for (const role of ROLES) {
+    table[role] = (actor, contract) => {
+      const read = contractRead[role](actor, contract);
+      return read === 'allow' ? decide[role](actor, contract) : read;
+    };
+  }
+  return table;
+}
+
+const signerOnly = (a: Actor, c: ContractFacts) => when(isSigner(a, c), 'forbid');
 
 function rolesWhere<R>(decide: RoleTable<R>, roles: readonly Role[]): Rule<R> {
   return { roles, decide };
@@ -158,6 +193,19 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
   'notification:read': rolesWhere(ownTable(), everyone),
   'session:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
 
+  'contract:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+  'contract:read': rolesWhere(contractRead, everyone),
+  'contract:sign': rolesWhere(
+    onVisibleContract({ client: signerOnly, admin: forbid, superadmin: forbid, teamlead: signerOnly, teammember: signerOnly }),
+    ['client', 'teamlead', 'teammember'],
+  ),
+  // A team lead follows the team's signing status, but the PDF and its trail are the signer's and the agency's.
+  'contract:download': rolesWhere(
+    onVisibleContract({ client: signerOnly, admin: allow, superadmin: allow, teamlead: signerOnly, teammember: signerOnly }),
+    everyone,
+  ),
+  'contract:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'contract_template:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'invoice:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, ['client', ...staff]),
   'invoice:read': rolesWhere(
     { client: (a, i) => when(i.clientId === a.id && i.status !== 'draft'), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
@@ -232,6 +280,25 @@ export function projectScope(actor: Actor): ProjectScope {
     case 'teamlead':
     case 'teammember':
       return { kind: 'team', userId: actor.id };
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
+/** Which contracts a caller may list: a filter the contracts service turns into SQL (drafts only for staff). */
+export type ContractScope = { kind: 'all' } | { kind: 'signer'; userId: number } | { kind: 'lead'; userId: number };
+
+export function contractScope(actor: Actor): ContractScope {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return { kind: 'all' };
+    case 'client':
+    case 'teammember':
+      return { kind: 'signer', userId: actor.id };
+    case 'teamlead':
+      return { kind: 'lead', userId: actor.id };
     default:
       return refuseUnknownRole(role);
   }

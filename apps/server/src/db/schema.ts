@@ -5,6 +5,9 @@ import {
   PAYMENT_KINDS,
   PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
+  CONTRACT_EVENT_KINDS,
+  CONTRACT_KINDS,
+  CONTRACT_STATUSES,
   INVITATION_ROLES,
   NOTIFICATION_TARGET_TYPES,
   PROJECT_EVENT_KINDS,
@@ -335,6 +338,114 @@ export const messageUploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('message_uploads_stored_key').on(t.storedFilename), index('message_uploads_uploader_idx').on(t.uploaderId)],
+);
+
+/** Contract wording with `{{variables}}`; one default per kind is what approving a project uses. */
+export const contractTemplates = pgTable(
+  'contract_templates',
+  {
+    id: id(),
+    kind: text('kind', { enum: CONTRACT_KINDS }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // At most one default per kind, so the start-up step that creates them can insert with "on conflict do nothing".
+    uniqueIndex('contract_templates_default_key')
+      .on(t.kind)
+      .where(sql`is_default`),
+  ],
+);
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: id(),
+    kind: text('kind', { enum: CONTRACT_KINDS }).notNull(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    signerId: bigint('signer_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    templateId: bigint('template_id', { mode: 'number' }).references(() => contractTemplates.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** Markdown with variables while a draft; rendered and frozen when sent. */
+    bodyMarkdown: text('body_markdown').notNull(),
+    /** The frozen document, set once when sent; `document_sha256` is its hash. */
+    bodyHtml: text('body_html'),
+    documentSha256: text('document_sha256'),
+    status: text('status', { enum: CONTRACT_STATUSES }).notNull().default('draft'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    sentAt: ts('sent_at'),
+    viewedAt: ts('viewed_at'),
+    signedAt: ts('signed_at'),
+    expiresAt: ts('expires_at'),
+    remindedAt: ts('reminded_at'),
+    voidedAt: ts('voided_at'),
+    voidReason: text('void_reason'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One live contract of a kind per signer and project: generating drafts twice creates nothing the second time.
+    uniqueIndex('contracts_live_key')
+      .on(t.projectId, t.kind, t.signerId)
+      .where(sql`status in ('draft', 'sent', 'signed')`),
+    index('contracts_signer_idx').on(t.signerId, t.id),
+    index('contracts_project_idx').on(t.projectId, t.id),
+    index('contracts_status_idx').on(t.status, t.id),
+    index('contracts_sent_idx')
+      .on(t.sentAt)
+      .where(sql`status = 'sent'`),
+  ],
+);
+
+/** The one signature of a contract (unique per contract) and the sealed PDF it produced. */
+export const contractSignatures = pgTable(
+  'contract_signatures',
+  {
+    id: id(),
+    contractId: bigint('contract_id', { mode: 'number' })
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    signerId: bigint('signer_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    /** The drawn signature, base64 PNG, when one was drawn. */
+    imagePng: text('image_png'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    documentSha256: text('document_sha256').notNull(),
+    signedAt: ts('signed_at').notNull(),
+    pdfStorageKey: text('pdf_storage_key').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    pdfSize: integer('pdf_size').notNull(),
+  },
+  (t) => [uniqueIndex('contract_signatures_contract_key').on(t.contractId), uniqueIndex('contract_signatures_pdf_key').on(t.pdfStorageKey)],
+);
+
+/** The audit trail: every step of a contract, who took it, from where. */
+export const contractEvents = pgTable(
+  'contract_events',
+  {
+    id: id(),
+    contractId: bigint('contract_id', { mode: 'number' })
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONTRACT_EVENT_KINDS }).notNull(),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contract_events_contract_idx').on(t.contractId, t.id)],
 );
 
 /** The last invoice number given out in each year: one row per year, incremented under its row lock. */

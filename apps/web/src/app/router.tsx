@@ -77,7 +77,20 @@ const clientRoutes: RouteObject[] = [
         path: paths.client.messages,
         lazy: async () => ({ Component: (await import('./routes/client-messages')).ClientMessagesRoute }),
       },
+      {
+        path: paths.client.signContract,
+        lazy: async () => ({ Component: (await import('./routes/sign-contract')).SignContractRoute }),
+      },
     ],
+  },
+];
+
+// SPEC section 2: the contract PDF page is guarded but outside the template. Everyone who may read a contract's
+// PDF opens it here (the API decides whose PDF it is).
+const contractPageRoutes: RouteObject[] = [
+  {
+    path: paths.client.contractPage,
+    lazy: async () => ({ Component: (await import('./routes/contract-page')).ContractPageRoute }),
   },
 ];
 
@@ -92,6 +105,10 @@ const adminRoutes: RouteObject[] = [
       {
         path: paths.admin.invoices,
         lazy: async () => ({ Component: (await import('./routes/staff-invoices')).AdminInvoicesRoute }),
+      },
+      {
+        path: paths.admin.contracts,
+        lazy: async () => ({ Component: (await import('./routes/staff-contracts')).StaffContractsRoute }),
       },
     ],
   },
@@ -133,6 +150,10 @@ const superadminRoutes: RouteObject[] = [
         path: paths.superadmin.invoices,
         lazy: async () => ({ Component: (await import('./routes/staff-invoices')).SuperadminInvoicesRoute }),
       },
+      {
+        path: paths.superadmin.contracts,
+        lazy: async () => ({ Component: (await import('./routes/staff-contracts')).StaffContractsRoute }),
+      },
     ],
   },
 ];
@@ -153,6 +174,10 @@ const staffRoutes: RouteObject[] = [
       {
         path: paths.staff.toolRequests,
         lazy: async () => ({ Component: (await import('./routes/tool-requests')).ToolRequestsQueueRoute }),
+      },
+      {
+        path: paths.staff.contractTemplates,
+        lazy: async () => ({ Component: (await import('./routes/contract-templates')).ContractTemplatesRoute }),
       },
     ],
   },
@@ -188,6 +213,10 @@ const employeeRoutes: RouteObject[] = [
           ],
         ),
       },
+      {
+        path: paths.employee.teamContract,
+        lazy: async () => ({ Component: (await import('./routes/team-contract')).TeamContractRoute }),
+      },
     ],
   },
 ];
@@ -215,6 +244,7 @@ export const routes: RouteObject[] = [
           guarded(['superadmin'], superadminRoutes),
           guarded(['admin', 'superadmin'], staffRoutes),
           guarded(['teamlead', 'teammember'], employeeRoutes),
+          guarded(['client', 'admin', 'superadmin', 'teamlead', 'teammember'], contractPageRoutes),
         ],
       },
     ],

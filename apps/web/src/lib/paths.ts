@@ -28,9 +28,15 @@ export const paths = {
     toolRequests: '/tools-req',
     notifications: '/notifications',
     messages: '/messages',
+    /** The client's contracts; `?id=<id>` opens one to read and sign. */
+    signContract: '/sign-contract',
+    /** The contract PDF, full page, outside the template; `?id=<id>`. Open to everyone who may read the PDF. */
+    contractPage: '/client/client-contract-page',
   },
   admin: {
     dashboard: '/admindashboardpage',
+    /** Every contract, for admins (the super admin's list has its own SPEC path); `?id=<id>` opens one. */
+    contracts: '/admindashboard/contracts',
     /** Every invoice; `?id=<id>` opens one. */
     invoices: '/admindashboard/invoice',
   },
@@ -41,6 +47,8 @@ export const paths = {
     /** The pending queue; `?id=<id>` selects one. */
     projectApproval: '/project-approval',
     replyMessage: '/superadmin-reply-message',
+    /** Every contract; `?id=<id>` opens one. */
+    contracts: '/view-superadmin-contracts',
     /** Every invoice with totals, revenue by month and CSV export; `?id=<id>` opens one. */
     invoices: '/view-superadmin-invoice',
   },
@@ -50,10 +58,14 @@ export const paths = {
     projects: '/all-projects',
     employees: '/employees',
     toolRequests: '/tool-requests',
+    /** Contract templates with the live-preview editor. */
+    contractTemplates: '/contract-templates',
   },
   employee: {
     teamleadDashboard: '/employee/teamlead-dashboardpage',
     teammemberDashboard: '/employee/team-memberdashboardpage',
+    /** Team contracts to read and sign (a team lead also follows the team's); `?id=<id>` opens one. */
+    teamContract: '/employee/team-contract',
   },
 } as const;
 

@@ -36,6 +36,18 @@ export const queryKeys = {
     all: ['tool-requests'] as const,
     list: (status: string | undefined) => ['tool-requests', 'list', status ?? 'all'] as const,
   },
+  contracts: {
+    all: ['contracts'] as const,
+    list: (filters: object) => ['contracts', 'list', filters] as const,
+    counts: (filters: object) => ['contracts', 'counts', filters] as const,
+    detail: (id: string) => ['contracts', 'detail', id] as const,
+    audit: (id: string) => ['contracts', 'audit', id] as const,
+  },
+  contractTemplates: {
+    all: ['contract-templates'] as const,
+    list: (kind: string | undefined) => ['contract-templates', 'list', kind ?? 'all'] as const,
+    preview: (input: object) => ['contract-templates', 'preview', input] as const,
+  },
   messaging: {
     all: ['messaging'] as const,
     conversations: (side: 'superadmin' | 'client', userId: string | null) => ['messaging', 'conversations', side, userId] as const,

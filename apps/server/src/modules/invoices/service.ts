@@ -837,7 +837,8 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
         for await (const chunk of stream) chunks.push(chunk as Buffer);
         const bytes = Buffer.concat(chunks);
         if (crypto.createHash('sha256').update(bytes).digest('hex') !== row.pdfSha256) {
-          throw new AppError('INTERNAL', 'The stored invoice document does not match its hash');
+          ctx.log.error({ invoiceId: row.id, key: row.pdfKey }, 'stored invoice PDF does not match its hash; not served');
+          throw new AppError('DOCUMENT_TAMPERED');
         }
         return { invoiceNo: row.invoiceNo, bytes };
       }

@@ -13,7 +13,7 @@ type NotificationRow = typeof notifications.$inferSelect;
 
 /**
  * A notification to store for each recipient. `target` says what it is about; the web app decides where that opens.
- * `mailText` replaces the body in the e-mail (a longer text), and `attachments` go with the e-mail (an invoice PDF).
+ * `mailText` replaces the body in the e-mail (a longer text).
  */
 export type NewNotification = {
   kind: string;
@@ -22,7 +22,6 @@ export type NewNotification = {
   target?: NotificationTarget;
   projectId?: number;
   mailText?: string;
-  attachments?: MailAttachment[];
   /** false: in-app only now (a later job may mail, as new messages do). Default true. */
   mail?: boolean;
   /**
@@ -30,6 +29,8 @@ export type NewNotification = {
    * ten messages in one conversation make one notification, not ten.
    */
   groupByTarget?: boolean;
+  /** Files the e-mail carries (read from storage when it is delivered). */
+  attachments?: MailAttachment[];
 };
 
 function present(row: NotificationRow): Notification {

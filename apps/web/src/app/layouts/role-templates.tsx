@@ -10,6 +10,9 @@ import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import HistoryEduOutlinedIcon from '@mui/icons-material/HistoryEduOutlined';
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
@@ -23,6 +26,7 @@ const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
   { to: paths.client.createProject, label: 'New project', icon: <AddCircleOutlineIcon /> },
   { to: paths.client.projects, label: 'My projects', icon: <FolderOutlinedIcon /> },
+  { to: paths.client.signContract, label: 'Contracts', icon: <DrawOutlinedIcon /> },
   { to: paths.client.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
   { to: paths.client.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
   { to: paths.client.notifications, label: 'Notifications', icon: <NotificationsNoneIcon />, BadgeCount: useUnreadNotificationCount },
@@ -32,6 +36,8 @@ const CLIENT_NAV: readonly DashboardNavItem[] = [
 const ADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.admin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
   { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
+  { to: paths.admin.contracts, label: 'Contracts', icon: <HistoryEduOutlinedIcon /> },
+  { to: paths.staff.contractTemplates, label: 'Contract templates', icon: <ArticleOutlinedIcon /> },
   { to: paths.admin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
   { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
   { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
@@ -41,6 +47,8 @@ const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
   { to: paths.superadmin.projectApproval, label: 'Approvals', icon: <FactCheckOutlinedIcon />, BadgeCount: usePendingProjectCount },
   { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
+  { to: paths.superadmin.contracts, label: 'Contracts', icon: <HistoryEduOutlinedIcon /> },
+  { to: paths.staff.contractTemplates, label: 'Contract templates', icon: <ArticleOutlinedIcon /> },
   { to: paths.superadmin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
   { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
   { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
@@ -70,5 +78,13 @@ export function StaffTemplate() {
 export function EmployeeTemplate() {
   const { user } = useAuth();
   const dashboard = user?.role === 'teamlead' ? paths.employee.teamleadDashboard : paths.employee.teammemberDashboard;
-  return <DashboardTemplate areaLabel="Employee area" navItems={[{ to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> }]} />;
+  return (
+    <DashboardTemplate
+      areaLabel="Employee area"
+      navItems={[
+        { to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+        { to: paths.employee.teamContract, label: 'Team contracts', icon: <DrawOutlinedIcon /> },
+      ]}
+    />
+  );
 }

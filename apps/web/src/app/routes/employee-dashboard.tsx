@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
+import { ProjectContracts } from '../../features/contracts/components/project-contracts';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
@@ -9,6 +10,7 @@ import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectStatusActions } from '../../features/projects/components/project-status-actions';
 import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
+import { contractPathFor } from '../../lib/contract-links';
 import { projectPathFor, projectsPathFor } from '../../lib/project-links';
 
 type EmployeeDashboardProps = { title: string; intro: string; attentionTitle: string; attentionEmpty: string };
@@ -34,6 +36,9 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
               <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />
             ) : null
           }
+          renderSections={(project) => (
+            <ProjectContracts project={project} role={user.role} getOpenPath={(contractId) => contractPathFor(user.role, contractId)} />
+          )}
         />
       </>
     );

@@ -2,11 +2,13 @@ import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../features/config/components/page-title';
+import { ProjectContracts } from '../../features/contracts/components/project-contracts';
 import { ProjectInvoices } from '../../features/invoices/components/project-invoices';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { PageHeading } from '../../components/page-heading';
+import { contractPathFor } from '../../lib/contract-links';
 import { paths } from '../../lib/paths';
 import { invoicePathFor, projectPathFor } from '../../lib/project-links';
 
@@ -24,11 +26,14 @@ export function ViewProjectRoute() {
           back={{ to: paths.client.projects, label: 'My projects' }}
           renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
           renderSections={(project) => (
-            <ProjectInvoices
-              project={project}
-              variant="client"
-              getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
-            />
+            <>
+              <ProjectContracts project={project} role="client" getOpenPath={(contractId) => contractPathFor('client', contractId)} />
+              <ProjectInvoices
+                project={project}
+                variant="client"
+                getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
+              />
+            </>
           )}
         />
       </>

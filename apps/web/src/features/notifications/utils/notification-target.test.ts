@@ -25,6 +25,13 @@ const EXPECTED: Record<NotificationTargetType, Record<Role, string | null>> = {
     teamlead: null,
     teammember: null,
   },
+  contract: {
+    client: '/sign-contract?id=42',
+    admin: '/admindashboard/contracts?id=42',
+    superadmin: '/view-superadmin-contracts?id=42',
+    teamlead: '/employee/team-contract?id=42',
+    teammember: '/employee/team-contract?id=42',
+  },
   conversation: {
     client: '/messages',
     admin: null,

@@ -1,4 +1,5 @@
 import { assertNever, NOTIFICATION_TARGET_TYPES, type Notification, type NotificationTarget, type Role } from '@agency/schema';
+import { contractPathFor } from '../../../lib/contract-links';
 import { paths } from '../../../lib/paths';
 import { invoicePathFor, projectPathFor } from '../../../lib/project-links';
 
@@ -18,6 +19,8 @@ export function targetPath(target: NotificationTarget, role: Role): string | nul
       return toolRequestsPathFor(role);
     case 'conversation':
       return messagesPathFor(role);
+    case 'contract':
+      return contractPathFor(role, target.id);
     case 'invoice':
       return invoicePathFor(role, target.id);
     default:

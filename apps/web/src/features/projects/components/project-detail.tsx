@@ -62,7 +62,7 @@ type ProjectDetailProps = {
   renderActions?: (project: Project) => ReactNode;
   /** Extra content under the description, e.g. an upload area. */
   renderExtra?: (project: Project) => ReactNode;
-  /** Cards of their own under the attachments, e.g. the project's invoices. */
+  /** Sections another feature adds below the attachments (for example the project's contracts). */
   renderSections?: (project: Project) => ReactNode;
 };
 
