@@ -460,6 +460,46 @@ describe('the deposit and the kickoff', () => {
     expect(events.filter((e) => e.toStatus === 'in_progress')).toHaveLength(1);
   });
 
+  it('through the contracts module: the client signs its contract and the deposit invoice follows, once', async () => {
+    const project = await approvedProject(t.app, w, { budget: 200_000 });
+    const contracts = await eventually(async () => {
+      const res = await call(t.app, 'GET', '/contracts', { token: w.owner.token, query: { project_id: project } });
+      expect(res.body.items.map((c: { kind: string }) => c.kind)).toContain('client');
+      return res.body.items as { id: string; kind: string; signer: { id: string } }[];
+    });
+    const contract = contracts.find((c) => c.kind === 'client')!;
+    expect((await call(t.app, 'POST', `/contracts/${contract.id}/send`, { token: w.owner.token, body: {} })).status).toBe(200);
+    // The team contract is signed by the member: it asks for no deposit.
+    const team = contracts.find((c) => c.kind === 'team' && c.signer.id === w.member.user.id)!;
+    await call(t.app, 'POST', `/contracts/${team.id}/send`, { token: w.owner.token, body: {} });
+    const teamSigned = await call(t.app, 'POST', `/contracts/${team.id}/sign`, {
+      token: w.member.token,
+      body: { signature_name: 'Member Person', agree: true },
+    });
+    expect(teamSigned.status, teamSigned.text).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await depositsOf(project)).toHaveLength(0);
+
+    const signed = await call(t.app, 'POST', `/contracts/${contract.id}/sign`, {
+      token: w.client.token,
+      body: { signature_name: 'Clara Client', agree: true },
+    });
+    expect(signed.status, signed.text).toBe(200);
+    const [deposit] = await eventually(async () => {
+      const found = await depositsOf(project);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(deposit).toMatchObject({ kind: 'deposit', status: 'sent', total: 60_000 });
+    // Signing again is refused and raises nothing more.
+    expect(
+      (await call(t.app, 'POST', `/contracts/${contract.id}/sign`, { token: w.client.token, body: { signature_name: 'Clara Client', agree: true } }))
+        .status,
+    ).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await depositsOf(project)).toHaveLength(1);
+  });
+
   it('no deposit for a team contract, or when staff turned it off', async () => {
     const project = await approvedProject(t.app, w, { budget: 10_000 });
     await publishSigned(project, 'team');

@@ -1,6 +1,7 @@
-// Invoices and card payments on the local provider: a deposit invoice after the client's contract, paid with the
-// test card 4242 on a phone-sized screen, the success page, and the project starting on its own; a declined card
-// and a cancelled checkout leave the invoice unpaid; staff raise, send and settle an invoice and see the totals.
+// Invoices and card payments on the local provider: the client signs its contract on a phone, the deposit invoice
+// appears, the client pays it with the test card 4242 at 390 px, sees the success page, and the project starts on
+// its own; a declined card and a cancelled checkout leave the invoice unpaid; staff raise, send and settle an
+// invoice and see the totals.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   authHeaders,
@@ -34,15 +35,45 @@ async function approvedProject(request: APIRequestContext, client: Auth, budget:
   return { id: project.id, title };
 }
 
-/**
- * The deposit invoice that follows the client's signed contract. Until the contracts screens are part of this
- * build, the contract's signature is stood in for by staff raising the same deposit invoice (the server's
- * `contract.signed` path is covered by the integration suite).
- */
-async function depositAfterSignature(request: APIRequestContext, projectId: string): Promise<ApiInvoice> {
+/** Staff raise the deposit invoice by hand ("Raise deposit now"), as when a contract was signed on paper. */
+async function depositRaisedByStaff(request: APIRequestContext, projectId: string): Promise<ApiInvoice> {
   const admin = await createAdmin(request);
   const res = await request.post(`/api/projects/${projectId}/deposit-invoice`, { headers: authHeaders(admin) });
   return (await expectStatus<{ invoice: ApiInvoice }>(res, 201, 'deposit invoice')).invoice;
+}
+
+type ApiContract = { id: string; kind: string; status: string };
+
+/** The project's client contract (drafted when the project was approved), sent to the client by the super admin. */
+async function sendClientContract(request: APIRequestContext, projectId: string): Promise<string> {
+  const owner = await loginSuperadmin(request);
+  const list = async () => {
+    const res = await request.get('/api/contracts', { headers: authHeaders(owner), params: { project_id: projectId } });
+    return (await expectStatus<{ items: ApiContract[] }>(res, 200, 'contracts')).items;
+  };
+  await expect.poll(async () => (await list()).some((c) => c.kind === 'client' && c.status === 'draft')).toBe(true);
+  const contract = (await list()).find((c) => c.kind === 'client')!;
+  await expectStatus(await request.post(`/api/contracts/${contract.id}/send`, { headers: authHeaders(owner), data: {} }), 200, 'send contract');
+  return contract.id;
+}
+
+/** A signature drawn with a finger: touch events through the browser's input layer. */
+async function drawByTouch(page: Page, selector: string) {
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error('signature pad not visible');
+  const cdp = await page.context().newCDPSession(page);
+  const at = (fx: number, fy: number) => [{ x: box.x + box.width * fx, y: box.y + box.height * fy, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0.1, 0.6) });
+  for (let i = 1; i <= 20; i += 1) {
+    const t = i / 20;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(0.1 + 0.75 * t, 0.6 - 0.3 * Math.sin(t * Math.PI * 3)) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+async function depositOf(request: APIRequestContext, client: Auth, projectId: string): Promise<ApiInvoice | undefined> {
+  const res = await request.get('/api/invoices', { headers: authHeaders(client), params: { project_id: projectId } });
+  return (await expectStatus<{ items: ApiInvoice[] }>(res, 200, 'invoices')).items.find((i) => i.kind === 'deposit');
 }
 
 async function invoiceViaApi(request: APIRequestContext, auth: Auth, id: string): Promise<ApiInvoice> {
@@ -64,19 +95,40 @@ async function fillCard(page: Page, number: string) {
 }
 
 test.describe('invoices and card payments', () => {
-  test('deposit invoice -> the client pays with 4242 at 390 px in three taps -> payment received -> the project is in progress', async ({
+  test('contract signed -> deposit invoice -> the client pays with 4242 at 390 px in three taps -> payment received -> the project is in progress', async ({
     browser,
     request,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const client = await createClient(request, { name: `Chloe ${uniqueSuffix()}` });
     const project = await approvedProject(request, client, 1_500_050);
-    const deposit = await depositAfterSignature(request, project.id);
-    expect(deposit).toMatchObject({ kind: 'deposit', status: 'sent', total: 450_015 });
+    const contractId = await sendClientContract(request, project.id);
 
+    // The client signs the contract on the phone.
     const session = await phoneSession(browser, client, baseURL!);
     const { page } = session;
+    await page.goto('/sign-contract');
+    await page
+      .getByTestId('my-contracts')
+      .locator(`[data-testid="contract-row"][data-contract-id="${contractId}"]`)
+      .getByTestId('contract-open')
+      .tap();
+    const panel = page.getByTestId('sign-panel');
+    await panel.getByTestId('signature-name').fill(client.user.name);
+    await panel.getByTestId('signature-pad').scrollIntoViewIfNeeded();
+    await drawByTouch(page, '[data-testid="signature-pad"]');
+    await panel.getByTestId('signature-agree').check();
+    await panel.getByTestId('sign-button').tap();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign' }).tap();
+    await expect(page.getByTestId('signed-state')).toContainText(`Signed by ${client.user.name}`);
+
+    // The signature raises the deposit invoice (a background job) and sends it.
+    let found: ApiInvoice | undefined;
+    await expect.poll(async () => (found = await depositOf(request, client, project.id)) ?? null, { timeout: 20_000 }).not.toBeNull();
+    const deposit = found!;
+    expect(deposit).toMatchObject({ kind: 'deposit', status: 'sent', total: 450_015 });
+
     await page.goto('/view-invoice');
     const row = page.locator(`[data-testid="invoice-row"][data-invoice-no="${deposit.invoice_no}"]`);
     await expect(row).toContainText('Deposit');
@@ -114,7 +166,7 @@ test.describe('invoices and card payments', () => {
     test.setTimeout(90_000);
     const client = await createClient(request, { name: `Dana ${uniqueSuffix()}` });
     const project = await approvedProject(request, client, 100_000);
-    const deposit = await depositAfterSignature(request, project.id);
+    const deposit = await depositRaisedByStaff(request, project.id);
 
     const session = await phoneSession(browser, client, baseURL!);
     // The checkout answers a declined card with 402, as a card form does.
