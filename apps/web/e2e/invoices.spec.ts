@@ -87,6 +87,17 @@ async function phoneSession(browser: Browser, auth: Auth, baseURL: string) {
   return { page, console: watchConsole(page), close: () => context.close() };
 }
 
+async function desktopSession(browser: Browser, auth: Auth, baseURL: string) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    storageState: storageStateFor(auth, baseURL),
+  });
+  const page = await context.newPage();
+  return { page, console: watchConsole(page), close: () => context.close() };
+}
+
 async function fillCard(page: Page, number: string) {
   const form = page.getByTestId('local-checkout-form');
   await form.getByLabel('Card number').fill(number);
@@ -113,14 +124,14 @@ test.describe('invoices and card payments', () => {
       .getByTestId('my-contracts')
       .locator(`[data-testid="contract-row"][data-contract-id="${contractId}"]`)
       .getByTestId('contract-open')
-      .tap();
+      .click();
     const panel = page.getByTestId('sign-panel');
     await panel.getByTestId('signature-name').fill(client.user.name);
     await panel.getByTestId('signature-pad').scrollIntoViewIfNeeded();
     await drawByTouch(page, '[data-testid="signature-pad"]');
     await panel.getByTestId('signature-agree').check();
-    await panel.getByTestId('sign-button').tap();
-    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign' }).tap();
+    await panel.getByTestId('sign-button').click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign' }).click();
     await expect(page.getByTestId('signed-state')).toContainText(`Signed by ${client.user.name}`);
 
     // The signature raises the deposit invoice (a background job) and sends it.
@@ -191,21 +202,17 @@ test.describe('invoices and card payments', () => {
     await session.close();
   });
 
-  test('staff raise an invoice with line items, send it and record a bank transfer; the super admin sees the totals', async ({ page, request }) => {
+  test('staff raise an invoice with line items, send it and record a bank transfer; the super admin sees the totals', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const client = await createClient(request, { name: `Eve ${uniqueSuffix()}` });
     const project = await approvedProject(request, client, 200_000);
     const admin = await createAdmin(request);
-    const watch = watchConsole(page);
-
-    await page.goto('/api/health');
-    await page.evaluate(
-      ([t, id]) => {
-        localStorage.setItem('authToken', t);
-        localStorage.setItem('unique_id', id);
-      },
-      [admin.token, admin.user.id] as const,
-    );
+    const staff = await desktopSession(browser, admin, baseURL!);
+    const { page } = staff;
     await page.goto(`/all-projects?id=${project.id}`);
     await page.getByTestId('project-new-invoice').click();
     const editor = page.getByTestId('invoice-editor');
@@ -235,23 +242,20 @@ test.describe('invoices and card payments', () => {
     await expect(page.getByTestId('invoice-detail')).toHaveAttribute('data-status', 'paid');
     await expect(page.getByTestId('invoice-payment')).toContainText('BACS 1001');
     await expect(page.getByTestId('invoice-void')).toHaveCount(0);
-    expect(watch.problems()).toEqual([]);
+    expect(staff.console.problems()).toEqual([]);
+    await staff.close();
 
-    const owner = await loginSuperadmin(request);
-    await page.evaluate(
-      ([t, id]) => {
-        localStorage.setItem('authToken', t);
-        localStorage.setItem('unique_id', id);
-      },
-      [owner.token, owner.user.id] as const,
-    );
-    await page.goto('/view-superadmin-invoice');
-    await expect(page.getByTestId('invoice-totals').getByTestId('total-paid').first()).not.toHaveText(/£0\.00/);
-    await expect(page.getByTestId('revenue-chart')).toBeVisible();
-    await expect(page.getByTestId('revenue-chart').locator('svg').first()).toBeVisible();
-    const download = page.waitForEvent('download');
-    await page.getByTestId('export-invoices').click();
+    const owner = await desktopSession(browser, await loginSuperadmin(request), baseURL!);
+    const ownerPage = owner.page;
+    await ownerPage.goto('/view-superadmin-invoice');
+    await expect(ownerPage.getByTestId('invoice-totals').getByTestId('total-paid').first()).not.toHaveText(/£0\.00/);
+    await expect(ownerPage.getByTestId('revenue-chart')).toBeVisible();
+    await expect(ownerPage.getByTestId('revenue-chart').locator('svg').first()).toBeVisible();
+    const download = ownerPage.waitForEvent('download');
+    await ownerPage.getByTestId('export-invoices').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(owner.console.problems()).toEqual([]);
+    await owner.close();
   });
 });

@@ -41,7 +41,7 @@ button:focus-visible{outline:3px solid #9cc3ff;outline-offset:2px}.cancel{displa
 
 function page(model: CheckoutPageModel, body: string): string {
   return `<!doctype html>
-<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <meta name="robots" content="noindex"><title>Pay ${escapeHtml(model.invoiceNo)} · ${escapeHtml(model.brand)}</title><style>${STYLE}</style></head>
 <body><main>
 <p class="brand">${escapeHtml(model.brand)}</p>
@@ -82,6 +82,6 @@ ${model.error ? `<p class="error" role="alert" data-testid="checkout-error">${es
 }
 
 export function renderCheckoutMissing(): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout not found</title><style>${STYLE}</style></head>
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Checkout not found</title><style>${STYLE}</style></head>
 <body><main><div class="card"><p>This checkout page does not exist. Go back to your invoice and press Pay again.</p></div></main></body></html>`;
 }
