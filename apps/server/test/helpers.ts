@@ -24,6 +24,7 @@ export const RELAXED_LIMITS = {
   RATE_LIMIT_INVITATIONS_PER_HOUR: '100000',
   RATE_LIMIT_UPLOADS_PER_HOUR: '100000',
   RATE_LIMIT_MESSAGES_PER_MINUTE: '100000',
+  RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '100000',
 };
 
 export type TestClock = { now(): Date; advance(ms: number): void };

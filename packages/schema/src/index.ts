@@ -7,3 +7,5 @@ export * from './projects.js';
 export * from './tools.js';
 export * from './notifications.js';
 export * from './messaging.js';
+export * from './account.js';
+export * from './audit.js';

@@ -12,7 +12,9 @@ export type DomainEvent =
   | { type: 'message.receipt'; messageId: number; conversationId: string; senderId: number; receiverId: number; receipt: 'delivered' | 'read' }
   | { type: 'notification.created'; notificationIds: number[]; userIds: number[] }
   | { type: 'mail.queued'; outboxIds: number[] }
-  | { type: 'session.revoked'; sessionId?: number; userId?: number };
+  | { type: 'session.revoked'; sessionId?: number; userId?: number }
+  /** What a session knows of its account changed (name, e-mail, second factor): memoised actors are dropped. */
+  | { type: 'account.updated'; userId: number };
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

@@ -139,6 +139,9 @@ const TABLE: { [A in Action]: Case<A>[] } = {
     { on: "the admin's notification", resource: { ownerId: 6 }, expect: { ...all(hide), admin: allow } },
   ],
   'session:own': [{ on: 'no record', resource: null, expect: all(allow) }],
+  'profile:own': [{ on: 'no record', resource: null, expect: all(allow) }],
+  'mfa:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'audit:read': [{ on: 'no record', resource: null, expect: only('superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];
