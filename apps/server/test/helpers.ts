@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AuthResponse, Role } from '@agency/schema';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { mailOutbox } from '../src/db/schema.js';
 
 export const SETUP_KEY = 'test-setup-key-0123456789';
 export const PASSWORD = 'correct-horse-battery';
@@ -201,3 +203,30 @@ export function multipart(files: { name: string; content: Buffer; type?: string 
 /** The answer every protected route gives a caller without a valid session. */
 export const UNAUTHENTICATED = { error: 'Sign in to continue', code: 'UNAUTHENTICATED' } as const;
 export const FORBIDDEN = { error: 'You do not have permission to do this', code: 'FORBIDDEN' } as const;
+
+/** Polls `probe` until it gives a value (mail is stored by a background job, a moment after the answer). */
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The mails stored for an address, newest first. */
+export async function mailsTo(app: FastifyInstance, email: string) {
+  return app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
+}
+
+/** The first link in a mail's text that starts with `prefix` (e.g. the app's address and a path). */
+export function linkIn(text: string, path: string): string {
+  const match = new RegExp(`https?://\\S+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[A-Za-z0-9_%-]+`).exec(text);
+  if (!match) throw new Error(`no ${path} link in:\n${text}`);
+  return match[0];
+}
