@@ -208,3 +208,24 @@ export function uploadFiles<T>(path: string, field: string, files: readonly File
     xhr.send(form);
   });
 }
+
+/** A file from the API (e.g. a CSV export) with the bearer header: its bytes and the name the server gave it. */
+export async function requestFile(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { headers: authHeaders(token), signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_MESSAGE });
+  }
+  if (!isSuccess(response.status)) {
+    throw failure(response.status, response.statusText, await response.text(), response.headers.get('Retry-After'), token !== null);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}

@@ -24,6 +24,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: Infinity,
   });
   const user = token !== null ? (me.data?.user ?? null) : null;
+  const mfaEnrolmentRequired = user !== null && me.data?.mfa_enrolment_required === true;
 
   useEffect(() => {
     setUnauthorizedListener(() => {
@@ -42,7 +43,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (response: AuthResponse) => {
       removeUserQueries(queryClient);
       writeSession(response.token, response.user.id);
-      queryClient.setQueryData(queryKeys.me, { user: response.user });
+      queryClient.setQueryData(queryKeys.me, {
+        user: response.user,
+        ...(response.mfa_enrolment_required ? { mfa_enrolment_required: true } : {}),
+      });
       setToken(response.token);
     },
     [queryClient],
@@ -65,10 +69,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isRestoring: token !== null && me.isPending,
       user,
       token,
+      mfaEnrolmentRequired,
       signIn,
       signOut,
     }),
-    [me.isPending, signIn, signOut, token, user],
+    [me.isPending, mfaEnrolmentRequired, signIn, signOut, token, user],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -7,6 +7,8 @@ export type AuthContextValue = {
   isRestoring: boolean;
   user: User | null;
   token: string | null;
+  /** A staff account that must turn on two-factor authentication before anything else (REQUIRE_STAFF_2FA). */
+  mfaEnrolmentRequired: boolean;
   signIn: (response: AuthResponse) => void;
   signOut: () => Promise<void>;
 };
