@@ -29,6 +29,13 @@ export const queryKeys = {
     all: ['tool-requests'] as const,
     list: (status: string | undefined) => ['tool-requests', 'list', status ?? 'all'] as const,
   },
+  account: {
+    all: ['account'] as const,
+    profile: ['account', 'profile'] as const,
+    sessions: ['account', 'sessions'] as const,
+    preferences: ['account', 'notification-preferences'] as const,
+  },
+  auditLog: (filters: Record<string, string | undefined>) => ['audit-log', filters] as const,
   messaging: {
     all: ['messaging'] as const,
     conversations: (side: 'superadmin' | 'client', userId: string | null) => ['messaging', 'conversations', side, userId] as const,

@@ -9,6 +9,8 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PolicyOutlinedIcon from '@mui/icons-material/PolicyOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
@@ -16,7 +18,9 @@ import { usePendingProjectCount } from '../../features/projects/api/get-project-
 import { paths } from '../../lib/paths';
 import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
 
-// Each navigation lists only the screens that exist.
+// Each navigation lists only the screens that exist; every one ends with the person's own profile.
+
+const PROFILE_ITEM: DashboardNavItem = { to: paths.profile, label: 'Profile', icon: <ManageAccountsOutlinedIcon /> };
 
 const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
@@ -25,6 +29,7 @@ const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
   { to: paths.client.notifications, label: 'Notifications', icon: <NotificationsNoneIcon />, BadgeCount: useUnreadNotificationCount },
   { to: paths.client.messages, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
+  PROFILE_ITEM,
 ];
 
 const ADMIN_NAV: readonly DashboardNavItem[] = [
@@ -32,6 +37,7 @@ const ADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
   { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
   { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
+  PROFILE_ITEM,
 ];
 
 const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
@@ -43,6 +49,8 @@ const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.createAdmin, label: 'Create admin', icon: <PersonAddAltOutlinedIcon /> },
   { to: paths.superadmin.adminList, label: 'Admin list', icon: <GroupOutlinedIcon /> },
   { to: paths.superadmin.replyMessage, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
+  { to: paths.superadmin.auditLog, label: 'Audit log', icon: <PolicyOutlinedIcon /> },
+  PROFILE_ITEM,
 ];
 
 export function ClientTemplate() {
@@ -66,5 +74,22 @@ export function StaffTemplate() {
 export function EmployeeTemplate() {
   const { user } = useAuth();
   const dashboard = user?.role === 'teamlead' ? paths.employee.teamleadDashboard : paths.employee.teammemberDashboard;
-  return <DashboardTemplate areaLabel="Employee area" navItems={[{ to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> }]} />;
+  return (
+    <DashboardTemplate areaLabel="Employee area" navItems={[{ to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> }, PROFILE_ITEM]} />
+  );
+}
+
+/** Screens every role has (the profile), each inside the signed-in person's own template. */
+export function OwnTemplate() {
+  const { user } = useAuth();
+  switch (user?.role) {
+    case 'client':
+      return <ClientTemplate />;
+    case 'admin':
+      return <AdminTemplate />;
+    case 'superadmin':
+      return <SuperadminTemplate />;
+    default:
+      return <EmployeeTemplate />;
+  }
 }
