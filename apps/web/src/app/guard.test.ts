@@ -82,6 +82,11 @@ describe('after login each role lands on its own dashboard', () => {
 });
 
 describe('deep links', () => {
+  it('are not kept after a logout: the next person may be someone else', async () => {
+    session.current = { isAuthenticated: false, isRestoring: false, user: null, hasSignedOut: true };
+    expect(await open('/view-project?id=3')).toBe('/loginpage');
+  });
+
   it('keep the query of a deep link opened while signed out', async () => {
     session.current = { isAuthenticated: false, isRestoring: false, user: null };
     expect(await open('/view-project?id=3')).toBe('/loginpage?next=%2Fview-project%3Fid%3D3');

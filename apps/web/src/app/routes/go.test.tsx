@@ -22,6 +22,7 @@ function signedIn(role: Role): AuthContextValue {
     user: userWith(role),
     token: 't',
     mfaEnrolmentRequired: false,
+    hasSignedOut: false,
     signIn: () => undefined,
     signOut: async () => undefined,
   };

@@ -39,7 +39,6 @@ const columns: DataColumn<AuditEntry>[] = [
       </Box>
     ),
     minWidth: 170,
-    card: 'aside',
   },
   {
     id: 'actor',

@@ -16,6 +16,7 @@ function removeUserQueries(queryClient: QueryClient): void {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => readToken());
+  const [hasSignedOut, setHasSignedOut] = useState(false);
 
   const me = useQuery({
     queryKey: queryKeys.me,
@@ -43,6 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (response: AuthResponse) => {
       removeUserQueries(queryClient);
       writeSession(response.token, response.user.id);
+      setHasSignedOut(false);
       queryClient.setQueryData(queryKeys.me, {
         user: response.user,
         ...(response.mfa_enrolment_required ? { mfa_enrolment_required: true } : {}),
@@ -58,6 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The session is dropped locally whatever the server answers.
     }
+    setHasSignedOut(true);
     setToken(null);
     clearAllStorage();
     removeUserQueries(queryClient);
@@ -70,10 +73,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       token,
       mfaEnrolmentRequired,
+      hasSignedOut,
       signIn,
       signOut,
     }),
-    [me.isPending, mfaEnrolmentRequired, signIn, signOut, token, user],
+    [hasSignedOut, me.isPending, mfaEnrolmentRequired, signIn, signOut, token, user],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
