@@ -1,7 +1,7 @@
 import { STORAGE_KEY_USER_ID, type AuthResponse } from '@agency/schema';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { setUnauthorizedListener } from '../../../lib/http';
+import { setEnrolmentRequiredListener, setUnauthorizedListener } from '../../../lib/http';
 import { isPublicQueryKey, queryKeys } from '../../../lib/query-keys';
 import { clearAllStorage, readToken, removeSession, writeSession } from '../../../lib/storage';
 import { getMe } from '../api/get-me';
@@ -33,7 +33,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setToken(null);
       removeUserQueries(queryClient);
     });
-    return () => setUnauthorizedListener(null);
+    setEnrolmentRequiredListener(() => void queryClient.invalidateQueries({ queryKey: queryKeys.me }));
+    return () => {
+      setUnauthorizedListener(null);
+      setEnrolmentRequiredListener(null);
+    };
   }, [queryClient]);
 
   useEffect(() => {
