@@ -17,7 +17,7 @@ import { toast } from 'react-toastify';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
-import { useConfirmMfa } from '../api/confirm-mfa';
+import { useConfirmMfa, useMfaTurnedOn } from '../api/confirm-mfa';
 import { useDisableMfa } from '../api/disable-mfa';
 import { useStartMfaSetup } from '../api/start-mfa-setup';
 
@@ -241,13 +241,23 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
 /** Staff only: set up with a QR code and a first code; ten recovery codes shown once; off with password and code. */
 export function TwoFactorCard({ profile }: { profile: Profile }) {
   const start = useStartMfaSetup();
+  const refresh = useMfaTurnedOn();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [isDisabling, setIsDisabling] = useState(false);
   const { mfa } = profile;
 
   let body;
   if (codes) {
-    body = <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />;
+    body = (
+      <RecoveryCodes
+        codes={codes}
+        onSaved={() => {
+          setCodes(null);
+          start.reset();
+          void refresh();
+        }}
+      />
+    );
   } else if (mfa.enabled) {
     body = (
       <Stack spacing={2}>
