@@ -232,7 +232,11 @@ describe('searching the audit log', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = must(await search({ actor_id: h.actor.user.id, limit: '3', ...(cursor ? { cursor } : {}) }), 200, 'page');
+      const page: Awaited<ReturnType<typeof search>> = must(
+        await search({ actor_id: h.actor.user.id, limit: '3', ...(cursor ? { cursor } : {}) }),
+        200,
+        'page',
+      );
       seen.push(...page.body.items.map((e: { id: string }) => e.id));
       cursor = page.body.next_cursor;
     } while (cursor);
