@@ -13,6 +13,9 @@ import { createJobRunner } from './integrations/jobs.js';
 import { createMailer } from './integrations/mailer.js';
 import { createSealer } from './integrations/seal.js';
 import { createLocalStorage } from './integrations/storage.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { registerAuthJobs } from './modules/auth/jobs.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
@@ -130,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const services = createServices(ctx);
   registerMailJobs(ctx);
+  registerAuthJobs(ctx, services.auth);
   registerStorageJobs(ctx, services.storage);
   registerHousekeepingJobs(ctx);
   registerContractJobs(ctx, services.contracts);
@@ -154,6 +158,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(systemRoutes, { ctx, services });
       await api.register(authRoutes, { ctx, services });
+      await api.register(accountRoutes, { ctx, services });
+      await api.register(auditRoutes, { services });
       await api.register(invitationRoutes, { ctx, services });
       await api.register(userRoutes, { services });
       await api.register(notificationRoutes, { services });

@@ -25,6 +25,13 @@ const envSchema = z.object({
     .default(60 * 24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
   INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(72),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  REQUIRE_STAFF_2FA: bool,
   BRAND_NAME: z.string().min(1).default('Brightline Studio'),
   CONTACT_PHONE: z.string().default('+44 20 7946 0000'),
   CONTACT_EMAIL: z.string().default('hello@brightline.example'),
@@ -52,6 +59,7 @@ const envSchema = z.object({
   RATE_LIMIT_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),
   REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
   UPLOAD_GRACE_HOURS: z.coerce
@@ -87,6 +95,10 @@ export type Config = {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   invitationTtlMs: number;
+  /** How long a password reset link works. */
+  passwordResetTtlMs: number;
+  /** Admins and the super admin must turn on two-factor authentication before they can do anything else. */
+  requireStaff2fa: boolean;
   brandName: string;
   contactPhone: string;
   contactEmail: string;
@@ -110,6 +122,7 @@ export type Config = {
     invitationsPerHour: number;
     uploadsPerHour: number;
     messagesPerMinute: number;
+    passwordResetPerHour: number;
   };
   /** A connection idle this long (nothing sent, a body stalled half-way) is closed. */
   requestIdleTimeoutMs: number;
@@ -185,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     invitationTtlMs: e.INVITATION_TTL_HOURS * 3_600_000,
+    passwordResetTtlMs: e.PASSWORD_RESET_TTL_MINUTES * 60_000,
+    requireStaff2fa: e.REQUIRE_STAFF_2FA,
     brandName: e.BRAND_NAME,
     contactPhone: e.CONTACT_PHONE,
     contactEmail: e.CONTACT_EMAIL,
@@ -212,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       invitationsPerHour: e.RATE_LIMIT_INVITATIONS_PER_HOUR,
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
       messagesPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
+      passwordResetPerHour: e.RATE_LIMIT_PASSWORD_RESET_PER_HOUR,
     },
   };
   return { ...config, ...overrides };

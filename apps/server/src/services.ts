@@ -1,4 +1,6 @@
 import type { AppContext } from './context.js';
+import { createAccountService } from './modules/account/service.js';
+import { createAuditService } from './modules/audit/service.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createContractService } from './modules/contracts/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
@@ -14,6 +16,8 @@ export function createServices(ctx: AppContext) {
   const notifications = createNotificationService(ctx);
   return {
     auth,
+    account: createAccountService(ctx, auth),
+    audit: createAuditService(ctx),
     invitations: createInvitationService(ctx, auth),
     users: createUserService(ctx, auth),
     notifications,

@@ -8,3 +8,5 @@ export * from './contracts.js';
 export * from './tools.js';
 export * from './notifications.js';
 export * from './messaging.js';
+export * from './account.js';
+export * from './audit.js';

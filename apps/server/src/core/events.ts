@@ -18,7 +18,9 @@ export type DomainEvent =
   /** The invoices module creates the deposit invoice from this one: keep its name and fields. */
   | { type: 'contract.signed'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
   | { type: 'contract.voided'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
-  | { type: 'contract.expired'; contractId: number; projectId: number; kind: ContractKind; signerId: number };
+  | { type: 'contract.expired'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
+  /** What a session knows of its account changed (name, e-mail, second factor): memoised actors are dropped. */
+  | { type: 'account.updated'; userId: number };
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

@@ -198,6 +198,9 @@ const TABLE: { [A in Action]: Case<A>[] } = {
   ],
   'contract:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
   'contract_template:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'profile:own': [{ on: 'no record', resource: null, expect: all(allow) }],
+  'mfa:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'audit:read': [{ on: 'no record', resource: null, expect: only('superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];

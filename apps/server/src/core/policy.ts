@@ -52,6 +52,12 @@ export type Resources = {
   /** Create, edit a draft, send, remind, void. */
   'contract:manage': ContractFacts | null;
   'contract_template:manage': null;
+  /** One's own profile, password, e-mail address and notification preferences. */
+  'profile:own': null;
+  /** Turning two-factor authentication on and off for one's own account (staff). */
+  'mfa:manage': null;
+  /** Reading and exporting the audit log of staff actions. */
+  'audit:read': null;
 };
 export type Action = keyof Resources;
 
@@ -195,6 +201,9 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
   ),
   'contract:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'contract_template:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'profile:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+  'mfa:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'audit:read': rolesWhere({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin']),
 };
 
 /** Staff act on the roles they may invite (DESIGN section 4); a role they may not invite is `otherwise`. */

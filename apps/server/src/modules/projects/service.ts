@@ -14,6 +14,7 @@ import {
 import { and, asc, count, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
 import { assertCan, projectScope, type ProjectFacts } from '../../core/policy.js';
@@ -159,6 +160,16 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
   }
 
   const TRANSITION_ACTION = { approved: 'project:approve', rejected: 'project:reject' } as const;
+  const AUDIT_ACTION = { approved: 'project.approved', rejected: 'project.rejected' } as const;
+
+  /** What the audit log keeps of a project around a change: its status and who delivers it. */
+  function auditState(project: ProjectRow, memberIds: readonly number[]) {
+    return {
+      status: project.status,
+      team_lead_id: project.teamLeadId === null ? null : String(project.teamLeadId),
+      member_ids: memberIds.map(String),
+    };
+  }
 
   /**
    * Moves a project through its lifecycle: access first (404 unseen, 403 not theirs to change), then the state
@@ -198,6 +209,18 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
             note: note ?? null,
           });
           await notifyStatus(tx, publish, actor, updated, to, note);
+          await recordAudit(
+            tx,
+            actor,
+            to === 'approved' || to === 'rejected' ? AUDIT_ACTION[to] : 'project.status_changed',
+            {
+              type: 'project',
+              id,
+              before: auditState(project, facts.memberIds),
+              after: { ...auditState(updated, await memberIdsOf(tx, id)), ...(note ? { [to === 'rejected' ? 'reason' : 'note']: note } : {}) },
+            },
+            ctx.now(),
+          );
           publish({ type: 'project.status_changed', projectId: id, from: project.status, to, actorId: actor.id });
         },
       });
