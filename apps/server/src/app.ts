@@ -34,6 +34,7 @@ import { registerWebApp } from './plugins/web.js';
 import { redactUrl, serializeError } from './lib/log-safety.js';
 import { TtlCache } from './lib/ttl-cache.js';
 import { registerMailJobs } from './modules/mail/jobs.js';
+import { registerMessageJobs } from './modules/messaging/jobs.js';
 import { registerStorageJobs } from './modules/storage/jobs.js';
 import { registerHousekeepingJobs } from './modules/system/jobs.js';
 import { registerContractJobs } from './modules/contracts/jobs.js';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const services = createServices(ctx);
   registerMailJobs(ctx);
+  registerMessageJobs(ctx);
   registerAuthJobs(ctx, services.auth);
   registerStorageJobs(ctx, services.storage);
   registerHousekeepingJobs(ctx);

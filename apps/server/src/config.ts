@@ -67,6 +67,7 @@ const envSchema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(24),
+  MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(10),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   SEAL_P12_PATH: z.string().optional(),
@@ -130,6 +131,8 @@ export type Config = {
   storageQuotaBytes: number;
   /** An upload no message claims within this time is removed, and so is a file no record refers to. */
   uploadGraceMs: number;
+  /** A message still unread this long after it arrived is e-mailed to its receiver. */
+  messageEmailDelayMs: number;
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
   /** The certificate that seals signed contracts; without a path a self-signed one is generated into dataDir. */
@@ -213,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    messageEmailDelayMs: Math.round(e.MESSAGE_EMAIL_DELAY_MINUTES * 60_000),
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     uploadGraceMs: e.UPLOAD_GRACE_HOURS * 3_600_000,
     seal: { p12Path: e.SEAL_P12_PATH ? path.resolve(e.SEAL_P12_PATH) : undefined, passphrase: e.SEAL_P12_PASSPHRASE },

@@ -23,7 +23,7 @@ export function createServices(ctx: AppContext) {
     notifications,
     projects: createProjectService(ctx, notifications),
     tools: createToolRequestService(ctx, notifications),
-    messaging: createMessagingService(ctx),
+    messaging: createMessagingService(ctx, notifications),
     storage: createStorageService(ctx),
     contracts: createContractService(ctx, notifications),
   };

@@ -295,3 +295,25 @@ export function contractScope(actor: Actor): ContractScope {
 export function refuseUnknownRole(role: never): never {
   throw new AppError('FORBIDDEN', `Unknown role: ${String(role)}`);
 }
+
+/**
+ * What of a project each role may read, beyond seeing it at all. The budget and the notes written to the client
+ * (an approval note, a rejection reason, a note on a status change) are between the client and the agency: the
+ * team lead, who runs the project, sees them; a team member does not.
+ */
+export type ProjectDisclosure = { budget: boolean; clientNotes: boolean };
+
+export function projectDisclosure(actor: Actor): ProjectDisclosure {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'client':
+    case 'admin':
+    case 'superadmin':
+    case 'teamlead':
+      return { budget: true, clientNotes: true };
+    case 'teammember':
+      return { budget: false, clientNotes: false };
+    default:
+      return refuseUnknownRole(role);
+  }
+}

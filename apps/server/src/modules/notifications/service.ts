@@ -6,7 +6,7 @@ import type { Publish } from '../../core/events.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { notificationPreferences, notifications, users, type MailAttachment } from '../../db/schema.js';
+import { messages, notificationPreferences, notifications, users, type MailAttachment } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -122,6 +122,27 @@ export function createNotificationService(ctx: AppContext) {
             attachments: message.attachments,
           })),
       );
+    },
+
+    /** Once nothing in a conversation is unread for this person, its bell notification is read too. */
+    async settleConversation(tx: DbOrTx, userId: number, conversationId: string) {
+      const [left] = await tx
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.receiverId, userId), eq(messages.isRead, 0)));
+      if (Number(left?.n ?? 0) > 0) return;
+      await tx
+        .update(notifications)
+        .set({ readAt: ctx.now() })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.kind, 'message_received'),
+            eq(notifications.targetType, 'conversation'),
+            eq(notifications.targetId, conversationId),
+            isNull(notifications.readAt),
+          ),
+        );
     },
 
     async list(actor: Actor, page: { cursor?: string; limit: number; unread?: boolean }) {

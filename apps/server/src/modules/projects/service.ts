@@ -17,7 +17,7 @@ import type { Actor } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
-import { assertCan, projectScope, type ProjectFacts } from '../../core/policy.js';
+import { assertCan, projectDisclosure, projectScope, type ProjectDisclosure, type ProjectFacts } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { projectAttachments, projectEvents, projectMembers, projects, users } from '../../db/schema.js';
@@ -57,18 +57,18 @@ const listColumns = {
 
 type ListRow = { project: ProjectRow; clientName: string; leadName: string | null };
 
-function presentListItem(row: ListRow): ProjectListItem {
+function presentListItem(row: ListRow, disclosure: ProjectDisclosure): ProjectListItem {
   const p = row.project;
   return {
     id: String(p.id),
     title: p.title,
     description: p.description,
     category: p.category,
-    budget_minor: p.budgetMinor,
+    budget_minor: disclosure.budget ? p.budgetMinor : null,
     currency: p.currency,
     deadline: p.deadline,
     status: p.status,
-    rejection_reason: p.rejectionReason,
+    rejection_reason: disclosure.clientNotes ? p.rejectionReason : null,
     client_id: String(p.clientId),
     client: { id: String(p.clientId), name: row.clientName },
     team_lead: p.teamLeadId === null ? null : { id: String(p.teamLeadId), name: row.leadName ?? '' },
@@ -79,7 +79,7 @@ function presentListItem(row: ListRow): ProjectListItem {
 
 type EventRow = { event: typeof projectEvents.$inferSelect; actorName: string | null; projectTitle: string };
 
-function presentEvent(row: EventRow): ProjectEvent {
+function presentEvent(row: EventRow, disclosure: ProjectDisclosure): ProjectEvent {
   const e = row.event;
   return {
     id: String(e.id),
@@ -88,7 +88,8 @@ function presentEvent(row: EventRow): ProjectEvent {
     kind: e.kind,
     from_status: (e.fromStatus as ProjectStatus | null) ?? null,
     to_status: (e.toStatus as ProjectStatus | null) ?? null,
-    note: e.note,
+    // A status change's note is written to the client; a file's note is only its name.
+    note: e.kind === 'status_changed' && !disclosure.clientNotes ? null : e.note,
     actor: e.actorId === null ? null : { id: String(e.actorId), name: row.actorName ?? '' },
     created_at: e.createdAt.toISOString(),
   };
@@ -134,7 +135,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
     ]);
     const now = ctx.now();
     return {
-      ...presentListItem(row),
+      ...presentListItem(row, projectDisclosure(actor)),
       members: members.map((m) => ({ id: String(m.id), name: m.name })),
       attachments: files.map((f) => ({
         id: String(f.id),
@@ -229,19 +230,18 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
   }
 
   async function notifyStatus(tx: DbOrTx, publish: Publish, actor: Actor, project: ProjectRow, to: ProjectStatus, note: string | undefined) {
-    const team = [...(project.teamLeadId ? [project.teamLeadId] : []), ...(await memberIdsOf(tx, project.id))];
-    const recipients = [project.clientId, ...team].filter((uid) => uid !== actor.id);
-    const body =
-      to === 'rejected'
-        ? `Your project "${project.title}" was not approved. Reason: ${note ?? ''}`
-        : `"${project.title}" is now ${PROJECT_STATUS_LABELS[to].toLowerCase()}.${note ? ` Note: ${note}` : ''}`;
-    await notifications.notify(tx, publish, recipients, {
-      kind: `project_${to}`,
-      title: to === 'approved' ? 'Project approved' : to === 'rejected' ? 'Project rejected' : 'Project status changed',
-      body,
-      target: { type: 'project', id: String(project.id) },
-      projectId: project.id,
+    const memberIds = await memberIdsOf(tx, project.id);
+    const withNote = [project.clientId, ...(project.teamLeadId ? [project.teamLeadId] : [])].filter((uid) => uid !== actor.id);
+    const withoutNote = memberIds.filter((uid) => uid !== actor.id && !withNote.includes(uid));
+    const title = to === 'approved' ? 'Project approved' : to === 'rejected' ? 'Project rejected' : 'Project status changed';
+    const plain = `"${project.title}" is now ${PROJECT_STATUS_LABELS[to].toLowerCase()}.`;
+    const message = { kind: `project_${to}`, title, target: { type: 'project' as const, id: String(project.id) }, projectId: project.id };
+    // The note is written to the client: the client and the team lead read it, team members get the plain news.
+    await notifications.notify(tx, publish, withNote, {
+      ...message,
+      body: to === 'rejected' ? `Your project "${project.title}" was not approved. Reason: ${note ?? ''}` : `${plain}${note ? ` Note: ${note}` : ''}`,
     });
+    await notifications.notify(tx, publish, withoutNote, { ...message, body: plain });
   }
 
   async function getProject(actor: Actor, id: number) {
@@ -319,7 +319,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
       return toPage(
         rows.map((r) => ({ ...r, id: r.project.id })),
         query.limit,
-        presentListItem,
+        (r) => presentListItem(r, projectDisclosure(actor)),
       );
     },
 
@@ -334,7 +334,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
         .leftJoin(eventActor, eq(eventActor.id, projectEvents.actorId))
         .where(eq(projectEvents.projectId, id))
         .orderBy(asc(projectEvents.id));
-      return rows.map(presentEvent);
+      return rows.map((r) => presentEvent(r, projectDisclosure(actor)));
     },
 
     async summary(actor: Actor) {
@@ -368,8 +368,8 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
         counts,
         total: Object.values(counts).reduce((a, b) => a + b, 0),
         pending: counts.pending,
-        needs_attention: attention.map(presentListItem),
-        recent_activity: events.map(presentEvent),
+        needs_attention: attention.map((r) => presentListItem(r, projectDisclosure(actor))),
+        recent_activity: events.map((r) => presentEvent(r, projectDisclosure(actor))),
       };
     },
 
