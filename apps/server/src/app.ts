@@ -12,7 +12,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { createJobRunner } from './integrations/jobs.js';
 import { createMailer } from './integrations/mailer.js';
 import { createSealer } from './integrations/seal.js';
-import { createLocalStorage } from './integrations/storage.js';
+import { openStorage, type Storage } from './integrations/storage.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerAuthJobs } from './modules/auth/jobs.js';
@@ -35,6 +35,9 @@ import { redactUrl, serializeError } from './lib/log-safety.js';
 import { TtlCache } from './lib/ttl-cache.js';
 import { registerMailJobs } from './modules/mail/jobs.js';
 import { registerMessageJobs } from './modules/messaging/jobs.js';
+import { createBroadcast } from './integrations/broadcast.js';
+import { createRealtime, type Realtime } from './modules/realtime/service.js';
+import { realtimeRoutes } from './modules/realtime/routes.js';
 import { registerStorageJobs } from './modules/storage/jobs.js';
 import { registerHousekeepingJobs } from './modules/system/jobs.js';
 import { registerContractJobs } from './modules/contracts/jobs.js';
@@ -45,6 +48,8 @@ import { createServices, type Services } from './services.js';
 const SESSION_CACHE_TTL_MS = 1000;
 
 export type BuildOptions = {
+  /** A storage to use instead of the configured one (tests run the same suite on both drivers). */
+  storage?: Storage;
   /** Where the log goes (tests capture it); standard output when absent. */
   logStream?: { write(line: string): void };
   /** An opened and migrated database; when absent the app opens (and later closes) its own. */
@@ -58,6 +63,8 @@ declare module 'fastify' {
     services: Services;
     /** Set when shutdown begins: responses then close their connection so keep-alive clients let go. */
     draining: { active: boolean };
+    /** Open event streams; shutdown ends them so their browsers reconnect elsewhere. */
+    realtime: Realtime;
   }
 }
 
@@ -115,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (ownsDatabase) await database.migrate();
   const now = options.now ?? (() => new Date());
   const events = new EventBus((err, event) => app.log.error({ err, event: event.type }, 'event subscriber failed'));
-  const storage = createLocalStorage(config.filesDir);
+  const storage = options.storage ?? (await openStorage(config));
   const ctx: AppContext = {
     config,
     log: app.log,
@@ -133,6 +140,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000, () => new Date()),
   };
   const services = createServices(ctx);
+  const broadcast = createBroadcast({ databaseUrl: database.kind === 'postgres' ? database.url : undefined, log: app.log });
+  const realtime = createRealtime(ctx, broadcast);
+  app.decorate('realtime', realtime);
+  app.addHook('onReady', async () => broadcast.start());
+  app.addHook('onClose', async () => {
+    realtime.closeAll();
+    await broadcast.stop();
+  });
   registerMailJobs(ctx);
   registerMessageJobs(ctx);
   registerAuthJobs(ctx, services.auth);
@@ -168,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(projectRoutes, { ctx, services });
       await api.register(toolRoutes, { services });
       await api.register(messagingRoutes, { ctx, services });
+      await api.register(realtimeRoutes, { realtime });
       await api.register(contractRoutes, { ctx, services });
     },
     { prefix: '/api' },

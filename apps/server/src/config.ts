@@ -67,7 +67,18 @@ const envSchema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(24),
-  MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(10),
+  MESSAGE_EMAIL_DELAY_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(10),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   SEAL_P12_PATH: z.string().optional(),
@@ -133,6 +144,10 @@ export type Config = {
   uploadGraceMs: number;
   /** A message still unread this long after it arrived is e-mailed to its receiver. */
   messageEmailDelayMs: number;
+  /** Where uploaded and generated files live: `local` under filesDir, or an S3-compatible bucket. */
+  storage:
+    | { driver: 'local' }
+    | { driver: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
   /** The certificate that seals signed contracts; without a path a self-signed one is generated into dataDir. */
@@ -183,6 +198,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
   }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_HOST) {
     throw new ConfigError('Invalid configuration:\n  SMTP_HOST: required when MAIL_TRANSPORT=smtp');
   }
@@ -216,6 +234,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' },
     messageEmailDelayMs: Math.round(e.MESSAGE_EMAIL_DELAY_MINUTES * 60_000),
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     uploadGraceMs: e.UPLOAD_GRACE_HOURS * 3_600_000,

@@ -569,3 +569,19 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.id),
   ],
 );
+
+/**
+ * Events pushed to people's browsers (GET /api/events), kept for a while so a stream that reconnects with
+ * Last-Event-ID gets what it missed. Written in the transaction of the change; `user_ids` is who may see it.
+ */
+export const eventLog = pgTable(
+  'event_log',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    userIds: bigint('user_ids', { mode: 'number' }).array().notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_log_created_idx').on(t.createdAt)],
+);

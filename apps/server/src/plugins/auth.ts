@@ -77,13 +77,22 @@ declare module 'fastify' {
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
-  // Revoked sessions leave the one-second memo at once, in this process; so do sessions whose account changed.
-  ctx.events.subscribe('session.revoked', (event) => {
-    ctx.sessionCache.deleteWhere((s) => s.actor.sessionId === event.sessionId || s.actor.id === event.userId);
-  });
-  ctx.events.subscribe('account.updated', (event) => {
-    ctx.sessionCache.deleteWhere((s) => s.actor.id === event.userId);
-  });
+  // Revoked sessions leave the one-second memo at once, on every node (remote events come through
+  // LISTEN/NOTIFY); so do sessions whose account changed.
+  ctx.events.subscribe(
+    'session.revoked',
+    (event) => {
+      ctx.sessionCache.deleteWhere((s) => s.actor.sessionId === event.sessionId || s.actor.id === event.userId);
+    },
+    { remote: true },
+  );
+  ctx.events.subscribe(
+    'account.updated',
+    (event) => {
+      ctx.sessionCache.deleteWhere((s) => s.actor.id === event.userId);
+    },
+    { remote: true },
+  );
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const token = readBearer(request);

@@ -21,7 +21,14 @@ export function registerMessageJobs(ctx: AppContext) {
       const [waiting] = await ctx.db
         .select({ n: count() })
         .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.receiverId, receiverId), eq(messages.isRead, 0), lte(messages.timestamp, cutoff)));
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            eq(messages.receiverId, receiverId),
+            eq(messages.isRead, 0),
+            lte(messages.timestamp, cutoff),
+          ),
+        );
       const n = Number(waiting?.n ?? 0);
       if (n === 0) return;
       const [quiet] = await ctx.db

@@ -48,10 +48,14 @@ const NEWEST_ID_TTL_MS = 1000;
 export function createMessagingService(ctx: AppContext, notifications: NotificationService) {
   const newestSeen = new TtlCache<number, number>(NEWEST_ID_TTL_MS, 100_000, () => new Date());
   // A committed message makes both sides' "nothing newer" memo stale at once.
-  ctx.events.subscribe('message.sent', (event) => {
-    newestSeen.delete(event.senderId);
-    newestSeen.delete(event.receiverId);
-  });
+  ctx.events.subscribe(
+    'message.sent',
+    (event) => {
+      newestSeen.delete(event.senderId);
+      newestSeen.delete(event.receiverId);
+    },
+    { remote: true },
+  );
   /** Links are signed for the reader's session: they stop working when it ends. */
   const presentAttachment = (a: StoredAttachment, now: Date, sessionId: number): Attachment => ({
     name: a.name,
@@ -124,7 +128,13 @@ export function createMessagingService(ctx: AppContext, notifications: Notificat
    * messages is one notification, not ten). E-mail waits: a job mails only if they are still unread after
    * MESSAGE_EMAIL_DELAY_MINUTES (messaging/jobs.ts).
    */
-  async function notifyReceiver(tx: DbOrTx, publish: Publish, actor: Actor, message: MessageRow, conversation: { projectId: number; projectTitle: string }) {
+  async function notifyReceiver(
+    tx: DbOrTx,
+    publish: Publish,
+    actor: Actor,
+    message: MessageRow,
+    conversation: { projectId: number; projectTitle: string },
+  ) {
     const [unread] = await tx
       .select({ n: count() })
       .from(messages)
