@@ -13,7 +13,10 @@ import { createJobRunner } from './integrations/jobs.js';
 import { createMailer } from './integrations/mailer.js';
 import { createPaymentProvider } from './integrations/payments.js';
 import { createSealer } from './integrations/seal.js';
-import { createLocalStorage } from './integrations/storage.js';
+import { openStorage, type Storage } from './integrations/storage.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { registerAuthJobs } from './modules/auth/jobs.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
@@ -35,6 +38,10 @@ import { registerMailJobs } from './modules/mail/jobs.js';
 import { registerInvoiceJobs } from './modules/invoices/jobs.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { registerMessageJobs } from './modules/messaging/jobs.js';
+import { createBroadcast } from './integrations/broadcast.js';
+import { createRealtime, type Realtime } from './modules/realtime/service.js';
+import { realtimeRoutes } from './modules/realtime/routes.js';
 import { registerStorageJobs } from './modules/storage/jobs.js';
 import { registerHousekeepingJobs } from './modules/system/jobs.js';
 import { registerContractJobs } from './modules/contracts/jobs.js';
@@ -45,6 +52,8 @@ import { createServices, type Services } from './services.js';
 const SESSION_CACHE_TTL_MS = 1000;
 
 export type BuildOptions = {
+  /** A storage to use instead of the configured one (tests run the same suite on both drivers). */
+  storage?: Storage;
   /** Where the log goes (tests capture it); standard output when absent. */
   logStream?: { write(line: string): void };
   /** An opened and migrated database; when absent the app opens (and later closes) its own. */
@@ -58,6 +67,8 @@ declare module 'fastify' {
     services: Services;
     /** Set when shutdown begins: responses then close their connection so keep-alive clients let go. */
     draining: { active: boolean };
+    /** Open event streams; shutdown ends them so their browsers reconnect elsewhere. */
+    realtime: Realtime;
   }
 }
 
@@ -115,8 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (ownsDatabase) await database.migrate();
   const now = options.now ?? (() => new Date());
   const events = new EventBus((err, event) => app.log.error({ err, event: event.type }, 'event subscriber failed'));
-  const storage = createLocalStorage(config.filesDir);
   const signingKey = resolveSessionSecret(config);
+  const storage = options.storage ?? (await openStorage(config));
   const ctx: AppContext = {
     config,
     log: app.log,
@@ -135,8 +146,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000, () => new Date()),
   };
   const services = createServices(ctx);
+  const broadcast = createBroadcast({ databaseUrl: database.kind === 'postgres' ? database.url : undefined, log: app.log });
+  const realtime = createRealtime(ctx, broadcast);
+  app.decorate('realtime', realtime);
+  app.addHook('onReady', async () => broadcast.start());
+  app.addHook('onClose', async () => {
+    realtime.closeAll();
+    await broadcast.stop();
+  });
   registerMailJobs(ctx);
   registerInvoiceJobs(ctx, services.invoices);
+  registerMessageJobs(ctx);
+  registerAuthJobs(ctx, services.auth);
   registerStorageJobs(ctx, services.storage);
   registerHousekeepingJobs(ctx);
   registerContractJobs(ctx, services.contracts);
@@ -161,6 +182,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(systemRoutes, { ctx, services });
       await api.register(authRoutes, { ctx, services });
+      await api.register(accountRoutes, { ctx, services });
+      await api.register(auditRoutes, { services });
       await api.register(invitationRoutes, { ctx, services });
       await api.register(userRoutes, { services });
       await api.register(notificationRoutes, { services });
@@ -169,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(messagingRoutes, { ctx, services });
       await api.register(invoiceRoutes, { ctx, services });
       await api.register(paymentRoutes, { ctx, services });
+      await api.register(realtimeRoutes, { realtime });
       await api.register(contractRoutes, { ctx, services });
     },
     { prefix: '/api' },

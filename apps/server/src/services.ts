@@ -1,4 +1,6 @@
 import type { AppContext } from './context.js';
+import { createAccountService } from './modules/account/service.js';
+import { createAuditService } from './modules/audit/service.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createContractService } from './modules/contracts/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
@@ -18,6 +20,8 @@ export function createServices(ctx: AppContext) {
   const invoices = createInvoiceService(ctx, notifications, projects);
   return {
     auth,
+    account: createAccountService(ctx, auth),
+    audit: createAuditService(ctx),
     invitations: createInvitationService(ctx, auth),
     users: createUserService(ctx, auth),
     notifications,
@@ -25,7 +29,7 @@ export function createServices(ctx: AppContext) {
     invoices,
     payments: createPaymentService(ctx, invoices, notifications),
     tools: createToolRequestService(ctx, notifications),
-    messaging: createMessagingService(ctx),
+    messaging: createMessagingService(ctx, notifications),
     storage: createStorageService(ctx),
     contracts: createContractService(ctx, notifications),
   };

@@ -39,7 +39,7 @@ async function send(row: AccessRow, caller: Caller, which: 'valid' | 'invalid' =
   if (which === 'invalid') {
     request = row.invalid!(w, me);
   } else {
-    const fresh = row.setup ? await row.setup(w) : undefined;
+    const fresh = row.setup ? await row.setup(w, caller) : undefined;
     request = row.request(w, me, fresh);
     expect(`/api${request.path}`, 'the row reaches its own route').toMatch(routeMatcher(`/api${row.route}`));
   }

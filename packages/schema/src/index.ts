@@ -10,3 +10,5 @@ export * from './notifications.js';
 export * from './messaging.js';
 export * from './money.js';
 export * from './invoices.js';
+export * from './account.js';
+export * from './audit.js';

@@ -7,6 +7,13 @@ export type Actor = {
   name: string;
   email: string;
   sessionId: number;
+  /** The address of the request the actor made (set per request; the session memo never holds it). */
+  ip?: string;
+  /**
+   * REQUIRE_STAFF_2FA is on and this staff account has no second factor yet: the session may only enrol (and
+   * read who it is, or sign out) until it has one.
+   */
+  mfaEnrolmentRequired?: boolean;
 };
 
 /**

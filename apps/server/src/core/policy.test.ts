@@ -220,6 +220,9 @@ const TABLE: { [A in Action]: Case<A>[] } = {
     { on: "client A's draft", resource: DRAFT, expect: { ...all(forbid), clientA: hide, clientB: hide } },
   ],
   'invoice:report': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'profile:own': [{ on: 'no record', resource: null, expect: all(allow) }],
+  'mfa:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'audit:read': [{ on: 'no record', resource: null, expect: only('superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];

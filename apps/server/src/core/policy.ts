@@ -63,6 +63,12 @@ export type Resources = {
   'invoice:pay': InvoiceFacts;
   /** Totals, revenue by month, CSV export. */
   'invoice:report': null;
+  /** One's own profile, password, e-mail address and notification preferences. */
+  'profile:own': null;
+  /** Turning two-factor authentication on and off for one's own account (staff). */
+  'mfa:manage': null;
+  /** Reading and exporting the audit log of staff actions. */
+  'audit:read': null;
 };
 export type Action = keyof Resources;
 
@@ -217,6 +223,9 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
     ['client'],
   ),
   'invoice:report': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'profile:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+  'mfa:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'audit:read': rolesWhere({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin']),
 };
 
 /** Staff act on the roles they may invite (DESIGN section 4); a role they may not invite is `otherwise`. */
@@ -326,4 +335,26 @@ export function invoiceScope(actor: Actor): InvoiceScope {
 /** The `default` of every switch over roles: an unknown role is refused (403), never treated as anyone. */
 export function refuseUnknownRole(role: never): never {
   throw new AppError('FORBIDDEN', `Unknown role: ${String(role)}`);
+}
+
+/**
+ * What of a project each role may read, beyond seeing it at all. The budget and the notes written to the client
+ * (an approval note, a rejection reason, a note on a status change) are between the client and the agency: the
+ * team lead, who runs the project, sees them; a team member does not.
+ */
+export type ProjectDisclosure = { budget: boolean; clientNotes: boolean };
+
+export function projectDisclosure(actor: Actor): ProjectDisclosure {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'client':
+    case 'admin':
+    case 'superadmin':
+    case 'teamlead':
+      return { budget: true, clientNotes: true };
+    case 'teammember':
+      return { budget: false, clientNotes: false };
+    default:
+      return refuseUnknownRole(role);
+  }
 }

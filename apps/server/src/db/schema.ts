@@ -15,6 +15,8 @@ import {
   ROLES,
   TOOL_REQUEST_STATUSES,
   ACCOUNT_STATUSES,
+  NOTIFICATION_CATEGORY_IDS,
+  NOTIFICATION_CHANNELS,
 } from '@agency/schema';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -556,6 +558,134 @@ export const payments = pgTable(
   ],
 );
 
+/** An authenticator app tied to an account (admins and the super admin). Pending until a first code confirms it. */
+export const userTotp = pgTable('user_totp', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // Base32. It cannot be hashed: every sign-in recomputes codes from it.
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: ts('confirmed_at'),
+  // The time step of the last code accepted: a code is never accepted twice.
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+});
+
+/** One-time recovery codes: SHA-256 of salt and code (the codes carry 80 random bits), each used once. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** The second step of a sign-in: the password was right, a code is still owed. Short-lived and single-use. */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('mfa_challenges_token_hash_key').on(t.tokenHash), index('mfa_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** Links that set a new password; only their hash is kept. `request_id` makes a retried mail job do nothing. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    requestId: text('request_id').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    uniqueIndex('password_resets_request_key').on(t.requestId),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
+/** A new address waiting for the link sent to it to be opened. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    newEmailNormalized: text('new_email_normalized').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    cancelledAt: ts('cancelled_at'),
+  },
+  (t) => [uniqueIndex('email_changes_token_hash_key').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],
+);
+
+/** Per person and kind of event: in the app only, or by e-mail too. No row: the default (both). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: NOTIFICATION_CATEGORY_IDS }).notNull(),
+    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
+);
+
+/**
+ * What staff did, written in the transaction of the change itself (`core/audit.ts`): who, from which address,
+ * which action on which record, and the record before and after where that matters. Rows are never changed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
+    // The actor's role when they acted (roles change hands).
+    actorRole: text('actor_role'),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+  ],
+);
+
 /**
  * Every verified event from a payment provider, by its id: inserted in the same transaction as its effect, so a
  * copy of an event (the provider retries, or sends it twice) finds its id taken and changes nothing.
@@ -624,3 +754,19 @@ export const projectBilling = pgTable('project_billing', {
   updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Events pushed to people's browsers (GET /api/events), kept for a while so a stream that reconnects with
+ * Last-Event-ID gets what it missed. Written in the transaction of the change; `user_ids` is who may see it.
+ */
+export const eventLog = pgTable(
+  'event_log',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    userIds: bigint('user_ids', { mode: 'number' }).array().notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_log_created_idx').on(t.createdAt)],
+);

@@ -36,6 +36,9 @@ const publicRoutes: RouteObject[] = [
   { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
   { path: paths.paymentSuccess, lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessRoute }) },
   { path: paths.paymentCancel, lazy: async () => ({ Component: (await import('./routes/payment-cancel')).PaymentCancelRoute }) },
+  { path: paths.forgotPassword, lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordRoute }) },
+  { path: paths.resetPassword, lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }) },
+  { path: paths.confirmEmail, lazy: async () => ({ Component: (await import('./routes/confirm-email')).ConfirmEmailRoute }) },
   {
     path: '*',
     lazy: async () => {
@@ -154,7 +157,19 @@ const superadminRoutes: RouteObject[] = [
         path: paths.superadmin.contracts,
         lazy: async () => ({ Component: (await import('./routes/staff-contracts')).StaffContractsRoute }),
       },
+      {
+        path: paths.superadmin.auditLog,
+        lazy: async () => ({ Component: (await import('./routes/superadmin-audit-log')).SuperadminAuditLogRoute }),
+      },
     ],
+  },
+];
+
+// Every role's own account, inside that role's template.
+const accountRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./layouts/role-templates')).OwnTemplate }),
+    children: [{ path: paths.profile, lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }) }],
   },
 ];
 
@@ -245,6 +260,7 @@ export const routes: RouteObject[] = [
           guarded(['admin', 'superadmin'], staffRoutes),
           guarded(['teamlead', 'teammember'], employeeRoutes),
           guarded(['client', 'admin', 'superadmin', 'teamlead', 'teammember'], contractPageRoutes),
+          guarded(['client', 'admin', 'superadmin', 'teamlead', 'teammember'], accountRoutes),
         ],
       },
     ],

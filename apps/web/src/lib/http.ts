@@ -60,6 +60,16 @@ export function setUnauthorizedListener(listener: UnauthorizedListener | null): 
   unauthorizedListener = listener;
 }
 
+let enrolmentListener: (() => void) | null = null;
+
+/**
+ * Told when the server refuses a call until the person turns on two-factor authentication (REQUIRE_STAFF_2FA
+ * switched on during a session): the auth state reads who is signed in again, and the guard sends them to enrol.
+ */
+export function setEnrolmentRequiredListener(listener: (() => void) | null): void {
+  enrolmentListener = listener;
+}
+
 /**
  * The API answers every error with `{error, code}`. An answer without a known code (a proxy's error page) gets
  * the generic code of its status class, so that callers never need the status.
@@ -98,6 +108,7 @@ function failure(status: number, statusText: string, bodyText: string, retryAfte
   const serverMessage = typeof fields.error === 'string' && fields.error !== '' ? fields.error : undefined;
   const code = codeFor(status, fields.code);
   if (code === 'UNAUTHENTICATED' && hadToken) unauthorizedListener?.();
+  if (code === 'MFA_ENROLMENT_REQUIRED') enrolmentListener?.();
   return new ApiError({
     status,
     code,

@@ -15,6 +15,13 @@ export const paths = {
   /** Where the payment provider sends the client back (SPEC section 2): public. */
   paymentSuccess: '/paymentsuccess/:invoiceNo',
   paymentCancel: '/paymentcancel',
+  forgotPassword: '/forgot-password',
+  /** The link of a password reset e-mail: `?token=`. */
+  resetPassword: '/reset-password',
+  /** The link sent to a new e-mail address: `?token=`. */
+  confirmEmail: '/confirm-email',
+  /** Every role's own account: name, e-mail, password, sessions, notification preferences, two-factor sign-in. */
+  profile: '/profile',
   /** Links in e-mails (`goPath` of @agency/schema): resolved to the reader's own screen for the target. */
   go: '/go/:type/:id',
   client: {
@@ -51,6 +58,7 @@ export const paths = {
     contracts: '/view-superadmin-contracts',
     /** Every invoice with totals, revenue by month and CSV export; `?id=<id>` opens one. */
     invoices: '/view-superadmin-invoice',
+    auditLog: '/superadmin-audit-log',
   },
   /** Screens shared by admins and the super admin, each inside the signed-in role's template. */
   staff: {
@@ -72,4 +80,46 @@ export const paths = {
 /** The success page the provider returns to for one invoice number. */
 export function paymentSuccessPath(invoiceNo: string): string {
   return `/paymentsuccess/${encodeURIComponent(invoiceNo)}`;
+}
+
+/**
+ * Paths behind the sign-in (SPEC sections 2 and 6) and the prefixes they live under, whether or not a screen is
+ * built there yet: a signed-out visitor to any of them goes to the login page, never to "not found".
+ */
+const GUARDED_PATHS = [
+  '/clientdashboardpage',
+  '/dashboard',
+  '/create-project',
+  '/view-project',
+  '/view-invoice',
+  '/sign-contract',
+  '/tools-req',
+  '/notifications',
+  '/messages',
+  '/client',
+  '/admindashboardpage',
+  '/admindashboard',
+  '/superadmin-dashboard',
+  '/create-admin',
+  '/admin-list',
+  '/view-superadmin-invoice',
+  '/view-superadmin-contracts',
+  '/project-approval',
+  '/superadmin-reply-message',
+  '/superadmin-audit-log',
+  '/all-projects',
+  '/employees',
+  '/tool-requests',
+  '/employee-dashboardpage',
+  '/employee',
+  '/kanban-board',
+  '/training-materials',
+  '/profile',
+  '/contract-templates',
+] as const;
+
+/** Whether a path is (or will be) a guarded screen: one of GUARDED_PATHS or anything under one. */
+export function isGuardedPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return GUARDED_PATHS.some((guarded) => path === guarded || path.startsWith(`${guarded}/`));
 }

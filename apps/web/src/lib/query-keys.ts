@@ -48,6 +48,13 @@ export const queryKeys = {
     list: (kind: string | undefined) => ['contract-templates', 'list', kind ?? 'all'] as const,
     preview: (input: object) => ['contract-templates', 'preview', input] as const,
   },
+  account: {
+    all: ['account'] as const,
+    profile: ['account', 'profile'] as const,
+    sessions: ['account', 'sessions'] as const,
+    preferences: ['account', 'notification-preferences'] as const,
+  },
+  auditLog: (filters: Record<string, string | undefined>) => ['audit-log', filters] as const,
   messaging: {
     all: ['messaging'] as const,
     conversations: (side: 'superadmin' | 'client', userId: string | null) => ['messaging', 'conversations', side, userId] as const,

@@ -1,4 +1,4 @@
-import { goPath, type Notification, type NotificationTarget } from '@agency/schema';
+import { goPath, notificationCategoryOf, type Notification, type NotificationTarget } from '@agency/schema';
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
@@ -6,7 +6,7 @@ import type { Publish } from '../../core/events.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications, users, type MailAttachment } from '../../db/schema.js';
+import { messages, notificationPreferences, notifications, users, type MailAttachment } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -57,7 +57,9 @@ export function createNotificationService(ctx: AppContext) {
   return {
     /**
      * Stores one notification per recipient inside the caller's transaction, and queues one e-mail to each
-     * active recipient in the same transaction: a rolled-back change neither notifies nor mails anybody.
+     * active recipient who has not chosen "in the app only" for this kind of event, in the same transaction: a
+     * rolled-back change neither notifies nor mails anybody. Security mail never comes through here: it is sent
+     * whatever the preferences.
      */
     async notify(tx: DbOrTx, publish: Publish, recipientIds: number[], message: NewNotification): Promise<void> {
       const ids = [...new Set(recipientIds)];
@@ -97,11 +99,26 @@ export function createNotificationService(ctx: AppContext) {
       publish({ type: 'notification.created', notificationIds: rows.map((r) => r.id), userIds: recipients.map((r) => r.id) });
       if (message.mail === false) return;
       const open = message.target ? `\n\nOpen it: ${ctx.config.appUrl}${goPath(message.target)}` : '';
+      const category = notificationCategoryOf(message.kind);
+      const inAppOnly = new Set<number>();
+      if (category) {
+        const rows = await tx
+          .select({ userId: notificationPreferences.userId })
+          .from(notificationPreferences)
+          .where(
+            and(
+              inArray(notificationPreferences.userId, ids),
+              eq(notificationPreferences.category, category),
+              eq(notificationPreferences.channel, 'in_app'),
+            ),
+          );
+        for (const row of rows) inAppOnly.add(row.userId);
+      }
       await ctx.mailer.enqueue(
         tx,
         publish,
         recipients
-          .filter((r) => r.status === 'active')
+          .filter((r) => r.status === 'active' && !inAppOnly.has(r.id))
           .map((r) => ({
             to: r.email,
             subject: `${message.title} · ${ctx.config.brandName}`,
@@ -109,6 +126,27 @@ export function createNotificationService(ctx: AppContext) {
             ...(message.attachments?.length ? { attachments: message.attachments } : {}),
           })),
       );
+    },
+
+    /** Once nothing in a conversation is unread for this person, its bell notification is read too. */
+    async settleConversation(tx: DbOrTx, userId: number, conversationId: string) {
+      const [left] = await tx
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.receiverId, userId), eq(messages.isRead, 0)));
+      if (Number(left?.n ?? 0) > 0) return;
+      await tx
+        .update(notifications)
+        .set({ readAt: ctx.now() })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.kind, 'message_received'),
+            eq(notifications.targetType, 'conversation'),
+            eq(notifications.targetId, conversationId),
+            isNull(notifications.readAt),
+          ),
+        );
     },
 
     async list(actor: Actor, page: { cursor?: string; limit: number; unread?: boolean }) {

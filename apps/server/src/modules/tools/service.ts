@@ -8,6 +8,7 @@ import {
 } from '@agency/schema';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
@@ -121,6 +122,13 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
           .update(toolRequests)
           .set({ status: to, decisionReason: input.reason || null, decidedBy: actor.id, decidedAt: now, updatedAt: now })
           .where(eq(toolRequests.id, id));
+        await recordAudit(
+          tx,
+          actor,
+          'tool_request.decided',
+          { type: 'tool_request', id, before: { status: current.status }, after: { status: to, reason: input.reason || null } },
+          now,
+        );
         await notifications.notify(tx, publish, [current.clientId], {
           kind: `tool_request_${to}`,
           title: `Tool request ${TOOL_REQUEST_STATUS_LABELS[to].toLowerCase()}`,

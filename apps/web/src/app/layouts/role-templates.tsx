@@ -13,6 +13,8 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import HistoryEduOutlinedIcon from '@mui/icons-material/HistoryEduOutlined';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PolicyOutlinedIcon from '@mui/icons-material/PolicyOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
@@ -20,7 +22,9 @@ import { usePendingProjectCount } from '../../features/projects/api/get-project-
 import { paths } from '../../lib/paths';
 import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
 
-// Each navigation lists only the screens that exist.
+// Each navigation lists only the screens that exist; every one ends with the person's own profile.
+
+const PROFILE_ITEM: DashboardNavItem = { to: paths.profile, label: 'Profile', icon: <ManageAccountsOutlinedIcon /> };
 
 const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
@@ -31,6 +35,7 @@ const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
   { to: paths.client.notifications, label: 'Notifications', icon: <NotificationsNoneIcon />, BadgeCount: useUnreadNotificationCount },
   { to: paths.client.messages, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
+  PROFILE_ITEM,
 ];
 
 const ADMIN_NAV: readonly DashboardNavItem[] = [
@@ -41,6 +46,7 @@ const ADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.admin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
   { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
   { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
+  PROFILE_ITEM,
 ];
 
 const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
@@ -55,6 +61,8 @@ const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.createAdmin, label: 'Create admin', icon: <PersonAddAltOutlinedIcon /> },
   { to: paths.superadmin.adminList, label: 'Admin list', icon: <GroupOutlinedIcon /> },
   { to: paths.superadmin.replyMessage, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
+  { to: paths.superadmin.auditLog, label: 'Audit log', icon: <PolicyOutlinedIcon /> },
+  PROFILE_ITEM,
 ];
 
 export function ClientTemplate() {
@@ -84,7 +92,23 @@ export function EmployeeTemplate() {
       navItems={[
         { to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
         { to: paths.employee.teamContract, label: 'Team contracts', icon: <DrawOutlinedIcon /> },
+        PROFILE_ITEM,
       ]}
     />
   );
+}
+
+/** Screens every role has (the profile), each inside the signed-in person's own template. */
+export function OwnTemplate() {
+  const { user } = useAuth();
+  switch (user?.role) {
+    case 'client':
+      return <ClientTemplate />;
+    case 'admin':
+      return <AdminTemplate />;
+    case 'superadmin':
+      return <SuperadminTemplate />;
+    default:
+      return <EmployeeTemplate />;
+  }
 }

@@ -16,7 +16,16 @@ function userWith(role: Role): User {
 }
 
 function signedIn(role: Role): AuthContextValue {
-  return { isAuthenticated: true, isRestoring: false, user: userWith(role), token: 't', signIn: () => undefined, signOut: async () => undefined };
+  return {
+    isAuthenticated: true,
+    isRestoring: false,
+    user: userWith(role),
+    token: 't',
+    mfaEnrolmentRequired: false,
+    hasSignedOut: false,
+    signIn: () => undefined,
+    signOut: async () => undefined,
+  };
 }
 
 const signedOut: AuthContextValue = { ...signedIn('client'), isAuthenticated: false, user: null, token: null };
