@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import Stripe from 'stripe';
 import { boardCards, boardColumns, boards, projects, sessions, users } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/modules/auth/tokens.js';
 import { initialKeys } from '../apps/server/src/modules/board/ordering.js';
@@ -21,6 +22,8 @@ const backend = process.env.BENCH_BACKEND === 'postgres' ? 'postgres' : 'pglite'
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('BENCH_DATA_DIR is required');
 if (backend === 'postgres' && !process.env.DATABASE_URL) throw new Error('DATABASE_URL is required for the postgres backend');
+
+const WEBHOOK_SECRET = `whsec_bench_${crypto.randomBytes(16).toString('hex')}`;
 
 const config = loadConfig(
   {
@@ -34,6 +37,12 @@ const config = loadConfig(
     MAIL_TRANSPORT: 'log',
     // No built web app: the benchmark only calls the API.
     WEB_DIST_DIR: `${dataDir}/no-web`,
+    // The Stripe webhook path with a random signing secret; the API itself is never called.
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_bench_never_called',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: 'http://127.0.0.1:9',
+    RATE_LIMIT_WEBHOOKS_PER_MINUTE: '10000000',
   },
   {},
 );
@@ -244,6 +253,95 @@ async function boardPositions(args: { projectId: number }) {
     .where(sql`${boardCards.projectId} = ${args.projectId}`);
 }
 
+/**
+ * `count` sent invoices of the bench client, each with a signed `checkout.session.completed` event paying exactly
+ * what it owes (one distinct event per invoice): the webhook benchmark posts these, each several times over.
+ */
+async function seedWebhookEvents(args: { count: number; tag: string }) {
+  const { clientId: cl, projectId: p } = state;
+  if (!cl || !p) throw new Error('seed-basic first');
+  const first = await nextId('invoices');
+  const total = 120_000;
+  await db.execute(
+    sql.raw(`insert into invoices (invoice_no, project_id, client_id, kind, status, currency, lines, subtotal, tax_total, total, issue_date, due_date, sent_at)
+      select 'INV-2024-${args.tag}' || lpad(g::text, 6, '0'), ${p}, ${cl}, 'standard', 'sent', 'GBP',
+             '[{"description":"Work","quantity":1,"unit_price":100000,"tax_rate":20,"amount":100000,"discount":0,"tax":20000}]'::jsonb,
+             100000, 20000, ${total}, current_date, current_date + 14, now()
+      from generate_series(1, ${args.count}) g`),
+  );
+  const rows = (await db.execute(sql.raw(`select id, invoice_no from invoices where id >= ${first} order by id`))) as unknown as {
+    rows: { id: string | number; invoice_no: string }[];
+  };
+  const timestamp = Math.floor(Date.now() / 1000);
+  return rows.rows.map((r) => {
+    const payload = JSON.stringify({
+      id: `evt_bench_${args.tag}_${r.id}`,
+      object: 'event',
+      created: timestamp,
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: `cs_bench_${args.tag}_${r.id}`,
+          object: 'checkout.session',
+          amount_total: total,
+          currency: 'gbp',
+          payment_status: 'paid',
+          status: 'complete',
+          client_reference_id: String(r.id),
+          metadata: { invoice_no: r.invoice_no, invoice_id: String(r.id) },
+          payment_intent: `pi_bench_${args.tag}_${r.id}`,
+        },
+      },
+    });
+    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp }) };
+  });
+}
+
+/** After the webhook run: one payment per distinct event and every invoice paid, however often its event came. */
+async function webhookCheck(args: { tag: string }) {
+  const row = await one<{ invoices: string; paid: string; payments: string; events: string }>(
+    sql.raw(`select (select count(*) from invoices where invoice_no like 'INV-2024-${args.tag}%') as invoices,
+      (select count(*) from invoices where invoice_no like 'INV-2024-${args.tag}%' and status = 'paid') as paid,
+      (select count(*) from payments p join invoices i on i.id = p.invoice_id where i.invoice_no like 'INV-2024-${args.tag}%') as payments,
+      (select count(*) from payment_events where event_id like 'evt_bench_${args.tag}_%') as events`),
+  );
+  return { invoices: Number(row.invoices), paid: Number(row.paid), payments: Number(row.payments), events: Number(row.events) };
+}
+
+/**
+ * The invoice-list data set: `invoices` invoices over `clients` clients and as many projects, in every status,
+ * generated in SQL, then VACUUM ANALYZE.
+ */
+async function seedInvoiceList(args: { invoices: number; clients: number }) {
+  const { invoices: n, clients: k } = args;
+  const started = performance.now();
+  const bu = (await nextId('users')) - 1;
+  const bp = (await nextId('projects')) - 1;
+  const statements = [
+    `insert into users (id, email, email_normalized, name, role, password_hash) overriding system value
+       select ${bu} + g, 'bench-payer-' || g || '@bench.invalid', 'bench-payer-' || g || '@bench.invalid', 'Bench payer ' || g, 'client', 'not-a-hash'
+       from generate_series(1, ${k}) g`,
+    `insert into projects (id, title, description, client_id, status) overriding system value
+       select ${bp} + g, 'Invoiced project ' || g, 'Seeded for the invoice benchmark', ${bu} + g, 'in_progress'
+       from generate_series(1, ${k}) g`,
+    `insert into invoices (invoice_no, project_id, client_id, kind, status, currency, lines, discount, subtotal, tax_total, total, amount_paid, issue_date, due_date, sent_at, notes)
+       select 'INV-2025-' || lpad(g::text, 6, '0'), ${bp} + 1 + g % ${k}, ${bu} + 1 + g % ${k}, case when g <= ${k} then 'deposit' else 'standard' end,
+              (array['draft','sent','partially_paid','paid','overdue','void'])[1 + g % 6], 'GBP',
+              jsonb_build_array(jsonb_build_object('description', 'Line ' || g, 'quantity', 1, 'unit_price', 100000, 'tax_rate', 20, 'amount', 100000, 'discount', 0, 'tax', 20000)),
+              0, 100000, 20000, 120000, case when g % 6 = 3 then 120000 when g % 6 = 2 then 50000 else 0 end,
+              date '2025-01-01' + (g % 365), date '2025-01-15' + (g % 365), timestamptz '2025-01-01' + (g % 365) * interval '1 day', null
+       from generate_series(1, ${n}) g`,
+    `select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`,
+    `select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))`,
+    `vacuum analyze users`,
+    `vacuum analyze projects`,
+    `vacuum analyze invoices`,
+  ];
+  for (const s of statements) await db.execute(sql.raw(s));
+  const counts = await one<{ n: string }>(sql.raw(`select count(*) as n from invoices`));
+  return { invoices: Number(counts.n), seconds: Math.round((performance.now() - started) / 100) / 10 };
+}
+
 let monitor: {
   h: IntervalHistogram;
   resolution: number;
@@ -340,6 +438,9 @@ const handlers: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'seed-inbox': (a) => seedInbox(a as { clients: number; conversations: number; perConversation: number }),
   'seed-board': (a) => seedBoard(a as { cards: number }),
   'board-positions': (a) => boardPositions(a as { projectId: number }),
+  'seed-webhook-events': (a) => seedWebhookEvents(a as { count: number; tag: string }),
+  'webhook-check': (a) => webhookCheck(a as { tag: string }),
+  'seed-invoice-list': (a) => seedInvoiceList(a as { invoices: number; clients: number }),
   'monitor-start': () => monitorStart(),
   'monitor-stop': () => monitorStop(),
   memory: () => {

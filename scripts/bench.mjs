@@ -32,8 +32,11 @@ const SEEDS = {
   postgres: { clients: 1_000, conversations: 100_000, perConversation: 10 },
   pglite: { clients: 100, conversations: 10_000, perConversation: 10 },
 };
-const BUDGET = { emptyPollRatio: 0.6, inboxP99Ms: 30, loopDelayP99Ms: 20, memoryGrowthMb: 50, boardP99Ms: 30 };
+const BUDGET = { emptyPollRatio: 0.6, inboxP99Ms: 30, loopDelayP99Ms: 20, memoryGrowthMb: 50, boardP99Ms: 30, invoiceListP99Ms: 30 };
 const BOARD_CARDS = 1000;
+/** Distinct signed events in the measured webhook run; every connection walks the same list, so each comes many times. */
+const WEBHOOK_EVENTS = 1_000;
+const INVOICE_SEEDS = { postgres: { invoices: 100_000, clients: 1_000 }, pglite: { invoices: 10_000, clients: 100 } };
 
 const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 
@@ -164,6 +167,23 @@ async function load(url, { headers = {}, connections = CONNECTIONS, duration = D
   if (!r.requests.total) throw new Error(`load on ${url} completed no request`);
   return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
 }
+
+/** A bounded autocannon run over a list of requests (each connection walks it in order, then again). */
+async function loadRequests(url, requests, { connections = CONNECTIONS, duration = DURATION } = {}) {
+  const r = await autocannon({ url, requests, connections, duration, timeout: 10, pipelining: 1 });
+  if (r.errors || r.timeouts || r.non2xx) {
+    throw new Error(`load on ${url} had ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
+  }
+  return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+}
+
+const webhookRequests = (events) =>
+  events.map((e) => ({
+    method: 'POST',
+    path: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+    body: e.payload,
+  }));
 
 async function uploadFiles(base, headers, payload, round) {
   const form = new FormData();
@@ -423,6 +443,40 @@ async function benchBackend(backend) {
   result.inboxLoadedP99Ms = inboxN.p99;
   result.inboxLoadedRps = inboxN.rps;
 
+  // The Stripe webhook: signed checkout.session.completed events, each paying one invoice, each posted many times
+  // over by every connection (retries and duplicate deliveries): the first copy pays, the rest change nothing.
+  log(`${backend}: webhook warm-up`);
+  await loadRequests(base, webhookRequests(await server.call('seed-webhook-events', { count: 200, tag: 'W' }, 120_000)), { duration: WARMUP });
+  log(`${backend}: webhook, ${WEBHOOK_EVENTS} distinct signed events posted repeatedly`);
+  const hooks = await loadRequests(base, webhookRequests(await server.call('seed-webhook-events', { count: WEBHOOK_EVENTS, tag: 'M' }, 120_000)));
+  const check = await server.call('webhook-check', { tag: 'M' });
+  if (check.payments !== check.paid || check.events > check.invoices || check.payments > check.events) {
+    throw new Error(`webhook run counted money wrongly: ${JSON.stringify(check)}`);
+  }
+  result.webhookRps = hooks.rps;
+  result.webhookRatio = hooks.rps / result.bareRps;
+  result.webhookP99Ms = hooks.p99;
+  result.webhookRequests = hooks.total;
+  result.webhookDistinctProcessed = check.events;
+  result.webhookDuplicateShare = 1 - check.events / hooks.total;
+  result.webhookPayments = check.payments;
+
+  const invoiceSizes = INVOICE_SEEDS[backend];
+  log(`${backend}: seeding ${invoiceSizes.invoices} invoices`);
+  result.invoiceSeed = await server.call('seed-invoice-list', invoiceSizes, 300_000);
+  log(`${backend}: seeded in ${result.invoiceSeed.seconds} s`);
+  const invoicesUrl = `${base}/api/invoices?limit=50`;
+  const invoicesBody = await getJson(invoicesUrl, headers);
+  if (invoicesBody.items?.length !== 50) throw new Error(`invoice list returned ${invoicesBody.items?.length} invoices`);
+  await load(invoicesUrl, { headers, connections: 1, duration: WARMUP });
+  log(`${backend}: invoice list, 1 connection`);
+  const list1 = await load(invoicesUrl, { headers, connections: 1 });
+  log(`${backend}: invoice list, ${CONNECTIONS} connections`);
+  const listN = await load(invoicesUrl, { headers });
+  result.invoiceListP50Ms = list1.p50;
+  result.invoiceListP99Ms = list1.p99;
+  result.invoiceListLoadedP99Ms = listN.p99;
+
   await server.stop();
   return result;
 }
@@ -458,6 +512,18 @@ function rows(results) {
       pass: (v) => v <= BUDGET.inboxP99Ms,
     },
     { metric: `Inbox p99, ms (${CONNECTIONS} conn.)`, key: 'inboxLoadedP99Ms', digits: 1 },
+    { metric: `Stripe webhook, events/s (${WEBHOOK_EVENTS} signed events, each posted many times)`, key: 'webhookRps', digits: 0 },
+    { metric: 'Stripe webhook with duplicates / bare route (throughput ratio)', key: 'webhookRatio', digits: 3 },
+    { metric: 'Stripe webhook: share of deliveries that were duplicates', key: 'webhookDuplicateShare', digits: 3 },
+    { metric: `Stripe webhook p99, ms (${CONNECTIONS} conn.)`, key: 'webhookP99Ms', digits: 1 },
+    {
+      metric: `Invoice list p99, ms (1 conn.; PGlite ${INVOICE_SEEDS.pglite.invoices / 1000}k, PostgreSQL ${INVOICE_SEEDS.postgres.invoices / 1000}k invoices)`,
+      key: 'invoiceListP99Ms',
+      digits: 1,
+      budget: `<= ${BUDGET.invoiceListP99Ms} ms (PostgreSQL 100k)`,
+      pass: (v) => v <= BUDGET.invoiceListP99Ms,
+    },
+    { metric: `Invoice list p99, ms (${CONNECTIONS} conn.)`, key: 'invoiceListLoadedP99Ms', digits: 1 },
     {
       metric: `Board of ${BOARD_CARDS} cards: load p99, ms (1 conn.)`,
       key: 'boardP99Ms',
@@ -590,10 +656,14 @@ try {
       warmup_s: WARMUP,
       connections: CONNECTIONS,
       inbox_seeds: SEEDS,
+      invoice_seeds: INVOICE_SEEDS,
+      webhook_events: WEBHOOK_EVENTS,
       upload: { sets: UPLOAD_SETS, files: FILES_PER_UPLOAD, bytes: FILE_BYTES },
     },
     notes: [
       'Ratios compare against a bare Fastify JSON route served by the same process in the same run; absolute figures depend on the machine.',
+      'Webhook: signed checkout.session.completed events for distinct invoices, posted by every connection in the same order, so most deliveries are duplicates; the run fails unless each distinct event paid its invoice exactly once.',
+      'Invoice list: GET /api/invoices?limit=50 as the super admin (newest first, with client and project names), 1 connection for the p99 budget.',
       'Inbox p99 is measured with 1 connection (one super admin polling); the budget applies to PostgreSQL with 100k conversations / 1M messages; PGlite uses a smaller seed.',
       'Board: 1,000 cards over five columns; load p99 with 1 connection is checked against 30 ms on PostgreSQL. Moves: 10 connections move cards at once (each move names its version, half of them a neighbour); afterwards every card must be there once, no two cards share a column and order key, and the versions gained must cover every move accepted (plus at most one unanswered move per connection, cut off by the end of the run).',
       'Event-loop delay: monitorEventLoopDelay in the server process (1 ms resolution, tick interval subtracted) over one upload of 10 files and the send that claims them, median of the sets; the idle window beside it is the noise floor of the machine. Memory: peak growth over the RSS / heap measured after a forced GC just before each set.',

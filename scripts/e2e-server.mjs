@@ -1,10 +1,12 @@
 // The server the end-to-end suite runs against: the built app on a fresh, empty embedded database.
 // Everything it writes lives under .tmp/ and is keyed by port, so runs on different ports do not disturb each
 // other. The web app is served from a snapshot of apps/web/dist taken at start, so a rebuild during a run
-// cannot swap the page's chunks out from under the browser.
+// cannot swap the page's chunks out from under the browser. Its mail goes over SMTP to a sink on loopback
+// that appends each message to .tmp/e2e-mail<suffix>.jsonl, where journeys read their links (e2e/support/mailbox.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const port = process.env.PORT;
@@ -12,6 +14,46 @@ const suffix = port === '3210' ? '' : `-${port}`;
 const dataDir = path.join(root, '.tmp', `e2e-data${suffix}`);
 const webDir = path.join(root, '.tmp', `e2e-web${suffix}`);
 const distDir = path.join(root, 'apps', 'web', 'dist');
+const mailFile = path.join(root, '.tmp', `e2e-mail${suffix}.jsonl`);
+
+/** The text part of a raw message: headers off, quoted-printable (what nodemailer sends for long lines) decoded. */
+function textOf(raw) {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = raw.slice(0, split);
+  let body = raw.slice(split + 4);
+  if (/^content-transfer-encoding:\s*quoted-printable/im.test(headers)) {
+    body = Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  } else if (/^content-transfer-encoding:\s*base64/im.test(headers)) {
+    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  return { subject, text: body };
+}
+
+/** An SMTP peer that keeps every message it is sent. */
+async function startMailSink() {
+  fs.mkdirSync(path.dirname(mailFile), { recursive: true });
+  fs.writeFileSync(mailFile, '');
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', () => {
+        const { subject, text } = textOf(Buffer.concat(chunks).toString('utf8'));
+        for (const to of session.envelope.rcptTo) fs.appendFileSync(mailFile, `${JSON.stringify({ to: to.address.toLowerCase(), subject, text })}\n`);
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  return { port: sink.server.address().port, close: () => sink.close() };
+}
 
 function listFiles(dir, base = dir) {
   return fs
@@ -55,6 +97,7 @@ async function snapshotWebBuild() {
 
 fs.rmSync(dataDir, { recursive: true, force: true });
 await snapshotWebBuild();
+const mailSink = await startMailSink();
 
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
@@ -69,7 +112,15 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js
     SESSION_SECRET: 'e2e-only-session-secret-0123456789abcdef',
     SUPERADMIN_SETUP_KEY: 'e2e-setup-key-0123456789',
     LOG_LEVEL: 'warn',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(mailSink.port),
+    SMTP_SECURE: 'false',
+    JOB_POLL_SECONDS: '0.5',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  mailSink.close();
+  process.exit(code ?? 0);
+});

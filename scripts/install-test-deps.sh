@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs the system packages the test suites use: Chromium (end-to-end) and PostgreSQL 15 (integration).
+# Installs the system packages the test suites use: Chromium (end-to-end), PostgreSQL 15 (integration) and
+# poppler-utils (pdfsig and pdftotext check the sealed contract PDFs).
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+command -v pdfsig >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ ${#need[@]} -eq 0 ] && exit 0
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 $SUDO apt-get update -qq

@@ -11,7 +11,12 @@ import { createTransact } from './core/transaction.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createJobRunner } from './integrations/jobs.js';
 import { createMailer } from './integrations/mailer.js';
-import { createLocalStorage } from './integrations/storage.js';
+import { createPaymentProvider } from './integrations/payments.js';
+import { createSealer } from './integrations/seal.js';
+import { openStorage, type Storage } from './integrations/storage.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { registerAuthJobs } from './modules/auth/jobs.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { boardRoutes } from './modules/board/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
@@ -32,13 +37,25 @@ import { registerWebApp } from './plugins/web.js';
 import { redactUrl, serializeError } from './lib/log-safety.js';
 import { TtlCache } from './lib/ttl-cache.js';
 import { registerMailJobs } from './modules/mail/jobs.js';
+import { registerInvoiceJobs } from './modules/invoices/jobs.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { registerMessageJobs } from './modules/messaging/jobs.js';
+import { createBroadcast } from './integrations/broadcast.js';
+import { createRealtime, type Realtime } from './modules/realtime/service.js';
+import { realtimeRoutes } from './modules/realtime/routes.js';
 import { registerStorageJobs } from './modules/storage/jobs.js';
 import { registerHousekeepingJobs } from './modules/system/jobs.js';
+import { registerContractJobs } from './modules/contracts/jobs.js';
+import { contractRoutes } from './modules/contracts/routes.js';
+import { ensureDefaultTemplates } from './modules/contracts/template-service.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
 
 export type BuildOptions = {
+  /** A storage to use instead of the configured one (tests run the same suite on both drivers). */
+  storage?: Storage;
   /** Where the log goes (tests capture it); standard output when absent. */
   logStream?: { write(line: string): void };
   /** An opened and migrated database; when absent the app opens (and later closes) its own. */
@@ -52,6 +69,8 @@ declare module 'fastify' {
     services: Services;
     /** Set when shutdown begins: responses then close their connection so keep-alive clients let go. */
     draining: { active: boolean };
+    /** Open event streams; shutdown ends them so their browsers reconnect elsewhere. */
+    realtime: Realtime;
   }
 }
 
@@ -109,26 +128,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (ownsDatabase) await database.migrate();
   const now = options.now ?? (() => new Date());
   const events = new EventBus((err, event) => app.log.error({ err, event: event.type }, 'event subscriber failed'));
-  const storage = createLocalStorage(config.filesDir);
+  const signingKey = resolveSessionSecret(config);
+  const storage = options.storage ?? (await openStorage(config));
   const ctx: AppContext = {
     config,
     log: app.log,
-    signingKey: resolveSessionSecret(config),
+    signingKey,
     database,
     db: database.db,
     events,
     transaction: createTransact(database.db, events),
     jobs: createJobRunner({ database, log: app.log, pollIntervalSeconds: config.jobPollSeconds }),
     mailer: createMailer(config, database.db, storage, app.log),
+    payments: createPaymentProvider(config, signingKey, now),
     storage,
+    sealer: createSealer({ ...config.seal, dataDir: config.dataDir, organisation: config.brandName, log: app.log }),
     now,
     // Cache lifetimes run on the real clock; session expiry itself is checked with the app's clock.
     sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000, () => new Date()),
   };
   const services = createServices(ctx);
+  const broadcast = createBroadcast({ databaseUrl: database.kind === 'postgres' ? database.url : undefined, log: app.log });
+  const realtime = createRealtime(ctx, broadcast);
+  app.decorate('realtime', realtime);
+  app.addHook('onReady', async () => broadcast.start());
+  app.addHook('onClose', async () => {
+    realtime.closeAll();
+    await broadcast.stop();
+  });
   registerMailJobs(ctx);
+  registerInvoiceJobs(ctx, services.invoices);
+  registerMessageJobs(ctx);
+  registerAuthJobs(ctx, services.auth);
   registerStorageJobs(ctx, services.storage);
   registerHousekeepingJobs(ctx);
+  registerContractJobs(ctx, services.contracts);
+  await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   // Jobs start once the app is ready and stop before the database closes (hooks run in order).
@@ -149,6 +184,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(systemRoutes, { ctx, services });
       await api.register(authRoutes, { ctx, services });
+      await api.register(accountRoutes, { ctx, services });
+      await api.register(auditRoutes, { services });
       await api.register(invitationRoutes, { ctx, services });
       await api.register(userRoutes, { services });
       await api.register(notificationRoutes, { services });
@@ -157,6 +194,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(messagingRoutes, { ctx, services });
       await api.register(boardRoutes, { ctx, services });
       await api.register(trainingRoutes, { ctx, services });
+      await api.register(invoiceRoutes, { ctx, services });
+      await api.register(paymentRoutes, { ctx, services });
+      await api.register(realtimeRoutes, { realtime });
+      await api.register(contractRoutes, { ctx, services });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CONTRACT_REMINDER_DAYS_DEFAULT, DEPOSIT_PERCENT_DEFAULT, INVOICE_DUE_DAYS_DEFAULT, INVOICE_REMINDER_DAYS_DEFAULT } from '@agency/schema';
 import { z } from 'zod';
 
 const bool = z
@@ -24,6 +25,13 @@ const envSchema = z.object({
     .default(60 * 24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
   INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(72),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  REQUIRE_STAFF_2FA: bool,
   BRAND_NAME: z.string().min(1).default('Brightline Studio'),
   CONTACT_PHONE: z.string().default('+44 20 7946 0000'),
   CONTACT_EMAIL: z.string().default('hello@brightline.example'),
@@ -51,6 +59,7 @@ const envSchema = z.object({
   RATE_LIMIT_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),
   REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
   UPLOAD_GRACE_HOURS: z.coerce
@@ -58,8 +67,35 @@ const envSchema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(24),
+  MESSAGE_EMAIL_DELAY_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(10),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  SEAL_P12_PATH: z.string().optional(),
+  SEAL_P12_PASSPHRASE: z.string().optional(),
+  CONTRACT_REMINDER_DAYS: z.coerce.number().min(0.001).max(365).default(CONTRACT_REMINDER_DAYS_DEFAULT),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().url().optional(),
+  DEPOSIT_PERCENT: z.coerce.number().min(0).max(100).default(DEPOSIT_PERCENT_DEFAULT),
+  INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(INVOICE_DUE_DAYS_DEFAULT),
+  INVOICE_REMINDER_DAYS: z
+    .string()
+    .regex(/^\s*-?\d{1,3}(\s*,\s*-?\d{1,3})*\s*$/, 'a comma-separated list of whole days, negative before the due date (e.g. -3,1,7)')
+    .default(INVOICE_REMINDER_DAYS_DEFAULT),
+  INVOICE_PAYMENT_INSTRUCTIONS: z.string().default('Pay by card from your client area, or by bank transfer quoting the invoice number.'),
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -83,6 +119,10 @@ export type Config = {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   invitationTtlMs: number;
+  /** How long a password reset link works. */
+  passwordResetTtlMs: number;
+  /** Admins and the super admin must turn on two-factor authentication before they can do anything else. */
+  requireStaff2fa: boolean;
   brandName: string;
   contactPhone: string;
   contactEmail: string;
@@ -106,6 +146,7 @@ export type Config = {
     invitationsPerHour: number;
     uploadsPerHour: number;
     messagesPerMinute: number;
+    passwordResetPerHour: number;
   };
   /** A connection idle this long (nothing sent, a body stalled half-way) is closed. */
   requestIdleTimeoutMs: number;
@@ -113,8 +154,35 @@ export type Config = {
   storageQuotaBytes: number;
   /** An upload no message claims within this time is removed, and so is a file no record refers to. */
   uploadGraceMs: number;
+  /** A message still unread this long after it arrived is e-mailed to its receiver. */
+  messageEmailDelayMs: number;
+  /** Where uploaded and generated files live: `local` under filesDir, or an S3-compatible bucket. */
+  storage:
+    | { driver: 'local' }
+    | { driver: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
+  /** The certificate that seals signed contracts; without a path a self-signed one is generated into dataDir. */
+  seal: { p12Path?: string; passphrase?: string };
+  /** A sent contract still unsigned this long after sending gets one reminder. */
+  contractReminderMs: number;
+  payments: {
+    /** `local`: the built-in test checkout (offline); `stripe`: Stripe Checkout and its signed webhooks. */
+    provider: 'local' | 'stripe';
+    stripeSecretKey?: string;
+    stripeWebhookSecret?: string;
+    /** Another base address for the Stripe API (a Stripe-compatible stand-in in tests); Stripe's own when unset. */
+    stripeApiUrl?: string;
+    /** How much of the project budget the automatic deposit invoice asks for. */
+    depositPercent: number;
+    /** Days from issue to due date when an invoice does not say. */
+    invoiceDueDays: number;
+    /** Reminder days relative to the due date: negative before it, positive after. */
+    reminderDays: number[];
+    /** The payment instructions printed on every invoice PDF. */
+    instructions: string;
+    webhooksPerMinute: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -159,6 +227,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
   }
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
+  }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_HOST) {
     throw new ConfigError('Invalid configuration:\n  SMTP_HOST: required when MAIL_TRANSPORT=smtp');
   }
@@ -177,6 +251,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     invitationTtlMs: e.INVITATION_TTL_HOURS * 3_600_000,
+    passwordResetTtlMs: e.PASSWORD_RESET_TTL_MINUTES * 60_000,
+    requireStaff2fa: e.REQUIRE_STAFF_2FA,
     brandName: e.BRAND_NAME,
     contactPhone: e.CONTACT_PHONE,
     contactEmail: e.CONTACT_EMAIL,
@@ -190,8 +266,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+      depositPercent: e.DEPOSIT_PERCENT,
+      invoiceDueDays: e.INVOICE_DUE_DAYS,
+      reminderDays: [...new Set(e.INVOICE_REMINDER_DAYS.split(',').map((d) => Number(d.trim())))].sort((a, b) => a - b),
+      instructions: e.INVOICE_PAYMENT_INSTRUCTIONS,
+      webhooksPerMinute: e.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
+    },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' },
+    messageEmailDelayMs: Math.round(e.MESSAGE_EMAIL_DELAY_MINUTES * 60_000),
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     uploadGraceMs: e.UPLOAD_GRACE_HOURS * 3_600_000,
+    seal: { p12Path: e.SEAL_P12_PATH ? path.resolve(e.SEAL_P12_PATH) : undefined, passphrase: e.SEAL_P12_PASSPHRASE },
+    contractReminderMs: Math.round(e.CONTRACT_REMINDER_DAYS * 86_400_000),
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     rateLimits: {
@@ -202,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       invitationsPerHour: e.RATE_LIMIT_INVITATIONS_PER_HOUR,
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
       messagesPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
+      passwordResetPerHour: e.RATE_LIMIT_PASSWORD_RESET_PER_HOUR,
     },
   };
   return { ...config, ...overrides };

@@ -6,13 +6,14 @@ import type { Transact } from './core/transaction.js';
 import type { Database, Db } from './db/client.js';
 import type { JobRunner } from './integrations/jobs.js';
 import type { Mailer } from './integrations/mailer.js';
+import type { PaymentProvider } from './integrations/payments.js';
+import type { Sealer } from './integrations/seal.js';
 import type { Storage } from './integrations/storage.js';
 import type { TtlCache } from './lib/ttl-cache.js';
 
 /** What every service needs, built once per app. */
 export type AppContext = {
   config: Config;
-  log: FastifyBaseLogger;
   /** Signs download links: SESSION_SECRET, or the random key kept in DATA_DIR. */
   signingKey: string;
   db: Db;
@@ -22,8 +23,14 @@ export type AppContext = {
   events: EventBus;
   jobs: JobRunner;
   mailer: Mailer;
+  /** The card payment provider: `local` (built-in test checkout) or `stripe`. */
+  payments: PaymentProvider;
   storage: Storage;
+  /** Seals signed documents (PKCS#7). */
+  sealer: Sealer;
   now(): Date;
+  /** The app's logger, for what a service must report beyond its answer (a tampered document). */
+  log: FastifyBaseLogger;
   /**
    * Resolved sessions by token hash, for one second. A `session.revoked` event drops entries at once in this
    * process; another process behind the same load balancer sees the revocation within that second.

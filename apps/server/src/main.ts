@@ -39,6 +39,8 @@ async function main() {
     force.unref();
     await drain(app.server, () => {
       app.draining.active = true;
+      // Event streams never go idle: end them now, and their browsers reconnect (to another node, if any).
+      app.realtime.closeAll();
     });
     await app.close();
     process.exit(0);

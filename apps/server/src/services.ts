@@ -1,9 +1,14 @@
 import type { AppContext } from './context.js';
+import { createAccountService } from './modules/account/service.js';
+import { createAuditService } from './modules/audit/service.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createBoardService } from './modules/board/service.js';
+import { createContractService } from './modules/contracts/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
 import { createMessagingService } from './modules/messaging/service.js';
 import { createNotificationService } from './modules/notifications/service.js';
+import { createInvoiceService } from './modules/invoices/service.js';
+import { createPaymentService } from './modules/payments/service.js';
 import { createProjectService } from './modules/projects/service.js';
 import { createToolRequestService } from './modules/tools/service.js';
 import { createTrainingService } from './modules/training/service.js';
@@ -13,17 +18,24 @@ import { createUserService } from './modules/users/service.js';
 export function createServices(ctx: AppContext) {
   const auth = createAuthService(ctx);
   const notifications = createNotificationService(ctx);
+  const projects = createProjectService(ctx, notifications);
+  const invoices = createInvoiceService(ctx, notifications, projects);
   return {
     auth,
+    account: createAccountService(ctx, auth),
+    audit: createAuditService(ctx),
     invitations: createInvitationService(ctx, auth),
     users: createUserService(ctx, auth),
     notifications,
-    projects: createProjectService(ctx, notifications),
+    projects,
+    invoices,
+    payments: createPaymentService(ctx, invoices, notifications),
     tools: createToolRequestService(ctx, notifications),
-    messaging: createMessagingService(ctx),
+    messaging: createMessagingService(ctx, notifications),
     storage: createStorageService(ctx),
     board: createBoardService(ctx, notifications),
     training: createTrainingService(ctx, notifications),
+    contracts: createContractService(ctx, notifications),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   rowName,
   type AccessRow,
   type Caller,
+  ROUTES_WITH_OWN_TABLE,
   type Expected,
   type Request,
   type World,
@@ -38,7 +39,7 @@ async function send(row: AccessRow, caller: Caller, which: 'valid' | 'invalid' =
   if (which === 'invalid') {
     request = row.invalid!(w, me);
   } else {
-    const fresh = row.setup ? await row.setup(w) : undefined;
+    const fresh = row.setup ? await row.setup(w, caller) : undefined;
     request = row.request(w, me, fresh);
     expect(`/api${request.path}`, 'the row reaches its own route').toMatch(routeMatcher(`/api${row.route}`));
   }
@@ -125,7 +126,15 @@ describe('the table covers the API', () => {
   });
 
   it('has a row for every API route the app serves', () => {
-    const rows = new Set(ACCESS_ROWS.map((row) => key(row.method, `/api${row.route}`)));
+    const rows = new Set([
+      ...ACCESS_ROWS.map((row) => key(row.method, `/api${row.route}`)),
+      ...Object.values(ROUTES_WITH_OWN_TABLE)
+        .flat()
+        .map((route) => {
+          const [method, path] = route.split(' ');
+          return key(method, `/api${path}`);
+        }),
+    ]);
     const missing = served()
       .map((route) => key(route.method, route.url))
       .filter((route) => !rows.has(route));
@@ -134,7 +143,10 @@ describe('the table covers the API', () => {
 
   it('has no row for a route that does not exist', () => {
     const routes = new Set(served().map((route) => key(route.method, route.url)));
-    const stale = ACCESS_ROWS.map((row) => key(row.method, `/api${row.route}`)).filter((row) => !routes.has(row));
+    const own = Object.values(ROUTES_WITH_OWN_TABLE)
+      .flat()
+      .map((route) => key(route.split(' ')[0], `/api${route.split(' ')[1]}`));
+    const stale = [...ACCESS_ROWS.map((row) => key(row.method, `/api${row.route}`)), ...own].filter((row) => !routes.has(row));
     expect(stale).toEqual([]);
   });
 

@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AuthResponse, Role } from '@agency/schema';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import type { DeliveredMail } from '../src/integrations/mailer.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { mailOutbox } from '../src/db/schema.js';
 
 export const SETUP_KEY = 'test-setup-key-0123456789';
 export const PASSWORD = 'correct-horse-battery';
@@ -25,6 +27,7 @@ export const RELAXED_LIMITS = {
   RATE_LIMIT_INVITATIONS_PER_HOUR: '100000',
   RATE_LIMIT_UPLOADS_PER_HOUR: '100000',
   RATE_LIMIT_MESSAGES_PER_MINUTE: '100000',
+  RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '100000',
 };
 
 export type TestClock = { now(): Date; advance(ms: number): void };
@@ -67,6 +70,8 @@ export async function createPostgresDatabase(baseUrl: string) {
   return { url: url.toString(), drop };
 }
 
+const deliveredByApp = new WeakMap<FastifyInstance, DeliveredMail[]>();
+
 export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   let current = Date.now();
   const clock: TestClock = { now: () => new Date(current), advance: (ms) => (current += ms) };
@@ -96,6 +101,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const app = await buildApp(config, { database, now: clock.now, logStream: options.logStream });
   const delivered: DeliveredMail[] = [];
   app.ctx.mailer.onDelivered((mail) => delivered.push(mail));
+  deliveredByApp.set(app, delivered);
   await app.ready();
   return {
     app,
@@ -234,3 +240,35 @@ export function multipart(files: { name: string; content: Buffer; type?: string 
 /** The answer every protected route gives a caller without a valid session. */
 export const UNAUTHENTICATED = { error: 'Sign in to continue', code: 'UNAUTHENTICATED' } as const;
 export const FORBIDDEN = { error: 'You do not have permission to do this', code: 'FORBIDDEN' } as const;
+
+/** Polls `probe` until it gives a value (mail is stored by a background job, a moment after the answer). */
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The mails stored for an address, newest first, with their bodies: the outbox forgets a body once the mail is
+ * delivered, so a delivered mail's text comes from what the app's mailer handed over.
+ */
+export async function mailsTo(app: FastifyInstance, email: string) {
+  const rows = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
+  const delivered = deliveredByApp.get(app) ?? [];
+  return rows.map((row) => (row.sentAt && !row.text ? { ...row, text: delivered.find((m) => m.id === row.id)?.text ?? '' } : row));
+}
+
+/** The first link in a mail's text that starts with `prefix` (e.g. the app's address and a path). */
+export function linkIn(text: string, path: string): string {
+  const match = new RegExp(`https?://\\S+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[A-Za-z0-9_%-]+`).exec(text);
+  if (!match) throw new Error(`no ${path} link in:\n${text}`);
+  return match[0];
+}

@@ -34,7 +34,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  /** Staff must turn on two-factor authentication before anything else (REQUIRE_STAFF_2FA). */
+  mfa_enrolment_required: z.boolean().optional(),
+});
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const clientSignupInput = z.object({

@@ -33,3 +33,13 @@ export const MAX_PAGE_SIZE = 100;
 // Browser storage keys (SPEC section 3).
 export const STORAGE_KEY_TOKEN = 'authToken';
 export const STORAGE_KEY_USER_ID = 'unique_id';
+
+// Account security (issue 8 item 7, issue 12 item 4).
+/** How long the second step of a two-step sign-in may take before the password must be given again. */
+export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** One-time recovery codes handed out when two-factor authentication is turned on. */
+export const MFA_RECOVERY_CODE_COUNT = 10;
+/** How long a link that confirms a new e-mail address stays valid. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Reset links mailed to one address within an hour, whether or not it belongs to an account. */
+export const PASSWORD_RESET_PER_EMAIL_PER_HOUR = 3;

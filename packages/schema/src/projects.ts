@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idString, isoDateSchema } from './api.js';
+import { currencySchema } from './money.js';
 import { type Role } from './roles.js';
 
 export const PROJECT_STATUSES = ['pending', 'approved', 'rejected', 'in_progress', 'completed', 'cancelled'] as const;
@@ -23,7 +24,17 @@ export function isOpenProject(status: ProjectStatus): boolean {
 
 export type ProjectRelation = { isTeamLead: boolean };
 
-type ProjectEdge = { from: readonly ProjectStatus[]; to: ProjectStatus; who: (role: Role, relation: ProjectRelation) => boolean };
+/** Changes the product makes on its own: a paid deposit starts the work (kickoff). */
+export const PROJECT_TRIGGERS = ['deposit_paid'] as const;
+export type ProjectTrigger = (typeof PROJECT_TRIGGERS)[number];
+
+type ProjectEdge = {
+  from: readonly ProjectStatus[];
+  to: ProjectStatus;
+  who: (role: Role, relation: ProjectRelation) => boolean;
+  /** What may take this edge with no person behind it; recorded on the timeline as automatic. */
+  system?: readonly ProjectTrigger[];
+};
 
 const isStaff = (role: Role) => role === 'superadmin' || role === 'admin';
 const staffOrOwnLead = (role: Role, relation: ProjectRelation) => isStaff(role) || (role === 'teamlead' && relation.isTeamLead);
@@ -31,12 +42,13 @@ const staffOrOwnLead = (role: Role, relation: ProjectRelation) => isStaff(role) 
 /**
  * The project lifecycle (DESIGN section 6) as data: which status may become which, and who may make the change.
  * Approve and reject only the super admin; start and complete staff or the project's own team lead; cancel
- * staff, from any open state. The server's state machine and the web's buttons both read this table.
+ * staff, from any open state. A paid deposit starts an approved project on its own (kickoff). The server's state
+ * machine and the web's buttons both read this table.
  */
 export const PROJECT_TRANSITIONS: readonly ProjectEdge[] = [
   { from: ['pending'], to: 'approved', who: (role) => role === 'superadmin' },
   { from: ['pending'], to: 'rejected', who: (role) => role === 'superadmin' },
-  { from: ['approved'], to: 'in_progress', who: staffOrOwnLead },
+  { from: ['approved'], to: 'in_progress', who: staffOrOwnLead, system: ['deposit_paid'] },
   { from: ['in_progress'], to: 'completed', who: staffOrOwnLead },
   { from: OPEN_PROJECT_STATUSES, to: 'cancelled', who: isStaff },
 ];
@@ -50,9 +62,6 @@ export function nextProjectStatuses(status: ProjectStatus): ProjectStatus[] {
 export function canChangeProjectStatus(role: Role, from: ProjectStatus, to: ProjectStatus, relation: ProjectRelation): boolean {
   return PROJECT_TRANSITIONS.some((e) => e.to === to && e.from.includes(from) && e.who(role, relation));
 }
-
-export const CURRENCIES = ['GBP', 'EUR', 'USD'] as const;
-export const currencySchema = z.enum(CURRENCIES);
 
 export const createProjectInput = z.object({
   title: z
@@ -124,6 +133,8 @@ export const projectEventSchema = z.object({
   to_status: projectStatusSchema.nullable(),
   note: z.string().nullable(),
   actor: personSchema.nullable(),
+  /** Made by the product on its own (a paid deposit started the work), not by a person. */
+  automatic: z.boolean(),
   created_at: z.string(),
 });
 export type ProjectEvent = z.infer<typeof projectEventSchema>;

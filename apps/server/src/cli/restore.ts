@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { restoreBackup, RestoreError } from '../integrations/backup.js';
-import { createLocalStorage } from '../integrations/storage.js';
+import { openStorage } from '../integrations/storage.js';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 const archive = process.argv[2];
@@ -14,7 +14,7 @@ if (!archive) {
 const config = loadConfig();
 try {
   const manifest = await restoreBackup(
-    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, storage: createLocalStorage(config.filesDir) },
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, storage: await openStorage(config) },
     path.resolve(archive),
   );
   console.log(`Restored ${manifest.database.kind} database and ${manifest.files.length} files from a backup of ${manifest.created_at}`);

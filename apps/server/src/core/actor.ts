@@ -7,4 +7,27 @@ export type Actor = {
   name: string;
   email: string;
   sessionId: number;
+  /** The address of the request the actor made (set per request; the session memo never holds it). */
+  ip?: string;
+  /**
+   * REQUIRE_STAFF_2FA is on and this staff account has no second factor yet: the session may only enrol (and
+   * read who it is, or sign out) until it has one.
+   */
+  mfaEnrolmentRequired?: boolean;
 };
+
+/**
+ * A change the product makes on its own, with no person behind it: a payment provider's event, a job. It is never
+ * a role, so the access policy never lets it through; only state-machine edges that name its trigger accept it.
+ */
+export type SystemActor = { system: true; trigger: string };
+/** Who starts a change: a signed-in person or the product itself. */
+export type Initiator = Actor | SystemActor;
+
+export function systemActor(trigger: string): SystemActor {
+  return { system: true, trigger };
+}
+
+export function isSystemActor(initiator: Initiator): initiator is SystemActor {
+  return 'system' in initiator && initiator.system === true;
+}

@@ -2,7 +2,19 @@ import { ROLES, type Role } from '@agency/schema';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor.js';
 import { AppError } from './errors.js';
-import { assertCan, can, decide, projectScope, rolesFor, type Action, type Decision, type ProjectFacts, type Resources } from './policy.js';
+import {
+  assertCan,
+  can,
+  decide,
+  projectScope,
+  rolesFor,
+  type Action,
+  type ContractFacts,
+  type Decision,
+  type InvoiceFacts,
+  type ProjectFacts,
+  type Resources,
+} from './policy.js';
 
 // Who asks. Client A owns project P; LEAD leads it and MEMBER works on it; the others have nothing to do with P.
 const people = {
@@ -23,6 +35,12 @@ const as = (who: Person) => actor(people[who].id, people[who].role);
 const P: ProjectFacts = { clientId: 1, teamLeadId: 3, memberIds: [4] };
 /** P with the other team lead working on it as a member, not leading it. */
 const P_WITH_LEAD_AS_MEMBER: ProjectFacts = { clientId: 1, teamLeadId: 3, memberIds: [4, 8] };
+
+/** Client A signs a client contract on P; the member signs a team contract on P, which the lead follows. */
+const CLIENT_CONTRACT: ContractFacts = { signerId: 1, kind: 'client', status: 'sent', projectTeamLeadId: 3 };
+const TEAM_CONTRACT: ContractFacts = { signerId: 4, kind: 'team', status: 'sent', projectTeamLeadId: 3 };
+const INVOICE: InvoiceFacts = { clientId: 1, status: 'sent' };
+const DRAFT: InvoiceFacts = { clientId: 1, status: 'draft' };
 
 type Case<A extends Action> = { on: string; resource: Resources[A]; expect: Record<Person, Decision> };
 
@@ -192,6 +210,72 @@ const TABLE: { [A in Action]: Case<A>[] } = {
   ],
   'training:mine': [{ on: 'no record', resource: null, expect: only('lead', 'otherLead', 'member', 'otherMember') }],
   'training:progress': [{ on: 'no record', resource: null, expect: only('lead', 'otherLead', 'admin', 'superadmin') }],
+  'contract:list': [{ on: 'no record', resource: null, expect: all(allow) }],
+  'contract:read': [
+    {
+      on: "A's sent client contract",
+      resource: CLIENT_CONTRACT,
+      expect: { clientA: allow, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+    },
+    {
+      on: "A's draft client contract (invisible to the signer until sent)",
+      resource: { ...CLIENT_CONTRACT, status: 'draft' },
+      expect: { clientA: hide, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+    },
+    {
+      on: "the member's sent team contract on P",
+      resource: TEAM_CONTRACT,
+      expect: { clientA: hide, clientB: hide, lead: allow, member: allow, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+    },
+  ],
+  'contract:sign': [
+    {
+      on: "A's sent client contract",
+      resource: CLIENT_CONTRACT,
+      expect: { clientA: allow, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: forbid, superadmin: forbid, otherLead: hide },
+    },
+    {
+      on: "the member's sent team contract on P",
+      resource: TEAM_CONTRACT,
+      expect: { clientA: hide, clientB: hide, lead: forbid, member: allow, otherMember: hide, admin: forbid, superadmin: forbid, otherLead: hide },
+    },
+  ],
+  'contract:download': [
+    {
+      on: "A's sent client contract",
+      resource: CLIENT_CONTRACT,
+      expect: { clientA: allow, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+    },
+    {
+      on: "the member's sent team contract on P",
+      resource: TEAM_CONTRACT,
+      expect: { clientA: hide, clientB: hide, lead: forbid, member: allow, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+    },
+  ],
+  'contract:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'contract_template:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'invoice:list': [{ on: 'no record', resource: null, expect: only('clientA', 'clientB', 'admin', 'superadmin') }],
+  'invoice:read': [
+    {
+      on: "client A's sent invoice",
+      resource: INVOICE,
+      expect: { ...all(forbid), clientA: allow, clientB: hide, admin: allow, superadmin: allow },
+    },
+    {
+      on: "client A's draft (the agency's own until sent)",
+      resource: DRAFT,
+      expect: { ...all(forbid), clientA: hide, clientB: hide, admin: allow, superadmin: allow },
+    },
+  ],
+  'invoice:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'invoice:pay': [
+    { on: "client A's sent invoice", resource: INVOICE, expect: { ...all(forbid), clientA: allow, clientB: hide } },
+    { on: "client A's draft", resource: DRAFT, expect: { ...all(forbid), clientA: hide, clientB: hide } },
+  ],
+  'invoice:report': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'profile:own': [{ on: 'no record', resource: null, expect: all(allow) }],
+  'mfa:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'audit:read': [{ on: 'no record', resource: null, expect: only('superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];

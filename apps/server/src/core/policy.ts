@@ -1,4 +1,13 @@
-import { invitableRoles, isEmployeeRole, ROLES, type EmployeeRole, type Role } from '@agency/schema';
+import {
+  invitableRoles,
+  isEmployeeRole,
+  ROLES,
+  type ContractKind,
+  type ContractStatus,
+  type EmployeeRole,
+  type InvoiceStatus,
+  type Role,
+} from '@agency/schema';
 import type { Actor } from './actor.js';
 import { AppError } from './errors.js';
 
@@ -19,6 +28,10 @@ export type MessageFacts = { senderId: number; receiverId: number };
 export type CardFacts = ProjectFacts & { createdBy: number | null };
 /** A training module: employees see it once it is published and assigned to their role. */
 export type TrainingFacts = { published: boolean; roles: readonly EmployeeRole[] };
+/** A contract as the policy sees it: who signs it, what kind, its status, and who leads its project. */
+export type ContractFacts = { signerId: number; kind: ContractKind; status: ContractStatus; projectTeamLeadId: number | null };
+/** An invoice as the policy sees it: whose it is, and whether it has been issued (drafts are the agency's own). */
+export type InvoiceFacts = { clientId: number; status: InvoiceStatus };
 
 /** Every action and the record it is decided on (`null`: decided on the role alone). */
 export type Resources = {
@@ -61,6 +74,30 @@ export type Resources = {
   'training:mine': null;
   /** Progress per person and module: staff for everyone, team leads for their team. */
   'training:progress': null;
+  'contract:list': null;
+  'contract:read': ContractFacts;
+  /** Record that the signer opened it, and sign it. */
+  'contract:sign': ContractFacts;
+  /** The PDF and the audit trail: the signer and staff. */
+  'contract:download': ContractFacts;
+  /** Create, edit a draft, send, remind, void. */
+  'contract:manage': ContractFacts | null;
+  'contract_template:manage': null;
+  /** Clients list their own invoices, staff every invoice; employees none. */
+  'invoice:list': null;
+  'invoice:read': InvoiceFacts;
+  /** Create, edit drafts, send, void, record offline payments, refund, billing settings. */
+  'invoice:manage': null;
+  /** Pay by card: the invoice's own client only. */
+  'invoice:pay': InvoiceFacts;
+  /** Totals, revenue by month, CSV export. */
+  'invoice:report': null;
+  /** One's own profile, password, e-mail address and notification preferences. */
+  'profile:own': null;
+  /** Turning two-factor authentication on and off for one's own account (staff). */
+  'mfa:manage': null;
+  /** Reading and exporting the audit log of staff actions. */
+  'audit:read': null;
 };
 export type Action = keyof Resources;
 
@@ -93,6 +130,30 @@ function onVisibleProject(decide: RoleTable<ProjectFacts>): RoleTable<ProjectFac
   }
   return table;
 }
+
+/** Who may know a contract exists: staff; the signer once it is sent (drafts are invisible); a team lead, their team's. */
+const isSigner = (a: Actor, c: ContractFacts) => c.signerId === a.id;
+const contractRead: RoleTable<ContractFacts> = {
+  client: (a, c) => when(isSigner(a, c) && c.status !== 'draft'),
+  admin: allow,
+  superadmin: allow,
+  teamlead: (a, c) => when((isSigner(a, c) || (c.kind === 'team' && c.projectTeamLeadId === a.id)) && c.status !== 'draft'),
+  teammember: (a, c) => when(isSigner(a, c) && c.status !== 'draft'),
+};
+
+/** A rule that first needs the contract to be visible, then decides. */
+function onVisibleContract(decide: RoleTable<ContractFacts>): RoleTable<ContractFacts> {
+  const table = {} as RoleTable<ContractFacts>;
+  for (const role of ROLES) {
+    table[role] = (actor, contract) => {
+      const read = contractRead[role](actor, contract);
+      return read === 'allow' ? decide[role](actor, contract) : read;
+    };
+  }
+  return table;
+}
+
+const signerOnly = (a: Actor, c: ContractFacts) => when(isSigner(a, c), 'forbid');
 
 function rolesWhere<R>(decide: RoleTable<R>, roles: readonly Role[]): Rule<R> {
   return { roles, decide };
@@ -214,6 +275,33 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
   'training:complete': rolesWhere({ client: forbid, admin: forbid, superadmin: forbid, teamlead: assignedToMe, teammember: assignedToMe }, employees),
   'training:mine': rolesWhere({ client: forbid, admin: forbid, superadmin: forbid, teamlead: allow, teammember: allow }, employees),
   'training:progress': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: allow, teammember: forbid }, [...staff, 'teamlead']),
+  'contract:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+  'contract:read': rolesWhere(contractRead, everyone),
+  'contract:sign': rolesWhere(
+    onVisibleContract({ client: signerOnly, admin: forbid, superadmin: forbid, teamlead: signerOnly, teammember: signerOnly }),
+    ['client', 'teamlead', 'teammember'],
+  ),
+  // A team lead follows the team's signing status, but the PDF and its trail are the signer's and the agency's.
+  'contract:download': rolesWhere(
+    onVisibleContract({ client: signerOnly, admin: allow, superadmin: allow, teamlead: signerOnly, teammember: signerOnly }),
+    everyone,
+  ),
+  'contract:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'contract_template:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'invoice:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, ['client', ...staff]),
+  'invoice:read': rolesWhere(
+    { client: (a, i) => when(i.clientId === a.id && i.status !== 'draft'), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
+    ['client', ...staff],
+  ),
+  'invoice:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'invoice:pay': rolesWhere(
+    { client: (a, i) => when(i.clientId === a.id && i.status !== 'draft'), admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid },
+    ['client'],
+  ),
+  'invoice:report': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'profile:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+  'mfa:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'audit:read': rolesWhere({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin']),
 };
 
 /** Staff act on the roles they may invite (DESIGN section 4); a role they may not invite is `otherwise`. */
@@ -282,7 +370,67 @@ export function projectScope(actor: Actor): ProjectScope {
   }
 }
 
+/** Which contracts a caller may list: a filter the contracts service turns into SQL (drafts only for staff). */
+export type ContractScope = { kind: 'all' } | { kind: 'signer'; userId: number } | { kind: 'lead'; userId: number };
+
+export function contractScope(actor: Actor): ContractScope {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return { kind: 'all' };
+    case 'client':
+    case 'teammember':
+      return { kind: 'signer', userId: actor.id };
+    case 'teamlead':
+      return { kind: 'lead', userId: actor.id };
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
+/** Which invoices a caller may list: every one (staff) or their own (a client); employees are refused before this. */
+export type InvoiceScope = { kind: 'all' } | { kind: 'client'; clientId: number };
+
+export function invoiceScope(actor: Actor): InvoiceScope {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return { kind: 'all' };
+    case 'client':
+      return { kind: 'client', clientId: actor.id };
+    case 'teamlead':
+    case 'teammember':
+      throw new AppError('FORBIDDEN');
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
 /** The `default` of every switch over roles: an unknown role is refused (403), never treated as anyone. */
 export function refuseUnknownRole(role: never): never {
   throw new AppError('FORBIDDEN', `Unknown role: ${String(role)}`);
+}
+
+/**
+ * What of a project each role may read, beyond seeing it at all. The budget and the notes written to the client
+ * (an approval note, a rejection reason, a note on a status change) are between the client and the agency: the
+ * team lead, who runs the project, sees them; a team member does not.
+ */
+export type ProjectDisclosure = { budget: boolean; clientNotes: boolean };
+
+export function projectDisclosure(actor: Actor): ProjectDisclosure {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'client':
+    case 'admin':
+    case 'superadmin':
+    case 'teamlead':
+      return { budget: true, clientNotes: true };
+    case 'teammember':
+      return { budget: false, clientNotes: false };
+    default:
+      return refuseUnknownRole(role);
+  }
 }

@@ -1,18 +1,21 @@
 import { and, eq, type InferSelectModel } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
-import type { Actor } from './actor.js';
+import { isSystemActor, type Actor, type Initiator } from './actor.js';
 import { AppError } from './errors.js';
 
-/** One edge of a state machine: from which states, to which, and who may take it (given the record). */
-export type Edge<S extends string, R> = { from: readonly S[]; to: S; who: (actor: Actor, resource: R) => boolean };
+/**
+ * One edge of a state machine: from which states, to which, who may take it (given the record), and which of
+ * the product's own triggers may take it with no person behind it (a paid deposit, the overdue job).
+ */
+export type Edge<S extends string, R> = { from: readonly S[]; to: S; who: (actor: Actor, resource: R) => boolean; system?: readonly string[] };
 
 type StatefulTable = PgTable & { id: PgColumn; status: PgColumn };
 
 export type TransitionArgs<S extends string, R, T extends StatefulTable> = {
   table: T;
   id: number;
-  actor: Actor;
+  actor: Initiator;
   /** The record as the caller read it: `from` is its status. */
   resource: R;
   from: S;
@@ -35,16 +38,20 @@ export function defineStateMachine<S extends string, R>(spec: { entity: string; 
     return spec.edges.filter((e) => e.from.includes(from)).map((e) => e.to);
   }
 
-  function assertMay(actor: Actor, resource: R, from: S, to: S): void {
-    const mine = spec.edges.filter((e) => e.to === to && e.who(actor, resource));
+  function mayTake(edge: Edge<S, R>, initiator: Initiator, resource: R): boolean {
+    return isSystemActor(initiator) ? (edge.system ?? []).includes(initiator.trigger) : edge.who(initiator, resource);
+  }
+
+  function assertMay(actor: Initiator, resource: R, from: S, to: S): void {
+    const mine = spec.edges.filter((e) => e.to === to && mayTake(e, actor, resource));
     if (mine.length === 0) throw new AppError('FORBIDDEN');
     if (!mine.some((e) => e.from.includes(from))) {
       throw new AppError('INVALID_TRANSITION', `A ${spec.entity} that is ${label(from)} cannot become ${label(to)}`);
     }
   }
 
-  function canMake(actor: Actor, resource: R, from: S, to: S): boolean {
-    return spec.edges.some((e) => e.to === to && e.from.includes(from) && e.who(actor, resource));
+  function canMake(actor: Initiator, resource: R, from: S, to: S): boolean {
+    return spec.edges.some((e) => e.to === to && e.from.includes(from) && mayTake(e, actor, resource));
   }
 
   async function transition<T extends StatefulTable>(tx: Tx, args: TransitionArgs<S, R, T>): Promise<InferSelectModel<T>> {

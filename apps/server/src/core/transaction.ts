@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/client.js';
-import type { DomainEvent, EventBus, Publish } from './events.js';
+import type { DomainEvent, EventBus, EventMeta, Publish } from './events.js';
 
 /** Runs `work` in one transaction; the events it publishes are delivered after the commit, and dropped on rollback. */
 export type Transact = <T>(work: (tx: Tx, publish: Publish) => Promise<T>) => Promise<T>;
@@ -7,8 +7,13 @@ export type Transact = <T>(work: (tx: Tx, publish: Publish) => Promise<T>) => Pr
 export function createTransact(db: Db, bus: EventBus): Transact {
   return async (work) => {
     const events: DomainEvent[] = [];
-    const result = await db.transaction((tx) => work(tx, (event) => events.push(event)));
-    await bus.deliver(events);
+    let metas: EventMeta[] = [];
+    const result = await db.transaction(async (tx) => {
+      const value = await work(tx, (event) => events.push(event));
+      metas = await bus.beforeCommit(tx, events);
+      return value;
+    });
+    await bus.deliver(events, metas);
     return result;
   };
 }

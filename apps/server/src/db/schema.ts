@@ -1,18 +1,29 @@
 import {
   CARD_EVENT_KINDS,
   EMPLOYEE_ROLES,
-  INVITATION_ROLES,
   TRAINING_MATERIAL_KINDS,
   TRAINING_MODULE_STATUSES,
+  CURRENCIES,
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+  CONTRACT_EVENT_KINDS,
+  CONTRACT_KINDS,
+  CONTRACT_STATUSES,
+  INVITATION_ROLES,
   NOTIFICATION_TARGET_TYPES,
   PROJECT_EVENT_KINDS,
   PROJECT_STATUSES,
   ROLES,
   TOOL_REQUEST_STATUSES,
   ACCOUNT_STATUSES,
+  NOTIFICATION_CATEGORY_IDS,
+  NOTIFICATION_CHANNELS,
 } from '@agency/schema';
 import { sql } from 'drizzle-orm';
-import { bigint, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -187,6 +198,8 @@ export const projectEvents = pgTable(
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     note: text('note'),
+    /** What the product did on its own (a paid deposit started the work); null for a person's change. */
+    trigger: text('trigger'),
     createdAt: createdAt(),
   },
   (t) => [index('project_events_project_idx').on(t.projectId, t.id)],
@@ -336,6 +349,435 @@ export const messageUploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('message_uploads_stored_key').on(t.storedFilename), index('message_uploads_uploader_idx').on(t.uploaderId)],
+);
+
+/** Contract wording with `{{variables}}`; one default per kind is what approving a project uses. */
+export const contractTemplates = pgTable(
+  'contract_templates',
+  {
+    id: id(),
+    kind: text('kind', { enum: CONTRACT_KINDS }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // At most one default per kind, so the start-up step that creates them can insert with "on conflict do nothing".
+    uniqueIndex('contract_templates_default_key')
+      .on(t.kind)
+      .where(sql`is_default`),
+  ],
+);
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: id(),
+    kind: text('kind', { enum: CONTRACT_KINDS }).notNull(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    signerId: bigint('signer_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    templateId: bigint('template_id', { mode: 'number' }).references(() => contractTemplates.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** Markdown with variables while a draft; rendered and frozen when sent. */
+    bodyMarkdown: text('body_markdown').notNull(),
+    /** The frozen document, set once when sent; `document_sha256` is its hash. */
+    bodyHtml: text('body_html'),
+    documentSha256: text('document_sha256'),
+    status: text('status', { enum: CONTRACT_STATUSES }).notNull().default('draft'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    sentAt: ts('sent_at'),
+    viewedAt: ts('viewed_at'),
+    signedAt: ts('signed_at'),
+    expiresAt: ts('expires_at'),
+    remindedAt: ts('reminded_at'),
+    voidedAt: ts('voided_at'),
+    voidReason: text('void_reason'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One live contract of a kind per signer and project: generating drafts twice creates nothing the second time.
+    uniqueIndex('contracts_live_key')
+      .on(t.projectId, t.kind, t.signerId)
+      .where(sql`status in ('draft', 'sent', 'signed')`),
+    index('contracts_signer_idx').on(t.signerId, t.id),
+    index('contracts_project_idx').on(t.projectId, t.id),
+    index('contracts_status_idx').on(t.status, t.id),
+    index('contracts_sent_idx')
+      .on(t.sentAt)
+      .where(sql`status = 'sent'`),
+  ],
+);
+
+/** The one signature of a contract (unique per contract) and the sealed PDF it produced. */
+export const contractSignatures = pgTable(
+  'contract_signatures',
+  {
+    id: id(),
+    contractId: bigint('contract_id', { mode: 'number' })
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    signerId: bigint('signer_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    /** The drawn signature, base64 PNG, when one was drawn. */
+    imagePng: text('image_png'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    documentSha256: text('document_sha256').notNull(),
+    signedAt: ts('signed_at').notNull(),
+    pdfStorageKey: text('pdf_storage_key').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    pdfSize: integer('pdf_size').notNull(),
+  },
+  (t) => [uniqueIndex('contract_signatures_contract_key').on(t.contractId), uniqueIndex('contract_signatures_pdf_key').on(t.pdfStorageKey)],
+);
+
+/** The audit trail: every step of a contract, who took it, from where. */
+export const contractEvents = pgTable(
+  'contract_events',
+  {
+    id: id(),
+    contractId: bigint('contract_id', { mode: 'number' })
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONTRACT_EVENT_KINDS }).notNull(),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contract_events_contract_idx').on(t.contractId, t.id)],
+);
+
+/** The last invoice number given out in each year: one row per year, incremented under its row lock. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull(),
+});
+
+export type StoredInvoiceLine = {
+  description: string;
+  quantity: number;
+  unit_price: number;
+  tax_rate: number;
+  amount: number;
+  discount: number;
+  tax: number;
+};
+
+/** Invoices: amounts are integer minor units of `currency`; totals are computed by the server from the lines. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    invoiceNo: text('invoice_no').notNull(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('standard'),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('draft'),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    lines: jsonb('lines').$type<StoredInvoiceLine[]>().notNull(),
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    taxTotal: bigint('tax_total', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** Received, less refunds. */
+    amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0),
+    amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    sentAt: ts('sent_at'),
+    paidAt: ts('paid_at'),
+    voidedAt: ts('voided_at'),
+    voidReason: text('void_reason'),
+    needsAttention: boolean('needs_attention').notNull().default(false),
+    attentionNote: text('attention_note'),
+    /** The final PDF of a paid or void invoice, stored once, and its SHA-256 (checked whenever it is served). */
+    pdfKey: text('pdf_key'),
+    pdfSha256: text('pdf_sha256'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_invoice_no_key').on(t.invoiceNo),
+    // One deposit invoice per project, however often the contract's signature is announced.
+    uniqueIndex('invoices_deposit_project_key')
+      .on(t.projectId)
+      .where(sql`kind = 'deposit'`),
+    index('invoices_client_idx').on(t.clientId, t.id),
+    index('invoices_project_idx').on(t.projectId, t.id),
+    index('invoices_status_idx').on(t.status, t.id),
+    index('invoices_open_due_idx')
+      .on(t.dueDate)
+      .where(sql`status in ('sent', 'partially_paid', 'overdue')`),
+  ],
+);
+
+/** Money in (payments) and out (refunds) of an invoice. A card payment carries the provider's payment reference. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    reference: text('reference'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }),
+    /** The provider's id for this money movement (a checkout session, a refund); unique per provider. */
+    providerRef: text('provider_ref'),
+    /** A card payment's payment intent (what refunds are made against). */
+    providerPaymentId: text('provider_payment_id'),
+    /** A refund: the payment it returns money from. */
+    refundOf: bigint('refund_of', { mode: 'number' }),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    /** A payment's receipt (mail with the PDF) went out: set with the mail, once, by the receipt job. */
+    receiptSentAt: ts('receipt_sent_at'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId, t.id),
+    index('payments_receipt_pending_idx')
+      .on(t.createdAt)
+      .where(sql`kind = 'payment' and receipt_sent_at is null`),
+    uniqueIndex('payments_provider_ref_key')
+      .on(t.provider, t.providerRef)
+      .where(sql`provider_ref is not null`),
+    index('payments_received_idx').on(t.receivedOn),
+  ],
+);
+
+/** An authenticator app tied to an account (admins and the super admin). Pending until a first code confirms it. */
+export const userTotp = pgTable('user_totp', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // Base32. It cannot be hashed: every sign-in recomputes codes from it.
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: ts('confirmed_at'),
+  // The time step of the last code accepted: a code is never accepted twice.
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+});
+
+/** One-time recovery codes: SHA-256 of salt and code (the codes carry 80 random bits), each used once. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** The second step of a sign-in: the password was right, a code is still owed. Short-lived and single-use. */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('mfa_challenges_token_hash_key').on(t.tokenHash), index('mfa_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** Links that set a new password; only their hash is kept. `request_id` makes a retried mail job do nothing. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    requestId: text('request_id').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    uniqueIndex('password_resets_request_key').on(t.requestId),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
+/** A new address waiting for the link sent to it to be opened. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    newEmailNormalized: text('new_email_normalized').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    cancelledAt: ts('cancelled_at'),
+  },
+  (t) => [uniqueIndex('email_changes_token_hash_key').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],
+);
+
+/** Per person and kind of event: in the app only, or by e-mail too. No row: the default (both). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: NOTIFICATION_CATEGORY_IDS }).notNull(),
+    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
+);
+
+/**
+ * What staff did, written in the transaction of the change itself (`core/audit.ts`): who, from which address,
+ * which action on which record, and the record before and after where that matters. Rows are never changed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
+    // The actor's role when they acted (roles change hands).
+    actorRole: text('actor_role'),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+  ],
+);
+
+/**
+ * Every verified event from a payment provider, by its id: inserted in the same transaction as its effect, so a
+ * copy of an event (the provider retries, or sends it twice) finds its id taken and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' }).references(() => invoices.id),
+    amount: bigint('amount', { mode: 'number' }),
+    currency: text('currency'),
+    /** What the event did: paid, ignored, flagged, refunded, ... */
+    outcome: text('outcome').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId), index('payment_events_invoice_idx').on(t.invoiceId)],
+);
+
+/** Checkout pages handed out for an invoice; the local provider's test checkout reads its own from here. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: id(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    sessionId: text('session_id').notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    url: text('url').notNull(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    status: text('status', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('checkout_sessions_session_key').on(t.provider, t.sessionId), index('checkout_sessions_invoice_idx').on(t.invoiceId)],
+);
+
+/** Reminders already sent, one row per invoice and day offset: the job sends each at most once. */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    offsetDays: integer('offset_days').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.offsetDays] })],
+);
+
+/** Per-project billing settings: staff may turn the automatic deposit invoice off. */
+export const projectBilling = pgTable('project_billing', {
+  projectId: bigint('project_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  autoDeposit: boolean('auto_deposit').notNull().default(true),
+  updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Events pushed to people's browsers (GET /api/events), kept for a while so a stream that reconnects with
+ * Last-Event-ID gets what it missed. Written in the transaction of the change; `user_ids` is who may see it.
+ */
+export const eventLog = pgTable(
+  'event_log',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    userIds: bigint('user_ids', { mode: 'number' }).array().notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_log_created_idx').on(t.createdAt)],
 );
 
 /** A project's board exists once someone opens it; creating this row first makes the default columns appear once. */

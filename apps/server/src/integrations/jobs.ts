@@ -18,6 +18,8 @@ export type QueueSpec = {
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
   /** Run on this cron schedule (UTC), in addition to any job sent. */
   cron?: string;
+  /** Jobs taken per poll and run side by side (default 10): a backlog drains without waiting a poll per job. */
+  batchSize?: number;
 };
 
 export type SendOptions = { singletonKey?: string; startAfterSeconds?: number };
@@ -69,9 +71,27 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       } as const;
       if (await instance.getQueue(d.name)) await instance.updateQueue(d.name, queue);
       else await instance.createQueue(d.name, queue);
-      await instance.work<object>(d.name, { pollingIntervalSeconds: options.pollIntervalSeconds, batchSize: 1 }, async ([job]) => {
-        await d.handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-      });
+      // pg-boss waits a whole polling interval after every fetch, so jobs are taken in batches. Each job of a
+      // batch succeeds or fails on its own: a failed one is failed by id (and retried), the rest complete.
+      await instance.work<object>(
+        d.name,
+        { pollingIntervalSeconds: options.pollIntervalSeconds, batchSize: d.spec.batchSize ?? 10, includeMetadata: true },
+        async (jobs) => {
+          await Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await d.handler(job.data, { id: job.id, retryCount: job.retryCount });
+              } catch (err) {
+                log.warn(
+                  { job: { name: d.name, id: job.id }, error: err instanceof Error ? err.message : String(err) },
+                  'job failed; it will be retried if it may',
+                );
+                await instance.fail(d.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+              }
+            }),
+          );
+        },
+      );
       if (d.spec.cron) await instance.schedule(d.name, d.spec.cron, {}, { tz: 'UTC' });
       else await instance.unschedule(d.name).catch(() => undefined);
     }

@@ -126,10 +126,10 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
         await db.update(mailOutbox).set({ error: message, leaseUntil: null }).where(eq(mailOutbox.id, mail.id));
         throw err;
       }
-      // Delivered: the outbox keeps who, what subject and when, but no longer the body (it may hold a live link).
-      await db.update(mailOutbox).set({ sentAt: now(), error: null, leaseUntil: null, text: '' }).where(eq(mailOutbox.id, mail.id));
       for (const listener of listeners)
         listener({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? undefined });
+      // Delivered: the outbox keeps who, what subject and when, but no longer the body (it may hold a live link).
+      await db.update(mailOutbox).set({ sentAt: now(), error: null, leaseUntil: null, text: '' }).where(eq(mailOutbox.id, mail.id));
       return 'sent';
     },
 

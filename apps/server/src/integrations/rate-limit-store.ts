@@ -42,6 +42,13 @@ export function databaseRateLimitStore(database: Database, prefix = 'rl:'): new 
   return DatabaseStore;
 }
 
+/** Counts one hit on a counter of its own (not a route's): how many in the window so far, and how long it has left. */
+export async function countHit(database: Database, key: string, windowMs: number): Promise<{ current: number; ttlMs: number }> {
+  const { rows } = await database.executeSql(INCREMENT, [key, windowMs]);
+  const row = rows[0] as { count: number; ttl: number };
+  return { current: Number(row.count), ttlMs: Math.max(0, Number(row.ttl)) };
+}
+
 /** Counters whose window ended an hour ago are garbage: a periodic job deletes them. */
 export async function deleteExpiredRateLimits(database: Database) {
   await database.executeSql(`delete from rate_limits where reset_at < now() - interval '1 hour'`);

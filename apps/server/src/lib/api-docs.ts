@@ -1,7 +1,7 @@
 import { errorBodySchema } from '@agency/schema';
 import { z } from 'zod';
 
-export type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 const STATUS_TEXT: Record<Status, string> = {
   400: 'The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`)',
@@ -14,6 +14,7 @@ const STATUS_TEXT: Record<Status, string> = {
   422: 'Understood, but the referenced records do not fit (`UNPROCESSABLE`)',
   429: 'Too many requests or sign-in attempts; see Retry-After (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`)',
   500: 'Unexpected server error (`INTERNAL`)',
+  502: 'The payment provider failed or could not be reached (`PAYMENT_PROVIDER_ERROR`)',
   503: 'A dependency is unavailable (`UNAVAILABLE`)',
 };
 

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isStaffRole } from '@agency/schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../core/actor.js';
+import { AppError } from '../core/errors.js';
 import type { AppContext } from '../context.js';
-import { sessions, users } from '../db/schema.js';
+import { sessions, users, userTotp } from '../db/schema.js';
 import { hashToken, isSessionActive, shouldTouchSession } from '../modules/auth/tokens.js';
 import '../lib/route-guards.js';
 
@@ -33,9 +35,11 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
       name: users.name,
       email: users.email,
       status: users.status,
+      totpConfirmedAt: userTotp.confirmedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userTotp, eq(userTotp.userId, users.id))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row || row.status !== 'active') return null;
@@ -48,21 +52,56 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
       .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
     lastUsedAt = now;
   }
-  const actor: Actor = { id: row.userId, role: row.role, name: row.name, email: row.email, sessionId: row.sessionId };
+  const actor: Actor = {
+    id: row.userId,
+    role: row.role,
+    name: row.name,
+    email: row.email,
+    sessionId: row.sessionId,
+    mfaEnrolmentRequired: ctx.config.requireStaff2fa && isStaffRole(row.role) && !row.totpConfirmedAt,
+  };
   ctx.sessionCache.set(tokenHash, { actor, lastUsedAt, expiresAt: row.expiresAt });
   return actor;
 }
 
-/** Resolves the bearer token (if any) to an actor on every request; routes then demand what they need. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route stays open to a staff session that must enrol in two-factor authentication first. */
+    mfaEnrolment?: boolean;
+  }
+}
+
+/**
+ * Resolves the bearer token (if any) to an actor on every request; routes then demand what they need. A staff
+ * session that still owes its second factor (REQUIRE_STAFF_2FA) reaches only the routes marked `mfaEnrolment`.
+ */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
-  // Revoked sessions leave the one-second memo at once, in this process.
-  ctx.events.subscribe('session.revoked', (event) => {
-    ctx.sessionCache.deleteWhere((s) => s.actor.sessionId === event.sessionId || s.actor.id === event.userId);
-  });
+  // Revoked sessions leave the one-second memo at once, on every node (remote events come through
+  // LISTEN/NOTIFY); so do sessions whose account changed.
+  ctx.events.subscribe(
+    'session.revoked',
+    (event) => {
+      ctx.sessionCache.deleteWhere((s) => s.actor.sessionId === event.sessionId || s.actor.id === event.userId);
+    },
+    { remote: true },
+  );
+  ctx.events.subscribe(
+    'account.updated',
+    (event) => {
+      ctx.sessionCache.deleteWhere((s) => s.actor.id === event.userId);
+    },
+    { remote: true },
+  );
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const token = readBearer(request);
-    if (token) request.actor = await resolveActor(ctx, token);
+    if (!token) return;
+    const actor = await resolveActor(ctx, token);
+    // The memo holds the session's actor; the address is this request's own.
+    request.actor = actor && { ...actor, ip: request.ip };
+    if (actor?.mfaEnrolmentRequired && request.url.startsWith('/api/') && !request.routeOptions.config?.mfaEnrolment) {
+      throw new AppError('MFA_ENROLMENT_REQUIRED');
+    }
   });
 });

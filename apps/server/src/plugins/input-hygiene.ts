@@ -8,7 +8,8 @@ export function findBadText(value: unknown, path: string[] = [], depth = 0): str
   if (typeof value === 'string') {
     return value.includes(NUL) || !value.isWellFormed() ? path.join('.') || 'value' : null;
   }
-  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  // A raw body kept as bytes (the payment webhook's, verified by signature) is not text.
+  if (depth > 20 || value === null || typeof value !== 'object' || value instanceof Uint8Array) return null;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes(NUL) || !key.isWellFormed()) return [...path, '(key)'].join('.');
     const found = findBadText(item, [...path, key], depth + 1);

@@ -34,6 +34,11 @@ const publicRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/superadmin-signup')).SuperadminSignupRoute }),
   },
   { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+  { path: paths.paymentSuccess, lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessRoute }) },
+  { path: paths.paymentCancel, lazy: async () => ({ Component: (await import('./routes/payment-cancel')).PaymentCancelRoute }) },
+  { path: paths.forgotPassword, lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordRoute }) },
+  { path: paths.resetPassword, lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }) },
+  { path: paths.confirmEmail, lazy: async () => ({ Component: (await import('./routes/confirm-email')).ConfirmEmailRoute }) },
   {
     path: '*',
     lazy: async () => {
@@ -60,6 +65,10 @@ const clientRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/view-project')).ViewProjectRoute }),
       },
       {
+        path: paths.client.invoices,
+        lazy: async () => ({ Component: (await import('./routes/view-invoice')).ViewInvoiceRoute }),
+      },
+      {
         path: paths.client.toolRequests,
         lazy: async () => ({ Component: (await import('./routes/tools-req')).ToolsRequestRoute }),
       },
@@ -71,7 +80,20 @@ const clientRoutes: RouteObject[] = [
         path: paths.client.messages,
         lazy: async () => ({ Component: (await import('./routes/client-messages')).ClientMessagesRoute }),
       },
+      {
+        path: paths.client.signContract,
+        lazy: async () => ({ Component: (await import('./routes/sign-contract')).SignContractRoute }),
+      },
     ],
+  },
+];
+
+// SPEC section 2: the contract PDF page is guarded but outside the template. Everyone who may read a contract's
+// PDF opens it here (the API decides whose PDF it is).
+const contractPageRoutes: RouteObject[] = [
+  {
+    path: paths.client.contractPage,
+    lazy: async () => ({ Component: (await import('./routes/contract-page')).ContractPageRoute }),
   },
 ];
 
@@ -82,6 +104,14 @@ const adminRoutes: RouteObject[] = [
       {
         path: paths.admin.dashboard,
         lazy: async () => ({ Component: (await import('./routes/admin-dashboard')).AdminDashboardRoute }),
+      },
+      {
+        path: paths.admin.invoices,
+        lazy: async () => ({ Component: (await import('./routes/staff-invoices')).AdminInvoicesRoute }),
+      },
+      {
+        path: paths.admin.contracts,
+        lazy: async () => ({ Component: (await import('./routes/staff-contracts')).StaffContractsRoute }),
       },
     ],
   },
@@ -119,7 +149,27 @@ const superadminRoutes: RouteObject[] = [
         path: paths.superadmin.replyMessage,
         lazy: async () => ({ Component: (await import('./routes/superadmin-reply-message')).SuperadminReplyMessageRoute }),
       },
+      {
+        path: paths.superadmin.invoices,
+        lazy: async () => ({ Component: (await import('./routes/staff-invoices')).SuperadminInvoicesRoute }),
+      },
+      {
+        path: paths.superadmin.contracts,
+        lazy: async () => ({ Component: (await import('./routes/staff-contracts')).StaffContractsRoute }),
+      },
+      {
+        path: paths.superadmin.auditLog,
+        lazy: async () => ({ Component: (await import('./routes/superadmin-audit-log')).SuperadminAuditLogRoute }),
+      },
     ],
+  },
+];
+
+// Every role's own account, inside that role's template.
+const accountRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./layouts/role-templates')).OwnTemplate }),
+    children: [{ path: paths.profile, lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }) }],
   },
 ];
 
@@ -139,6 +189,10 @@ const staffRoutes: RouteObject[] = [
       {
         path: paths.staff.toolRequests,
         lazy: async () => ({ Component: (await import('./routes/tool-requests')).ToolRequestsQueueRoute }),
+      },
+      {
+        path: paths.staff.contractTemplates,
+        lazy: async () => ({ Component: (await import('./routes/contract-templates')).ContractTemplatesRoute }),
       },
       {
         path: paths.staff.training,
@@ -199,6 +253,10 @@ const employeeRoutes: RouteObject[] = [
           ],
         ),
       },
+      {
+        path: paths.employee.teamContract,
+        lazy: async () => ({ Component: (await import('./routes/team-contract')).TeamContractRoute }),
+      },
     ],
   },
 ];
@@ -227,6 +285,8 @@ export const routes: RouteObject[] = [
           guarded(['admin', 'superadmin'], staffRoutes),
           guarded(['teamlead', 'teammember'], employeeRoutes),
           guarded(['teamlead', 'teammember', 'admin', 'superadmin'], boardRoutes),
+          guarded(['client', 'admin', 'superadmin', 'teamlead', 'teammember'], contractPageRoutes),
+          guarded(['client', 'admin', 'superadmin', 'teamlead', 'teammember'], accountRoutes),
         ],
       },
     ],

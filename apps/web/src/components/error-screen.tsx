@@ -5,28 +5,47 @@ import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../lib/paths';
 
+type KnownError = { status: number; statusText: string };
+
 function describeError(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (typeof error === 'object' && error !== null && 'status' in error && 'statusText' in error) {
+    const known = error as KnownError;
+    return `${known.status} ${known.statusText}`.trim();
+  }
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   return 'Unknown error';
 }
 
+type ErrorScreenProps = {
+  /** The error to describe; the route's own error when absent. */
+  error?: KnownError;
+  /** The signed-in person's dashboard: offered as the way back instead of the home page. */
+  dashboardPath?: string;
+};
+
 /** SPEC section 2: the heading, then the error's status text or message. */
-export function ErrorScreen() {
-  const error = useRouteError();
+export function ErrorScreen({ error, dashboardPath }: ErrorScreenProps) {
+  const routeError = useRouteError();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 8, md: 12 }, flex: 1 }} data-testid="error-screen">
       <Typography variant="h4" component="h2" gutterBottom>
         Unexpected Application Error!
       </Typography>
       <Typography variant="h6" component="h3" color="text.secondary" data-testid="error-detail">
-        {describeError(error)}
+        {describeError(error ?? routeError)}
       </Typography>
       <Box sx={{ mt: 4 }}>
-        <Button variant="contained" component={Link} to={paths.home}>
-          Go to the home page
-        </Button>
+        {dashboardPath ? (
+          <Button variant="contained" component={Link} to={dashboardPath} data-testid="error-dashboard-link">
+            Go to your dashboard
+          </Button>
+        ) : (
+          <Button variant="contained" component={Link} to={paths.home}>
+            Go to the home page
+          </Button>
+        )}
       </Box>
     </Container>
   );

@@ -2,6 +2,7 @@ import { HEADER_COLLAPSE_ANIMATION_MS, HEADER_COLLAPSE_BREAKPOINT_PX } from '@ag
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
@@ -31,9 +32,56 @@ const linkSx = {
   '&.active': { color: '#fff', backgroundColor: 'rgb(255 255 255 / 14%)' },
 } as const;
 
-type SiteHeaderProps = { brandName: string | undefined };
+/** Who is signed in, when someone is: their name and the way back to their dashboard. */
+export type HeaderAccount = { name: string; initials: string; dashboardPath: string };
 
-export function SiteHeader({ brandName }: SiteHeaderProps) {
+type SiteHeaderProps = { brandName: string | undefined; account?: HeaderAccount | null };
+
+function AccountLinks({ account, stacked, onNavigate }: { account: HeaderAccount; stacked: boolean; onNavigate?: () => void }) {
+  return (
+    <Box
+      data-testid="header-account"
+      sx={{
+        display: 'flex',
+        alignItems: stacked ? 'stretch' : 'center',
+        flexDirection: stacked ? 'column' : 'row',
+        gap: stacked ? 1 : 1.5,
+        ml: stacked ? 0 : 1.5,
+        pl: stacked ? 0 : 2,
+        pt: stacked ? 1.5 : 0,
+        borderLeft: stacked ? 'none' : '1px solid rgb(255 255 255 / 18%)',
+        borderTop: stacked ? '1px solid rgb(255 255 255 / 18%)' : 'none',
+        minWidth: 0,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: '#fff' }}>
+        <Avatar sx={{ width: 30, height: 30, fontSize: '0.8rem', bgcolor: 'primary.main' }} aria-hidden="true">
+          {account.initials}
+        </Avatar>
+        <Box
+          component="span"
+          sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 200 }}
+          data-testid="header-account-name"
+        >
+          {account.name}
+        </Box>
+      </Box>
+      <Button
+        component={Link}
+        to={account.dashboardPath}
+        onClick={onNavigate}
+        variant="contained"
+        size="small"
+        data-testid="header-dashboard-link"
+        sx={{ flexShrink: 0, ...(stacked ? { py: 1 } : {}) }}
+      >
+        My dashboard
+      </Button>
+    </Box>
+  );
+}
+
+export function SiteHeader({ brandName, account }: SiteHeaderProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, { noSsr: true });
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: navigating closes it, and so does crossing the breakpoint.
@@ -74,19 +122,35 @@ export function SiteHeader({ brandName }: SiteHeaderProps) {
                   {link.label}
                 </Button>
               ))}
+              {account && <AccountLinks account={account} stacked={false} />}
             </Box>
           ) : (
-            <IconButton
-              color="inherit"
-              aria-label="Toggle navigation"
-              aria-expanded={isOpen}
-              aria-controls={NAV_MENU_ID}
-              data-testid="nav-toggle"
-              onClick={() => setOpenedOn(isOpen ? null : pathname)}
-              sx={{ border: '1px solid rgb(255 255 255 / 20%)', borderRadius: 2 }}
-            >
-              {isOpen ? <CloseIcon /> : <MenuIcon />}
-            </IconButton>
+            <>
+              {account && (
+                <IconButton
+                  component={Link}
+                  to={account.dashboardPath}
+                  aria-label={`My dashboard (${account.name})`}
+                  data-testid="header-dashboard-icon"
+                  sx={{ p: 0.5 }}
+                >
+                  <Avatar sx={{ width: 32, height: 32, fontSize: '0.8rem', bgcolor: 'primary.main' }} aria-hidden="true">
+                    {account.initials}
+                  </Avatar>
+                </IconButton>
+              )}
+              <IconButton
+                color="inherit"
+                aria-label="Toggle navigation"
+                aria-expanded={isOpen}
+                aria-controls={NAV_MENU_ID}
+                data-testid="nav-toggle"
+                onClick={() => setOpenedOn(isOpen ? null : pathname)}
+                sx={{ border: '1px solid rgb(255 255 255 / 20%)', borderRadius: 2 }}
+              >
+                {isOpen ? <CloseIcon /> : <MenuIcon />}
+              </IconButton>
+            </>
           )}
         </Toolbar>
         {!isDesktop && (
@@ -103,6 +167,7 @@ export function SiteHeader({ brandName }: SiteHeaderProps) {
                   {link.label}
                 </Button>
               ))}
+              {account && <AccountLinks account={account} stacked onNavigate={() => setOpenedOn(null)} />}
             </Box>
           </Collapse>
         )}

@@ -87,3 +87,16 @@ export function toMinorUnits(value: string, currency: string): number | null {
   const [, whole = '0', digits = ''] = match;
   return Number(whole) * 10 ** decimals + Number(digits.padEnd(decimals, '0') || '0');
 }
+
+const fullDateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Date with year and time, for records kept for years (the audit log): "05 Mar 2025, 14:07". */
+export function formatFullDateTime(value: DateInput): string {
+  return formatWith(fullDateTimeFormat, value);
+}

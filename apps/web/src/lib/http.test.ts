@@ -2,9 +2,12 @@ import { STORAGE_KEY_TOKEN } from '@agency/schema';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../test/server';
-import { ApiError, hasErrorCode, isRetryable, request, setUnauthorizedListener, uploadFiles } from './http';
+import { ApiError, hasErrorCode, isRetryable, request, setEnrolmentRequiredListener, setUnauthorizedListener, uploadFiles } from './http';
 
-afterEach(() => setUnauthorizedListener(null));
+afterEach(() => {
+  setUnauthorizedListener(null);
+  setEnrolmentRequiredListener(null);
+});
 
 async function failureOf(call: Promise<unknown>): Promise<ApiError> {
   const error = await call.then(
@@ -68,6 +71,25 @@ describe('request', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
     await failureOf(request('/auth/me'));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the auth state when the server wants two-factor enrolment first, without signing out', async () => {
+    localStorage.setItem(STORAGE_KEY_TOKEN, 'staff-token');
+    const onEnrolment = vi.fn();
+    const onUnauthorized = vi.fn();
+    setEnrolmentRequiredListener(onEnrolment);
+    setUnauthorizedListener(onUnauthorized);
+    server.use(
+      http.get('/api/projects', () =>
+        HttpResponse.json(
+          { error: 'Turn on two-factor authentication on your profile page before you continue', code: 'MFA_ENROLMENT_REQUIRED' },
+          { status: 403 },
+        ),
+      ),
+    );
+    expect(await failureOf(request('/projects'))).toMatchObject({ code: 'MFA_ENROLMENT_REQUIRED' });
+    expect(onEnrolment).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('reports an unreachable server as a network error worth retrying', async () => {

@@ -60,6 +60,16 @@ export function setUnauthorizedListener(listener: UnauthorizedListener | null): 
   unauthorizedListener = listener;
 }
 
+let enrolmentListener: (() => void) | null = null;
+
+/**
+ * Told when the server refuses a call until the person turns on two-factor authentication (REQUIRE_STAFF_2FA
+ * switched on during a session): the auth state reads who is signed in again, and the guard sends them to enrol.
+ */
+export function setEnrolmentRequiredListener(listener: (() => void) | null): void {
+  enrolmentListener = listener;
+}
+
 /**
  * The API answers every error with `{error, code}`. An answer without a known code (a proxy's error page) gets
  * the generic code of its status class, so that callers never need the status.
@@ -98,6 +108,7 @@ function failure(status: number, statusText: string, bodyText: string, retryAfte
   const serverMessage = typeof fields.error === 'string' && fields.error !== '' ? fields.error : undefined;
   const code = codeFor(status, fields.code);
   if (code === 'UNAUTHENTICATED' && hadToken) unauthorizedListener?.();
+  if (code === 'MFA_ENROLMENT_REQUIRED') enrolmentListener?.();
   return new ApiError({
     status,
     code,
@@ -164,6 +175,26 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const text = await response.text();
   if (isSuccess(response.status)) return successBody<T>(response.status, text);
   throw failure(response.status, response.statusText, text, response.headers.get('Retry-After'), token !== null);
+}
+
+/** A file from the API (a CSV export): the bytes and the name the server suggests. Same rules as `request`. */
+export async function requestFile(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { headers: { ...authHeaders(token), Accept: '*/*' }, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_MESSAGE });
+  }
+  if (!isSuccess(response.status)) {
+    throw failure(response.status, response.statusText, await response.text(), response.headers.get('Retry-After'), token !== null);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
 
 export type UploadProgress = { loaded: number; total: number };

@@ -12,6 +12,16 @@ export const paths = {
   adminSignup: '/protected/admin-signup',
   superadminSignup: '/protected/superadmin-signup',
   login: '/loginpage',
+  /** Where the payment provider sends the client back (SPEC section 2): public. */
+  paymentSuccess: '/paymentsuccess/:invoiceNo',
+  paymentCancel: '/paymentcancel',
+  forgotPassword: '/forgot-password',
+  /** The link of a password reset e-mail: `?token=`. */
+  resetPassword: '/reset-password',
+  /** The link sent to a new e-mail address: `?token=`. */
+  confirmEmail: '/confirm-email',
+  /** Every role's own account: name, e-mail, password, sessions, notification preferences, two-factor sign-in. */
+  profile: '/profile',
   /** Links in e-mails (`goPath` of @agency/schema): resolved to the reader's own screen for the target. */
   go: '/go/:type/:id',
   client: {
@@ -20,12 +30,22 @@ export const paths = {
     createProject: '/create-project',
     /** The client's projects; `?id=<id>` opens one. */
     projects: '/view-project',
+    /** The client's invoices; `?id=<id>` opens one. */
+    invoices: '/view-invoice',
     toolRequests: '/tools-req',
     notifications: '/notifications',
     messages: '/messages',
+    /** The client's contracts; `?id=<id>` opens one to read and sign. */
+    signContract: '/sign-contract',
+    /** The contract PDF, full page, outside the template; `?id=<id>`. Open to everyone who may read the PDF. */
+    contractPage: '/client/client-contract-page',
   },
   admin: {
     dashboard: '/admindashboardpage',
+    /** Every contract, for admins (the super admin's list has its own SPEC path); `?id=<id>` opens one. */
+    contracts: '/admindashboard/contracts',
+    /** Every invoice; `?id=<id>` opens one. */
+    invoices: '/admindashboard/invoice',
   },
   superadmin: {
     dashboard: '/superadmin-dashboard',
@@ -34,6 +54,11 @@ export const paths = {
     /** The pending queue; `?id=<id>` selects one. */
     projectApproval: '/project-approval',
     replyMessage: '/superadmin-reply-message',
+    /** Every contract; `?id=<id>` opens one. */
+    contracts: '/view-superadmin-contracts',
+    /** Every invoice with totals, revenue by month and CSV export; `?id=<id>` opens one. */
+    invoices: '/view-superadmin-invoice',
+    auditLog: '/superadmin-audit-log',
   },
   /** Screens shared by admins and the super admin, each inside the signed-in role's template. */
   staff: {
@@ -43,6 +68,8 @@ export const paths = {
     toolRequests: '/tool-requests',
     /** Training modules and materials: writing, ordering, assigning, and everyone's progress. */
     training: '/training-materials',
+    /** Contract templates with the live-preview editor. */
+    contractTemplates: '/contract-templates',
   },
   employee: {
     /** Sends each employee to their own dashboard. */
@@ -51,7 +78,56 @@ export const paths = {
     teammemberDashboard: '/employee/team-memberdashboardpage',
     /** My assigned training; `?module=<id>` opens one. Team leads also see their team's progress here. */
     training: '/employee/training',
+    /** Team contracts to read and sign (a team lead also follows the team's); `?id=<id>` opens one. */
+    teamContract: '/employee/team-contract',
   },
   /** A project's kanban board, for its team and staff; `?project=<id>&card=<id>` opens one card. */
   kanbanBoard: '/kanban-board',
 } as const;
+
+/** The success page the provider returns to for one invoice number. */
+export function paymentSuccessPath(invoiceNo: string): string {
+  return `/paymentsuccess/${encodeURIComponent(invoiceNo)}`;
+}
+
+/**
+ * Paths behind the sign-in (SPEC sections 2 and 6) and the prefixes they live under, whether or not a screen is
+ * built there yet: a signed-out visitor to any of them goes to the login page, never to "not found".
+ */
+const GUARDED_PATHS = [
+  '/clientdashboardpage',
+  '/dashboard',
+  '/create-project',
+  '/view-project',
+  '/view-invoice',
+  '/sign-contract',
+  '/tools-req',
+  '/notifications',
+  '/messages',
+  '/client',
+  '/admindashboardpage',
+  '/admindashboard',
+  '/superadmin-dashboard',
+  '/create-admin',
+  '/admin-list',
+  '/view-superadmin-invoice',
+  '/view-superadmin-contracts',
+  '/project-approval',
+  '/superadmin-reply-message',
+  '/superadmin-audit-log',
+  '/all-projects',
+  '/employees',
+  '/tool-requests',
+  '/employee-dashboardpage',
+  '/employee',
+  '/kanban-board',
+  '/training-materials',
+  '/profile',
+  '/contract-templates',
+] as const;
+
+/** Whether a path is (or will be) a guarded screen: one of GUARDED_PATHS or anything under one. */
+export function isGuardedPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return GUARDED_PATHS.some((guarded) => path === guarded || path.startsWith(`${guarded}/`));
+}

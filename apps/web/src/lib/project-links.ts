@@ -19,3 +19,19 @@ export function projectsPathFor(role: Role): string {
 export function projectPathFor(role: Role, projectId: string): string {
   return `${projectsPathFor(role)}?id=${encodeURIComponent(projectId)}`;
 }
+
+/** Where each role opens an invoice (`?id=`), or null: employees have no invoice screen. */
+export function invoicePathFor(role: Role, invoiceId: string): string | null {
+  const id = `?id=${encodeURIComponent(invoiceId)}`;
+  switch (role) {
+    case 'client':
+      return `${paths.client.invoices}${id}`;
+    case 'admin':
+      return `${paths.admin.invoices}${id}`;
+    case 'superadmin':
+      return `${paths.superadmin.invoices}${id}`;
+    case 'teamlead':
+    case 'teammember':
+      return null;
+  }
+}

@@ -25,6 +25,13 @@ export const queryKeys = {
     latest: ['notifications', 'latest'] as const,
     unreadCount: ['notifications', 'unread-count'] as const,
   },
+  invoices: {
+    all: ['invoices'] as const,
+    list: (filters: { status?: string; client_id?: string; project_id?: string; attention?: string }) => ['invoices', 'list', filters] as const,
+    detail: (idOrNumber: string) => ['invoices', 'detail', idOrNumber] as const,
+    summary: ['invoices', 'summary'] as const,
+    billing: (projectId: string) => ['invoices', 'billing', projectId] as const,
+  },
   toolRequests: {
     all: ['tool-requests'] as const,
     list: (status: string | undefined) => ['tool-requests', 'list', status ?? 'all'] as const,
@@ -45,6 +52,25 @@ export const queryKeys = {
     mine: ['training', 'mine'] as const,
     progress: ['training', 'progress'] as const,
   },
+  contracts: {
+    all: ['contracts'] as const,
+    list: (filters: object) => ['contracts', 'list', filters] as const,
+    counts: (filters: object) => ['contracts', 'counts', filters] as const,
+    detail: (id: string) => ['contracts', 'detail', id] as const,
+    audit: (id: string) => ['contracts', 'audit', id] as const,
+  },
+  contractTemplates: {
+    all: ['contract-templates'] as const,
+    list: (kind: string | undefined) => ['contract-templates', 'list', kind ?? 'all'] as const,
+    preview: (input: object) => ['contract-templates', 'preview', input] as const,
+  },
+  account: {
+    all: ['account'] as const,
+    profile: ['account', 'profile'] as const,
+    sessions: ['account', 'sessions'] as const,
+    preferences: ['account', 'notification-preferences'] as const,
+  },
+  auditLog: (filters: Record<string, string | undefined>) => ['audit-log', filters] as const,
   messaging: {
     all: ['messaging'] as const,
     conversations: (side: 'superadmin' | 'client', userId: string | null) => ['messaging', 'conversations', side, userId] as const,

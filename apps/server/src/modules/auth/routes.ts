@@ -1,4 +1,16 @@
-import { authResponseSchema, clientSignupInput, inviteSignupInput, loginInput, superadminSignupInput, userSchema } from '@agency/schema';
+import {
+  authResponseSchema,
+  clientSignupInput,
+  inviteSignupInput,
+  loginInput,
+  loginResponseSchema,
+  loginSecondStepInput,
+  meResponseSchema,
+  passwordResetConfirmInput,
+  passwordResetRequestedSchema,
+  passwordResetRequestInput,
+  superadminSignupInput,
+} from '@agency/schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,12 +64,57 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
   });
 
   app.post('/auth/login', {
-    config: { rateLimit: doorLimit(limits.loginPerMinute, 60_000, 'ip') },
-    schema: { tags, summary: 'Sign in with e-mail and password', body: loginInput, response: { 200: authResponseSchema } },
+    config: { rateLimit: { ...doorLimit(limits.loginPerMinute, 60_000, 'ip'), groupId: 'login' } },
+    schema: {
+      tags,
+      summary: 'Sign in with e-mail and password; an account with two-factor authentication gets a challenge for the second step',
+      body: loginInput,
+      response: { 200: loginResponseSchema },
+    },
     handler: async (request) => services.auth.login(request.body, meta(request)),
   });
 
+  app.post('/auth/login/2fa', {
+    // The same door as the password: both steps share the sign-in limit per address.
+    config: { rateLimit: { ...doorLimit(limits.loginPerMinute, 60_000, 'ip'), groupId: 'login' } },
+    schema: {
+      tags,
+      summary: 'Second step of a sign-in: the challenge and a code from the authenticator app, or a recovery code',
+      body: loginSecondStepInput,
+      response: { 200: authResponseSchema },
+    },
+    handler: async (request) => services.auth.loginSecondStep(request.body, meta(request)),
+  });
+
+  const resetLimit = { rateLimit: { ...doorLimit(limits.passwordResetPerHour, 3_600_000, 'ip'), groupId: 'password-reset' } };
+
+  app.post('/auth/password-reset', {
+    config: resetLimit,
+    schema: {
+      tags,
+      summary: 'Mail a single-use link to choose a new password; the same answer whether or not the address has an account',
+      body: passwordResetRequestInput,
+      response: { 202: passwordResetRequestedSchema },
+    },
+    handler: async (request, reply) => reply.code(202).send(await services.auth.requestPasswordReset(request.body.email, meta(request))),
+  });
+
+  app.post('/auth/password-reset/confirm', {
+    config: resetLimit,
+    schema: {
+      tags,
+      summary: 'Set a new password from a reset link; every session of the account ends',
+      body: passwordResetConfirmInput,
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      await services.auth.confirmPasswordReset(request.body, meta(request));
+      return reply.code(204).send(null);
+    },
+  });
+
   app.post('/auth/logout', {
+    config: { mfaEnrolment: true },
     schema: { tags, summary: 'Revoke the current token', security: [{ bearer: [] }], response: { 204: z.null() } },
     handler: async (request, reply) => {
       await services.auth.logout(requireActor(request));
@@ -66,7 +123,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
   });
 
   app.get('/auth/me', {
-    schema: { tags, summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: z.object({ user: userSchema }) } },
-    handler: async (request) => ({ user: presentUser(requireActor(request)) }),
+    config: { mfaEnrolment: true },
+    schema: { tags, summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: meResponseSchema } },
+    handler: async (request) => {
+      const actor = requireActor(request);
+      return { user: presentUser(actor), ...(actor.mfaEnrolmentRequired ? { mfa_enrolment_required: true } : {}) };
+    },
   });
 };

@@ -1,6 +1,7 @@
 import { type Role } from '@agency/schema';
 import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
 import { assertCan, can } from '../../core/policy.js';
@@ -109,6 +110,13 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
           })
           .returning();
         await mailInvitation(tx, publish, actor, created.email, created.role, link, expiresAt);
+        await recordAudit(
+          tx,
+          actor,
+          'invitation.created',
+          { type: 'invitation', id: created.id, after: { email: created.email, role: created.role, expires_at: expiresAt.toISOString() } },
+          now,
+        );
         return created;
       });
       return { invitation: present(row, now), link };
@@ -149,6 +157,18 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
           .returning();
         if (!renewed) throw new AppError('NOT_FOUND', 'Invitation not found');
         await mailInvitation(tx, publish, actor, renewed.email, renewed.role, link, expiresAt);
+        await recordAudit(
+          tx,
+          actor,
+          'invitation.resent',
+          {
+            type: 'invitation',
+            id: renewed.id,
+            before: { email: row.email, role: row.role, expires_at: row.expiresAt.toISOString() },
+            after: { email: renewed.email, role: renewed.role, expires_at: expiresAt.toISOString() },
+          },
+          now,
+        );
         return renewed;
       });
       return { invitation: present(updated, now), link };
@@ -156,7 +176,22 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
 
     async revoke(actor: Actor, id: number) {
       const row = await findManageable(actor, id);
-      await ctx.db.update(invitations).set({ revokedAt: ctx.now() }).where(eq(invitations.id, row.id));
+      await ctx.transaction(async (tx) => {
+        const now = ctx.now();
+        const [revoked] = await tx
+          .update(invitations)
+          .set({ revokedAt: now })
+          .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+          .returning({ id: invitations.id });
+        if (!revoked) throw new AppError('NOT_FOUND', 'Invitation not found');
+        await recordAudit(
+          tx,
+          actor,
+          'invitation.revoked',
+          { type: 'invitation', id: row.id, before: { email: row.email, role: row.role, status: 'pending' }, after: { status: 'revoked' } },
+          now,
+        );
+      });
     },
 
     async preview(token: string) {
@@ -184,7 +219,7 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
         });
         await tx.update(invitations).set({ acceptedUserId: user.id }).where(eq(invitations.id, invitation.id));
         const token = await auth.startSession(tx, user.id, meta);
-        return { token, user: presentUser(user) };
+        return { token, user: presentUser(user), ...auth.enrolmentOf(user.role, false) };
       });
     },
   };

@@ -2,6 +2,7 @@ import { MAX_ATTACHMENTS_PER_MESSAGE, type Attachment, type Conversation, type M
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
+import type { Publish } from '../../core/events.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -9,6 +10,7 @@ import { conversations, messages, messageUploads, projects, users, type StoredAt
 import { signUrl } from '../../lib/signed-url.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 
+import type { NotificationService } from '../notifications/service.js';
 import { STREAMED_PREFIX, type StreamedFile } from './streaming-body.js';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -43,13 +45,17 @@ function previewOf(content: string) {
 // answer does not move the poller's since_id.
 const NEWEST_ID_TTL_MS = 1000;
 
-export function createMessagingService(ctx: AppContext) {
+export function createMessagingService(ctx: AppContext, notifications: NotificationService) {
   const newestSeen = new TtlCache<number, number>(NEWEST_ID_TTL_MS, 100_000, () => new Date());
   // A committed message makes both sides' "nothing newer" memo stale at once.
-  ctx.events.subscribe('message.sent', (event) => {
-    newestSeen.delete(event.senderId);
-    newestSeen.delete(event.receiverId);
-  });
+  ctx.events.subscribe(
+    'message.sent',
+    (event) => {
+      newestSeen.delete(event.senderId);
+      newestSeen.delete(event.receiverId);
+    },
+    { remote: true },
+  );
   /** Links are signed for the reader's session: they stop working when it ends. */
   const presentAttachment = (a: StoredAttachment, now: Date, sessionId: number): Attachment => ({
     name: a.name,
@@ -117,6 +123,35 @@ export function createMessagingService(ctx: AppContext) {
     };
   }
 
+  /**
+   * The receiver's bell: one unread notification per conversation, saying how many messages wait (a burst of ten
+   * messages is one notification, not ten). E-mail waits: a job mails only if they are still unread after
+   * MESSAGE_EMAIL_DELAY_MINUTES (messaging/jobs.ts).
+   */
+  async function notifyReceiver(
+    tx: DbOrTx,
+    publish: Publish,
+    actor: Actor,
+    message: MessageRow,
+    conversation: { projectId: number; projectTitle: string },
+  ) {
+    const [unread] = await tx
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.conversationId, message.conversationId), eq(messages.receiverId, message.receiverId), eq(messages.isRead, 0)));
+    const n = Number(unread?.n ?? 1);
+    const preview = previewOf(message.content) || '(attachment)';
+    await notifications.notify(tx, publish, [message.receiverId], {
+      kind: 'message_received',
+      title: n === 1 ? `New message from ${actor.name}` : `${n} new messages from ${actor.name}`,
+      body: `About "${conversation.projectTitle}": ${preview.length > 140 ? `${preview.slice(0, 139)}…` : preview}`,
+      target: { type: 'conversation', id: message.conversationId },
+      projectId: conversation.projectId,
+      mail: false,
+      groupByTarget: true,
+    });
+  }
+
   return {
     presentMessage,
 
@@ -133,11 +168,21 @@ export function createMessagingService(ctx: AppContext) {
           .where(isNotNull(conversations.lastMessageId))
           .orderBy(sql`${conversations.lastMessageTime} desc nulls last`, sql`${conversations.id} desc nulls last`)
           .limit(INBOX_LIMIT);
+        // Unread counts of just these conversations, through the conversation index (never the whole table).
+        const ids = rows.map((r) => r.conversation.id);
+        const unread = ids.length
+          ? await ctx.db
+              .select({ conversationId: messages.conversationId, n: count() })
+              .from(messages)
+              .where(and(inArray(messages.conversationId, ids), eq(messages.receiverId, actor.id), eq(messages.isRead, 0)))
+              .groupBy(messages.conversationId)
+          : [];
+        const unreadBy = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
         return rows.map((row) =>
           presentConversation(
             row.conversation,
             row.conversation.clientId,
-            { other_user_name: row.clientName, project_title: row.projectTitle },
+            { other_user_name: row.clientName, project_title: row.projectTitle, unread_count: unreadBy.get(row.conversation.id) ?? 0 },
             now,
             actor.sessionId,
           ),
@@ -227,6 +272,7 @@ export function createMessagingService(ctx: AppContext) {
             };
       const updated = await ctx.transaction(async (tx, publish) => {
         const [marked] = await tx.update(messages).set(changes).where(eq(messages.id, id)).returning();
+        if (what === 'read') await notifications.settleConversation(tx, marked.receiverId, marked.conversationId);
         publish({
           type: 'message.receipt',
           messageId: marked.id,
@@ -359,6 +405,7 @@ export function createMessagingService(ctx: AppContext) {
               .returning({ id: messageUploads.id });
             if (claimed.length !== new Set(refs).size) throw new AppError('CONFLICT', 'An attachment was used by another message');
           }
+          await notifyReceiver(tx, publish, actor, inserted, conversation);
           publish({
             type: 'message.sent',
             messageId: inserted.id,

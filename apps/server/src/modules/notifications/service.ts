@@ -1,4 +1,4 @@
-import { goPath, type Notification, type NotificationTarget } from '@agency/schema';
+import { goPath, notificationCategoryOf, type Notification, type NotificationTarget } from '@agency/schema';
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
@@ -6,13 +6,32 @@ import type { Publish } from '../../core/events.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications, users } from '../../db/schema.js';
+import { messages, notificationPreferences, notifications, users, type MailAttachment } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** A notification to store for each recipient. `target` says what it is about; the web app decides where that opens. */
-export type NewNotification = { kind: string; title: string; body: string; target?: NotificationTarget; projectId?: number };
+/**
+ * A notification to store for each recipient. `target` says what it is about; the web app decides where that opens.
+ * `mailText` replaces the body in the e-mail (a longer text).
+ */
+export type NewNotification = {
+  kind: string;
+  title: string;
+  body: string;
+  target?: NotificationTarget;
+  projectId?: number;
+  mailText?: string;
+  /** false: in-app only now (a later job may mail, as new messages do). Default true. */
+  mail?: boolean;
+  /**
+   * Replace the reader's unread notification of the same kind about the same target instead of adding another:
+   * ten messages in one conversation make one notification, not ten.
+   */
+  groupByTarget?: boolean;
+  /** Files the e-mail carries (read from storage when it is delivered). */
+  attachments?: MailAttachment[];
+};
 
 function present(row: NotificationRow): Notification {
   return {
@@ -38,7 +57,9 @@ export function createNotificationService(ctx: AppContext) {
   return {
     /**
      * Stores one notification per recipient inside the caller's transaction, and queues one e-mail to each
-     * active recipient in the same transaction: a rolled-back change neither notifies nor mails anybody.
+     * active recipient who has not chosen "in the app only" for this kind of event, in the same transaction: a
+     * rolled-back change neither notifies nor mails anybody. Security mail never comes through here: it is sent
+     * whatever the preferences.
      */
     async notify(tx: DbOrTx, publish: Publish, recipientIds: number[], message: NewNotification): Promise<void> {
       const ids = [...new Set(recipientIds)];
@@ -46,6 +67,20 @@ export function createNotificationService(ctx: AppContext) {
       const now = ctx.now();
       const recipients = await tx.select({ id: users.id, email: users.email, status: users.status }).from(users).where(inArray(users.id, ids));
       if (recipients.length === 0) return;
+      if (message.groupByTarget && message.target) {
+        await tx.delete(notifications).where(
+          and(
+            inArray(
+              notifications.userId,
+              recipients.map((r) => r.id),
+            ),
+            eq(notifications.kind, message.kind),
+            eq(notifications.targetType, message.target.type),
+            eq(notifications.targetId, message.target.id),
+            isNull(notifications.readAt),
+          ),
+        );
+      }
       const rows = await tx
         .insert(notifications)
         .values(
@@ -62,14 +97,56 @@ export function createNotificationService(ctx: AppContext) {
         )
         .returning({ id: notifications.id });
       publish({ type: 'notification.created', notificationIds: rows.map((r) => r.id), userIds: recipients.map((r) => r.id) });
+      if (message.mail === false) return;
       const open = message.target ? `\n\nOpen it: ${ctx.config.appUrl}${goPath(message.target)}` : '';
+      const category = notificationCategoryOf(message.kind);
+      const inAppOnly = new Set<number>();
+      if (category) {
+        const rows = await tx
+          .select({ userId: notificationPreferences.userId })
+          .from(notificationPreferences)
+          .where(
+            and(
+              inArray(notificationPreferences.userId, ids),
+              eq(notificationPreferences.category, category),
+              eq(notificationPreferences.channel, 'in_app'),
+            ),
+          );
+        for (const row of rows) inAppOnly.add(row.userId);
+      }
       await ctx.mailer.enqueue(
         tx,
         publish,
         recipients
-          .filter((r) => r.status === 'active')
-          .map((r) => ({ to: r.email, subject: `${message.title} · ${ctx.config.brandName}`, text: `${message.body}${open}` })),
+          .filter((r) => r.status === 'active' && !inAppOnly.has(r.id))
+          .map((r) => ({
+            to: r.email,
+            subject: `${message.title} · ${ctx.config.brandName}`,
+            text: `${message.mailText ?? message.body}${open}`,
+            ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+          })),
       );
+    },
+
+    /** Once nothing in a conversation is unread for this person, its bell notification is read too. */
+    async settleConversation(tx: DbOrTx, userId: number, conversationId: string) {
+      const [left] = await tx
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.receiverId, userId), eq(messages.isRead, 0)));
+      if (Number(left?.n ?? 0) > 0) return;
+      await tx
+        .update(notifications)
+        .set({ readAt: ctx.now() })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.kind, 'message_received'),
+            eq(notifications.targetType, 'conversation'),
+            eq(notifications.targetId, conversationId),
+            isNull(notifications.readAt),
+          ),
+        );
     },
 
     async list(actor: Actor, page: { cursor?: string; limit: number; unread?: boolean }) {

@@ -10,5 +10,6 @@ export const projectLifecycle = defineStateMachine<ProjectStatus, ProjectFacts>(
     from: edge.from,
     to: edge.to,
     who: (actor, project) => edge.who(actor.role, { isTeamLead: project.teamLeadId === actor.id }),
+    system: edge.system,
   })),
 });

@@ -13,12 +13,13 @@ import {
 } from '@agency/schema';
 import { and, asc, count, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Actor } from '../../core/actor.js';
+import { isSystemActor, systemActor, type Actor, type Initiator } from '../../core/actor.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
-import { assertCan, projectScope, type ProjectFacts } from '../../core/policy.js';
+import { assertCan, projectDisclosure, projectScope, type ProjectDisclosure, type ProjectFacts } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { projectAttachments, projectEvents, projectMembers, projects, users } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { signUrl } from '../../lib/signed-url.js';
@@ -56,18 +57,18 @@ const listColumns = {
 
 type ListRow = { project: ProjectRow; clientName: string; leadName: string | null };
 
-function presentListItem(row: ListRow): ProjectListItem {
+function presentListItem(row: ListRow, disclosure: ProjectDisclosure): ProjectListItem {
   const p = row.project;
   return {
     id: String(p.id),
     title: p.title,
     description: p.description,
     category: p.category,
-    budget_minor: p.budgetMinor,
+    budget_minor: disclosure.budget ? p.budgetMinor : null,
     currency: p.currency,
     deadline: p.deadline,
     status: p.status,
-    rejection_reason: p.rejectionReason,
+    rejection_reason: disclosure.clientNotes ? p.rejectionReason : null,
     client_id: String(p.clientId),
     client: { id: String(p.clientId), name: row.clientName },
     team_lead: p.teamLeadId === null ? null : { id: String(p.teamLeadId), name: row.leadName ?? '' },
@@ -78,7 +79,7 @@ function presentListItem(row: ListRow): ProjectListItem {
 
 type EventRow = { event: typeof projectEvents.$inferSelect; actorName: string | null; projectTitle: string };
 
-function presentEvent(row: EventRow): ProjectEvent {
+function presentEvent(row: EventRow, disclosure: ProjectDisclosure): ProjectEvent {
   const e = row.event;
   return {
     id: String(e.id),
@@ -87,8 +88,10 @@ function presentEvent(row: EventRow): ProjectEvent {
     kind: e.kind,
     from_status: (e.fromStatus as ProjectStatus | null) ?? null,
     to_status: (e.toStatus as ProjectStatus | null) ?? null,
-    note: e.note,
+    // A status change's note is written to the client; a file's note is only its name.
+    note: e.kind === 'status_changed' && !disclosure.clientNotes ? null : e.note,
     actor: e.actorId === null ? null : { id: String(e.actorId), name: row.actorName ?? '' },
+    automatic: e.trigger !== null,
     created_at: e.createdAt.toISOString(),
   };
 }
@@ -133,7 +136,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
     ]);
     const now = ctx.now();
     return {
-      ...presentListItem(row),
+      ...presentListItem(row, projectDisclosure(actor)),
       members: members.map((m) => ({ id: String(m.id), name: m.name })),
       attachments: files.map((f) => ({
         id: String(f.id),
@@ -159,11 +162,77 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
   }
 
   const TRANSITION_ACTION = { approved: 'project:approve', rejected: 'project:reject' } as const;
+  const AUDIT_ACTION = { approved: 'project.approved', rejected: 'project.rejected' } as const;
+
+  /** What the audit log keeps of a project around a change: its status and who delivers it. */
+  function auditState(project: ProjectRow, memberIds: readonly number[]) {
+    return {
+      status: project.status,
+      team_lead_id: project.teamLeadId === null ? null : String(project.teamLeadId),
+      member_ids: memberIds.map(String),
+    };
+  }
 
   /**
-   * Moves a project through its lifecycle: access first (404 unseen, 403 not theirs to change), then the state
-   * machine (409 when the current status does not allow it, or when it changed meanwhile). The timeline row, the
-   * notifications and the domain event are written in the same transaction.
+   * The one way a project changes status, for people and for the product itself: the state machine (409 when the
+   * current status does not allow it, or when it changed meanwhile), then in the same transaction the timeline
+   * row (marked automatic when no person made the change), the notifications and the domain event.
+   */
+  async function applyTransition(
+    tx: Tx,
+    publish: Publish,
+    initiator: Initiator,
+    project: ProjectRow,
+    facts: ProjectFacts,
+    to: ProjectStatus,
+    note: string | undefined,
+    changes: Partial<ProjectRow> = {},
+  ) {
+    const actorId = isSystemActor(initiator) ? null : initiator.id;
+    return projectLifecycle.transition(tx, {
+      table: projects,
+      id: project.id,
+      actor: initiator,
+      resource: facts,
+      from: project.status,
+      to,
+      set: { ...changes, updatedAt: ctx.now() },
+      after: async (updated) => {
+        await recordEvent(tx, {
+          projectId: project.id,
+          actorId,
+          kind: 'status_changed',
+          fromStatus: project.status,
+          toStatus: to,
+          note: note ?? null,
+          trigger: isSystemActor(initiator) ? initiator.trigger : null,
+        });
+        await notifyStatus(tx, publish, actorId, updated, to, note);
+        if (!isSystemActor(initiator)) {
+          await recordAudit(
+            tx,
+            initiator,
+            to === 'approved' || to === 'rejected' ? AUDIT_ACTION[to] : 'project.status_changed',
+            {
+              type: 'project',
+              id: project.id,
+              before: auditState(project, facts.memberIds),
+              after: {
+                ...auditState(updated, await memberIdsOf(tx, project.id)),
+                ...(note ? { [to === 'rejected' ? 'reason' : 'note']: note } : {}),
+              },
+            },
+            ctx.now(),
+          );
+        }
+        publish({ type: 'project.status_changed', projectId: project.id, from: project.status, to, actorId });
+      },
+    });
+  }
+
+  /**
+   * Moves a project through its lifecycle for a person: access first (404 unseen, 403 not theirs to change), then
+   * the state machine.
    */
   async function transition(
     actor: Actor,
@@ -180,45 +249,31 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
       assertCan(actor, action, facts, 'Project not found');
       projectLifecycle.assertMay(actor, facts, project.status, to);
       const changes = await apply(tx, project);
-      return projectLifecycle.transition(tx, {
-        table: projects,
-        id,
-        actor,
-        resource: facts,
-        from: project.status,
-        to,
-        set: { ...changes, updatedAt: ctx.now() },
-        after: async (updated) => {
-          await recordEvent(tx, {
-            projectId: id,
-            actorId: actor.id,
-            kind: 'status_changed',
-            fromStatus: project.status,
-            toStatus: to,
-            note: note ?? null,
-          });
-          await notifyStatus(tx, publish, actor, updated, to, note);
-          publish({ type: 'project.status_changed', projectId: id, from: project.status, to, actorId: actor.id });
-        },
-      });
+      return applyTransition(tx, publish, actor, project, facts, to, note, changes);
     });
     return getProject(actor, result.id);
   }
 
-  async function notifyStatus(tx: DbOrTx, publish: Publish, actor: Actor, project: ProjectRow, to: ProjectStatus, note: string | undefined) {
-    const team = [...(project.teamLeadId ? [project.teamLeadId] : []), ...(await memberIdsOf(tx, project.id))];
-    const recipients = [project.clientId, ...team].filter((uid) => uid !== actor.id);
-    const body =
-      to === 'rejected'
-        ? `Your project "${project.title}" was not approved. Reason: ${note ?? ''}`
-        : `"${project.title}" is now ${PROJECT_STATUS_LABELS[to].toLowerCase()}.${note ? ` Note: ${note}` : ''}`;
-    await notifications.notify(tx, publish, recipients, {
-      kind: `project_${to}`,
-      title: to === 'approved' ? 'Project approved' : to === 'rejected' ? 'Project rejected' : 'Project status changed',
-      body,
-      target: { type: 'project', id: String(project.id) },
-      projectId: project.id,
+  async function notifyStatus(
+    tx: DbOrTx,
+    publish: Publish,
+    actorId: number | null,
+    project: ProjectRow,
+    to: ProjectStatus,
+    note: string | undefined,
+  ) {
+    const memberIds = await memberIdsOf(tx, project.id);
+    const withNote = [project.clientId, ...(project.teamLeadId ? [project.teamLeadId] : [])].filter((uid) => uid !== actorId);
+    const withoutNote = memberIds.filter((uid) => uid !== actorId && !withNote.includes(uid));
+    const title = to === 'approved' ? 'Project approved' : to === 'rejected' ? 'Project rejected' : 'Project status changed';
+    const plain = `"${project.title}" is now ${PROJECT_STATUS_LABELS[to].toLowerCase()}.`;
+    const message = { kind: `project_${to}`, title, target: { type: 'project' as const, id: String(project.id) }, projectId: project.id };
+    // The note is written to the client: the client and the team lead read it, team members get the plain news.
+    await notifications.notify(tx, publish, withNote, {
+      ...message,
+      body: to === 'rejected' ? `Your project "${project.title}" was not approved. Reason: ${note ?? ''}` : `${plain}${note ? ` Note: ${note}` : ''}`,
     });
+    await notifications.notify(tx, publish, withoutNote, { ...message, body: plain });
   }
 
   async function getProject(actor: Actor, id: number) {
@@ -296,7 +351,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
       return toPage(
         rows.map((r) => ({ ...r, id: r.project.id })),
         query.limit,
-        presentListItem,
+        (r) => presentListItem(r, projectDisclosure(actor)),
       );
     },
 
@@ -311,7 +366,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
         .leftJoin(eventActor, eq(eventActor.id, projectEvents.actorId))
         .where(eq(projectEvents.projectId, id))
         .orderBy(asc(projectEvents.id));
-      return rows.map(presentEvent);
+      return rows.map((r) => presentEvent(r, projectDisclosure(actor)));
     },
 
     async summary(actor: Actor) {
@@ -345,8 +400,8 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
         counts,
         total: Object.values(counts).reduce((a, b) => a + b, 0),
         pending: counts.pending,
-        needs_attention: attention.map(presentListItem),
-        recent_activity: events.map(presentEvent),
+        needs_attention: attention.map((r) => presentListItem(r, projectDisclosure(actor))),
+        recent_activity: events.map((r) => presentEvent(r, projectDisclosure(actor))),
       };
     },
 
@@ -401,6 +456,21 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
         .limit(1);
       if (!row) throw new AppError('NOT_FOUND', 'Attachment not found');
       return row;
+    },
+
+    /**
+     * Kickoff: the product starts an approved project on its own when its deposit is paid, inside the caller's
+     * transaction (the payment's). A project that is not approved (already started, cancelled) is left alone:
+     * a payment is never refused because of the project's state. Answers whether the project was started.
+     */
+    async kickoff(tx: Tx, publish: Publish, projectId: number, note: string): Promise<boolean> {
+      const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update').limit(1);
+      if (!project) return false;
+      const facts = factsOf(project, await memberIdsOf(tx, projectId));
+      const initiator = systemActor('deposit_paid');
+      if (!projectLifecycle.canMake(initiator, facts, project.status, 'in_progress')) return false;
+      await applyTransition(tx, publish, initiator, project, facts, 'in_progress', note);
+      return true;
     },
 
     limits: { maxFiles: MAX_PROJECT_ATTACHMENTS, maxBytes: MAX_ATTACHMENT_BYTES },

@@ -8,8 +8,8 @@ const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
  * The uploaded-files budget of each person and the sweep of files nobody uses. Files of messages, project
- * attachments, card attachments and training materials live at the top of the storage (server-made names); other modules keep theirs under a prefix
- * (`contracts/…`), which the orphan sweep leaves alone.
+ * attachments, card attachments and training materials live at the top of the storage (server-made names); other
+ * modules keep theirs under a prefix (`contracts/…`, `invoices/…`), which the orphan sweep leaves alone.
  */
 export function createStorageService(ctx: AppContext) {
   const graceMs = () => ctx.config.uploadGraceMs;

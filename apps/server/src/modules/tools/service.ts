@@ -6,8 +6,9 @@ import {
   type ToolRequest,
   type ToolRequestStatus,
 } from '@agency/schema';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
@@ -56,19 +57,38 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
     async create(actor: Actor, input: CreateToolRequestInput) {
       assertCan(actor, 'tool_request:create', null);
       const now = ctx.now();
-      const [row] = await ctx.db
-        .insert(toolRequests)
-        .values({
-          clientId: actor.id,
-          name: input.name,
-          category: input.category,
-          reason: input.reason,
-          quantity: input.quantity,
-          neededBy: input.needed_by ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      const row = await ctx.transaction(async (tx, publish) => {
+        const [created] = await tx
+          .insert(toolRequests)
+          .values({
+            clientId: actor.id,
+            name: input.name,
+            category: input.category,
+            reason: input.reason,
+            quantity: input.quantity,
+            neededBy: input.needed_by ?? null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        // Staff are told about every new request, so none waits unseen.
+        const staff = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.role, ['superadmin', 'admin']), eq(users.status, 'active')));
+        await notifications.notify(
+          tx,
+          publish,
+          staff.map((s) => s.id),
+          {
+            kind: 'tool_request_submitted',
+            title: 'New tool request',
+            body: `${actor.name} asks for "${created.name}" (${created.quantity} × ${created.category}).`,
+            target: { type: 'tool_request', id: String(created.id) },
+          },
+        );
+        return created;
+      });
       return get(actor, row.id);
     },
 
@@ -102,6 +122,13 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
           .update(toolRequests)
           .set({ status: to, decisionReason: input.reason || null, decidedBy: actor.id, decidedAt: now, updatedAt: now })
           .where(eq(toolRequests.id, id));
+        await recordAudit(
+          tx,
+          actor,
+          'tool_request.decided',
+          { type: 'tool_request', id, before: { status: current.status }, after: { status: to, reason: input.reason || null } },
+          now,
+        );
         await notifications.notify(tx, publish, [current.clientId], {
           kind: `tool_request_${to}`,
           title: `Tool request ${TOOL_REQUEST_STATUS_LABELS[to].toLowerCase()}`,

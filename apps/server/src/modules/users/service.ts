@@ -1,6 +1,7 @@
 import { type AccountStatus } from '@agency/schema';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { assertCan, can } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
@@ -37,6 +38,15 @@ export function createUserService(ctx: AppContext, auth: AuthService) {
         const [updated] = await tx.update(users).set({ status, updatedAt: ctx.now() }).where(eq(users.id, id)).returning();
         // A disabled user's tokens stop working at once.
         if (status === 'disabled') await auth.revokeAllSessions(tx, publish, id);
+        if (target.status !== status) {
+          await recordAudit(
+            tx,
+            actor,
+            status === 'disabled' ? 'account.disabled' : 'account.enabled',
+            { type: 'user', id, before: { status: target.status, email: target.email, role: target.role }, after: { status } },
+            ctx.now(),
+          );
+        }
         return presentAccount(updated);
       });
     },

@@ -5,6 +5,7 @@ import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -72,11 +73,28 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
         <Box sx={{ flex: 1 }} />
         {user && <NotificationBell role={user.role} allPath={user.role === 'client' ? paths.client.notifications : undefined} />}
         {user && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }} data-testid="current-user">
+          <ButtonBase
+            component={Link}
+            to={paths.profile}
+            aria-label={`Your profile: ${user.name}, ${ROLE_LABELS[user.role]}`}
+            title="Your profile"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.25,
+              minWidth: 0,
+              borderRadius: 2,
+              px: 0.75,
+              py: 0.5,
+              color: 'inherit',
+              '&:hover': { bgcolor: 'rgb(255 255 255 / 8%)' },
+            }}
+            data-testid="current-user"
+          >
             <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: '0.9rem' }} aria-hidden="true">
               {initialsOf(user.name)}
             </Avatar>
-            <Box sx={{ minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
+            <Box sx={{ minWidth: 0, display: { xs: 'none', sm: 'block' }, textAlign: 'left' }}>
               <Typography variant="body2" sx={{ fontWeight: 700, lineHeight: 1.2, maxWidth: 220 }} noWrap data-testid="current-user-name">
                 {user.name}
               </Typography>
@@ -84,7 +102,7 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
                 {ROLE_LABELS[user.role]}
               </Typography>
             </Box>
-          </Box>
+          </ButtonBase>
         )}
         <Button
           color="inherit"

@@ -1,4 +1,9 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Link } from 'react-router';
+import { InvoiceTotalsPanel } from '../../features/invoices/components/invoice-totals-panel';
+import { SectionCard } from '../../components/section-card';
+import { paths } from '../../lib/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
 import { PersonCard } from '../../features/dashboards/components/person-card';
@@ -21,6 +26,20 @@ export function AdminDashboardRoute() {
         attentionEmpty="No project is waiting for approval"
         aside={<PersonCard user={user} />}
       />
+      <SectionCard
+        title="Money owed"
+        subtitle="Outstanding and overdue on sent invoices"
+        action={
+          <Button component={Link} to={paths.admin.invoices} variant="outlined" data-testid="dashboard-invoices-link">
+            Invoices
+          </Button>
+        }
+        data-testid="dashboard-invoice-totals"
+      >
+        <Box sx={{ p: { xs: 2, sm: 3 } }}>
+          <InvoiceTotalsPanel compact />
+        </Box>
+      </SectionCard>
       <StaffProjectsTable role={user.role} userId={user.id} />
     </Box>
   );

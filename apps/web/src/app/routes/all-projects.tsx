@@ -1,12 +1,16 @@
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
+import { ProjectContracts } from '../../features/contracts/components/project-contracts';
+import { ProjectInvoices } from '../../features/invoices/components/project-invoices';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { StaffProjectActions } from '../../features/projects/components/staff-project-actions';
 import { StaffProjectsTable } from '../../features/projects/components/staff-projects-table';
 import { PageHeading } from '../../components/page-heading';
+import { contractPathFor } from '../../lib/contract-links';
 import { paths } from '../../lib/paths';
+import { invoicePathFor } from '../../lib/project-links';
 
 /** /all-projects for admins and the super admin: every project; `?id=<id>` opens one with its status actions. */
 export function AllProjectsRoute() {
@@ -24,6 +28,16 @@ export function AllProjectsRoute() {
           back={{ to: paths.staff.projects, label: 'All projects' }}
           renderActions={(project) => <StaffProjectActions project={project} role={user.role} userId={user.id} />}
           renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
+          renderSections={(project) => (
+            <>
+              <ProjectContracts project={project} role={user.role} getOpenPath={(contractId) => contractPathFor(user.role, contractId)} />
+              <ProjectInvoices
+                project={project}
+                variant="staff"
+                getDetailPath={(invoiceId) => invoicePathFor(user.role, invoiceId) ?? paths.staff.projects}
+              />
+            </>
+          )}
         />
       </>
     );

@@ -11,6 +11,7 @@ import { localToday } from '../../features/board/utils/board-state';
 import { MyTrainingSummary } from '../../features/training/components/my-training-summary';
 import { TrainingProgress } from '../../features/training/components/training-progress';
 import { PageTitle } from '../../features/config/components/page-title';
+import { ProjectContracts } from '../../features/contracts/components/project-contracts';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
@@ -19,6 +20,7 @@ import { ProjectStatusActions } from '../../features/projects/components/project
 import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { paths } from '../../lib/paths';
+import { contractPathFor } from '../../lib/contract-links';
 import { projectPathFor, projectsPathFor } from '../../lib/project-links';
 
 const boardPath = (projectId: string, cardId?: string) =>
@@ -78,6 +80,9 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
               <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />
             ) : null
           }
+          renderSections={(project) => (
+            <ProjectContracts project={project} role={user.role} getOpenPath={(contractId) => contractPathFor(user.role, contractId)} />
+          )}
         />
       </>
     );

@@ -16,7 +16,16 @@ function userWith(role: Role): User {
 }
 
 function signedIn(role: Role): AuthContextValue {
-  return { isAuthenticated: true, isRestoring: false, user: userWith(role), token: 't', signIn: () => undefined, signOut: async () => undefined };
+  return {
+    isAuthenticated: true,
+    isRestoring: false,
+    user: userWith(role),
+    token: 't',
+    mfaEnrolmentRequired: false,
+    hasSignedOut: false,
+    signIn: () => undefined,
+    signOut: async () => undefined,
+  };
 }
 
 const signedOut: AuthContextValue = { ...signedIn('client'), isAuthenticated: false, user: null, token: null };
@@ -46,7 +55,7 @@ describe('/go/:type/:id', () => {
   it.each([
     ['teamlead', '/go/tool_request/3', '/employee/teamlead-dashboardpage'],
     ['admin', '/go/conversation/12%3A7', '/admindashboardpage'],
-    ['client', '/go/invoice/3', '/clientdashboardpage'],
+    ['teammember', '/go/invoice/3', '/employee/team-memberdashboardpage'],
   ] as const)('sends a %s to their dashboard from %s, which leads nowhere for them', async (role, from, to) => {
     const { location } = openGo(from, signedIn(role));
     await waitFor(() => expect(location()).toBe(to));

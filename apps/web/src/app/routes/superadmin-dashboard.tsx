@@ -4,6 +4,7 @@ import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -14,7 +15,9 @@ import { PersonCard } from '../../features/dashboards/components/person-card';
 import { ShortcutGrid, type Shortcut } from '../../features/dashboards/components/shortcut-grid';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
 import { useProjectSummary } from '../../features/projects/api/get-project-summary';
+import { InvoiceTotalsPanel } from '../../features/invoices/components/invoice-totals-panel';
 import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
+import { SectionCard } from '../../components/section-card';
 import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
 
@@ -30,6 +33,12 @@ const SHORTCUTS: readonly Shortcut[] = [
     title: 'All projects',
     description: 'Every project with its files, team and history; start, complete or cancel.',
     icon: <FolderCopyOutlinedIcon />,
+  },
+  {
+    to: paths.superadmin.invoices,
+    title: 'Invoices',
+    description: 'Every invoice, totals and revenue by month; record payments, refund, void, export CSV.',
+    icon: <ReceiptLongOutlinedIcon />,
   },
   {
     to: paths.staff.employees,
@@ -87,6 +96,20 @@ export function SuperadminDashboardRoute() {
           <ShortcutGrid shortcuts={SHORTCUTS} />
         </Box>
       </Box>
+      <SectionCard
+        title="Money owed"
+        subtitle="Outstanding and overdue on sent invoices"
+        action={
+          <Button component={Link} to={paths.superadmin.invoices} variant="outlined" data-testid="dashboard-invoices-link">
+            Invoices
+          </Button>
+        }
+        data-testid="dashboard-invoice-totals"
+      >
+        <Box sx={{ p: { xs: 2, sm: 3 } }}>
+          <InvoiceTotalsPanel compact />
+        </Box>
+      </SectionCard>
       <ProjectSummaryPanel
         getDetailPath={(id) => projectPathFor(user.role, id)}
         attentionTitle="Waiting for your approval"

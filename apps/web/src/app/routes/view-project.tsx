@@ -3,12 +3,15 @@ import Button from '@mui/material/Button';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../features/config/components/page-title';
 import { ProjectProgress } from '../../features/board/components/project-progress';
+import { ProjectContracts } from '../../features/contracts/components/project-contracts';
+import { ProjectInvoices } from '../../features/invoices/components/project-invoices';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { PageHeading } from '../../components/page-heading';
+import { contractPathFor } from '../../lib/contract-links';
 import { paths } from '../../lib/paths';
-import { projectPathFor } from '../../lib/project-links';
+import { invoicePathFor, projectPathFor } from '../../lib/project-links';
 
 /** /view-project lists the client's projects; /view-project?id=<id> opens one. */
 export function ViewProjectRoute() {
@@ -24,6 +27,16 @@ export function ViewProjectRoute() {
           back={{ to: paths.client.projects, label: 'My projects' }}
           renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
           renderSide={(project) => <ProjectProgress projectId={project.id} />}
+          renderSections={(project) => (
+            <>
+              <ProjectContracts project={project} role="client" getOpenPath={(contractId) => contractPathFor('client', contractId)} />
+              <ProjectInvoices
+                project={project}
+                variant="client"
+                getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
+              />
+            </>
+          )}
         />
       </>
     );

@@ -1,6 +1,6 @@
-import type { User } from '@agency/schema';
+import type { MeResponse } from '@agency/schema';
 import { request } from '../../../lib/http';
 
-export function getMe(): Promise<{ user: User }> {
-  return request<{ user: User }>('/auth/me');
+export function getMe(): Promise<MeResponse> {
+  return request<MeResponse>('/auth/me');
 }

@@ -1,9 +1,10 @@
-import type { AuthResponse, LoginInput } from '@agency/schema';
+import type { LoginInput, LoginResponse } from '@agency/schema';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 
-export function login(input: LoginInput): Promise<AuthResponse> {
-  return request<AuthResponse>('/auth/login', { method: 'POST', body: input });
+/** `{token, user}`, or for an account with two-factor authentication a challenge for the second step. */
+export function login(input: LoginInput): Promise<LoginResponse> {
+  return request<LoginResponse>('/auth/login', { method: 'POST', body: input });
 }
 
 export function useLogin() {

@@ -1,7 +1,7 @@
 import { STORAGE_KEY_USER_ID, type AuthResponse } from '@agency/schema';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { setUnauthorizedListener } from '../../../lib/http';
+import { setEnrolmentRequiredListener, setUnauthorizedListener } from '../../../lib/http';
 import { isPublicQueryKey, queryKeys } from '../../../lib/query-keys';
 import { clearAllStorage, readToken, removeSession, writeSession } from '../../../lib/storage';
 import { getMe } from '../api/get-me';
@@ -16,6 +16,7 @@ function removeUserQueries(queryClient: QueryClient): void {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => readToken());
+  const [hasSignedOut, setHasSignedOut] = useState(false);
 
   const me = useQuery({
     queryKey: queryKeys.me,
@@ -24,6 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: Infinity,
   });
   const user = token !== null ? (me.data?.user ?? null) : null;
+  const mfaEnrolmentRequired = user !== null && me.data?.mfa_enrolment_required === true;
 
   useEffect(() => {
     setUnauthorizedListener(() => {
@@ -31,7 +33,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setToken(null);
       removeUserQueries(queryClient);
     });
-    return () => setUnauthorizedListener(null);
+    setEnrolmentRequiredListener(() => void queryClient.invalidateQueries({ queryKey: queryKeys.me }));
+    return () => {
+      setUnauthorizedListener(null);
+      setEnrolmentRequiredListener(null);
+    };
   }, [queryClient]);
 
   useEffect(() => {
@@ -42,7 +48,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (response: AuthResponse) => {
       removeUserQueries(queryClient);
       writeSession(response.token, response.user.id);
-      queryClient.setQueryData(queryKeys.me, { user: response.user });
+      setHasSignedOut(false);
+      queryClient.setQueryData(queryKeys.me, {
+        user: response.user,
+        ...(response.mfa_enrolment_required ? { mfa_enrolment_required: true } : {}),
+      });
       setToken(response.token);
     },
     [queryClient],
@@ -54,6 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The session is dropped locally whatever the server answers.
     }
+    setHasSignedOut(true);
     setToken(null);
     clearAllStorage();
     removeUserQueries(queryClient);
@@ -65,10 +76,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isRestoring: token !== null && me.isPending,
       user,
       token,
+      mfaEnrolmentRequired,
+      hasSignedOut,
       signIn,
       signOut,
     }),
-    [me.isPending, signIn, signOut, token, user],
+    [hasSignedOut, me.isPending, mfaEnrolmentRequired, signIn, signOut, token, user],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

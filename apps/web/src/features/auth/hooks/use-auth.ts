@@ -7,6 +7,10 @@ export type AuthContextValue = {
   isRestoring: boolean;
   user: User | null;
   token: string | null;
+  /** A staff account that must turn on two-factor authentication before anything else (REQUIRE_STAFF_2FA). */
+  mfaEnrolmentRequired: boolean;
+  /** The person logged out on this page: guarded screens then send to the login page without a way back. */
+  hasSignedOut: boolean;
   signIn: (response: AuthResponse) => void;
   signOut: () => Promise<void>;
 };

@@ -25,6 +25,13 @@ const EXPECTED: Record<NotificationTargetType, Record<Role, string | null>> = {
     teamlead: null,
     teammember: null,
   },
+  contract: {
+    client: '/sign-contract?id=42',
+    admin: '/admindashboard/contracts?id=42',
+    superadmin: '/view-superadmin-contracts?id=42',
+    teamlead: '/employee/team-contract?id=42',
+    teammember: '/employee/team-contract?id=42',
+  },
   conversation: {
     client: '/messages',
     admin: null,
@@ -45,6 +52,13 @@ const EXPECTED: Record<NotificationTargetType, Record<Role, string | null>> = {
     superadmin: '/training-materials?module=42',
     teamlead: '/employee/training?module=42',
     teammember: '/employee/training?module=42',
+  },
+  invoice: {
+    client: '/view-invoice?id=42',
+    admin: '/admindashboard/invoice?id=42',
+    superadmin: '/view-superadmin-invoice?id=42',
+    teamlead: null,
+    teammember: null,
   },
 };
 
@@ -69,7 +83,7 @@ describe('notification targets', () => {
 
   it('reads a target from a /go link, and nothing from an unknown type or a missing id', () => {
     expect(parseTarget('project_approval', '7')).toEqual({ type: 'project_approval', id: '7' });
-    expect(parseTarget('invoice', '7')).toBeNull();
+    expect(parseTarget('payroll', '7')).toBeNull();
     expect(parseTarget('toString', '7')).toBeNull();
     expect(parseTarget('project', '')).toBeNull();
     expect(parseTarget(undefined, undefined)).toBeNull();

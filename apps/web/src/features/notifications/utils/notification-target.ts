@@ -1,6 +1,7 @@
 import { assertNever, NOTIFICATION_TARGET_TYPES, type Notification, type NotificationTarget, type Role } from '@agency/schema';
+import { contractPathFor } from '../../../lib/contract-links';
 import { paths } from '../../../lib/paths';
-import { projectPathFor } from '../../../lib/project-links';
+import { invoicePathFor, projectPathFor } from '../../../lib/project-links';
 
 /**
  * The one place that turns what a notification is about into a web path. The server stores the target only
@@ -22,6 +23,10 @@ export function targetPath(target: NotificationTarget, role: Role): string | nul
       return boardCardPathFor(role, target.id);
     case 'training':
       return trainingPathFor(role, target.id);
+    case 'contract':
+      return contractPathFor(role, target.id);
+    case 'invoice':
+      return invoicePathFor(role, target.id);
     default:
       return assertNever(target.type);
   }

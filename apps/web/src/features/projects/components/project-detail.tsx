@@ -64,9 +64,11 @@ type ProjectDetailProps = {
   renderExtra?: (project: Project) => ReactNode;
   /** A card at the top of the side column, e.g. the board's progress. */
   renderSide?: (project: Project) => ReactNode;
+  /** Sections another feature adds below the attachments (for example the project's contracts). */
+  renderSections?: (project: Project) => ReactNode;
 };
 
-export function ProjectDetail({ projectId, back, renderActions, renderExtra, renderSide }: ProjectDetailProps) {
+export function ProjectDetail({ projectId, back, renderActions, renderExtra, renderSide, renderSections }: ProjectDetailProps) {
   const query = useProject(projectId);
 
   const backLink = (
@@ -143,6 +145,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra, ren
             <ProjectAttachments attachments={project.attachments} />
             {renderExtra?.(project)}
           </DetailCard>
+          {renderSections?.(project)}
           <ActivityCard projectId={project.id} />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>

@@ -53,7 +53,7 @@ export function ProjectTimeline({ events, showProjectTitle = false, renderProjec
               )}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {event.actor ? `${event.actor.name} · ` : ''}
+              {event.automatic ? 'Automatic · ' : event.actor ? `${event.actor.name} · ` : ''}
               <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
             </Typography>
             {event.note && (

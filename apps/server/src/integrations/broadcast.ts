@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+
+/**
+ * Events between the nodes of a cluster, over PostgreSQL's LISTEN/NOTIFY: a node sends `pg_notify` inside the
+ * transaction of the change (so the others hear of it exactly when it commits, never of a rolled-back one), and
+ * listens on one dedicated connection that reconnects on its own. On the embedded database there is one process
+ * and nothing to broadcast.
+ */
+export const BROADCAST_CHANNEL = 'agency_events';
+
+export type Broadcast = {
+  /** This process's id: its own notices come back to it and are skipped. */
+  readonly nodeId: string;
+  readonly enabled: boolean;
+  listen(handler: (payload: unknown) => void): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export function createBroadcast(options: { databaseUrl?: string; log: FastifyBaseLogger }): Broadcast {
+  const nodeId = crypto.randomUUID();
+  const handlers: ((payload: unknown) => void)[] = [];
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  async function connect(delayMs = 0): Promise<void> {
+    if (stopped || !options.databaseUrl) return;
+    if (delayMs) {
+      await new Promise<void>((resolve) => {
+        retry = setTimeout(resolve, delayMs);
+      });
+      retry = null;
+      if (stopped) return;
+    }
+    const next = new pg.Client({ connectionString: options.databaseUrl, application_name: 'agency-broadcast' });
+    const again = (err?: Error) => {
+      if (client !== next || stopped) return;
+      client = null;
+      if (err) options.log.warn({ error: err.message }, 'event broadcast connection lost; reconnecting');
+      next.end().catch(() => undefined);
+      void connect(Math.min(5000, Math.max(250, delayMs * 2)));
+    };
+    next.on('error', again);
+    next.on('end', () => again());
+    next.on('notification', (message) => {
+      if (message.channel !== BROADCAST_CHANNEL || !message.payload) return;
+      let payload: { node?: string };
+      try {
+        payload = JSON.parse(message.payload);
+      } catch {
+        return;
+      }
+      if (payload.node === nodeId) return;
+      for (const handler of handlers) handler(payload);
+    });
+    try {
+      client = next;
+      await next.connect();
+      await next.query(`LISTEN ${BROADCAST_CHANNEL}`);
+    } catch (err) {
+      again(err as Error);
+    }
+  }
+
+  return {
+    nodeId,
+    enabled: Boolean(options.databaseUrl),
+    listen(handler) {
+      handlers.push(handler);
+    },
+    start: () => connect(),
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,233 @@
+import { DATE_LOCALE, INVOICE_STATUS_LABELS, type Currency, type InvoiceStatus } from '@agency/schema';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+
+export type InvoicePdfLine = { description: string; quantity: number; unit_price: number; tax_rate: number; amount: number; tax: number };
+
+export type InvoicePdfData = {
+  agency: { name: string; phone: string; email: string; url: string };
+  client: { name: string; email: string; company: string | null };
+  projectTitle: string;
+  invoiceNo: string;
+  kind: 'standard' | 'deposit';
+  status: InvoiceStatus;
+  currency: Currency;
+  issueDate: string;
+  dueDate: string;
+  lines: readonly InvoicePdfLine[];
+  subtotal: number;
+  discount: number;
+  taxTotal: number;
+  total: number;
+  amountPaid: number;
+  amountDue: number;
+  notes: string | null;
+  voidReason: string | null;
+  instructions: string;
+};
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 48;
+const INK = rgb(0.11, 0.13, 0.17);
+const MUTED = rgb(0.42, 0.45, 0.5);
+const RULE = rgb(0.85, 0.87, 0.9);
+const ACCENT = rgb(0.09, 0.33, 0.65);
+
+/** The standard PDF fonts encode WinAnsi only: anything else (a Korean name, an emoji) is shown as "?". */
+function printable(text: string): string {
+  return text
+    .replace(/[\u00a0\u202f\u2009]/g, ' ')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\x20-\x7e\u00a1-\u00ff€]/g, '?');
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function money(minor: number, currency: Currency): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency, currencyDisplay: 'code' });
+    moneyFormats.set(currency, format);
+  }
+  const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return printable(format.format(minor / 10 ** decimals));
+}
+
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+function day(iso: string): string {
+  return dateFormat.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** Splits text into lines no wider than `width` at `size`. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const out: string[] = [];
+  for (const paragraph of printable(text).split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) out.push(line);
+      // A single word wider than the column is cut.
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+        let cut = rest.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+        out.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+/**
+ * The invoice as a PDF (pdf-lib): agency and client blocks, the lines with their tax, the totals, the status and
+ * the payment instructions. Long invoices continue on further pages with the table header repeated.
+ */
+export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Invoice ${data.invoiceNo}`);
+  pdf.setAuthor(printable(data.agency.name));
+  pdf.setSubject(`${data.kind === 'deposit' ? 'Deposit invoice' : 'Invoice'} for ${printable(data.projectTitle)}`);
+  pdf.setCreator(printable(data.agency.name));
+  pdf.setProducer('pdf-lib');
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const width = A4[0] - MARGIN * 2;
+
+  let page: PDFPage = pdf.addPage(A4);
+  let y = A4[1] - MARGIN;
+
+  const text = (
+    value: string,
+    x: number,
+    at: number,
+    options: { size?: number; font?: PDFFont; color?: typeof INK; align?: 'left' | 'right' } = {},
+  ) => {
+    const size = options.size ?? 10;
+    const font = options.font ?? regular;
+    const shown = printable(value);
+    const left = options.align === 'right' ? x - font.widthOfTextAtSize(shown, size) : x;
+    page.drawText(shown, { x: left, y: at, size, font, color: options.color ?? INK });
+  };
+  const rule = (at: number) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: A4[0] - MARGIN, y: at }, thickness: 0.7, color: RULE });
+
+  // Agency block and title.
+  text(data.agency.name, MARGIN, y, { size: 18, font: bold, color: ACCENT });
+  text(data.kind === 'deposit' ? 'DEPOSIT INVOICE' : 'INVOICE', A4[0] - MARGIN, y, { size: 18, font: bold, align: 'right' });
+  y -= 16;
+  text(data.agency.email, MARGIN, y, { color: MUTED });
+  text(data.invoiceNo, A4[0] - MARGIN, y, { size: 12, font: bold, align: 'right' });
+  y -= 13;
+  text(data.agency.phone, MARGIN, y, { color: MUTED });
+  text(`Status: ${INVOICE_STATUS_LABELS[data.status]}`, A4[0] - MARGIN, y, {
+    font: bold,
+    align: 'right',
+    color: data.status === 'paid' ? rgb(0.1, 0.5, 0.25) : INK,
+  });
+  y -= 13;
+  text(data.agency.url, MARGIN, y, { color: MUTED });
+  y -= 28;
+
+  // Client block and dates.
+  text('BILL TO', MARGIN, y, { size: 8, font: bold, color: MUTED });
+  text('ISSUED', A4[0] - MARGIN - 110, y, { size: 8, font: bold, color: MUTED });
+  text('DUE', A4[0] - MARGIN, y, { size: 8, font: bold, color: MUTED, align: 'right' });
+  y -= 14;
+  text(data.client.name, MARGIN, y, { size: 11, font: bold });
+  text(day(data.issueDate), A4[0] - MARGIN - 110, y);
+  text(day(data.dueDate), A4[0] - MARGIN, y, { align: 'right' });
+  y -= 13;
+  if (data.client.company) {
+    text(data.client.company, MARGIN, y);
+    y -= 13;
+  }
+  text(data.client.email, MARGIN, y, { color: MUTED });
+  y -= 13;
+  text(`Project: ${data.projectTitle}`, MARGIN, y, { color: MUTED });
+  y -= 26;
+
+  // Lines.
+  const cols = { qty: MARGIN + width * 0.56, unit: MARGIN + width * 0.72, tax: MARGIN + width * 0.82, amount: A4[0] - MARGIN };
+  const header = () => {
+    text('DESCRIPTION', MARGIN, y, { size: 8, font: bold, color: MUTED });
+    text('QTY', cols.qty, y, { size: 8, font: bold, color: MUTED, align: 'right' });
+    text('UNIT PRICE', cols.unit, y, { size: 8, font: bold, color: MUTED, align: 'right' });
+    text('TAX', cols.tax, y, { size: 8, font: bold, color: MUTED, align: 'right' });
+    text('AMOUNT', cols.amount, y, { size: 8, font: bold, color: MUTED, align: 'right' });
+    y -= 6;
+    rule(y);
+    y -= 14;
+  };
+  const ensureRoom = (needed: number) => {
+    if (y - needed >= MARGIN + 20) return;
+    page = pdf.addPage(A4);
+    y = A4[1] - MARGIN;
+    text(`${data.invoiceNo} (continued)`, MARGIN, y, { size: 9, color: MUTED });
+    y -= 22;
+    header();
+  };
+  header();
+  for (const line of data.lines) {
+    const description = wrap(line.description, regular, 10, width * 0.52);
+    ensureRoom(description.length * 12 + 6);
+    text(String(line.quantity), cols.qty, y, { align: 'right' });
+    text(money(line.unit_price, data.currency), cols.unit, y, { align: 'right' });
+    text(`${line.tax_rate}%`, cols.tax, y, { align: 'right' });
+    text(money(line.amount, data.currency), cols.amount, y, { align: 'right' });
+    for (const [i, part] of description.entries()) text(part, MARGIN, y - i * 12);
+    y -= description.length * 12 + 6;
+  }
+  rule(y + 4);
+  y -= 12;
+
+  // Totals.
+  const totals: [string, string, boolean][] = [
+    ['Subtotal', money(data.subtotal, data.currency), false],
+    ...(data.discount > 0 ? ([['Discount', `-${money(data.discount, data.currency)}`, false]] as [string, string, boolean][]) : []),
+    ['Tax', money(data.taxTotal, data.currency), false],
+    ['Total', money(data.total, data.currency), true],
+    ['Paid', money(data.amountPaid, data.currency), false],
+    ['Amount due', money(data.amountDue, data.currency), true],
+  ];
+  ensureRoom(totals.length * 16 + 10);
+  for (const [label, value, strong] of totals) {
+    text(label, cols.tax - 60, y, { font: strong ? bold : regular });
+    text(value, cols.amount, y, { font: strong ? bold : regular, align: 'right', size: strong ? 11 : 10 });
+    y -= 16;
+  }
+  y -= 14;
+
+  // Notes, void reason and how to pay.
+  const paragraphs: [string, string][] = [];
+  if (data.voidReason) paragraphs.push(['VOID', `This invoice was voided: ${data.voidReason}`]);
+  if (data.notes) paragraphs.push(['NOTES', data.notes]);
+  if (data.status !== 'paid' && data.status !== 'void') {
+    paragraphs.push(['HOW TO PAY', `${data.instructions} Quote ${data.invoiceNo} with any bank transfer.`]);
+  } else if (data.status === 'paid') {
+    paragraphs.push(['PAID', 'Thank you: this invoice is paid in full.']);
+  }
+  for (const [title, body] of paragraphs) {
+    const lines = wrap(body, regular, 10, width);
+    ensureRoom(lines.length * 13 + 20);
+    text(title, MARGIN, y, { size: 8, font: bold, color: MUTED });
+    y -= 14;
+    for (const line of lines) {
+      text(line, MARGIN, y);
+      y -= 13;
+    }
+    y -= 10;
+  }
+
+  const pages = pdf.getPages();
+  pages.forEach((p, i) => {
+    page = p;
+    text(`${data.invoiceNo} - page ${i + 1} of ${pages.length}`, A4[0] - MARGIN, MARGIN - 20, { size: 8, color: MUTED, align: 'right' });
+  });
+  return pdf.save({ useObjectStreams: false });
+}

@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import type { Currency, PaymentProviderName } from '@agency/schema';
+import Stripe from 'stripe';
+import type { Config } from '../config.js';
+import { AppError } from '../core/errors.js';
+
+/** A hosted checkout page for one amount of one invoice. */
+export type CheckoutRequest = {
+  invoiceId: number;
+  invoiceNo: string;
+  amount: number;
+  currency: Currency;
+  description: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** One per invoice and amount: asking twice gives the same session. */
+  idempotencyKey: string;
+};
+export type CheckoutSession = { sessionId: string; url: string; expiresAt: Date };
+
+export type RefundRequest = { paymentIntent: string; amount: number; idempotencyKey: string; invoiceNo: string };
+export type RefundResult = { refundId: string; amount: number };
+
+/** A verified event, in Stripe's shape whichever provider sent it, so one fulfilment reads both. */
+export type ProviderEvent = Stripe.Event;
+
+/**
+ * A card payment provider (DESIGN sections 1 and 6). Only its signed events mark an invoice paid: the checkout
+ * page and its redirects never do.
+ */
+export type PaymentProvider = {
+  name: PaymentProviderName;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** Verifies the signature over the raw body before anything is parsed; a bad one throws WEBHOOK_SIGNATURE_INVALID. */
+  verifyEvent(rawBody: Buffer | string, signature: string | undefined, receivedAt: Date): ProviderEvent;
+};
+
+/** Stripe's signature tolerance: an event signed longer ago than this is refused (replay). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+function verifyStripeSignature(rawBody: Buffer | string, signature: string | undefined, secret: string, receivedAt: Date): ProviderEvent {
+  if (!signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header is missing');
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAt.getTime());
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split('\n')[0] : 'unreadable';
+    throw new AppError('WEBHOOK_SIGNATURE_INVALID', `The webhook signature is not valid (${reason})`);
+  }
+}
+
+/** Days a checkout page stays usable: Stripe's own default for Checkout Sessions. */
+const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** The secret the local provider signs its events with: derived from the installation's key, never a constant. */
+export function localWebhookSecret(signingKey: string): string {
+  return `whsec_local_${crypto.createHmac('sha256', signingKey).update('local-payment-events').digest('hex')}`;
+}
+
+/** Signs a payload the way Stripe does (`t=<unix>,v1=<hmac>`): the local checkout's events take Stripe's path. */
+export function signLikeStripe(payload: string, secret: string, at: Date): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(at.getTime() / 1000) });
+}
+
+/**
+ * `local`: the built-in test checkout (served by this app, works offline). Sessions are pages of this server;
+ * paying there signs a Stripe-shaped event with the local secret and hands it to the same fulfilment.
+ */
+export function createLocalProvider(appUrl: string, secret: string, now: () => Date): PaymentProvider {
+  const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(18).toString('base64url')}`;
+  return {
+    name: 'local',
+    async createCheckout() {
+      const sessionId = randomId('cs_local');
+      return {
+        sessionId,
+        url: `${appUrl}/api/payments/local/checkout/${sessionId}`,
+        expiresAt: new Date(now().getTime() + CHECKOUT_LIFETIME_MS),
+      };
+    },
+    async refund(request) {
+      return {
+        refundId: `re_local_${crypto.createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`,
+        amount: request.amount,
+      };
+    },
+    verifyEvent: (rawBody, signature, receivedAt) => verifyStripeSignature(rawBody, signature, secret, receivedAt),
+  };
+}
+
+/** The Stripe client: Stripe's API, or another base address (a Stripe-compatible stand-in) from STRIPE_API_URL. */
+export function createStripeClient(secretKey: string, apiUrl: string | undefined): Stripe {
+  const base = apiUrl ? new URL(apiUrl) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+}
+
+function providerError(err: unknown): AppError {
+  const message = err instanceof Error ? err.message : String(err);
+  return new AppError('PAYMENT_PROVIDER_ERROR', `The payment provider refused or could not be reached: ${message.split('\n')[0].slice(0, 200)}`);
+}
+
+/** `stripe`: Checkout Sessions through the official SDK, webhooks verified with Stripe's signature scheme. */
+export function createStripeProvider(options: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentProvider {
+  const stripe = createStripeClient(options.secretKey, options.apiUrl);
+  return {
+    name: 'stripe',
+    async createCheckout(request) {
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: String(request.invoiceId),
+            metadata: { invoice_no: request.invoiceNo, invoice_id: String(request.invoiceId) },
+            payment_intent_data: { metadata: { invoice_no: request.invoiceNo, invoice_id: String(request.invoiceId) } },
+            customer_email: request.customerEmail,
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency.toLowerCase(),
+                  unit_amount: request.amount,
+                  product_data: { name: `Invoice ${request.invoiceNo}`, description: request.description.slice(0, 500) },
+                },
+              },
+            ],
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (!session.url) throw new Error('Stripe returned a session without a URL');
+        return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (err) {
+        throw providerError(err);
+      }
+    },
+    async refund(request) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.paymentIntent, amount: request.amount, metadata: { invoice_no: request.invoiceNo } },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`the refund ${refund.status}`);
+        return { refundId: refund.id, amount: refund.amount };
+      } catch (err) {
+        throw providerError(err);
+      }
+    },
+    verifyEvent: (rawBody, signature, receivedAt) => verifyStripeSignature(rawBody, signature, options.webhookSecret, receivedAt),
+  };
+}
+
+export function createPaymentProvider(config: Config, signingKey: string, now: () => Date): PaymentProvider {
+  const p = config.payments;
+  if (p.provider === 'stripe' && p.stripeSecretKey && p.stripeWebhookSecret) {
+    return createStripeProvider({ secretKey: p.stripeSecretKey, webhookSecret: p.stripeWebhookSecret, apiUrl: p.stripeApiUrl });
+  }
+  return createLocalProvider(config.appUrl, localWebhookSecret(signingKey), now);
+}

@@ -1,0 +1,91 @@
+import type { ContractKind } from '@agency/schema';
+
+/** The wording each kind starts with; created on first start (and again only if no default of a kind exists). */
+export const DEFAULT_TEMPLATES: Record<ContractKind, { title: string; body: string }> = {
+  client: {
+    title: 'Project services agreement',
+    body: `# Project services agreement
+
+This agreement is made on {{today}} between **{{agency.name}}** ("the Agency"; {{agency.email}}, {{agency.phone}}) and **{{client.name}}** of {{client.company}} ("the Client").
+
+## 1. The project
+
+The Agency will deliver the project **{{project.title}}** as described by the Client and approved by the Agency:
+
+> {{project.description}}
+
+The Agency's team lead for the project is {{project.team_lead}}.
+
+## 2. Fees and payment
+
+1. The agreed budget is **{{project.budget}}**, excluding VAT where it applies.
+2. A deposit of 30% of the budget is invoiced when this agreement is signed; work starts once it is paid.
+3. The balance is invoiced on delivery. Invoices are payable within 14 days of their date.
+
+## 3. Timeline
+
+The Client's desired deadline is **{{project.deadline}}**. The Agency will plan the work to meet it and will tell the Client promptly about anything that puts it at risk, including late feedback or content.
+
+## 4. Changes
+
+Work outside the description above is a change. The Agency will quote every change in writing before doing it; a change the Client accepts may move the deadline and the budget.
+
+## 5. The Client's part
+
+The Client provides content, access and feedback in good time, and names one person who can approve the work.
+
+## 6. Intellectual property
+
+Once every invoice for the project is paid, the Client owns the deliverables made for it. The Agency keeps its pre-existing tools and know-how, and may show the work in its portfolio unless the Client asks it not to.
+
+## 7. Confidentiality
+
+Each party keeps the other's confidential information confidential, during the project and afterwards.
+
+## 8. Ending the agreement
+
+Either party may end this agreement with 14 days' written notice. Work done up to the end date is paid for.
+
+## 9. Electronic signature
+
+The parties agree that signing this agreement electronically binds them as a handwritten signature would.
+
+Signed for the Client by **{{signer.name}}**.
+`,
+  },
+  team: {
+    title: 'Project team engagement',
+    body: `# Project team engagement
+
+This engagement is made on {{today}} between **{{agency.name}}** ("the Agency") and **{{employee.name}}** ({{employee.email}}), who joins the project **{{project.title}}** as **{{employee.role}}**.
+
+## 1. The role
+
+You will deliver your part of the project under the direction of the team lead, {{project.team_lead}}, keep the project board up to date, and raise risks to the deadline of {{project.deadline}} as soon as you see them.
+
+## 2. Confidentiality
+
+The project is delivered for the Agency's client, {{client.name}} ({{client.company}}). Everything you learn about the client, the project and the Agency's business stays confidential, during the project and afterwards. Do not copy client material to personal devices or accounts.
+
+## 3. Intellectual property
+
+Everything you create for the project belongs to the Agency, which passes it on to the client under its agreement with them.
+
+## 4. Working practices
+
+1. Use the Agency's tools and accounts for project work.
+2. Follow the training materials that apply to your role.
+3. Tell the team lead about any conflict of interest.
+
+## 5. Term
+
+This engagement lasts until the project is completed or cancelled, or until the Agency takes you off the project.
+
+## 6. Electronic signature
+
+Signing this engagement electronically binds you as a handwritten signature would.
+
+Signed by **{{signer.name}}**.
+`,
+  },
+};

@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import { CONTRACT_TEMPLATE_VARIABLES, templateVariablesFor, type ContractKind } from '@agency/schema';
+import { marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import { AppError } from '../../core/errors.js';
+
+/** `{{ name }}`: letters, digits, dots and underscores between double braces, spaces allowed inside. */
+const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The variable names a text uses, each once, in order of first use. */
+export function findVariables(text: string): string[] {
+  const seen = new Set<string>();
+  for (const match of text.matchAll(VARIABLE)) seen.add(match[1]);
+  return [...seen];
+}
+
+/** The variables a text uses that a template of this kind does not offer. */
+export function unknownVariables(kind: ContractKind, text: string): string[] {
+  const known = new Set(templateVariablesFor(kind));
+  return findVariables(text).filter((name) => !known.has(name));
+}
+
+/** 400 naming every variable a template of this kind cannot fill. */
+export function assertKnownVariables(kind: ContractKind, text: string): void {
+  const unknown = unknownVariables(kind, text);
+  if (unknown.length === 0) return;
+  const all = new Set<string>(CONTRACT_TEMPLATE_VARIABLES.map((v) => v.name));
+  const names = unknown.map((n) => `{{${n}}}`).join(', ');
+  const otherKind = unknown.every((n) => all.has(n));
+  throw new AppError(
+    'UNKNOWN_TEMPLATE_VARIABLE',
+    otherKind
+      ? `${names} ${unknown.length === 1 ? 'is' : 'are'} not available in ${kind} contracts`
+      : `Unknown template variable${unknown.length === 1 ? '' : 's'}: ${names}`,
+  );
+}
+
+/** A value dropped into Markdown stays literal text: no emphasis, links, autolinked addresses or HTML sneak in through a client's name. */
+export function escapeMarkdown(value: string): string {
+  return value.replace(/\s+/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>~&:@]/g, (c) => `\\${c}`);
+}
+
+export type VariableValues = Partial<Record<string, string | null>>;
+
+/** Replaces each variable with its value (escaped); an empty value reads as a dash. Unknown names must be refused first. */
+export function substituteVariables(text: string, values: VariableValues): string {
+  return text.replace(VARIABLE, (_match, name: string) => {
+    const value = values[name];
+    return value === null || value === undefined || value.trim() === '' ? '—' : escapeMarkdown(value);
+  });
+}
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'strong',
+    'em',
+    'del',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], ol: ['start'], th: ['align'], td: ['align'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+};
+
+/** Markdown to HTML that is safe to show in the browser: only document tags survive. */
+export function markdownToHtml(markdown: string): string {
+  const html = marked.parse(markdown, { async: false, gfm: true, breaks: false });
+  return sanitizeHtml(html, SANITIZE).trim();
+}
+
+export type RenderedDocument = { markdown: string; html: string };
+
+/** The document a template and its values make: Markdown with the values in, and its HTML. */
+export function renderDocument(kind: ContractKind, body: string, values: VariableValues): RenderedDocument {
+  assertKnownVariables(kind, body);
+  const markdown = substituteVariables(body, values);
+  return { markdown, html: markdownToHtml(markdown) };
+}
+
+export function sha256Hex(data: string | Buffer): string {
+  return crypto.createHash('sha256').update(data).digest('hex');
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** `2027-03-01` or a Date as "1 March 2027". */
+export function formatLongDate(value: string | Date | null): string | null {
+  if (value === null) return null;
+  const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value;
+  return Number.isNaN(date.getTime()) ? null : longDate.format(date);
+}
+
+/** Integer minor units with their currency, as en-GB money ("£2,500.00"). */
+export function formatMoney(minor: number | null, currency: string): string | null {
+  if (minor === null) return null;
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+}

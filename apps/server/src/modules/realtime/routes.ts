@@ -1,0 +1,41 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, requireActor } from '../../lib/route-guards.js';
+import type { Realtime } from './service.js';
+
+export const realtimeRoutes: FastifyPluginAsyncZod<{ realtime: Realtime }> = async (app, { realtime }) => {
+  app.get('/events', {
+    onRequest: access('session:own'),
+    schema: {
+      tags: ['realtime'],
+      security: [{ bearer: [] }],
+      summary:
+        "The signed-in person's own events as Server-Sent Events (new messages, receipts, notifications, status changes); resumes from Last-Event-ID",
+      headers: z.object({
+        'last-event-id': z
+          .string()
+          .regex(/^\d{1,15}$/, 'Last-Event-ID must be an event id')
+          .optional(),
+      }),
+      produces: ['text/event-stream'],
+      response: { 200: z.any().meta({ type: 'string' }).describe('An event stream: `id`, `event` (the event type) and `data` (JSON) per event') },
+    },
+    handler: async (request, reply) => {
+      const actor = requireActor(request);
+      const body = new PassThrough();
+      const last = request.headers['last-event-id'];
+      const closers: (() => void)[] = [];
+      request.raw.on('close', () => {
+        for (const close of closers) close();
+        body.end();
+      });
+      await realtime.serve(actor, body, (close) => closers.push(close), typeof last === 'string' ? Number(last) : null);
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .send(body);
+    },
+  });
+};

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedProject, contractFor, freshContract, signInPeople, tempDataDir, type People } from './contract-support.js';
+import { routeMatcher, ROUTES_WITH_OWN_TABLE } from './access-matrix.js';
+import { call, createTestApp, login, type TestApp } from './helpers.js';
+
+/**
+ * Every contract route, called by every kind of caller, with the exact status each one gets. Written beside the
+ * shared access table (test/access-matrix.ts) and meant to be folded into it.
+ */
+const ACTORS = ['anonymous', 'client', 'otherClient', 'member', 'outsider', 'lead', 'admin', 'superadmin'] as const;
+type ActorName = (typeof ACTORS)[number];
+type Expected = Record<ActorName, number>;
+
+/** One status per actor, in the order of ACTORS. */
+function statuses(...list: number[]): Expected {
+  if (list.length !== ACTORS.length) throw new Error('one status per actor');
+  return Object.fromEntries(ACTORS.map((a, i) => [a, list[i]])) as Expected;
+}
+
+const STAFF_ONLY = (ok: number) => statuses(401, 403, 403, 403, 403, 403, ok, ok);
+const EVERYONE = statuses(401, 200, 200, 200, 200, 200, 200, 200);
+/** The client contract (sent, signed by `client`): the signer and staff; nobody else may know it exists. */
+const CLIENT_CONTRACT_READ = statuses(401, 200, 404, 404, 404, 404, 200, 200);
+/** The member's team contract (sent): the signer, the project's team lead (status only) and staff. */
+const TEAM_CONTRACT_READ = statuses(401, 404, 404, 200, 404, 200, 200, 200);
+/** Its PDF and audit trail: the signer and staff; the team lead knows it exists but may not open it. */
+const TEAM_CONTRACT_DOCUMENT = statuses(401, 404, 404, 200, 404, 403, 200, 200);
+
+type Row = {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The path for this caller; may prepare a fresh record so a call that changes state does not affect the next. */
+  path: (actor: ActorName) => Promise<string> | string;
+  body?: unknown | (() => Promise<unknown>);
+  expected: Expected;
+};
+
+let t: TestApp;
+let who: People;
+let projectId: string;
+let clientSent: string;
+let memberSent: string;
+let leadDraft: string;
+let templateId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ DATA_DIR: tempDataDir() });
+  who = await signInPeople(t.app);
+  projectId = (await approvedProject(t.app, who)).id;
+  const staff = who.superadmin.token;
+  clientSent = (await freshContract(t.app, staff, projectId, 'client', who.client.user.id)).id;
+  memberSent = (await freshContract(t.app, staff, projectId, 'team', who.teammember.user.id)).id;
+  leadDraft = (await contractFor(t.app, staff, projectId, 'team', who.teamlead.user.id)).id;
+  const templates = await call(t.app, 'GET', '/contract-templates', { token: staff, query: { kind: 'client' } });
+  templateId = templates.body.items.find((x: { is_default: boolean }) => x.is_default).id;
+});
+afterAll(async () => t.close());
+
+function tokenOf(actor: ActorName): string | undefined {
+  const map: Record<Exclude<ActorName, 'anonymous'>, string> = {
+    client: who.client.token,
+    otherClient: who.otherClient.token,
+    member: who.teammember.token,
+    outsider: who.outsider.token,
+    lead: who.teamlead.token,
+    admin: who.admin.token,
+    superadmin: who.superadmin.token,
+  };
+  return actor === 'anonymous' ? undefined : map[actor];
+}
+
+const isStaff = (actor: ActorName) => actor === 'admin' || actor === 'superadmin';
+const staffToken = () => who.superadmin.token;
+
+/** A new draft (staff would change it), or the lead's draft for callers turned away before anything happens. */
+async function draftFor(actor: ActorName) {
+  return isStaff(actor) ? (await freshContract(t.app, staffToken(), projectId, 'team', who.teamlead.user.id, false)).id : leadDraftNow();
+}
+
+/** The team lead's live team contract as a draft (rows before may have sent or voided the last one). */
+async function leadDraftNow() {
+  const live = await contractFor(t.app, staffToken(), projectId, 'team', who.teamlead.user.id).catch(() => null);
+  if (live?.status === 'draft') return live.id as string;
+  return (await freshContract(t.app, staffToken(), projectId, 'team', who.teamlead.user.id, false)).id;
+}
+
+async function defaultTeamTemplate() {
+  const templates = await call(t.app, 'GET', '/contract-templates', { token: staffToken(), query: { kind: 'team' } });
+  return templates.body.items.find((x: { is_default: boolean }) => x.is_default).id as string;
+}
+
+async function newTemplate() {
+  const res = await call(t.app, 'POST', '/contract-templates', {
+    token: staffToken(),
+    body: { kind: 'team', title: 'Disposable template', body: 'Welcome {{employee.name}} to {{project.title}}.' },
+  });
+  return res.body.template.id as string;
+}
+
+const ROWS: Row[] = [
+  // Templates: staff only.
+  { name: 'list templates', method: 'GET', path: () => '/contract-templates', expected: STAFF_ONLY(200) },
+  {
+    name: 'create a template',
+    method: 'POST',
+    path: () => '/contract-templates',
+    body: { kind: 'client', title: 'Access table template', body: 'For {{client.name}} and {{project.title}}.' },
+    expected: STAFF_ONLY(201),
+  },
+  {
+    name: 'preview a template',
+    method: 'POST',
+    path: () => '/contract-templates/preview',
+    body: { kind: 'client', body: 'For {{client.name}}.' },
+    expected: STAFF_ONLY(200),
+  },
+  { name: 'read a template', method: 'GET', path: () => `/contract-templates/${templateId}`, expected: STAFF_ONLY(200) },
+  { name: 'edit a template', method: 'PATCH', path: () => `/contract-templates/${templateId}`, body: {}, expected: STAFF_ONLY(200) },
+  {
+    name: 'delete a template',
+    method: 'DELETE',
+    path: async (actor) => `/contract-templates/${isStaff(actor) ? await newTemplate() : templateId}`,
+    expected: STAFF_ONLY(204),
+  },
+
+  // Lists: everyone signed in, each seeing their own scope.
+  { name: 'list contracts', method: 'GET', path: () => '/contracts', expected: EVERYONE },
+  { name: 'count contracts', method: 'GET', path: () => '/contracts/counts', expected: EVERYONE },
+
+  // Creating and changing contracts: staff only.
+  {
+    name: 'create a contract',
+    method: 'POST',
+    path: async (actor) => {
+      if (isStaff(actor)) {
+        const live = await contractFor(t.app, staffToken(), projectId, 'team', who.teamlead.user.id);
+        await call(t.app, 'POST', `/contracts/${live.id}/void`, { token: staffToken(), body: { reason: 'Replaced in the access table' } });
+      }
+      return '/contracts';
+    },
+    body: async () => ({ project_id: projectId, template_id: await defaultTeamTemplate(), kind: 'team', signer_id: who.teamlead.user.id }),
+    expected: STAFF_ONLY(201),
+  },
+  {
+    name: 'edit a draft',
+    method: 'PATCH',
+    path: async () => `/contracts/${await leadDraftNow()}`,
+    body: { title: 'Edited in the access table' },
+    expected: STAFF_ONLY(200),
+  },
+  { name: 'send a draft', method: 'POST', path: async (actor) => `/contracts/${await draftFor(actor)}/send`, body: {}, expected: STAFF_ONLY(200) },
+  {
+    name: 'void a draft',
+    method: 'POST',
+    path: async (actor) => `/contracts/${await draftFor(actor)}/void`,
+    body: { reason: 'Voided in the access table' },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: 'remind the signer',
+    method: 'POST',
+    // Staff remind a contract of their own making, so the rows that read the client's contract never see it change.
+    path: async (actor) =>
+      `/contracts/${isStaff(actor) ? (await freshContract(t.app, staffToken(), projectId, 'team', who.teamlead.user.id)).id : clientSent}/remind`,
+    expected: STAFF_ONLY(200),
+  },
+
+  // Reading one contract.
+  { name: 'read the client contract', method: 'GET', path: () => `/contracts/${clientSent}`, expected: CLIENT_CONTRACT_READ },
+  { name: "read a member's team contract", method: 'GET', path: () => `/contracts/${memberSent}`, expected: TEAM_CONTRACT_READ },
+  {
+    name: 'read a draft (invisible to its signer, the team lead here)',
+    method: 'GET',
+    path: async () => `/contracts/${await leadDraftNow()}`,
+    expected: statuses(401, 404, 404, 404, 404, 404, 200, 200),
+  },
+  { name: 'audit trail of the client contract', method: 'GET', path: () => `/contracts/${clientSent}/audit`, expected: CLIENT_CONTRACT_READ },
+  { name: "audit trail of a member's team contract", method: 'GET', path: () => `/contracts/${memberSent}/audit`, expected: TEAM_CONTRACT_DOCUMENT },
+  { name: 'PDF of the client contract', method: 'GET', path: () => `/contracts/${clientSent}/pdf`, expected: CLIENT_CONTRACT_READ },
+  { name: "PDF of a member's team contract", method: 'GET', path: () => `/contracts/${memberSent}/pdf`, expected: TEAM_CONTRACT_DOCUMENT },
+
+  // The signer's own steps: staff are refused by role, others who may not know the contract get 404.
+  {
+    name: 'record that the client opened it',
+    method: 'POST',
+    path: () => `/contracts/${clientSent}/view`,
+    expected: statuses(401, 200, 404, 404, 404, 404, 403, 403),
+  },
+  {
+    name: 'record that the member opened theirs',
+    method: 'POST',
+    path: () => `/contracts/${memberSent}/view`,
+    expected: statuses(401, 404, 404, 200, 404, 403, 403, 403),
+  },
+  {
+    name: 'sign the client contract',
+    method: 'POST',
+    path: async (actor) =>
+      `/contracts/${actor === 'client' ? (await freshContract(t.app, staffToken(), projectId, 'client', who.client.user.id)).id : clientSent}/sign`,
+    body: { signature_name: 'Access Table', agree: true },
+    expected: statuses(401, 200, 404, 404, 404, 404, 403, 403),
+  },
+  {
+    name: "sign a member's team contract",
+    method: 'POST',
+    path: async (actor) =>
+      `/contracts/${actor === 'member' ? (await freshContract(t.app, staffToken(), projectId, 'team', who.teammember.user.id)).id : memberSent}/sign`,
+    body: { signature_name: 'Access Table', agree: true },
+    expected: statuses(401, 404, 404, 200, 404, 403, 403, 403),
+  },
+];
+
+describe('contract routes, every caller', () => {
+  it('has a row for every route the shared access table leaves to it', async () => {
+    const listed = ROUTES_WITH_OWN_TABLE['contracts-access.int.test.ts'];
+    // One at a time: some rows prepare a fresh record to reach their path.
+    const exercised: { method: string; path: string }[] = [];
+    for (const row of ROWS) exercised.push({ method: row.method, path: await row.path('anonymous') });
+    // The signed download link has a test of its own below (it is reached with a signature, not a session).
+    exercised.push({ method: 'GET', path: `/contracts/${clientSent}/download` });
+    const missing = listed.filter((route) => {
+      const [method, pattern] = route.split(' ');
+      return !exercised.some((e) => e.method === method && routeMatcher(pattern).test(e.path));
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it.each(ROWS.map((row) => [`${row.method} ${row.name}`, row] as const))('%s', async (_name, row) => {
+    const actual = {} as Expected;
+    for (const actor of ACTORS) {
+      const path = await row.path(actor);
+      const body = typeof row.body === 'function' ? await (row.body as () => Promise<unknown>)() : row.body;
+      const res = await call(t.app, row.method, path, { token: tokenOf(actor), body });
+      actual[actor] = res.status;
+      if (res.status >= 500) throw new Error(`${row.name} as ${actor}: ${res.status} ${res.text}`);
+    }
+    expect(actual).toEqual(row.expected);
+  });
+
+  it('the signed link opens the PDF for whoever holds it, and only while it is valid', async () => {
+    const contract = (await call(t.app, 'GET', `/contracts/${clientSent}`, { token: staffToken() })).body.contract;
+    for (const actor of ACTORS) {
+      const good = await t.app.inject({
+        method: 'GET',
+        url: contract.pdf_url,
+        headers: tokenOf(actor) ? { authorization: `Bearer ${tokenOf(actor)}` } : {},
+      });
+      expect(good.statusCode, actor).toBe(200);
+      const forged = await t.app.inject({ method: 'GET', url: contract.pdf_url.replace(/sig=[^&]+/, 'sig=forged') });
+      expect(forged.statusCode, actor).toBe(404);
+    }
+    const noSignature = await t.app.inject({ method: 'GET', url: `/api/contracts/${clientSent}/download` });
+    expect(noSignature.statusCode).toBe(404);
+    // A link dies with the session it was handed to.
+    const session = await login(t.app, who.client.user.email);
+    const mine = (await call(t.app, 'GET', `/contracts/${clientSent}`, { token: session.body.token })).body.contract;
+    expect((await t.app.inject({ method: 'GET', url: mine.pdf_url })).statusCode).toBe(200);
+    await call(t.app, 'POST', '/auth/logout', { token: session.body.token });
+    expect((await t.app.inject({ method: 'GET', url: mine.pdf_url })).statusCode).toBe(404);
+  });
+
+  it('callers who may not use a route are told 401/403 before their input is read', async () => {
+    for (const [method, path] of [
+      ['POST', '/contracts'],
+      ['PATCH', `/contracts/${leadDraft}`],
+      ['POST', `/contracts/${leadDraft}/send`],
+      ['POST', `/contracts/${leadDraft}/void`],
+      ['POST', '/contract-templates'],
+      ['POST', '/contract-templates/preview'],
+    ] as const) {
+      expect((await call(t.app, method, path, { body: { nonsense: true } })).status).toBe(401);
+      for (const actor of ['client', 'member', 'lead'] as const) {
+        expect((await call(t.app, method, path, { token: tokenOf(actor), body: { nonsense: true } })).status, `${method} ${path} as ${actor}`).toBe(
+          403,
+        );
+      }
+    }
+    for (const actor of ['admin', 'superadmin'] as const) {
+      const res = await call(t.app, 'POST', `/contracts/${memberSent}/sign`, { token: tokenOf(actor), body: {} });
+      expect(res.status).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,197 @@
+// Every invoice and payment route, called by every kind of caller, with the exact status each must get. These rows
+// join test/access-matrix.ts when the two meet; until then this file holds them.
+import type { AuthResponse, Invoice } from '@agency/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, login, type TestApp } from './helpers.js';
+import { approvedProject, createInvoice, LINE, makeWorld, sentInvoice, type World } from './invoice-helpers.js';
+
+const ACTORS = ['anonymous', 'client', 'otherClient', 'teammember', 'teamlead', 'admin', 'superadmin'] as const;
+type Actor = (typeof ACTORS)[number];
+type Expected = Record<Actor, number>;
+
+/** The status each caller gets: [anonymous, the invoice's client, another client, team member, team lead, admin, super admin]. */
+const row = (...s: [number, number, number, number, number, number, number]): Expected =>
+  Object.fromEntries(ACTORS.map((a, i) => [a, s[i]])) as Expected;
+
+const STAFF_ONLY_200 = row(401, 403, 403, 403, 403, 200, 200);
+const STAFF_ONLY_201 = row(401, 403, 403, 403, 403, 201, 201);
+const OWNER_AND_STAFF = row(401, 200, 404, 403, 403, 200, 200);
+
+type Call = { path: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string>; form?: Record<string, string> };
+type Row = { name: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH'; expected: Expected; prepare: () => Promise<Call> };
+
+let t: TestApp;
+let w: World;
+let projectId: string;
+let invoice: Invoice;
+let checkoutPath: string;
+
+const today = () => t.clock.now().toISOString().slice(0, 10);
+
+async function paidByCard(): Promise<Invoice> {
+  const fresh = await sentInvoice(t.app, w, projectId);
+  const res = await call(t.app, 'POST', `/invoices/${fresh.id}/checkout`, { token: w.client.token });
+  await t.app.inject({
+    method: 'POST',
+    url: new URL(res.body.url).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'number=4242424242424242&expiry=12%2F40&cvc=123',
+  });
+  return (await call(t.app, 'GET', `/invoices/${fresh.id}`, { token: w.admin.token })).body.invoice;
+}
+
+const ROWS: Row[] = [
+  { name: 'list invoices', method: 'GET', expected: row(401, 200, 200, 403, 403, 200, 200), prepare: async () => ({ path: '/invoices' }) },
+  {
+    name: 'create an invoice',
+    method: 'POST',
+    expected: STAFF_ONLY_201,
+    prepare: async () => ({ path: '/invoices', body: { project_id: projectId, lines: [LINE] } }),
+  },
+  { name: 'totals and revenue', method: 'GET', expected: STAFF_ONLY_200, prepare: async () => ({ path: '/invoices/summary' }) },
+  { name: 'CSV export', method: 'GET', expected: STAFF_ONLY_200, prepare: async () => ({ path: '/invoices/export.csv' }) },
+  {
+    name: 'one invoice by number',
+    method: 'GET',
+    expected: OWNER_AND_STAFF,
+    prepare: async () => ({ path: `/invoices/${invoice.invoice_no}` }),
+  },
+  { name: 'one invoice', method: 'GET', expected: OWNER_AND_STAFF, prepare: async () => ({ path: `/invoices/${invoice.id}` }) },
+  { name: 'the PDF', method: 'GET', expected: OWNER_AND_STAFF, prepare: async () => ({ path: `/invoices/${invoice.id}/pdf` }) },
+  {
+    name: 'edit a draft',
+    method: 'PATCH',
+    expected: STAFF_ONLY_200,
+    prepare: async () => ({
+      path: `/invoices/${(await createInvoice(t.app, w.owner.token, { project_id: projectId })).id}`,
+      body: { notes: 'Edited' },
+    }),
+  },
+  {
+    name: 'send a draft',
+    method: 'POST',
+    expected: STAFF_ONLY_200,
+    prepare: async () => ({ path: `/invoices/${(await createInvoice(t.app, w.owner.token, { project_id: projectId })).id}/send` }),
+  },
+  {
+    name: 'void',
+    method: 'POST',
+    expected: STAFF_ONLY_200,
+    prepare: async () => ({ path: `/invoices/${(await sentInvoice(t.app, w, projectId)).id}/void`, body: { reason: 'Raised in error' } }),
+  },
+  {
+    name: 'record an offline payment',
+    method: 'POST',
+    expected: STAFF_ONLY_201,
+    prepare: async () => ({ path: `/invoices/${invoice.id}/payments`, body: { amount: 1, date: today(), reference: 'BANK-REF' } }),
+  },
+  {
+    name: 'refund a card payment',
+    method: 'POST',
+    expected: STAFF_ONLY_201,
+    prepare: async () => {
+      const paid = await paidByCard();
+      return { path: `/invoices/${paid.id}/refunds`, body: { payment_id: paid.payments[0].id, amount: 100 } };
+    },
+  },
+  {
+    name: 'clear a payment flag',
+    method: 'POST',
+    expected: STAFF_ONLY_200,
+    prepare: async () => ({ path: `/invoices/${invoice.id}/attention/clear` }),
+  },
+  {
+    name: 'pay by card (checkout)',
+    method: 'POST',
+    expected: row(401, 200, 404, 403, 403, 403, 403),
+    prepare: async () => ({ path: `/invoices/${invoice.id}/checkout` }),
+  },
+  { name: 'billing settings', method: 'GET', expected: STAFF_ONLY_200, prepare: async () => ({ path: `/projects/${projectId}/billing` }) },
+  {
+    name: 'change billing settings',
+    method: 'PUT',
+    expected: STAFF_ONLY_200,
+    prepare: async () => ({ path: `/projects/${projectId}/billing`, body: { auto_deposit: true } }),
+  },
+  {
+    name: 'raise the deposit now',
+    method: 'POST',
+    expected: STAFF_ONLY_201,
+    prepare: async () => ({ path: `/projects/${await approvedProject(t.app, w, { budget: 10_000 })}/deposit-invoice` }),
+  },
+  // Public doors. The Stripe webhook answers only when PAYMENT_PROVIDER=stripe (payments.int.test.ts); here the
+  // local provider runs, so it is closed to everyone alike.
+  {
+    name: 'Stripe webhook (provider local)',
+    method: 'POST',
+    expected: row(404, 404, 404, 404, 404, 404, 404),
+    prepare: async () => ({
+      path: '/payments/stripe/webhook',
+      body: { id: 'evt_x', type: 'checkout.session.completed' },
+      headers: { 'stripe-signature': 't=1,v1=x' },
+    }),
+  },
+  // The test checkout page is reached by its unguessable address alone, like a hosted checkout.
+  { name: 'local checkout page', method: 'GET', expected: row(200, 200, 200, 200, 200, 200, 200), prepare: async () => ({ path: checkoutPath }) },
+  {
+    name: 'local checkout, a declined card',
+    method: 'POST',
+    expected: row(402, 402, 402, 402, 402, 402, 402),
+    prepare: async () => ({ path: checkoutPath, form: { number: '4000000000000002', expiry: '12/40', cvc: '123' } }),
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await makeWorld(t.app);
+  projectId = await approvedProject(t.app, w, { budget: 1_000_000 });
+  invoice = await sentInvoice(t.app, w, projectId, { lines: [{ ...LINE, unit_price: 10_000_000 }] });
+  const checkout = await call(t.app, 'POST', `/invoices/${invoice.id}/checkout`, { token: w.client.token });
+  checkoutPath = new URL(checkout.body.url).pathname.replace(/^\/api/, '');
+});
+afterAll(async () => t.close());
+
+function tokenOf(actor: Actor): string | undefined {
+  const accounts: Record<Exclude<Actor, 'anonymous'>, AuthResponse> = {
+    client: w.client,
+    otherClient: w.otherClient,
+    teammember: w.member,
+    teamlead: w.lead,
+    admin: w.admin,
+    superadmin: w.owner,
+  };
+  return actor === 'anonymous' ? undefined : accounts[actor].token;
+}
+
+describe.each(ROWS.map((r) => [`${r.method} ${r.name}`, r] as const))('%s', (_name, r) => {
+  it('answers each caller exactly', async () => {
+    const actual: Partial<Expected> = {};
+    for (const actor of ACTORS) {
+      const c = await r.prepare();
+      if (c.form) {
+        const res = await t.app.inject({
+          method: r.method,
+          url: `/api${c.path}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(tokenOf(actor) ? { authorization: `Bearer ${tokenOf(actor)}` } : {}) },
+          payload: new URLSearchParams(c.form).toString(),
+        });
+        actual[actor] = res.statusCode;
+      } else {
+        actual[actor] = (await call(t.app, r.method, c.path, { token: tokenOf(actor), body: c.body, query: c.query, headers: c.headers })).status;
+      }
+    }
+    expect(actual).toEqual(r.expected);
+  });
+});
+
+describe('signed download links', () => {
+  it('open the PDF for whoever holds the link while its session lives, and nobody after logout', async () => {
+    const session = await login(t.app, w.client.user.email);
+    const detail = (await call(t.app, 'GET', `/invoices/${invoice.id}`, { token: session.body.token })).body.invoice as Invoice;
+    expect((await t.app.inject({ method: 'GET', url: detail.pdf_url })).statusCode).toBe(200);
+    const forged = detail.pdf_url.replace(/sig=[^&]+/, 'sig=forged');
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', '/auth/logout', { token: session.body.token })).status).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: detail.pdf_url })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,16 @@
+import { PageTitle } from '../../features/config/components/page-title';
+import { PaymentCancelled } from '../../features/invoices/components/payment-success';
+import { lastCheckout } from '../../features/invoices/utils/last-checkout';
+import { paths } from '../../lib/paths';
+import { invoicePathFor } from '../../lib/project-links';
+
+/** /paymentcancel: public; nothing was charged; back to the invoice the client went to pay, when this tab knows it. */
+export function PaymentCancelRoute() {
+  const invoiceId = lastCheckout();
+  return (
+    <>
+      <PageTitle title="Payment cancelled" />
+      <PaymentCancelled backPath={invoiceId ? (invoicePathFor('client', invoiceId) ?? paths.client.invoices) : paths.client.invoices} />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import type { Role } from '@agency/schema';
+import AddIcon from '@mui/icons-material/Add';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { PageTitle } from '../../features/config/components/page-title';
+import { useExportInvoices } from '../../features/invoices/api/export-invoices';
+import { useInvoiceSummary } from '../../features/invoices/api/get-invoice-summary';
+import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
+import { InvoiceEditorDialog } from '../../features/invoices/components/invoice-editor-dialog';
+import { InvoiceList } from '../../features/invoices/components/invoice-list';
+import { InvoiceTotalsPanel } from '../../features/invoices/components/invoice-totals-panel';
+import { RevenueChart } from '../../features/invoices/components/revenue-chart';
+import { StaffInvoiceActions } from '../../features/invoices/components/staff-invoice-actions';
+import { PageHeading } from '../../components/page-heading';
+import { SectionCard } from '../../components/section-card';
+import { ListLoading } from '../../components/list-states';
+import { errorMessage } from '../../lib/http';
+import { paths } from '../../lib/paths';
+import { projectPathFor } from '../../lib/project-links';
+
+function RevenueSection() {
+  const summary = useInvoiceSummary();
+  return (
+    <SectionCard title="Revenue by month" subtitle="Payments received less refunds, the last twelve months">
+      <Box sx={{ px: { xs: 1, sm: 2 }, py: 2 }}>
+        {summary.data ? <RevenueChart revenue={summary.data.revenue_by_month} /> : <ListLoading label="Loading..." />}
+      </Box>
+    </SectionCard>
+  );
+}
+
+function ExportButton() {
+  const exporting = useExportInvoices();
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<FileDownloadOutlinedIcon />}
+      loading={exporting.isPending}
+      onClick={() => exporting.mutate({}, { onError: (e) => toast.error(errorMessage(e)) })}
+      data-testid="export-invoices"
+    >
+      Export CSV
+    </Button>
+  );
+}
+
+/** The staff invoice screen: every invoice with filters, creation, and one invoice's actions (`?id=`). */
+function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: string; withReports: boolean }) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const id = searchParams.get('id');
+  const detailPath = (invoiceId: string) => `${basePath}?id=${encodeURIComponent(invoiceId)}`;
+
+  if (id) {
+    return (
+      <>
+        <PageTitle title="Invoice" />
+        <InvoiceDetail
+          invoiceId={id}
+          back={{ to: basePath, label: 'All invoices' }}
+          renderActions={(invoice) => <StaffInvoiceActions invoice={invoice} role={role} />}
+          renderProjectLink={(invoice) => (
+            <Link component={RouterLink} to={projectPathFor(role, invoice.project_id)}>
+              {invoice.project_title}
+            </Link>
+          )}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title="Invoices" />
+      <PageHeading title="Invoices">
+        {withReports
+          ? 'Every invoice, what came in and what is still owed.'
+          : 'Create, send and follow invoices; record bank transfers and refund card payments.'}
+      </PageHeading>
+      <Stack spacing={3}>
+        {withReports && (
+          <>
+            <InvoiceTotalsPanel />
+            <RevenueSection />
+          </>
+        )}
+        <InvoiceList
+          title={withReports ? 'All invoices' : 'Invoices'}
+          variant="staff"
+          getDetailPath={detailPath}
+          emptyText="Create an invoice for an approved project."
+          action={
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              {withReports && <ExportButton />}
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="new-invoice">
+                New invoice
+              </Button>
+            </Stack>
+          }
+        />
+      </Stack>
+      {creating && (
+        <InvoiceEditorDialog
+          open
+          invoice={null}
+          onClose={() => setCreating(false)}
+          onSaved={(invoice) => {
+            setCreating(false);
+            toast.success(`Draft ${invoice.invoice_no} created`);
+            void navigate(detailPath(invoice.id));
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** /admindashboard/invoice (admins). */
+export function AdminInvoicesRoute() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <StaffInvoices role={user.role} basePath={paths.admin.invoices} withReports={false} />;
+}
+
+/** /view-superadmin-invoice (the super admin): totals, revenue by month and CSV export above every invoice. */
+export function SuperadminInvoicesRoute() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <StaffInvoices role={user.role} basePath={paths.superadmin.invoices} withReports />;
+}

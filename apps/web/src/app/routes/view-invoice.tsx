@@ -1,0 +1,51 @@
+import { isPayable } from '@agency/schema';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageTitle } from '../../features/config/components/page-title';
+import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
+import { InvoiceList } from '../../features/invoices/components/invoice-list';
+import { PayButton } from '../../features/invoices/components/pay-button';
+import { PageHeading } from '../../components/page-heading';
+import { paths } from '../../lib/paths';
+import { invoicePathFor, projectPathFor } from '../../lib/project-links';
+
+const detailPath = (id: string) => invoicePathFor('client', id) ?? paths.client.invoices;
+
+/** /view-invoice: the client's invoices with what is due; `?id=<id>` opens one with Pay (card) while something is due. */
+export function ViewInvoiceRoute() {
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id');
+
+  if (id) {
+    return (
+      <>
+        <PageTitle title="Invoice" />
+        <InvoiceDetail
+          invoiceId={id}
+          back={{ to: paths.client.invoices, label: 'My invoices' }}
+          renderActions={(invoice) =>
+            isPayable(invoice.status) && invoice.amount_due > 0 ? (
+              <Box sx={{ width: { xs: '100%', sm: 'auto' } }}>
+                <PayButton invoice={invoice} size="large" fullWidth />
+              </Box>
+            ) : null
+          }
+          renderProjectLink={(invoice) => (
+            <Link component={RouterLink} to={projectPathFor('client', invoice.project_id)}>
+              {invoice.project_title}
+            </Link>
+          )}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title="My invoices" />
+      <PageHeading title="My invoices">Invoices for your projects. Pay by card in a few taps; the receipt comes by e-mail.</PageHeading>
+      <InvoiceList title="Invoices" variant="client" getDetailPath={detailPath} emptyText="Invoices we send you appear here." />
+    </>
+  );
+}

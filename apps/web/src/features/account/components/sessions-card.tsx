@@ -1,0 +1,104 @@
+import DevicesOutlinedIcon from '@mui/icons-material/DevicesOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListError, ListLoading } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { formatDateTime } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { useSessions } from '../api/list-sessions';
+import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
+import { useRevokeSession } from '../api/revoke-session';
+
+export function SessionsCard() {
+  const sessions = useSessions();
+  const revokeOthers = useRevokeOtherSessions();
+  const revokeOne = useRevokeSession();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const others = (sessions.data ?? []).filter((s) => !s.current).length;
+
+  function handleRevokeOthers() {
+    revokeOthers.mutate(undefined, {
+      onSuccess: ({ revoked }) => {
+        setIsConfirming(false);
+        toast.success(revoked === 1 ? 'Signed out 1 other session' : `Signed out ${revoked} other sessions`);
+      },
+    });
+  }
+
+  return (
+    <SectionCard
+      title="Where you are signed in"
+      subtitle="Sessions end by themselves after a week without use."
+      data-testid="sessions-card"
+      action={
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={others === 0}
+          onClick={() => setIsConfirming(true)}
+          data-testid="revoke-others"
+          sx={{ flexShrink: 0 }}
+        >
+          Sign out everywhere else
+        </Button>
+      }
+    >
+      {sessions.isPending && <ListLoading label="Loading sessions…" />}
+      {sessions.isError && <ListError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />}
+      {revokeOne.isError && (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {errorMessage(revokeOne.error)}
+        </Alert>
+      )}
+      <Stack component="ul" divider={<Divider component="li" aria-hidden="true" />} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Sessions">
+        {(sessions.data ?? []).map((session) => (
+          <Box
+            component="li"
+            key={session.id}
+            data-testid="session-row"
+            sx={{ px: { xs: 2, sm: 3 }, py: 1.75, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            <DevicesOutlinedIcon color="action" aria-hidden="true" />
+            <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }} data-testid="session-device">
+                {session.device}
+                {session.current && <Chip label="This device" size="small" color="primary" sx={{ ml: 1, height: 22 }} />}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {session.ip ?? 'Unknown address'} · last used {formatDateTime(session.last_used_at)} · signed in {formatDateTime(session.created_at)}
+              </Typography>
+            </Box>
+            {!session.current && (
+              <Button
+                size="small"
+                onClick={() => revokeOne.mutate(session.id)}
+                loading={revokeOne.isPending && revokeOne.variables === session.id}
+                aria-label={`Sign out ${session.device}, ${session.ip ?? 'unknown address'}`}
+              >
+                Sign out
+              </Button>
+            )}
+          </Box>
+        ))}
+      </Stack>
+      <ConfirmDialog
+        open={isConfirming}
+        title="Sign out everywhere else?"
+        confirmLabel="Sign out everywhere else"
+        isPending={revokeOthers.isPending}
+        onConfirm={handleRevokeOthers}
+        onClose={() => setIsConfirming(false)}
+      >
+        Every other browser and device signed in to your account is signed out at once. This one stays signed in.
+      </ConfirmDialog>
+    </SectionCard>
+  );
+}

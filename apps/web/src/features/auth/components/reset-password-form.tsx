@@ -1,0 +1,74 @@
+import { passwordResetConfirmInput } from '@agency/schema';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { hasErrorCode } from '../../../lib/http';
+import { paths } from '../../../lib/paths';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+import { authErrorMessage } from '../utils/auth-error-message';
+import { NewPasswordFields } from './new-password-fields';
+
+const resetFormSchema = passwordResetConfirmInput
+  .omit({ token: true })
+  .extend({ confirm_password: z.string().min(1, 'Confirm your password') })
+  .refine((values) => values.password === values.confirm_password, { message: 'Passwords do not match', path: ['confirm_password'] });
+type ResetFormValues = z.input<typeof resetFormSchema>;
+
+/** The page of a reset link: a new password, once; afterwards every session has ended and the person logs in. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const confirm = useConfirmPasswordReset();
+  const { control, handleSubmit } = useForm<ResetFormValues>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirm_password: '' },
+  });
+
+  if (confirm.isSuccess) {
+    return (
+      <Stack spacing={2.5}>
+        <Alert severity="success" role="status" data-testid="reset-done">
+          Your password has been changed, and every session has been signed out. Log in with the new password.
+        </Alert>
+        <Button component={RouterLink} to={paths.login} variant="contained" size="large" data-testid="reset-login">
+          Log in
+        </Button>
+      </Stack>
+    );
+  }
+
+  const linkDead = hasErrorCode(confirm.error, 'LINK_INVALID');
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => confirm.mutate({ token, password: values.password }))}
+      aria-label="Choose a new password"
+      data-testid="reset-password-form"
+    >
+      <Stack spacing={2.5}>
+        {confirm.isError && (
+          <Alert severity="error" data-testid="form-error">
+            {linkDead ? (
+              <>
+                This link is invalid, used or expired.{' '}
+                <Link component={RouterLink} to={paths.forgotPassword}>
+                  Ask for a new one
+                </Link>
+                .
+              </>
+            ) : (
+              authErrorMessage(confirm.error)
+            )}
+          </Alert>
+        )}
+        <NewPasswordFields control={control} />
+        <Button type="submit" variant="contained" size="large" loading={confirm.isPending} data-testid="reset-submit">
+          Set the new password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+
+/**
+ * The contract text as the server rendered it. The HTML comes from the server's Markdown renderer, which keeps only
+ * document tags (headings, paragraphs, lists, emphasis, links), so it is shown as it is.
+ */
+export function ContractDocument({ html }: { html: string }) {
+  return (
+    <Box
+      component="article"
+      data-testid="contract-document"
+      sx={{
+        bgcolor: 'background.paper',
+        border: '1px solid',
+        borderColor: 'divider',
+        borderRadius: 2,
+        px: { xs: 2, sm: 4, md: 6 },
+        py: { xs: 2.5, sm: 4 },
+        fontSize: { xs: '0.95rem', sm: '1rem' },
+        lineHeight: 1.65,
+        overflowWrap: 'anywhere',
+        '& h1': { fontSize: { xs: '1.35rem', sm: '1.6rem' }, mt: 0, mb: 2 },
+        '& h2': { fontSize: { xs: '1.1rem', sm: '1.2rem' }, mt: 3, mb: 1, color: 'primary.main' },
+        '& h3': { fontSize: '1rem', mt: 2, mb: 1 },
+        '& p, & ul, & ol': { my: 1.25 },
+        '& blockquote': { borderLeft: '3px solid', borderColor: 'divider', ml: 0, pl: 2, color: 'text.secondary' },
+        '& table': { borderCollapse: 'collapse', width: '100%' },
+        '& th, & td': { border: '1px solid', borderColor: 'divider', p: 0.75, textAlign: 'left' },
+      }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import type { ContractListItem } from '@agency/schema';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import Button, { type ButtonProps } from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router';
+import { contractPagePath, downloadUrl } from '../utils/contract-links';
+
+/** View the PDF full page, or download it; nothing for callers the server gives no PDF link. */
+export function ContractPdfActions({ contract, size = 'medium' }: { contract: ContractListItem; size?: ButtonProps['size'] }) {
+  const download = downloadUrl(contract);
+  if (!download) return null;
+  const isSigned = contract.status === 'signed';
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Button component={RouterLink} to={contractPagePath(contract.id)} size={size} startIcon={<PictureAsPdfIcon />} data-testid="contract-view-pdf">
+        {isSigned ? 'View signed PDF' : 'View PDF'}
+      </Button>
+      <Button
+        href={download}
+        download
+        size={size}
+        variant={isSigned ? 'contained' : 'text'}
+        startIcon={<DownloadIcon />}
+        data-testid="contract-download"
+      >
+        Download
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Contract } from '@agency/schema';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorMessage } from '../../../lib/http';
+import { useSignContract } from '../api/sign-contract';
+import { SignaturePad } from './signature-pad';
+
+type SignContractPanelProps = { contract: Contract; onSigned: (contract: Contract) => void };
+
+/** Typed name (required), an optional drawn signature, consent, and Sign behind a confirmation. */
+export function SignContractPanel({ contract, onSigned }: SignContractPanelProps) {
+  const sign = useSignContract();
+  const [name, setName] = useState('');
+  const [image, setImage] = useState<string | null>(null);
+  const [agree, setAgree] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const nameError = touched && name.trim().length < 2 ? 'Type your full name to sign' : null;
+  const agreeError = touched && !agree ? 'Tick the box to agree to sign electronically' : null;
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (name.trim().length < 2 || !agree) return;
+    setIsConfirming(true);
+  }
+
+  function handleConfirm() {
+    sign.mutate(
+      {
+        id: contract.id,
+        input: {
+          signature_name: name.trim(),
+          agree: true,
+          ...(image ? { signature_image: image } : {}),
+          ...(contract.document_sha256 ? { document_sha256: contract.document_sha256 } : {}),
+        },
+      },
+      {
+        onSuccess: (data) => {
+          setIsConfirming(false);
+          onSigned(data.contract);
+        },
+        onError: () => setIsConfirming(false),
+      },
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit} data-testid="sign-panel" aria-label="Sign this contract">
+      <Stack spacing={2.5}>
+        <Typography variant="h6" component="h2">
+          Sign this contract
+        </Typography>
+        {sign.isError && <Alert severity="error">{errorMessage(sign.error)}</Alert>}
+        <TextField
+          label="Your full name"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onBlur={() => setTouched(true)}
+          error={Boolean(nameError)}
+          helperText={nameError ?? `As it should appear on the contract (you are signing as ${contract.signer.name}).`}
+          autoComplete="name"
+          disabled={sign.isPending}
+          slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'signature-name' } }}
+        />
+        {name.trim().length >= 2 && !image && (
+          <Box
+            aria-hidden
+            sx={{ fontFamily: '"Dancing Script", "Segoe Script", "Brush Script MT", cursive', fontSize: '2rem', color: '#13246b', px: 1 }}
+          >
+            {name.trim()}
+          </Box>
+        )}
+        <SignaturePad onChange={setImage} disabled={sign.isPending} />
+        <Box>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={agree}
+                onChange={(event) => setAgree(event.target.checked)}
+                disabled={sign.isPending}
+                slotProps={{ input: { 'data-testid': 'signature-agree' } as object }}
+              />
+            }
+            label="I agree to sign electronically, and that my electronic signature binds me as a handwritten one would."
+          />
+          {agreeError && <FormHelperText error>{agreeError}</FormHelperText>}
+        </Box>
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          We record your name, the time, your IP address and browser, and the document fingerprint (SHA-256{' '}
+          <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="document-hash">
+            {contract.document_sha256}
+          </Box>
+          ) on the signed PDF&apos;s certificate page.
+        </Typography>
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            loading={sign.isPending}
+            data-testid="sign-button"
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            Sign contract
+          </Button>
+        </Box>
+      </Stack>
+      <ConfirmDialog
+        open={isConfirming}
+        title="Sign this contract?"
+        confirmLabel="Sign"
+        confirmColor="primary"
+        isPending={sign.isPending}
+        onConfirm={handleConfirm}
+        onClose={() => setIsConfirming(false)}
+      >
+        You are signing “{contract.title}” as <strong>{name.trim()}</strong>
+        {image ? ' with your drawn signature' : ''}. A signed contract cannot be changed or withdrawn.
+      </ConfirmDialog>
+    </Box>
+  );
+}

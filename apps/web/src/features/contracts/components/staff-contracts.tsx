@@ -1,0 +1,305 @@
+import {
+  CONTRACT_KIND_LABELS,
+  CONTRACT_KINDS,
+  CONTRACT_STATUS_LABELS,
+  CONTRACT_STATUSES,
+  type ContractKind,
+  type ContractListItem,
+  type ContractStatus,
+  type Role,
+} from '@agency/schema';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { formatDate } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { useContractCounts } from '../api/get-contract-counts';
+import { useContracts, type ContractFilters } from '../api/list-contracts';
+import { useProjectOptions } from '../api/list-project-options';
+import { ContractActions } from './contract-actions';
+import { ContractStatusChip } from './contract-status-chip';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function lastStep(c: ContractListItem): string {
+  if (c.signed_at) return `Signed ${formatDate(c.signed_at)}`;
+  if (c.voided_at) return `Voided ${formatDate(c.voided_at)}`;
+  if (c.status === 'expired' && c.expires_at) return `Expired ${formatDate(c.expires_at)}`;
+  if (c.viewed_at) return `Opened ${formatDate(c.viewed_at)}`;
+  if (c.sent_at) return `Sent ${formatDate(c.sent_at)}`;
+  return `Created ${formatDate(c.created_at)}`;
+}
+
+type StaffContractsProps = { role: Role; getOpenPath: (id: string) => string; initialProjectId?: string };
+
+/** Every contract, for admins and the super admin: counts by status, filters, search, and the actions of each status. */
+export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffContractsProps) {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<ContractStatus | ''>('');
+  const [kind, setKind] = useState<ContractKind | ''>('');
+  const [projectId, setProjectId] = useState(initialProjectId ?? '');
+  const [clientId, setClientId] = useState('');
+  const projects = useProjectOptions();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const base: Omit<ContractFilters, 'status'> = {
+    q: q || undefined,
+    kind: kind || undefined,
+    project_id: projectId || undefined,
+    client_id: clientId || undefined,
+  };
+  const counts = useContractCounts(base);
+  const contracts = useContracts({ ...base, status: status || undefined });
+  const items = contracts.data?.pages.flatMap((page) => page.items) ?? [];
+  const isFiltered = Boolean(q || status || kind || projectId || clientId);
+  const clients = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const p of projects.data ?? []) seen.set(p.client.id, p.client.name);
+    return [...seen].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [projects.data]);
+
+  const countChips = (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', px: { xs: 2, sm: 3 }, pt: 2 }}
+      aria-label="Contracts by status"
+      data-testid="contract-counts"
+    >
+      <Chip
+        label={`All ${counts.data?.total ?? '…'}`}
+        color={status === '' ? 'primary' : 'default'}
+        variant={status === '' ? 'filled' : 'outlined'}
+        onClick={() => setStatus('')}
+      />
+      {CONTRACT_STATUSES.map((s) => (
+        <Chip
+          key={s}
+          label={`${CONTRACT_STATUS_LABELS[s]} ${counts.data?.counts[s] ?? '…'}`}
+          color={status === s ? 'primary' : 'default'}
+          variant={status === s ? 'filled' : 'outlined'}
+          onClick={() => setStatus(status === s ? '' : s)}
+          data-testid={`count-${s}`}
+        />
+      ))}
+    </Stack>
+  );
+
+  const filters = (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        px: { xs: 2, sm: 3 },
+        py: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1.5fr 1.5fr' },
+      }}
+    >
+      <TextField
+        size="small"
+        type="search"
+        label="Search"
+        placeholder="Title, project or signer"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { maxLength: 100, 'data-testid': 'contract-search' },
+        }}
+      />
+      <TextField
+        size="small"
+        select
+        label="Status"
+        value={status}
+        onChange={(e) => setStatus(e.target.value as ContractStatus | '')}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
+        <MenuItem value="">All statuses</MenuItem>
+        {CONTRACT_STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {CONTRACT_STATUS_LABELS[s]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        select
+        label="Kind"
+        value={kind}
+        onChange={(e) => setKind(e.target.value as ContractKind | '')}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
+        <MenuItem value="">Both kinds</MenuItem>
+        {CONTRACT_KINDS.map((k) => (
+          <MenuItem key={k} value={k}>
+            {CONTRACT_KIND_LABELS[k]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        select
+        label="Project"
+        value={projectId}
+        onChange={(e) => setProjectId(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
+        <MenuItem value="">All projects</MenuItem>
+        {initialProjectId && !(projects.data ?? []).some((p) => p.id === initialProjectId) && (
+          <MenuItem value={initialProjectId}>Project #{initialProjectId}</MenuItem>
+        )}
+        {(projects.data ?? []).map((p) => (
+          <MenuItem key={p.id} value={p.id}>
+            {p.title}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        select
+        label="Client"
+        value={clientId}
+        onChange={(e) => setClientId(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
+        <MenuItem value="">All clients</MenuItem>
+        {clients.map(([id, name]) => (
+          <MenuItem key={id} value={id}>
+            {name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+
+  const titleLink = (c: ContractListItem) => (
+    <Link component={RouterLink} to={getOpenPath(c.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="contract-link">
+      {c.title}
+    </Link>
+  );
+
+  let body;
+  if (contracts.isPending) body = <ListLoading label="Loading contracts..." />;
+  else if (contracts.isError) body = <ListError message={errorMessage(contracts.error)} onRetry={() => contracts.refetch()} />;
+  else if (items.length === 0)
+    body = isFiltered ? (
+      <ListEmpty icon={<SearchIcon />} title="No matching contracts">
+        Try another search or filter.
+      </ListEmpty>
+    ) : (
+      <ListEmpty icon={<DescriptionOutlinedIcon />} title="No contracts yet">
+        Approving a project creates its client and team contracts as drafts.
+      </ListEmpty>
+    );
+  else if (isPhone)
+    body = (
+      <Stack spacing={1.5} sx={{ p: 2, pt: 0 }}>
+        {items.map((c) => (
+          <Card key={c.id} sx={{ p: 2 }} data-testid="contract-row" data-contract-id={c.id} data-status={c.status}>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+              <Box sx={{ minWidth: 0 }}>
+                {titleLink(c)}
+                <Typography variant="body2" color="text.secondary">
+                  {c.signer.name} · {CONTRACT_KIND_LABELS[c.kind]}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {c.project_title} · {lastStep(c)}
+                </Typography>
+              </Box>
+              <ContractStatusChip status={c.status} />
+            </Stack>
+            <Box sx={{ mt: 1 }}>
+              <ContractActions contract={c} role={role} />
+            </Box>
+          </Card>
+        ))}
+      </Stack>
+    );
+  else
+    body = (
+      <TableContainer>
+        <Table size="small" aria-label="Contracts">
+          <TableHead>
+            <TableRow>
+              <TableCell>Contract</TableCell>
+              <TableCell>Signer</TableCell>
+              <TableCell>Project</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Last step</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((c) => (
+              <TableRow key={c.id} hover data-testid="contract-row" data-contract-id={c.id} data-status={c.status}>
+                <TableCell sx={{ minWidth: 160 }}>
+                  {titleLink(c)}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {CONTRACT_KIND_LABELS[c.kind]}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ minWidth: 120 }}>{c.signer.name}</TableCell>
+                <TableCell sx={{ minWidth: 160, overflowWrap: 'break-word' }}>
+                  {c.project_title}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {c.client.name}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  <ContractStatusChip status={c.status} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastStep(c)}</TableCell>
+                <TableCell align="right" sx={{ minWidth: 240 }}>
+                  <ContractActions contract={c} role={role} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+
+  return (
+    <SectionCard title="Contracts" subtitle="Client and team contracts of every project." data-testid="staff-contracts">
+      {countChips}
+      {filters}
+      {body}
+      <LoadMore hasMore={Boolean(contracts.hasNextPage)} isLoading={contracts.isFetchingNextPage} onLoadMore={() => contracts.fetchNextPage()} />
+    </SectionCard>
+  );
+}

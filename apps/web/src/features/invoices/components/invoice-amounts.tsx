@@ -1,0 +1,53 @@
+import type { Currency } from '@agency/schema';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { formatMoney } from '../../../lib/format';
+
+type Amounts = {
+  subtotal: number;
+  discount: number;
+  tax_total: number;
+  total: number;
+  amount_paid?: number;
+  amount_refunded?: number;
+  amount_due?: number;
+};
+
+function Row({ label, value, strong = false, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 3, py: 0.5 }}>
+      <Typography
+        component="dt"
+        variant={strong ? 'subtitle1' : 'body2'}
+        color={strong ? 'text.primary' : 'text.secondary'}
+        sx={{ fontWeight: strong ? 700 : 400 }}
+      >
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        variant={strong ? 'subtitle1' : 'body2'}
+        sx={{ m: 0, fontWeight: strong ? 700 : 500, fontVariantNumeric: 'tabular-nums' }}
+        data-testid={testId}
+      >
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Subtotal, discount, tax and total; with the payments' effect when given. */
+export function InvoiceAmounts({ amounts, currency }: { amounts: Amounts; currency: Currency }) {
+  const m = (minor: number) => formatMoney(minor, currency);
+  return (
+    <Box component="dl" sx={{ m: 0, minWidth: { sm: 280 } }} data-testid="invoice-amounts">
+      <Row label="Subtotal" value={m(amounts.subtotal)} testId="invoice-subtotal" />
+      {amounts.discount > 0 && <Row label="Discount" value={`−${m(amounts.discount)}`} testId="invoice-discount" />}
+      <Row label="Tax" value={m(amounts.tax_total)} testId="invoice-tax" />
+      <Row label="Total" value={m(amounts.total)} strong testId="invoice-total" />
+      {amounts.amount_paid !== undefined && amounts.amount_paid !== 0 && <Row label="Paid" value={m(amounts.amount_paid)} testId="invoice-paid" />}
+      {!!amounts.amount_refunded && <Row label="Refunded" value={m(amounts.amount_refunded)} />}
+      {amounts.amount_due !== undefined && <Row label="Amount due" value={m(amounts.amount_due)} strong testId="invoice-due" />}
+    </Box>
+  );
+}

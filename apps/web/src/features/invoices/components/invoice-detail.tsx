@@ -1,0 +1,207 @@
+import { PAYMENT_METHOD_LABELS, type Invoice } from '@agency/schema';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
+import { useInvoice } from '../api/get-invoice';
+import { InvoiceAmounts } from './invoice-amounts';
+import { InvoiceStatusChip } from './invoice-status-chip';
+
+type Line = Invoice['lines'][number] & { index: number };
+
+function lineColumns(invoice: Invoice): DataColumn<Line>[] {
+  const m = (minor: number) => formatMoney(minor, invoice.currency);
+  return [
+    { id: 'description', header: 'Description', cell: (l) => l.description, minWidth: 200, card: 'title', cellSx: { overflowWrap: 'anywhere' } },
+    { id: 'quantity', header: 'Qty', align: 'right', cell: (l) => l.quantity, minWidth: 60, priority: 2 },
+    { id: 'unit', header: 'Unit price', align: 'right', cell: (l) => m(l.unit_price), minWidth: 110, priority: 2, cellSx: { whiteSpace: 'nowrap' } },
+    {
+      id: 'tax',
+      header: 'Tax',
+      align: 'right',
+      cell: (l) => `${l.tax_rate} % · ${m(l.tax)}`,
+      minWidth: 120,
+      priority: 3,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (l) => m(l.amount),
+      minWidth: 110,
+      card: 'aside',
+      cellSx: { whiteSpace: 'nowrap', fontWeight: 600 },
+    },
+  ];
+}
+
+type Payment = Invoice['payments'][number];
+
+function paymentColumns(invoice: Invoice): DataColumn<Payment>[] {
+  return [
+    {
+      id: 'what',
+      header: 'Payment',
+      cell: (p) => (p.kind === 'refund' ? `Refund (${PAYMENT_METHOD_LABELS[p.method].toLowerCase()})` : PAYMENT_METHOD_LABELS[p.method]),
+      minWidth: 140,
+      card: 'title',
+    },
+    { id: 'date', header: 'Date', cell: (p) => formatDate(p.received_on), minWidth: 110, cellSx: { whiteSpace: 'nowrap' } },
+    { id: 'reference', header: 'Reference', cell: (p) => p.reference ?? '—', minWidth: 160, priority: 2, cellSx: { overflowWrap: 'anywhere' } },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (p) => `${p.kind === 'refund' ? '−' : ''}${formatMoney(p.amount, invoice.currency)}`,
+      minWidth: 110,
+      card: 'aside',
+      cellSx: { whiteSpace: 'nowrap', fontWeight: 600 },
+    },
+  ];
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="dt" sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: 0.4 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+type InvoiceDetailProps = {
+  invoiceId: string;
+  back: { to: string; label: string };
+  /** What the viewer may do: Pay for its client; send, record a payment, refund, void for staff. */
+  renderActions?: (invoice: Invoice) => ReactNode;
+  /** Shown beside the parties, e.g. a link to the project. */
+  renderProjectLink?: (invoice: Invoice) => ReactNode;
+};
+
+/** One invoice: number, status, parties and dates, the lines, the totals, the payments and the PDF. */
+export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLink }: InvoiceDetailProps) {
+  const query = useInvoice(invoiceId);
+  const backLink = (
+    <Button component={Link} to={back.to} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
+      {back.label}
+    </Button>
+  );
+  if (query.isPending) {
+    return (
+      <>
+        {backLink}
+        <ListLoading label="Loading invoice..." />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        {backLink}
+        {hasErrorCode(query.error, 'NOT_FOUND', 'VALIDATION_FAILED') ? (
+          <Alert severity="warning" data-testid="invoice-not-found">
+            This invoice does not exist, or it is not one of yours.
+          </Alert>
+        ) : (
+          <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+        )}
+      </>
+    );
+  }
+  const invoice = query.data;
+  const lines = invoice.lines.map((line, index) => ({ ...line, index }));
+  return (
+    <Box data-testid="invoice-detail" data-invoice-id={invoice.id} data-status={invoice.status}>
+      {backLink}
+      <Card component="article" aria-label={`Invoice ${invoice.invoice_no}`} sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="invoice-number">
+            {invoice.invoice_no}
+          </Typography>
+          <InvoiceStatusChip status={invoice.status} size="medium" />
+          {invoice.kind === 'deposit' && <Typography color="text.secondary">Deposit</Typography>}
+          <Box sx={{ flex: 1 }} />
+          <Button
+            component="a"
+            href={invoice.pdf_url}
+            target="_blank"
+            rel="noopener"
+            variant="outlined"
+            startIcon={<PictureAsPdfOutlinedIcon />}
+            data-testid="invoice-pdf"
+          >
+            PDF
+          </Button>
+        </Box>
+
+        {invoice.needs_attention && (
+          <Alert severity="warning" icon={<WarningAmberIcon />} sx={{ mb: 2 }} data-testid="invoice-attention-note">
+            {invoice.attention_note}
+          </Alert>
+        )}
+        {invoice.status === 'void' && invoice.void_reason && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Voided {formatDateTime(invoice.voided_at)}: {invoice.void_reason}
+          </Alert>
+        )}
+
+        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 2 }}>
+          <Fact label="Client">{invoice.client.name}</Fact>
+          <Fact label="Project">{renderProjectLink ? renderProjectLink(invoice) : invoice.project_title}</Fact>
+          <Fact label="Issued">{formatDate(invoice.issue_date)}</Fact>
+          <Fact label="Due">{formatDate(invoice.due_date)}</Fact>
+        </Box>
+
+        {renderActions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>{renderActions(invoice)}</Box>}
+
+        <Divider sx={{ mb: 1 }} />
+        <DataTable
+          columns={lineColumns(invoice)}
+          rows={lines}
+          getRowId={(line) => String(line.index)}
+          label="Lines"
+          empty={<ListEmpty title="No lines" />}
+          rowTestId="invoice-line"
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: { xs: 0, sm: 2 }, pt: 2 }}>
+          <InvoiceAmounts amounts={invoice} currency={invoice.currency} />
+        </Box>
+        {invoice.notes && (
+          <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }} color="text.secondary">
+            {invoice.notes}
+          </Typography>
+        )}
+      </Card>
+
+      <Card component="section" aria-label="Payments" sx={{ mt: 3 }} data-testid="invoice-payments">
+        <Typography variant="h6" component="h2" sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: 1 }}>
+          Payments
+        </Typography>
+        <DataTable
+          columns={paymentColumns(invoice)}
+          rows={invoice.payments}
+          getRowId={(p) => p.id}
+          label="Payments"
+          empty={<ListEmpty title="No payments yet" />}
+          rowTestId="invoice-payment"
+        />
+      </Card>
+    </Box>
+  );
+}

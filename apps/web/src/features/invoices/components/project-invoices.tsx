@@ -1,0 +1,119 @@
+import { isCurrency, type Project } from '@agency/schema';
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from '../../../lib/http';
+import { useCreateDepositInvoice } from '../api/create-deposit-invoice';
+import { useBillingSettings } from '../api/get-billing-settings';
+import { useSetBillingSettings } from '../api/set-billing-settings';
+import { InvoiceEditorDialog } from './invoice-editor-dialog';
+import { InvoiceList } from './invoice-list';
+
+const BILLABLE = ['approved', 'in_progress', 'completed'];
+
+function BillingSettings({ project }: { project: Project }) {
+  const billing = useBillingSettings(project.id);
+  const setBilling = useSetBillingSettings();
+  const deposit = useCreateDepositInvoice();
+  if (!billing.data) return null;
+  const b = billing.data;
+  return (
+    <Box
+      sx={{
+        px: { xs: 2, sm: 3 },
+        py: 1.5,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 2,
+        borderBottom: '1px solid',
+        borderColor: 'divider',
+      }}
+    >
+      <FormControlLabel
+        control={
+          <Switch
+            checked={b.auto_deposit}
+            disabled={setBilling.isPending}
+            onChange={(event) =>
+              setBilling.mutate({ projectId: project.id, autoDeposit: event.target.checked }, { onError: (e) => toast.error(errorMessage(e)) })
+            }
+            slotProps={{ input: { 'aria-describedby': `deposit-help-${project.id}` } }}
+            data-testid="auto-deposit-switch"
+          />
+        }
+        label="Automatic deposit invoice"
+      />
+      <Typography id={`deposit-help-${project.id}`} variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 200 }}>
+        {b.deposit_invoice_id
+          ? 'The deposit invoice has been raised.'
+          : `When the client signs the contract, a ${b.deposit_percent} % deposit invoice is raised and sent${b.auto_deposit ? '' : ' (turned off)'}.`}
+      </Typography>
+      {!b.deposit_invoice_id && BILLABLE.includes(project.status) && project.budget_minor ? (
+        <Button
+          size="small"
+          variant="outlined"
+          loading={deposit.isPending}
+          onClick={() =>
+            deposit.mutate(project.id, { onSuccess: () => toast.success('Deposit invoice sent'), onError: (e) => toast.error(errorMessage(e)) })
+          }
+          data-testid="raise-deposit"
+        >
+          Raise deposit now
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
+
+type ProjectInvoicesProps = {
+  project: Project;
+  /** Staff raise invoices and set the automatic deposit; a client sees its own and pays. */
+  variant: 'client' | 'staff';
+  getDetailPath: (id: string) => string;
+};
+
+/** A project's invoices on its own screen. */
+export function ProjectInvoices({ project, variant, getDetailPath }: ProjectInvoicesProps) {
+  const [creating, setCreating] = useState(false);
+  const isStaff = variant === 'staff';
+  const canInvoice = isStaff && BILLABLE.includes(project.status);
+  return (
+    <Box data-testid="project-invoices">
+      <InvoiceList
+        title="Invoices"
+        variant={variant}
+        projectId={project.id}
+        getDetailPath={getDetailPath}
+        emptyText={isStaff ? 'Invoices raised for this project appear here.' : 'Invoices for this project appear here when they are sent.'}
+        action={
+          canInvoice ? (
+            <Button startIcon={<AddIcon />} variant="outlined" onClick={() => setCreating(true)} data-testid="project-new-invoice">
+              New invoice
+            </Button>
+          ) : undefined
+        }
+        toolbar={isStaff ? <BillingSettings project={project} /> : undefined}
+        data-testid="project-invoice-list"
+      />
+      {creating && (
+        <InvoiceEditorDialog
+          open
+          invoice={null}
+          projectId={project.id}
+          projectCurrency={isCurrency(project.currency) ? project.currency : undefined}
+          onClose={() => setCreating(false)}
+          onSaved={() => {
+            setCreating(false);
+            toast.success('Draft created');
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { CURRENCY_DECIMALS, type Currency, type InvoiceSummary } from '@agency/schema';
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useState } from 'react';
+import { formatMoney } from '../../../lib/format';
+
+const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+/**
+ * Money received less refunds, by month (MUI X Charts), one currency at a time: amounts in different currencies
+ * are never drawn on one scale. The figures are also in a table for screen readers.
+ */
+export function RevenueChart({ revenue }: { revenue: InvoiceSummary['revenue_by_month'] }) {
+  const currencies = [...new Set(revenue.map((r) => r.currency))];
+  const withMoney = currencies.filter((c) => revenue.some((r) => r.currency === c && r.amount !== 0));
+  const [chosen, setChosen] = useState<Currency | null>(null);
+  const currency = chosen ?? withMoney[0] ?? currencies[0];
+  if (!currency) return <Typography color="text.secondary">No payments in the last twelve months.</Typography>;
+
+  const rows = revenue.filter((r) => r.currency === currency);
+  const scale = 10 ** CURRENCY_DECIMALS[currency];
+  const money = (major: number | null) => formatMoney(Math.round((major ?? 0) * scale), currency);
+  const compact = new Intl.NumberFormat('en-GB', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+  return (
+    <Box data-testid="revenue-chart" data-currency={currency} sx={{ position: 'relative' }}>
+      {currencies.length > 1 && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={currency}
+          onChange={(_event, value: Currency | null) => value && setChosen(value)}
+          aria-label="Currency"
+          sx={{ mb: 1 }}
+        >
+          {currencies.map((c) => (
+            <ToggleButton key={c} value={c}>
+              {c}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      )}
+      <BarChart
+        height={280}
+        xAxis={[{ scaleType: 'band', data: rows.map((r) => monthLabel.format(new Date(`${r.month}-01T00:00:00Z`))) }]}
+        yAxis={[{ width: 64, valueFormatter: (value: number) => compact.format(value) }]}
+        series={[{ label: currency, data: rows.map((r) => r.amount / scale), valueFormatter: money }]}
+        margin={{ left: 4, right: 8 }}
+        hideLegend
+        aria-hidden="true"
+      />
+      <Box component="table" sx={visuallyHidden}>
+        <caption>Revenue by month in {currency}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Received less refunds</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.month}>
+              <th scope="row">{monthLabel.format(new Date(`${r.month}-01T00:00:00Z`))}</th>
+              <td>{formatMoney(r.amount, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}

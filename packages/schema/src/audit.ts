@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { idString } from './api.js';
+
+/**
+ * What the audit log records, by name. Modules add their own actions here (`contract.sent`, `invoice.voided`);
+ * the log stores the name as text, so a new action needs no migration, and the search screen offers this list.
+ */
+export const AUDIT_ACTIONS = {
+  'project.approved': 'Project approved',
+  'project.rejected': 'Project rejected',
+  'project.status_changed': 'Project status changed',
+  'tool_request.decided': 'Tool request decided',
+  'invitation.created': 'Invitation created',
+  'invitation.resent': 'Invitation resent',
+  'invitation.revoked': 'Invitation revoked',
+  'account.disabled': 'Account disabled',
+  'account.enabled': 'Account enabled',
+  'superadmin.handed_over': 'Super admin role handed over',
+  'mfa.enabled': 'Two-factor authentication turned on',
+  'mfa.disabled': 'Two-factor authentication turned off',
+  'mfa.recovery_code_used': 'Recovery code used to sign in',
+  'password.reset': 'Password reset by e-mail link',
+  'password.changed': 'Password changed',
+  'email.changed': 'E-mail address changed',
+} as const satisfies Record<string, string>;
+export type KnownAuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+}
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }).nullable(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const isoInstant = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date and time' });
+
+/** The search of the audit log; the same filters select what the CSV export holds. */
+export const auditQuerySchema = z.object({
+  /** Part of the name or e-mail of who did it. */
+  person: z.string().trim().max(100).optional(),
+  actor_id: idString().optional(),
+  action: z
+    .string()
+    .trim()
+    .max(80)
+    .regex(/^[a-z_.]*$/, 'Not an action name')
+    .optional(),
+  entity_type: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[a-z_]*$/, 'Not a record type')
+    .optional(),
+  entity_id: z.string().trim().max(40).optional(),
+  /** From this instant, inclusive. */
+  from: isoInstant.optional(),
+  /** Before this instant. */
+  to: isoInstant.optional(),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;

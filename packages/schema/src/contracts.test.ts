@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { canChangeContractStatus, CONTRACT_TEMPLATE_VARIABLES, signContractInput, templateVariablesFor } from './contracts.js';
+
+describe('contract transitions', () => {
+  it('staff send and void; the signer signs; the scheduler expires', () => {
+    const signer = { isSigner: true };
+    const other = { isSigner: false };
+    expect(canChangeContractStatus('admin', 'draft', 'sent', other)).toBe(true);
+    expect(canChangeContractStatus('client', 'draft', 'sent', signer)).toBe(false);
+    expect(canChangeContractStatus('client', 'sent', 'signed', signer)).toBe(true);
+    expect(canChangeContractStatus('client', 'draft', 'signed', signer)).toBe(false);
+    expect(canChangeContractStatus('superadmin', 'sent', 'signed', other)).toBe(false);
+    expect(canChangeContractStatus('superadmin', 'sent', 'void', other)).toBe(true);
+    expect(canChangeContractStatus('superadmin', 'signed', 'void', other)).toBe(false);
+    expect(canChangeContractStatus('system', 'sent', 'expired', other)).toBe(true);
+    expect(canChangeContractStatus('system', 'sent', 'signed', signer)).toBe(false);
+    expect(canChangeContractStatus('admin', 'sent', 'expired', other)).toBe(false);
+  });
+
+  it('team templates offer the employee variables, client templates do not', () => {
+    expect(templateVariablesFor('team')).toContain('employee.name');
+    expect(templateVariablesFor('client')).not.toContain('employee.name');
+    expect(templateVariablesFor('client')).toEqual(
+      expect.arrayContaining(['client.name', 'client.company', 'project.title', 'project.budget', 'project.deadline', 'agency.name', 'today']),
+    );
+    expect(new Set(CONTRACT_TEMPLATE_VARIABLES.map((v) => v.name)).size).toBe(CONTRACT_TEMPLATE_VARIABLES.length);
+  });
+
+  it('signing needs a typed name and explicit consent', () => {
+    expect(signContractInput.safeParse({ signature_name: 'Ada Lovelace', agree: true }).success).toBe(true);
+    expect(signContractInput.safeParse({ signature_name: 'Ada Lovelace' }).success).toBe(false);
+    expect(signContractInput.safeParse({ signature_name: 'Ada Lovelace', agree: 'yes' }).success).toBe(false);
+    expect(signContractInput.safeParse({ signature_name: ' ', agree: true }).success).toBe(false);
+    expect(signContractInput.safeParse({ signature_name: 'Ada', agree: true, signature_image: 'data:image/gif;base64,AAAA' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { canChangeInvoiceStatus, createInvoiceInput, formatInvoiceNo, invoiceNoSchema, MAX_INVOICE_LINES, parseInvoiceNo } from './invoices.js';
+
+describe('invoice numbers', () => {
+  it('are INV-<year>-<at least four digits>', () => {
+    expect(formatInvoiceNo(2026, 1)).toBe('INV-2026-0001');
+    expect(formatInvoiceNo(2026, 42)).toBe('INV-2026-0042');
+    expect(formatInvoiceNo(2026, 9999)).toBe('INV-2026-9999');
+    expect(formatInvoiceNo(2026, 12345)).toBe('INV-2026-12345');
+  });
+
+  it('parse back, and refuse anything else', () => {
+    expect(parseInvoiceNo('INV-2026-0042')).toEqual({ year: 2026, sequence: 42 });
+    expect(parseInvoiceNo('INV-2026-12345')).toEqual({ year: 2026, sequence: 12345 });
+    for (const bad of ['INV-2026-042', 'INV-26-0042', 'inv-2026-0042', 'INV-2026-0000', 'INV-2026-0042 ', 'X']) {
+      expect(parseInvoiceNo(bad), bad).toBeNull();
+    }
+    expect(invoiceNoSchema.safeParse('INV-2026-0001').success).toBe(true);
+    expect(invoiceNoSchema.safeParse('INV-2026-1').success).toBe(false);
+  });
+
+  it('refuse a sequence of zero or a year out of range', () => {
+    expect(() => formatInvoiceNo(2026, 0)).toThrow(RangeError);
+    expect(() => formatInvoiceNo(99, 1)).toThrow(RangeError);
+  });
+});
+
+describe('invoice input', () => {
+  const line = { description: 'Design', quantity: 1, unit_price: 1000, tax_rate: 20 };
+  const problems = (input: unknown) => {
+    const result = createInvoiceInput.safeParse(input);
+    return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('accepts lines and drops totals a caller sends', () => {
+    const parsed = createInvoiceInput.parse({ project_id: '1', lines: [line], total: 1, subtotal: 999 });
+    expect(parsed).not.toHaveProperty('total');
+    expect(parsed).not.toHaveProperty('subtotal');
+  });
+
+  it('refuses negative, fractional and too many amounts with clear messages', () => {
+    expect(problems({ project_id: '1', lines: [{ ...line, unit_price: -1 }] })).toEqual(['lines.0.unit_price: Unit price cannot be negative']);
+    expect(problems({ project_id: '1', lines: [{ ...line, unit_price: 10.5 }] })).toEqual([
+      'lines.0.unit_price: Unit price must be a whole number of minor units (no fractions)',
+    ]);
+    expect(problems({ project_id: '1', lines: Array.from({ length: MAX_INVOICE_LINES + 1 }, () => line) })).toEqual([
+      'lines: An invoice may have at most 100 lines',
+    ]);
+    expect(problems({ project_id: '1', lines: [line], discount: 1001 })).toEqual(['discount: Discount cannot be more than the subtotal']);
+    expect(problems({ project_id: '1', lines: [line], currency: 'XYZ' })[0]).toMatch(/^currency: Unknown currency/);
+    expect(problems({ project_id: '1', lines: [{ ...line, quantity: 1.234 }] })).toEqual([
+      'lines.0.quantity: Quantity may have at most two decimals',
+    ]);
+  });
+
+  it('refuses a due date before the issue date', () => {
+    expect(problems({ project_id: '1', lines: [line], issue_date: '2026-05-10', due_date: '2026-05-01' })).toEqual([
+      'due_date: The due date cannot be before the issue date',
+    ]);
+  });
+});
+
+describe('invoice transitions', () => {
+  it('lets staff send and void, never a client; nothing leaves paid or void', () => {
+    expect(canChangeInvoiceStatus('admin', 'draft', 'sent')).toBe(true);
+    expect(canChangeInvoiceStatus('superadmin', 'overdue', 'void')).toBe(true);
+    expect(canChangeInvoiceStatus('client', 'draft', 'sent')).toBe(false);
+    expect(canChangeInvoiceStatus('admin', 'paid', 'void')).toBe(false);
+    expect(canChangeInvoiceStatus('admin', 'partially_paid', 'void')).toBe(false);
+    for (const to of ['draft', 'sent', 'partially_paid', 'overdue', 'void'] as const) {
+      expect(canChangeInvoiceStatus('superadmin', 'paid', to)).toBe(false);
+      expect(canChangeInvoiceStatus('superadmin', 'void', to)).toBe(false);
+    }
+  });
+});

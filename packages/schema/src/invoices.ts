@@ -1,0 +1,344 @@
+import { z } from 'zod';
+import { idString, isoDateSchema } from './api.js';
+import { computeInvoiceTotals, currencySchema, QUANTITY_SCALE, TAX_RATE_SCALE, type InvoiceLineInput } from './money.js';
+import { type Role } from './roles.js';
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+};
+
+/** Statuses in which a client owes something and may pay. */
+export const PAYABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = ['sent', 'partially_paid', 'overdue'];
+/** Paid and void invoices never change again: no edit, no payment, no void (STYLE 21). */
+export const FINAL_INVOICE_STATUSES: readonly InvoiceStatus[] = ['paid', 'void'];
+
+export function isPayable(status: InvoiceStatus): boolean {
+  return PAYABLE_INVOICE_STATUSES.includes(status);
+}
+
+export const INVOICE_KINDS = ['standard', 'deposit'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+export const PAYMENT_KINDS = ['payment', 'refund'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_METHODS = ['card', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', bank_transfer: 'Bank transfer' };
+
+export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * What the product itself may cause, with no person behind it: a payment provider's event, a refund, the
+ * overdue job. The state machines name these beside the roles.
+ */
+export const INVOICE_TRIGGERS = ['payment', 'refund', 'due_date_passed'] as const;
+export type InvoiceTrigger = (typeof INVOICE_TRIGGERS)[number];
+
+type InvoiceEdge = {
+  from: readonly InvoiceStatus[];
+  to: InvoiceStatus;
+  who: (role: Role) => boolean;
+  system: readonly InvoiceTrigger[];
+};
+
+const isStaff = (role: Role) => role === 'admin' || role === 'superadmin';
+const nobody = () => false;
+const OPEN: readonly InvoiceStatus[] = ['sent', 'partially_paid', 'overdue'];
+
+/**
+ * The invoice lifecycle as data. Staff send drafts and void unpaid invoices; money moves the rest: a payment
+ * (the provider's event, or an offline payment staff record), a refund, and the overdue job change the status as
+ * a consequence, never by hand. Nothing leaves paid or void.
+ */
+export const INVOICE_TRANSITIONS: readonly InvoiceEdge[] = [
+  { from: ['draft'], to: 'sent', who: isStaff, system: [] },
+  { from: ['draft', 'sent', 'overdue'], to: 'void', who: isStaff, system: [] },
+  { from: OPEN, to: 'partially_paid', who: nobody, system: ['payment', 'refund'] },
+  { from: OPEN, to: 'paid', who: nobody, system: ['payment'] },
+  { from: ['sent', 'partially_paid'], to: 'overdue', who: nobody, system: ['due_date_passed', 'payment', 'refund'] },
+  { from: ['partially_paid'], to: 'sent', who: nobody, system: ['refund'] },
+];
+
+/** Whether this role may move an invoice from `from` to `to` by hand (the buttons the web app shows). */
+export function canChangeInvoiceStatus(role: Role, from: InvoiceStatus, to: InvoiceStatus): boolean {
+  return INVOICE_TRANSITIONS.some((e) => e.to === to && e.from.includes(from) && e.who(role));
+}
+
+// --- Numbers ------------------------------------------------------------------------------------------------
+
+const INVOICE_NO = /^INV-(\d{4})-(\d{4,})$/;
+
+/** `INV-<year>-<at least four digits>`, sequential per year: INV-2026-0001, ... INV-2026-12345. */
+export function formatInvoiceNo(year: number, sequence: number): string {
+  if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`year out of range: ${year}`);
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`sequence out of range: ${sequence}`);
+  return `INV-${year}-${String(sequence).padStart(4, '0')}`;
+}
+
+export function parseInvoiceNo(value: string): { year: number; sequence: number } | null {
+  const match = INVOICE_NO.exec(value);
+  if (!match) return null;
+  const sequence = Number(match[2]);
+  if (!Number.isSafeInteger(sequence) || sequence < 1) return null;
+  return { year: Number(match[1]), sequence };
+}
+
+export const invoiceNoSchema = z.string().regex(INVOICE_NO, 'Not an invoice number (INV-<year>-<number>)').max(40);
+
+// --- Constants ----------------------------------------------------------------------------------------------
+
+export const MAX_INVOICE_LINES = 100;
+/** No invoice may total more than this many minor units: exact in a JavaScript number, far above any real invoice. */
+export const MAX_INVOICE_TOTAL = 1_000_000_000_000;
+export const MAX_UNIT_PRICE = 100_000_000_000;
+export const MAX_QUANTITY = 1_000_000;
+export const DEPOSIT_PERCENT_DEFAULT = 30;
+export const INVOICE_DUE_DAYS_DEFAULT = 14;
+/** Reminder days relative to the due date: three days before, one and seven days after. */
+export const INVOICE_REMINDER_DAYS_DEFAULT = '-3,1,7';
+/** The success page asks this often whether the provider's event has arrived, for at most PAYMENT_SUCCESS_POLL_LIMIT_MS. */
+export const PAYMENT_SUCCESS_POLL_MS = 2000;
+export const PAYMENT_SUCCESS_POLL_LIMIT_MS = 30_000;
+
+// --- Input --------------------------------------------------------------------------------------------------
+
+function hasAtMostDecimals(value: number, scale: number) {
+  return Math.abs(value * scale - Math.round(value * scale)) < 1e-6;
+}
+
+const wholeMinor = (what: string, max: number) =>
+  z
+    .number({ error: `${what} must be a number of minor units` })
+    .int(`${what} must be a whole number of minor units (no fractions)`)
+    .min(0, `${what} cannot be negative`)
+    .max(max, `${what} is too large`);
+
+export const invoiceLineInput = z.object({
+  description: z
+    .string({ error: 'Each line needs a description' })
+    .trim()
+    .min(1, 'Each line needs a description')
+    .max(500, 'A line description must be at most 500 characters'),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .positive('Quantity must be more than zero')
+    .max(MAX_QUANTITY, 'Quantity is too large')
+    .refine((q) => hasAtMostDecimals(q, QUANTITY_SCALE), 'Quantity may have at most two decimals'),
+  unit_price: wholeMinor('Unit price', MAX_UNIT_PRICE),
+  tax_rate: z
+    .number({ error: 'Tax rate must be a number (percent)' })
+    .min(0, 'Tax rate cannot be negative')
+    .max(100, 'Tax rate cannot be more than 100 %')
+    .refine((r) => hasAtMostDecimals(r, TAX_RATE_SCALE), 'Tax rate may have at most three decimals')
+    .default(0),
+});
+export type InvoiceLine = z.input<typeof invoiceLineInput>;
+
+const linesSchema = z
+  .array(invoiceLineInput, { error: 'Lines must be a list' })
+  .min(1, 'An invoice needs at least one line')
+  .max(MAX_INVOICE_LINES, `An invoice may have at most ${MAX_INVOICE_LINES} lines`);
+
+/** What is wrong with lines and a discount together (the discount against the subtotal, the total's size), or null. */
+export function invoiceAmountProblem(lines: readonly InvoiceLineInput[], discount: number): { path: string; message: string } | null {
+  const totals = computeInvoiceTotals(lines, 0);
+  if (discount > totals.subtotal) return { path: 'discount', message: 'Discount cannot be more than the subtotal' };
+  if (totals.subtotal + totals.tax_total > MAX_INVOICE_TOTAL) return { path: 'lines', message: 'The invoice total is too large' };
+  return null;
+}
+
+const invoiceFields = {
+  lines: linesSchema,
+  discount: wholeMinor('Discount', MAX_INVOICE_TOTAL).default(0),
+  currency: currencySchema.optional(),
+  issue_date: isoDateSchema.optional(),
+  due_date: isoDateSchema.optional(),
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+};
+
+function checkDates(value: { issue_date?: string; due_date?: string }, ctx: z.RefinementCtx) {
+  if (value.issue_date && value.due_date && value.due_date < value.issue_date) {
+    ctx.addIssue({ code: 'custom', path: ['due_date'], message: 'The due date cannot be before the issue date' });
+  }
+}
+
+function checkAmounts(value: { lines?: InvoiceLineInput[]; discount?: number }, ctx: z.RefinementCtx) {
+  // Lines that are themselves wrong have their own messages; totals of them would only add noise.
+  if (!value.lines || !linesSchema.safeParse(value.lines).success) return;
+  const problem = invoiceAmountProblem(value.lines, value.discount ?? 0);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+}
+
+/** Totals are not accepted: the server computes them from the lines (extra fields are dropped). */
+export const createInvoiceInput = z.object({ project_id: idString('Choose a project'), ...invoiceFields }).superRefine((value, ctx) => {
+  checkDates(value, ctx);
+  checkAmounts(value, ctx);
+});
+export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
+export type CreateInvoiceData = z.output<typeof createInvoiceInput>;
+
+export const updateInvoiceInput = z
+  .object({
+    lines: linesSchema.optional(),
+    discount: wholeMinor('Discount', MAX_INVOICE_TOTAL).optional(),
+    currency: invoiceFields.currency,
+    issue_date: invoiceFields.issue_date,
+    due_date: invoiceFields.due_date,
+    notes: invoiceFields.notes,
+  })
+  .superRefine((value, ctx) => {
+    checkDates(value, ctx);
+    checkAmounts(value, ctx);
+  });
+export type UpdateInvoiceInput = z.input<typeof updateInvoiceInput>;
+export type UpdateInvoiceData = z.output<typeof updateInvoiceInput>;
+
+export const voidInvoiceInput = z.object({
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(3, 'A reason is required (at least 3 characters)')
+    .max(500, 'Reason must be at most 500 characters'),
+});
+export type VoidInvoiceInput = z.input<typeof voidInvoiceInput>;
+
+export const recordPaymentInput = z.object({
+  amount: wholeMinor('Amount', MAX_INVOICE_TOTAL).refine((v) => v > 0, 'Amount must be more than zero'),
+  date: isoDateSchema,
+  reference: z
+    .string({ error: 'A reference is required' })
+    .trim()
+    .min(1, 'A reference is required (the bank transfer reference)')
+    .max(200, 'Reference must be at most 200 characters'),
+});
+export type RecordPaymentInput = z.input<typeof recordPaymentInput>;
+
+export const refundInput = z.object({
+  payment_id: idString('Choose the card payment to refund'),
+  /** Minor units; the whole refundable rest of the payment when absent. */
+  amount: wholeMinor('Amount', MAX_INVOICE_TOTAL)
+    .refine((v) => v > 0, 'Amount must be more than zero')
+    .optional(),
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+});
+export type RefundInput = z.input<typeof refundInput>;
+export type RefundData = z.output<typeof refundInput>;
+
+export const invoiceListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  project_id: idString('Invalid project').optional(),
+  client_id: idString('Invalid client').optional(),
+  status: invoiceStatusSchema.optional(),
+  attention: z.enum(['true', 'false']).optional(),
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuery>;
+
+export const billingSettingsInput = z.object({ auto_deposit: z.boolean({ error: 'auto_deposit must be true or false' }) });
+
+// --- Answers ------------------------------------------------------------------------------------------------
+
+export const invoiceLineSchema = z.object({
+  description: z.string(),
+  quantity: z.number(),
+  unit_price: z.number(),
+  tax_rate: z.number(),
+  amount: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+});
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  amount: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  /** The day the money arrived (offline payments) or the day it was recorded. */
+  received_on: z.string(),
+  /** For a card payment: what may still be refunded. */
+  refundable: z.number(),
+  created_at: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+const partySchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  invoice_no: z.string(),
+  project_id: z.string(),
+  project_title: z.string(),
+  client: partySchema,
+  currency: currencySchema,
+  lines: z.array(invoiceLineSchema),
+  discount: z.number(),
+  subtotal: z.number(),
+  tax_total: z.number(),
+  total: z.number(),
+  /** Received less refunded. */
+  amount_paid: z.number(),
+  amount_refunded: z.number(),
+  /** What the client still owes; nothing on a paid or void invoice. */
+  amount_due: z.number(),
+  status: invoiceStatusSchema,
+  kind: z.enum(INVOICE_KINDS),
+  issue_date: z.string(),
+  due_date: z.string(),
+  notes: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  voided_at: z.string().nullable(),
+  void_reason: z.string().nullable(),
+  /** A payment event that did not match (amount, currency, a closed invoice): staff look at it. Always false for clients. */
+  needs_attention: z.boolean(),
+  attention_note: z.string().nullable(),
+  payments: z.array(paymentSchema),
+  /** A short-lived signed link to the PDF for the session that asked. */
+  pdf_url: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListItemSchema = invoiceSchema.omit({ lines: true, payments: true, pdf_url: true });
+export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
+
+export const invoiceTotalsSchema = z.object({
+  currency: currencySchema,
+  invoiced: z.number(),
+  paid: z.number(),
+  outstanding: z.number(),
+  overdue: z.number(),
+  count: z.number(),
+  overdue_count: z.number(),
+});
+export type InvoiceTotalsRow = z.infer<typeof invoiceTotalsSchema>;
+
+export const invoiceSummarySchema = z.object({
+  totals: z.array(invoiceTotalsSchema),
+  /** Money received less refunds, by calendar month (UTC) and currency, oldest first, the last twelve months. */
+  revenue_by_month: z.array(z.object({ month: z.string(), currency: currencySchema, amount: z.number() })),
+  needs_attention: z.number(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const billingSettingsSchema = z.object({
+  project_id: z.string(),
+  auto_deposit: z.boolean(),
+  deposit_percent: z.number(),
+  deposit_invoice_id: z.string().nullable(),
+});
+export type BillingSettings = z.infer<typeof billingSettingsSchema>;
+
+export const checkoutResponseSchema = z.object({ url: z.string() });
