@@ -13,7 +13,6 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-edges-'));
 let child: ChildProcess;
 let port: number;
-let output = '';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -31,27 +30,34 @@ function raw(bytes: string, waitMs = 5000): Promise<{ text: string; closedAfterM
   });
 }
 
-beforeAll(async () => {
-  port = await freePort();
+/** Starts the server as `npm start` does, on a free port and a data directory of its own. */
+async function startServer(dir: string): Promise<{ child: ChildProcess; port: number }> {
+  const at = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
+    PORT: String(at),
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+    DATA_DIR: dir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
     REQUEST_IDLE_TIMEOUT_SECONDS: '2',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
   };
   delete env.DATABASE_URL;
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  const started = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
+  let said = '';
+  started.stdout!.on('data', (d) => (said += d));
+  started.stderr!.on('data', (d) => (said += d));
   const until = Date.now() + 60_000;
-  while (!output.includes('/protected/superadmin-signup')) {
-    if (Date.now() > until) throw new Error(`server did not start:\n${output}`);
+  while (!said.includes('/protected/superadmin-signup')) {
+    if (Date.now() > until) throw new Error(`server did not start:\n${said}`);
     await sleep(100);
   }
+  return { child: started, port: at };
+}
+
+beforeAll(async () => {
+  ({ child, port } = await startServer(dataDir));
 }, 90_000);
 
 afterAll(() => {
@@ -120,6 +126,9 @@ describe('an upload abandoned half-way', () => {
 
 describe('SIGTERM under steady keep-alive traffic', () => {
   it('answers or refuses every request and resets none, then exits 0', async () => {
+    // A server of its own: the other tests here may run after this one (the order is shuffled).
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-drain-'));
+    const { child, port } = await startServer(ownDir);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     const outcomes = { answered: 0, refused: 0, reset: 0, other: 0 };
     const errors: string[] = [];
@@ -161,5 +170,6 @@ describe('SIGTERM under steady keep-alive traffic', () => {
     expect(outcomes.reset, errors.join('\n')).toBe(0);
     expect(outcomes.other, errors.join('\n')).toBe(0);
     expect(code).toBe(0);
-  }, 30_000);
+    fs.rmSync(ownDir, { recursive: true, force: true });
+  }, 90_000);
 });
