@@ -72,7 +72,10 @@ export async function createPostgresDatabase(baseUrl: string) {
 
 const deliveredByApp = new WeakMap<FastifyInstance, DeliveredMail[]>();
 
-export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void }; webDistDir?: string } = {},
+): Promise<TestApp> {
   let current = Date.now();
   const clock: TestClock = { now: () => new Date(current), advance: (ms) => (current += ms) };
   const config = loadConfig(
@@ -85,7 +88,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       ...RELAXED_LIMITS,
       ...env,
     },
-    { inMemoryDb: true, webDistDir: '/nonexistent', filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'agency-files-')) },
+    { inMemoryDb: true, webDistDir: options.webDistDir ?? '/nonexistent', filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'agency-files-')) },
   );
   const baseUrl = process.env.TEST_DATABASE_URL;
   let database: Database;

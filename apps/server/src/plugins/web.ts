@@ -15,6 +15,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/scripts/compress.mjs): sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -22,12 +24,29 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     });
   }
 
-  let memo: { at: number; html: Buffer | null } = { at: 0, html: null };
-  async function readIndex(): Promise<Buffer | null> {
-    if (Date.now() - memo.at < 1000) return memo.html;
-    const html = await fs.promises.readFile(indexFile).catch(() => null);
-    memo = { at: Date.now(), html };
-    return html;
+  type Index = { html: Buffer; br: Buffer | null; gzip: Buffer | null };
+  let memo: { at: number; index: Index | null } = { at: 0, index: null };
+  async function readIndex(): Promise<Index | null> {
+    if (Date.now() - memo.at < 1000) return memo.index;
+    const read = (file: string) => fs.promises.readFile(file).catch(() => null);
+    const [html, br, gzip] = await Promise.all([read(indexFile), read(`${indexFile}.br`), read(`${indexFile}.gz`)]);
+    memo = { at: Date.now(), index: html ? { html, br, gzip } : null };
+    return memo.index;
+  }
+
+  /** The smallest form of index.html the browser accepts. */
+  function pick(index: Index, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+    const accepted = new Set(
+      (acceptEncoding ?? '')
+        .split(',')
+        .map((part) => part.trim().split(';'))
+        .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+        .map(([name]) => name.trim().toLowerCase()),
+    );
+    const accepts = (name: string) => accepted.has(name);
+    if (index.br && accepts('br')) return { body: index.br, encoding: 'br' };
+    if (index.gzip && accepts('gzip')) return { body: index.gzip, encoding: 'gzip' };
+    return { body: index.html };
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -35,14 +54,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !path.extname(pathname);
     if (wantsPage) {
-      const html = await readIndex();
-      if (!html) {
+      const index = await readIndex();
+      if (!index) {
         return reply
           .code(503)
           .header('retry-after', '10')
           .send({ error: 'The web app is not built yet or is being rebuilt; try again in a moment', code: 'UNAVAILABLE' });
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      const { body, encoding } = pick(index, request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
     }
     return reply.code(404).send({ error: `Route ${request.method} ${pathname} not found`, code: 'ROUTE_NOT_FOUND' });
   });

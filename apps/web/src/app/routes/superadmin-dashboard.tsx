@@ -14,6 +14,7 @@ import { PageTitle } from '../../features/config/components/page-title';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { ShortcutGrid, type Shortcut } from '../../features/dashboards/components/shortcut-grid';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
+import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
 import { useProjectSummary } from '../../features/projects/api/get-project-summary';
 import { InvoiceTotalsPanel } from '../../features/invoices/components/invoice-totals-panel';
 import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
@@ -80,6 +81,34 @@ function PendingApprovalsLink() {
   );
 }
 
+/** Unread client messages, with the way to the inbox: the owner answers clients from here. */
+function MessagesCard() {
+  const unread = useUnreadMessageCount();
+  return (
+    <SectionCard
+      title="Messages"
+      subtitle="What clients wrote to you about their projects"
+      action={
+        <Button
+          component={Link}
+          to={paths.superadmin.replyMessage}
+          variant={unread > 0 ? 'contained' : 'outlined'}
+          data-testid="dashboard-messages-link"
+        >
+          Open the inbox
+        </Button>
+      }
+      data-testid="dashboard-messages"
+    >
+      <Box sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="body1" data-testid="dashboard-unread-messages">
+          {unread === 0 ? 'No unread messages' : unread === 1 ? '1 unread message' : `${unread} unread messages`}
+        </Typography>
+      </Box>
+    </SectionCard>
+  );
+}
+
 export function SuperadminDashboardRoute() {
   const { user } = useAuth();
   if (!user) return null;
@@ -96,6 +125,7 @@ export function SuperadminDashboardRoute() {
           <ShortcutGrid shortcuts={SHORTCUTS} />
         </Box>
       </Box>
+      <MessagesCard />
       <SectionCard
         title="Money owed"
         subtitle="Outstanding and overdue on sent invoices"

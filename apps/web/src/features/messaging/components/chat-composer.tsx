@@ -23,11 +23,39 @@ type ChatComposerProps = {
   isSending: boolean;
   /** Resolves true once sent; text and staged files are cleared only then. */
   onSend: (text: string, files: readonly File[]) => Promise<boolean>;
+  /** Where the unsent text is kept (per conversation) so that closing the dialog loses nothing. */
+  draftKey?: string;
 };
 
+const DRAFT_PREFIX = 'chat-draft:';
+
+/** A draft lives in this tab's session storage, which signing out empties. */
+function readDraft(key: string | undefined): string {
+  if (!key) return '';
+  try {
+    return sessionStorage.getItem(DRAFT_PREFIX + key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function writeDraft(key: string | undefined, text: string) {
+  if (!key) return;
+  try {
+    if (text) sessionStorage.setItem(DRAFT_PREFIX + key, text);
+    else sessionStorage.removeItem(DRAFT_PREFIX + key);
+  } catch {
+    // Storage full or refused: the draft stays in the box while the dialog is open.
+  }
+}
+
 /** Attach (several files), a multiline text box and Send; Enter sends, Shift+Enter adds a line. */
-export function ChatComposer({ isSending, onSend }: ChatComposerProps) {
-  const [text, setText] = useState('');
+export function ChatComposer({ isSending, onSend, draftKey }: ChatComposerProps) {
+  const [text, setTextState] = useState(() => readDraft(draftKey));
+  const setText = (next: string) => {
+    setTextState(next);
+    writeDraft(draftKey, next);
+  };
   const [staged, setStaged] = useState<StagedFile[]>([]);
   const fileInputRef = useRef<HTMLInputElement>(null);
   // Object URLs preview images without reading whole files into memory. Each is revoked when its file leaves the

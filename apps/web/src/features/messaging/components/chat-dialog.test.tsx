@@ -134,4 +134,21 @@ describe('chat dialog', () => {
     expect(within(dialog).getAllByTestId('staged-file')).toHaveLength(1);
     expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
   });
+
+  it('keeps an unsent draft per conversation when the dialog closes, and forgets it once sent', async () => {
+    stubServer(() => HttpResponse.json({}, { status: 201 }));
+    const first = openChat();
+    await first.user.type(first.input, 'Half a thought');
+    first.unmount();
+
+    const again = openChat();
+    expect(again.input).toHaveValue('Half a thought');
+    await waitFor(() => expect(within(again.dialog).queryByText('Loading messages…')).not.toBeInTheDocument());
+    await again.user.type(again.input, ', finished{Enter}');
+    await waitFor(() => expect(again.input).toHaveValue(''));
+    again.unmount();
+
+    const third = openChat();
+    expect(third.input).toHaveValue('');
+  });
 });

@@ -86,7 +86,8 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra, ren
     );
   }
   if (query.isError) {
-    const isMissing = hasErrorCode(query.error, 'NOT_FOUND');
+    // An id that is not a project id at all (`?id=abc` from a mangled link) is as missing as an unknown one.
+    const isMissing = hasErrorCode(query.error, 'NOT_FOUND', 'VALIDATION_FAILED');
     return (
       <>
         {backLink}

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.js';
+
+// The web app as the server sends it: compressed copies made at build time, cached for a year when the name
+// carries a hash, never cached as a page.
+const root = path.resolve(import.meta.dirname, '../../..');
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-dist-'));
+const script = `console.log(${JSON.stringify('a line of the app '.repeat(400))});\n`;
+const html = `<!doctype html><html lang="en-GB"><head><title>Agency</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+let t: TestApp;
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
+  fs.writeFileSync(path.join(dist, 'index.html'), html);
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  execFileSync(process.execPath, [path.join(root, 'apps/web/scripts/compress.mjs'), dist]);
+  t = await createTestApp({}, { webDistDir: dist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('is sent Brotli-compressed when the browser accepts it, gzip otherwise, and plain to the rest', async () => {
+    const br = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await t.app.inject({ url: '/assets/index-AbC123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('caches hashed assets for a year and never caches the page itself', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await t.app.inject({ url: '/loginpage', headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+    const refused = await t.app.inject({ url: '/loginpage', headers: { 'accept-encoding': 'br;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(html);
+  });
+
+  it('leaves files too small to gain anything as they are', async () => {
+    expect(fs.existsSync(path.join(dist, 'favicon.svg.br'))).toBe(false);
+    const icon = await t.app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'br' } });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.body).toBe('<svg/>');
+  });
+});

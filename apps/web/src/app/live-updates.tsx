@@ -1,0 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAuth } from '../features/auth/hooks/use-auth';
+import { openLiveEvents } from '../lib/live-events';
+
+/** While someone is signed in, their event stream keeps chat, inbox, badges and lists fresh. Renders nothing. */
+export function LiveUpdates() {
+  const { token, isAuthenticated } = useAuth();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isAuthenticated || !token) return;
+    return openLiveEvents(token, queryClient);
+  }, [isAuthenticated, token, queryClient]);
+  return null;
+}

@@ -1,0 +1,82 @@
+import { QueryClient } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { server } from '../test/server';
+import { openLiveEvents, staleKeysFor } from './live-events';
+import { queryKeys } from './query-keys';
+
+const closers: (() => void)[] = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+/** A stream that sends these frames, then stays open. */
+function streamOf(frames: string[]) {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const f of frames) controller.enqueue(encoder.encode(f));
+    },
+  });
+}
+
+async function until(test: () => boolean) {
+  const end = Date.now() + 3000;
+  while (!test()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('the event stream in the browser', () => {
+  it('makes stale exactly what each kind of event touches', () => {
+    expect(staleKeysFor('message.sent')).toEqual([queryKeys.messaging.all]);
+    expect(staleKeysFor('message.receipt')).toEqual([queryKeys.messaging.all]);
+    expect(staleKeysFor('notification.created')).toEqual([queryKeys.notifications.all]);
+    expect(staleKeysFor('invoice.payment_recorded')).toEqual([queryKeys.invoices.all]);
+    expect(staleKeysFor('board.changed')).toEqual([queryKeys.board.all]);
+    expect(staleKeysFor('resync')).toBe('all');
+    expect(staleKeysFor('something.unknown')).toEqual([]);
+  });
+
+  it('sends the bearer token and refetches the chat and the badges as events arrive', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http.get('/api/events', ({ request }) => {
+        authorization = request.headers.get('Authorization');
+        return new HttpResponse(
+          streamOf([
+            'id: 7\nevent: message.sent\ndata: {"messageId":1}\n\n',
+            ': heartbeat\n\n',
+            'id: 8\nevent: notification.created\ndata: {"userIds":[1]}\n\n',
+          ]),
+          { headers: { 'content-type': 'text/event-stream' } },
+        );
+      }),
+    );
+    const client = new QueryClient();
+    const thread = client.getQueryCache().build(client, { queryKey: queryKeys.messaging.thread('client', '1:2') });
+    const badge = client.getQueryCache().build(client, { queryKey: queryKeys.notifications.unreadCount });
+    const untouched = client.getQueryCache().build(client, { queryKey: queryKeys.invoices.summary });
+    for (const q of [thread, badge, untouched]) q.setData(1);
+
+    closers.push(openLiveEvents('tok-1', client));
+    await until(() => thread.state.isInvalidated && badge.state.isInvalidated);
+    expect(authorization).toBe('Bearer tok-1');
+    expect(untouched.state.isInvalidated).toBe(false);
+  });
+
+  it('stops for good when the session is refused', async () => {
+    let opened = 0;
+    server.use(
+      http.get('/api/events', () => {
+        opened += 1;
+        return HttpResponse.json({ error: 'Sign in to continue', code: 'UNAUTHENTICATED' }, { status: 401 });
+      }),
+    );
+    closers.push(openLiveEvents('revoked', new QueryClient()));
+    await until(() => opened === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(opened).toBe(1);
+  });
+});

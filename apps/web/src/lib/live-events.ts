@@ -1,0 +1,76 @@
+import { fetchEventSource } from '@microsoft/fetch-event-source';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
+
+/**
+ * The cached data an event pushed by the server (GET /api/events) makes stale, by the event's type. Screens keep
+ * their own polling (SPEC's 5 s chat and 10 s inbox); a push only makes them refetch at once. `all` is the
+ * server asking for a full refresh (it could not replay what a reconnecting stream missed).
+ */
+export function staleKeysFor(type: string): readonly QueryKey[] | 'all' {
+  if (type === 'resync') return 'all';
+  const [entity] = type.split('.');
+  switch (entity) {
+    case 'message':
+      return [queryKeys.messaging.all];
+    case 'notification':
+      return [queryKeys.notifications.all];
+    case 'project':
+      return [queryKeys.projects.all, queryKeys.board.all];
+    case 'contract':
+      return [queryKeys.contracts.all, queryKeys.projects.all];
+    case 'invoice':
+      return [queryKeys.invoices.all];
+    case 'board':
+      return [queryKeys.board.all];
+    default:
+      return [];
+  }
+}
+
+/** The stream was refused for good (signed out, session ended): no retry. */
+class StreamRefused extends Error {}
+
+const RETRY_MS = 5000;
+
+/**
+ * Opens the signed-in person's event stream with their bearer token (EventSource cannot send headers) and
+ * refetches what each event makes stale. Reconnects with Last-Event-ID after a drop, stops for good on 401/403.
+ * Returns the function that closes it.
+ */
+export function openLiveEvents(token: string, queryClient: QueryClient): () => void {
+  const controller = new AbortController();
+  let ended = false;
+  void fetchEventSource('/api/events', {
+    headers: { Authorization: `Bearer ${token}` },
+    signal: controller.signal,
+    async onopen(response) {
+      if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) return;
+      if (response.status === 401 || response.status === 403) throw new StreamRefused();
+      throw new Error(`The event stream answered ${response.status}`);
+    },
+    onmessage(message) {
+      if (message.event === 'session.ended') ended = true;
+      if (!message.event) return;
+      const stale = staleKeysFor(message.event);
+      if (stale === 'all') {
+        void queryClient.invalidateQueries();
+        return;
+      }
+      for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
+    },
+    onclose() {
+      // A node going away (a restart, a deploy) closes streams: reconnect elsewhere, unless the session ended.
+      if (!ended) throw new Error('The event stream closed');
+    },
+    onerror(error) {
+      if (ended) throw error;
+      if (error instanceof StreamRefused) throw error;
+      // Spread the reconnections of many browsers after a restart.
+      return RETRY_MS + Math.round(Math.random() * 2000);
+    },
+    // Kept while the tab is hidden: a background tab's badges stay right for one idle connection.
+    openWhenHidden: true,
+  }).catch(() => undefined);
+  return () => controller.abort();
+}
