@@ -3541,7 +3541,7 @@ export interface operations {
                     "application/json": {
                         preferences: {
                             /** @enum {string} */
-                            category: "message" | "project_status" | "tool_request" | "contract" | "invoice" | "account";
+                            category: "message" | "project_status" | "tool_request" | "contract" | "invoice" | "board" | "training" | "account";
                             label: string;
                             /** @enum {string} */
                             channel: "in_app" | "in_app_and_email";
@@ -3616,7 +3616,7 @@ export interface operations {
                     "application/json": {
                         preferences: {
                             /** @enum {string} */
-                            category: "message" | "project_status" | "tool_request" | "contract" | "invoice" | "account";
+                            category: "message" | "project_status" | "tool_request" | "contract" | "invoice" | "board" | "training" | "account";
                             label: string;
                             /** @enum {string} */
                             channel: "in_app" | "in_app_and_email";
