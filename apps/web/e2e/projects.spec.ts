@@ -48,7 +48,10 @@ test.describe('projects', () => {
     await expect(form.getByText('Description must be at least 10 characters')).toBeVisible();
     await form.locator('textarea[name="description"]').fill('Online booking for a small clinic, with reminders.');
     await form.locator('input[name="budget"]').fill('1,500.50');
-    await form.locator('input[name="deadline"]').fill('2099-06-30');
+    // The date is typed the British way, day first, whatever the browser's language.
+    await form.getByRole('spinbutton', { name: 'Day' }).click();
+    await clientPage.keyboard.type('30062099');
+    await expect(form.locator('input[name="deadline"]')).toHaveValue('30/06/2099');
     await clientPage.getByTestId('attachment-input').setInputFiles([pngFile('wireframe.png')]);
     await expect(clientPage.getByTestId('staged-file')).toHaveCount(1);
     await expect(clientPage.getByTestId('staged-file')).toContainText('wireframe.png');
