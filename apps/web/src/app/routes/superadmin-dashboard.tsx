@@ -2,6 +2,7 @@ import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -28,6 +29,12 @@ const SHORTCUTS: readonly Shortcut[] = [
     title: 'Project approval',
     description: 'Review new projects, approve them with a team or reject them with a reason.',
     icon: <FactCheckOutlinedIcon />,
+  },
+  {
+    to: paths.superadmin.replyMessage,
+    title: 'Messages',
+    description: 'Every conversation with clients, newest first; reply in the chat.',
+    icon: <ForumOutlinedIcon />,
   },
   {
     to: paths.staff.projects,
@@ -116,6 +123,7 @@ export function SuperadminDashboardRoute() {
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard">
       <PageTitle title="Super admin dashboard" />
       <WelcomeCard name={user.name}>You run the agency from here. Pick a screen below to get started.</WelcomeCard>
+      <MessagesCard />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 380px) 1fr' }, alignItems: 'start' }}>
         <PersonCard user={user} />
         <Box>
@@ -125,7 +133,6 @@ export function SuperadminDashboardRoute() {
           <ShortcutGrid shortcuts={SHORTCUTS} />
         </Box>
       </Box>
-      <MessagesCard />
       <SectionCard
         title="Money owed"
         subtitle="Outstanding and overdue on sent invoices"
