@@ -52,6 +52,34 @@ export function embeddedDatabaseDir(dataDir: string): string {
   return path.join(dataDir, 'pglite');
 }
 
+/** The session lock that lets one node at a time apply migrations (any fixed 64-bit number unique to this use). */
+const MIGRATION_LOCK_KEY = 7_261_004_201;
+
+/**
+ * Applies pending migrations while holding a session-level advisory lock. Drizzle's migrator is not safe to run
+ * twice at once (two nodes of a cluster starting together would both read "nothing applied" and both run the
+ * same statements, one of them failing half-way): the second node waits here for the first, then finds every
+ * migration recorded and does nothing. The lock and the migration share one connection, so a node that dies
+ * mid-migration releases the lock with its connection (and its migration transaction rolls back).
+ */
+async function migrateLocked(pool: pg.Pool, migrationsFolder: string) {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((err: Error) => (broken = err));
+    }
+  } catch (err) {
+    broken = err as Error;
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
@@ -75,7 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       url: options.databaseUrl,
       executeSql: (text, values) => pool.query(text, values),
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migrateLocked(pool, migrationsFolder),
       close: () => pool.end(),
     };
   }
