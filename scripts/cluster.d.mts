@@ -30,6 +30,8 @@ export type ClusterNode = {
   stop(graceMs?: number): Promise<number | string | null>;
   /** SIGKILL. */
   kill(): Promise<number | string | null>;
+  /** Starts the node again after it stopped (same port, environment and DATA_DIR); resolves once it is healthy. */
+  start(): Promise<void>;
 };
 
 export type Cluster = {

@@ -73,6 +73,19 @@ async function end(proc, signal, graceMs) {
   return result;
 }
 
+/** Waits until a node answers /api/health; fails at once, with its output, if it exits. */
+function healthy(node, ms) {
+  return waitFor(
+    `${node.name} on ${node.url}`,
+    async () => {
+      if (node.child.exitCode !== null) throw new Error(`${node.name} exited with ${node.child.exitCode}:\n${node.output()}`);
+      return (await status(`${node.url}/api/health`)) === 200;
+    },
+    ms,
+    () => node.output(),
+  );
+}
+
 /**
  * nginx in front of the nodes; the same settings as deploy/nginx.conf (which explains each), with every path
  * inside `dir` so it runs as an ordinary child process.
@@ -187,20 +200,26 @@ export async function startCluster(options = {}) {
         ...options.env,
       };
       const name = `node-${i}`;
-      const nodeUrl = `http://127.0.0.1:${port}`;
-      const proc = run(process.execPath, [mainJs], { env, prefix: options.log ? `[${name}]` : undefined });
       const node = {
         name,
-        url: nodeUrl,
+        url: `http://127.0.0.1:${port}`,
         port,
         dataDir,
-        child: proc.child,
-        pid: proc.child.pid,
-        exited: proc.exited,
-        output: proc.output,
         stop: (graceMs = 20_000) => end(proc, 'SIGTERM', graceMs),
         kill: () => end(proc, 'SIGKILL', 0),
+        /** Starts the node again (same port, environment and DATA_DIR) after it stopped; resolves once it is healthy. */
+        async start() {
+          if (proc.child.exitCode === null && proc.child.signalCode === null) throw new Error(`${name} is still running`);
+          launch();
+          await healthy(node, options.startTimeoutMs ?? 120_000);
+        },
       };
+      let proc;
+      const launch = () => {
+        proc = run(process.execPath, [mainJs], { env, prefix: options.log ? `[${name}]` : undefined });
+        Object.assign(node, { child: proc.child, pid: proc.child.pid, exited: proc.exited, output: proc.output });
+      };
+      launch();
       nodes.push(node);
       cleanups.push(() => node.stop());
     }
@@ -223,17 +242,7 @@ export async function startCluster(options = {}) {
     const nginxLog = () =>
       `${nginxProc.output()}${fs.existsSync(path.join(nginxDir, 'error.log')) ? fs.readFileSync(path.join(nginxDir, 'error.log'), 'utf8') : ''}`;
 
-    for (const node of nodes) {
-      await waitFor(
-        `${node.name} on ${node.url}`,
-        async () => {
-          if (node.child.exitCode !== null) throw new Error(`${node.name} exited with ${node.child.exitCode}:\n${node.output()}`);
-          return (await status(`${node.url}/api/health`)) === 200;
-        },
-        options.startTimeoutMs ?? 120_000,
-        node.output,
-      );
-    }
+    for (const node of nodes) await healthy(node, options.startTimeoutMs ?? 120_000);
     await waitFor(
       `nginx on ${url}`,
       async () => {

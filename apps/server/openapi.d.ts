@@ -41,7 +41,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness for traffic: the database answers and the file storage is reachable; 503 names what is not */
+        /** Readiness for traffic: the database answers, the file storage is reachable and the other nodes' events are heard; 503 names what is not */
         get: operations["getReady"];
         put?: never;
         post?: never;
@@ -2216,7 +2216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database or the storage cannot be reached */
+            /** @description The database or the storage cannot be reached, or the other nodes' events are not heard (LISTEN is reconnecting) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2230,6 +2230,8 @@ export interface operations {
                             database: "ok" | "down";
                             /** @enum {string} */
                             storage: "ok" | "down";
+                            /** @enum {string} */
+                            events: "ok" | "down";
                         };
                     };
                 };

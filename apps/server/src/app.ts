@@ -184,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { ctx, services });
+      await api.register(systemRoutes, { ctx, services, eventsHeard: () => broadcast.listening() });
       await api.register(authRoutes, { ctx, services });
       await api.register(accountRoutes, { ctx, services });
       await api.register(auditRoutes, { services });

@@ -28,14 +28,14 @@ describe('readiness', () => {
     const res = await call(t.app, 'GET', '/ready');
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
-    expect(res.body).toEqual({ status: 'not_ready', checks: { database: 'ok', storage: 'down' } });
+    expect(res.body).toEqual({ status: 'not_ready', checks: { database: 'ok', storage: 'down', events: 'ok' } });
   });
 
   it('names the database when it does not answer', async () => {
     vi.spyOn(t.app.ctx.db, 'execute').mockRejectedValue(new Error('connection refused'));
     const res = await call(t.app, 'GET', '/ready');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: 'not_ready', checks: { database: 'down', storage: 'ok' } });
+    expect(res.body).toEqual({ status: 'not_ready', checks: { database: 'down', storage: 'ok', events: 'ok' } });
   });
 
   it('is listed in the OpenAPI document, with /metrics', async () => {

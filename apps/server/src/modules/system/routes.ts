@@ -25,7 +25,10 @@ async function check(what: () => Promise<unknown>): Promise<'ok' | 'down'> {
   }
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services; eventsHeard?: () => boolean }> = async (
+  app,
+  { ctx, services, eventsHeard = () => true },
+) => {
   app.get('/health', {
     schema: {
       tags,
@@ -49,22 +52,24 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Se
   app.get('/ready', {
     schema: {
       tags,
-      summary: 'Readiness for traffic: the database answers and the file storage is reachable; 503 names what is not',
+      summary:
+        "Readiness for traffic: the database answers, the file storage is reachable and the other nodes' events are heard; 503 names what is not",
       response: {
         200: z.object({ status: z.literal('ready') }),
         503: z
           .object({
             status: z.literal('not_ready'),
-            checks: z.object({ database: z.enum(['ok', 'down']), storage: z.enum(['ok', 'down']) }),
+            checks: z.object({ database: z.enum(['ok', 'down']), storage: z.enum(['ok', 'down']), events: z.enum(['ok', 'down']) }),
           })
-          .describe('The database or the storage cannot be reached'),
+          .describe("The database or the storage cannot be reached, or the other nodes' events are not heard (LISTEN is reconnecting)"),
       },
     },
     handler: async (request, reply) => {
       const [database, storage] = await Promise.all([check(() => ctx.db.execute(sql`select 1`)), check(() => ctx.storage.ready())]);
-      if (database === 'ok' && storage === 'ok') return { status: 'ready' as const };
-      request.log.warn({ database, storage }, 'readiness check failed');
-      return reply.code(503).header('retry-after', '5').send({ status: 'not_ready', checks: { database, storage } });
+      const events = eventsHeard() ? 'ok' : 'down';
+      if (database === 'ok' && storage === 'ok' && events === 'ok') return { status: 'ready' as const };
+      request.log.warn({ database, storage, events }, 'readiness check failed');
+      return reply.code(503).header('retry-after', '5').send({ status: 'not_ready', checks: { database, storage, events } });
     },
   });
 
