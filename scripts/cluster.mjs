@@ -158,16 +158,19 @@ export async function startCluster(options = {}) {
   if (!fs.existsSync(mainJs)) throw new Error(`${path.relative(root, mainJs)} is missing: run \`npm run build\` first`);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-cluster-'));
-  const cleanups = [];
+  // What to stop, in stages run one after another (the front door first, the database last); the steps of one
+  // stage run together, so nodes drain side by side.
+  const stages = { proxy: [], nodes: [], backing: [] };
   const stopAll = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cluster stop: ${err.message}`));
-    cleanups.length = 0;
+    for (const stage of [stages.proxy, stages.nodes, stages.backing]) {
+      await Promise.all(stage.splice(0).map((step) => step().catch((err) => console.error(`cluster stop: ${err.message}`))));
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
   try {
     const [pg, s3] = await Promise.all([startPostgres(), startS3()]);
-    cleanups.push(
+    stages.backing.push(
       () => pg.stop(),
       () => s3.stop(),
     );
@@ -221,7 +224,7 @@ export async function startCluster(options = {}) {
       };
       launch();
       nodes.push(node);
-      cleanups.push(() => node.stop());
+      stages.nodes.push(() => node.stop());
     }
 
     // nginx's workers run as nobody when it is started as root: they must reach their temporary folders.
@@ -238,7 +241,7 @@ export async function startCluster(options = {}) {
       env: process.env,
       prefix: options.log ? '[nginx]' : undefined,
     });
-    cleanups.push(() => end(nginxProc, 'SIGTERM', 5000));
+    stages.proxy.push(() => end(nginxProc, 'SIGTERM', 5000));
     const nginxLog = () =>
       `${nginxProc.output()}${fs.existsSync(path.join(nginxDir, 'error.log')) ? fs.readFileSync(path.join(nginxDir, 'error.log'), 'utf8') : ''}`;
 
