@@ -12,6 +12,7 @@
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,8 +33,20 @@ const SEEDS = {
   postgres: { clients: 1_000, conversations: 100_000, perConversation: 10 },
   pglite: { clients: 100, conversations: 10_000, perConversation: 10 },
 };
-const BUDGET = { emptyPollRatio: 0.6, inboxP99Ms: 30, loopDelayP99Ms: 20, memoryGrowthMb: 50, boardP99Ms: 30, invoiceListP99Ms: 30 };
+const BUDGET = {
+  emptyPollRatio: 0.6,
+  inboxP99Ms: 30,
+  loopDelayP99Ms: 20,
+  memoryGrowthMb: 50,
+  boardP99Ms: 30,
+  invoiceListP99Ms: 30,
+  sseDeliveryP99Ms: 250,
+  sseRssGrowthMb: 200,
+};
 const BOARD_CARDS = 1000;
+/** Event streams open on one node at once, and messages fanned out to all of them (DESIGN section 8, realtime). */
+const SSE_STREAMS = Number(process.env.BENCH_SSE_STREAMS ?? 2000);
+const SSE_MESSAGES = 5;
 /** Distinct signed events in the measured webhook run; every connection walks the same list, so each comes many times. */
 const WEBHOOK_EVENTS = 1_000;
 const INVOICE_SEEDS = { postgres: { invoices: 100_000, clients: 1_000 }, pglite: { invoices: 10_000, clients: 100 } };
@@ -280,6 +293,109 @@ async function loadMoves(base, headers, board, { connections = CONNECTIONS, dura
   return { rps: r.requests.total / r.duration, p99: r.latency.p99, accepted };
 }
 
+/**
+ * `count` event streams (GET /api/events) of one person, opened in batches; each notes when a message.sent frame
+ * reaches it. One socket per stream, as browsers would hold.
+ */
+async function openStreams(base, token, count) {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const streams = [];
+  const openOne = () =>
+    new Promise((resolve, reject) => {
+      const stream = { arrivals: [], req: null };
+      stream.req = http.get(`${base}/api/events`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`an event stream answered ${res.statusCode}`));
+          return;
+        }
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk) => {
+          buffer += chunk;
+          let at;
+          while ((at = buffer.indexOf('\n\n')) >= 0) {
+            if (buffer.slice(0, at).includes('event: message.sent')) stream.arrivals.push(performance.now());
+            buffer = buffer.slice(at + 2);
+          }
+        });
+        resolve();
+      });
+      stream.req.on('error', (err) => {
+        if (!stream.closing) reject(err);
+      });
+      streams.push(stream);
+    });
+  for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, openOne));
+  return {
+    streams,
+    close() {
+      for (const stream of streams) {
+        stream.closing = true;
+        stream.req.destroy();
+      }
+      agent.destroy();
+    },
+  };
+}
+
+/** p-th percentile of a list of numbers (nearest rank). */
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * SSE_STREAMS streams of the super admin on one node, then SSE_MESSAGES messages from the super admin, one at a
+ * time: each is pushed to every stream. Delivery time runs from the send request leaving to the frame arriving.
+ */
+async function benchStreams(base, headers, seed, server) {
+  await server.call('monitor-start');
+  const opened = performance.now();
+  const { streams, close } = await openStreams(base, seed.token, SSE_STREAMS);
+  const openSeconds = (performance.now() - opened) / 1000;
+  const delays = [];
+  try {
+    for (let i = 0; i < SSE_MESSAGES; i++) {
+      const before = streams.map((s) => s.arrivals.length);
+      const sentAt = performance.now();
+      const res = await fetch(`${base}/api/superadmin/send-message`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          sender_id: String(seed.superadminId),
+          receiver_id: String(seed.clientId),
+          conversation_id: seed.conversationId,
+          message_content: `Fanned out ${i + 1}`,
+        }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      if (res.status !== 201) throw new Error(`send-message answered ${res.status}`);
+      const deadline = performance.now() + 30_000;
+      while (streams.some((s, j) => s.arrivals.length <= before[j])) {
+        if (performance.now() > deadline) {
+          const missing = streams.filter((s, j) => s.arrivals.length <= before[j]).length;
+          throw new Error(`${missing} of ${streams.length} streams never received message ${i + 1}`);
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      for (const [j, s] of streams.entries()) delays.push(s.arrivals[before[j]] - sentAt);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    close();
+  }
+  const monitor = await server.call('monitor-stop');
+  return {
+    streams: streams.length,
+    openSeconds,
+    deliveries: delays.length,
+    p50Ms: percentile(delays, 50),
+    p99Ms: percentile(delays, 99),
+    maxMs: Math.max(...delays),
+    rssGrowthMb: monitor.peakRssGrowthMb,
+  };
+}
+
 // ---------------------------------------------------------------- one database
 
 async function benchBackend(backend) {
@@ -386,6 +502,11 @@ async function benchBackend(backend) {
     retainedHeapGrowthMb: Math.max(...sets.map((x) => x.retainedHeapGrowthMb)),
     sets,
   };
+
+  // (f) realtime: thousands of open event streams, one message fanned out to all of them.
+  log(`${backend}: ${SSE_STREAMS} event streams, ${SSE_MESSAGES} messages fanned out to all of them`);
+  result.sse = await benchStreams(base, headers, seed, server);
+  log(`${backend}: streams delivered p99 ${result.sse.p99Ms.toFixed(1)} ms, RSS +${result.sse.rssGrowthMb} MB`);
 
   // (e) a board of 1,000 cards: loading it, then ten people moving cards on it at once.
   log(`${backend}: seeding a board of ${BOARD_CARDS} cards`);
@@ -561,6 +682,21 @@ function rows(results) {
     { metric: 'Upload: peak heap growth, MB', get: (r) => r.upload?.peakHeapGrowthMb, digits: 1 },
     { metric: 'Upload: peak Buffer (external) growth, MB', get: (r) => r.upload?.peakExternalGrowthMb, digits: 1 },
     { metric: 'Upload: retained heap after GC, MB', get: (r) => r.upload?.retainedHeapGrowthMb, digits: 1 },
+    {
+      metric: `Realtime: ${SSE_STREAMS} open event streams, one message pushed to all, delivery p99, ms`,
+      get: (r) => r.sse?.p99Ms,
+      digits: 1,
+      budget: `< ${BUDGET.sseDeliveryP99Ms} ms`,
+      pass: (v) => v < BUDGET.sseDeliveryP99Ms,
+    },
+    { metric: 'Realtime: delivery p50, ms', get: (r) => r.sse?.p50Ms, digits: 1 },
+    {
+      metric: `Realtime: RSS growth with ${SSE_STREAMS} streams open, MB`,
+      get: (r) => r.sse?.rssGrowthMb,
+      digits: 1,
+      budget: `< ${BUDGET.sseRssGrowthMb} MB`,
+      pass: (v) => v < BUDGET.sseRssGrowthMb,
+    },
   ];
   return def.map((d) => {
     const value = (b) => {

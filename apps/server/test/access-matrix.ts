@@ -300,6 +300,27 @@ function wrongCode(code: string) {
  * for it.
  */
 export const ROUTES_WITH_OWN_TABLE: Record<string, readonly string[]> = {
+  'invoices-access.int.test.ts': [
+    'GET /invoices',
+    'POST /invoices',
+    'GET /invoices/summary',
+    'GET /invoices/export.csv',
+    'GET /invoices/:id',
+    'PATCH /invoices/:id',
+    'POST /invoices/:id/send',
+    'POST /invoices/:id/void',
+    'POST /invoices/:id/payments',
+    'GET /invoices/:id/pdf',
+    'POST /invoices/:id/refunds',
+    'POST /invoices/:id/attention/clear',
+    'POST /invoices/:id/checkout',
+    'GET /projects/:id/billing',
+    'PUT /projects/:id/billing',
+    'POST /projects/:id/deposit-invoice',
+    'POST /payments/stripe/webhook',
+    'GET /payments/local/checkout/:session_id',
+    'POST /payments/local/checkout/:session_id',
+  ],
   // A stream never ends by itself, so it is opened over a real socket there, for every caller.
   'realtime.int.test.ts': ['GET /events'],
   'contracts-access.int.test.ts': [

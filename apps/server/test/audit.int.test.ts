@@ -130,6 +130,51 @@ describe('what the audit log records', () => {
     ]);
   });
 
+  it('invoices and contracts: created, sent, paid by hand, voided, each with who and from where', async () => {
+    const client = await signupClient(t.app);
+    const projectId = await newProject(client, 'Billed project');
+    must(await byOwner()('POST', `/projects/${projectId}/approve`, { team_lead_id: lead.user.id }), 200, 'approve');
+
+    const line = { description: 'Design work', quantity: 1, unit_price: 10000, tax_rate: 20 };
+    const invoice = must(await byAdmin()('POST', '/invoices', { project_id: projectId, lines: [line] }), 201, 'create').body.invoice;
+    must(await byAdmin()('POST', `/invoices/${invoice.id}/send`), 200, 'send');
+    must(
+      await byAdmin()('POST', `/invoices/${invoice.id}/payments`, {
+        amount: 5000,
+        date: t.clock.now().toISOString().slice(0, 10),
+        reference: 'BANK-1',
+      }),
+      201,
+      'payment',
+    );
+    const other = must(await byOwner()('POST', '/invoices', { project_id: projectId, lines: [line] }), 201, 'create').body.invoice;
+    must(await byOwner()('POST', `/invoices/${other.id}/void`, { reason: 'Raised twice' }), 200, 'void');
+
+    expect((await rowsFor('invoice', invoice.id)).map((r) => [r.action, r.actorId, r.ip])).toEqual([
+      ['invoice.created', Number(admin.user.id), ADMIN_IP],
+      ['invoice.sent', Number(admin.user.id), ADMIN_IP],
+      ['invoice.payment_recorded', Number(admin.user.id), ADMIN_IP],
+    ]);
+    const paid = (await rowsFor('invoice', invoice.id))[2];
+    expect(paid.after).toMatchObject({ amount: 5000, reference: 'BANK-1' });
+    const voided = await rowsFor('invoice', other.id);
+    expect(voided.map((r) => r.action)).toEqual(['invoice.created', 'invoice.voided']);
+    expect(voided[1].after).toMatchObject({ status: 'void', reason: 'Raised twice' });
+
+    // Approving made a draft client contract: sending and voiding it are staff actions too.
+    const contracts = must(await byOwner()('GET', `/contracts?project_id=${projectId}&kind=client`), 200, 'contracts').body.items;
+    expect(contracts).toHaveLength(1);
+    must(await byAdmin()('POST', `/contracts/${contracts[0].id}/send`, {}), 200, 'send contract');
+    must(await byOwner()('POST', `/contracts/${contracts[0].id}/void`, { reason: 'Wrong wording' }), 200, 'void contract');
+    const contractRows = await rowsFor('contract', contracts[0].id);
+    expect(contractRows.map((r) => [r.action, r.actorId, r.ip])).toEqual([
+      ['contract.sent', Number(admin.user.id), ADMIN_IP],
+      ['contract.voided', Number(owner.user.id), OWNER_IP],
+    ]);
+    expect(contractRows[1].before).toMatchObject({ status: 'sent' });
+    expect(contractRows[1].after).toMatchObject({ status: 'void', reason: 'Wrong wording' });
+  });
+
   it('tool request decisions', async () => {
     const client = await signupClient(t.app);
     const created = await call(t.app, 'POST', '/tool-requests', {

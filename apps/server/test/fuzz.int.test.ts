@@ -195,7 +195,9 @@ afterAll(async () => t.close());
 describe('the API under fuzzed input', () => {
   it('never answers 5xx and always sends the security headers, over 5,000 requests', async () => {
     const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
-    const operations = operationsOf(doc).filter((op) => op.path !== '/api/auth/logout');
+    // Logging out would end the fuzzer's own sessions; the event stream never ends by itself, so it is tried over a
+    // real socket in realtime.int.test.ts (a bad Last-Event-ID included) instead of through inject here.
+    const operations = operationsOf(doc).filter((op) => op.path !== '/api/auth/logout' && op.path !== '/api/events');
     const rng = random(Number(process.env.TEST_SEED ?? 20260607));
     const callers = Object.keys(tokens);
     const failures: string[] = [];

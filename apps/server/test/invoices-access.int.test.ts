@@ -1,7 +1,8 @@
-// Every invoice and payment route, called by every kind of caller, with the exact status each must get. These rows
-// join test/access-matrix.ts when the two meet; until then this file holds them.
+// Every invoice and payment route, called by every kind of caller, with the exact status each must get. The shared
+// access table (test/access-matrix.ts) lists these routes under this file's name, and counts them as covered.
 import type { AuthResponse, Invoice } from '@agency/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeMatcher, ROUTES_WITH_OWN_TABLE } from './access-matrix.js';
 import { call, createTestApp, login, type TestApp } from './helpers.js';
 import { approvedProject, createInvoice, LINE, makeWorld, sentInvoice, type World } from './invoice-helpers.js';
 
@@ -181,6 +182,19 @@ describe.each(ROWS.map((r) => [`${r.method} ${r.name}`, r] as const))('%s', (_na
       }
     }
     expect(actual).toEqual(r.expected);
+  });
+});
+
+describe('the table', () => {
+  it('has a row for every route the shared access table leaves to this file', async () => {
+    const listed = ROUTES_WITH_OWN_TABLE['invoices-access.int.test.ts'];
+    const exercised: { method: string; path: string }[] = [];
+    for (const r of ROWS) exercised.push({ method: r.method, path: (await r.prepare()).path });
+    const missing = listed.filter((route) => {
+      const [method, pattern] = route.split(' ');
+      return !exercised.some((e) => e.method === method && routeMatcher(pattern).test(e.path));
+    });
+    expect(missing).toEqual([]);
   });
 });
 

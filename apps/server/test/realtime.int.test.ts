@@ -143,4 +143,13 @@ describe('the event stream', () => {
     const anonymous = await fetch(`${base}/api/events`);
     expect(anonymous.status).toBe(401);
   });
+
+  it('refuses a Last-Event-ID that is no event id, with the reason, and sends no stream', async () => {
+    for (const bad of ['abc', '-1', '1'.repeat(40), '12; drop table']) {
+      const res = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${who.client.token}`, 'last-event-id': bad } });
+      expect(res.status, bad).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+    }
+  });
 });

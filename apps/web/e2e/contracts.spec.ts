@@ -108,7 +108,8 @@ test.describe('contracts', () => {
     await shoot(ownerPage, 'staff-contracts-1280');
     await clientRow.getByTestId('contract-send').click();
     const sendDialog = ownerPage.getByTestId('send-dialog');
-    await expect(sendDialog.getByTestId('send-expires')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    // The default last day, shown the British way (dd/mm/yyyy) whatever the browser's language.
+    await expect(sendDialog.locator('input[name="expires"]')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
     await sendDialog.getByTestId('send-confirm').click();
     await expect(ownerPage.getByText(`Sent to ${client.user.name}`)).toBeVisible();
     await expect(clientRow).toHaveAttribute('data-status', 'sent');

@@ -2,7 +2,7 @@
 // the chat dialog, each side sees the other's messages and the ticks move from sent to delivered to read.
 // Each test makes its own client and project; only the bootstrap super admin is shared.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { createClient, loginSuperadmin, storageStateFor, uniqueSuffix, type Auth } from './support/accounts';
+import { authHeaders, createClient, loginSuperadmin, storageStateFor, uniqueSuffix, type Auth } from './support/accounts';
 import { watchConsole, type ConsoleWatch } from './support/console';
 import { brandName, createProject, holdReadReceipts, pdfFile, pngFile, textFile, threadOf, type ApiProject } from './support/messaging-api';
 
@@ -277,5 +277,29 @@ test.describe('messaging', () => {
     expect(ownerSession.console.problems()).toEqual([]);
     await session.close();
     await ownerSession.close();
+  });
+
+  test('a new message reaches the open inbox through the event stream, well before the next poll', async ({ browser, request, baseURL }) => {
+    const client = await createClient(request);
+    const project = await createProject(request, client);
+    const conversationId = `${project.id}:${client.user.id}`;
+    const owner = await loginSuperadmin(request);
+    const context = await browser.newContext({ baseURL, storageState: storageStateFor(owner, baseURL!) });
+    const page = await context.newPage();
+    const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+    await page.goto(INBOX);
+    await streamOpen;
+    // Right after a poll of the inbox the next one is ten seconds away: an update within three seconds is the push.
+    await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/superadmin/conversations' && r.ok(), { timeout: 15_000 });
+    const sentAt = Date.now();
+    const sent = await request.post('/api/client/send-message', {
+      headers: authHeaders(client),
+      data: { sender_id: client.user.id, receiver_id: owner.user.id, conversation_id: conversationId, message_content: 'Pushed, not polled' },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    const row = page.getByTestId('conversation-row').filter({ hasText: conversationId });
+    await expect(row.getByTestId('conversation-preview')).toHaveText('Pushed, not polled', { timeout: 3_000 });
+    console.log(`inbox showed the message ${Date.now() - sentAt} ms after it was sent`);
+    await context.close();
   });
 });

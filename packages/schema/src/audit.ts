@@ -22,6 +22,18 @@ export const AUDIT_ACTIONS = {
   'password.reset': 'Password reset by e-mail link',
   'password.changed': 'Password changed',
   'email.changed': 'E-mail address changed',
+  'invoice.created': 'Invoice created',
+  'invoice.updated': 'Invoice draft edited',
+  'invoice.sent': 'Invoice sent',
+  'invoice.voided': 'Invoice voided',
+  'invoice.payment_recorded': 'Payment recorded',
+  'invoice.refunded': 'Card payment refunded',
+  'contract.created': 'Contract created',
+  'contract.updated': 'Contract draft edited',
+  'contract.sent': 'Contract sent',
+  'contract.voided': 'Contract voided',
+  'contract_template.saved': 'Contract template saved',
+  'contract_template.deleted': 'Contract template deleted',
 } as const satisfies Record<string, string>;
 export type KnownAuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -5,11 +5,12 @@ import { openLiveEvents } from '../lib/live-events';
 
 /** While someone is signed in, their event stream keeps chat, inbox, badges and lists fresh. Renders nothing. */
 export function LiveUpdates() {
-  const { token, isAuthenticated } = useAuth();
+  const { token, user } = useAuth();
+  const userId = user?.id ?? null;
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!isAuthenticated || !token) return;
-    return openLiveEvents(token, queryClient);
-  }, [isAuthenticated, token, queryClient]);
+    if (!userId || !token) return;
+    return openLiveEvents(token, userId, queryClient);
+  }, [userId, token, queryClient]);
   return null;
 }

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../test/server';
-import { openLiveEvents, staleKeysFor } from './live-events';
+import { isOwnEcho, openLiveEvents, staleKeysFor } from './live-events';
 import { queryKeys } from './query-keys';
 
 const closers: (() => void)[] = [];
@@ -60,10 +60,39 @@ describe('the event stream in the browser', () => {
     const untouched = client.getQueryCache().build(client, { queryKey: queryKeys.invoices.summary });
     for (const q of [thread, badge, untouched]) q.setData(1);
 
-    closers.push(openLiveEvents('tok-1', client));
+    closers.push(openLiveEvents('tok-1', '5', client));
     await until(() => thread.state.isInvalidated && badge.state.isInvalidated);
     expect(authorization).toBe('Bearer tok-1');
     expect(untouched.state.isInvalidated).toBe(false);
+  });
+
+  it("leaves alone what this person's own action changed, but not the receipts of their messages", async () => {
+    expect(isOwnEcho('board.changed', { projectId: 3, actorId: 5 }, '5')).toBe(true);
+    expect(isOwnEcho('board.changed', { projectId: 3, actorId: 6 }, '5')).toBe(false);
+    expect(isOwnEcho('message.sent', { senderId: 5, receiverId: 6 }, '5')).toBe(true);
+    expect(isOwnEcho('message.receipt', { senderId: 5, receiverId: 6, receipt: 'read' }, '5')).toBe(false);
+    expect(isOwnEcho('project.status_changed', { actorId: null }, '5')).toBe(false);
+
+    server.use(
+      http.get(
+        '/api/events',
+        () =>
+          new HttpResponse(
+            streamOf([
+              'id: 1\nevent: board.changed\ndata: {"projectId":3,"actorId":5}\n\n',
+              'id: 2\nevent: notification.created\ndata: {"userIds":[5]}\n\n',
+            ]),
+            { headers: { 'content-type': 'text/event-stream' } },
+          ),
+      ),
+    );
+    const client = new QueryClient();
+    const board = client.getQueryCache().build(client, { queryKey: queryKeys.board.board('3') });
+    const badge = client.getQueryCache().build(client, { queryKey: queryKeys.notifications.unreadCount });
+    for (const q of [board, badge]) q.setData(1);
+    closers.push(openLiveEvents('tok-1', '5', client));
+    await until(() => badge.state.isInvalidated);
+    expect(board.state.isInvalidated).toBe(false);
   });
 
   it('stops for good when the session is refused', async () => {
@@ -74,7 +103,7 @@ describe('the event stream in the browser', () => {
         return HttpResponse.json({ error: 'Sign in to continue', code: 'UNAUTHENTICATED' }, { status: 401 });
       }),
     );
-    closers.push(openLiveEvents('revoked', new QueryClient()));
+    closers.push(openLiveEvents('revoked', '5', new QueryClient()));
     await until(() => opened === 1);
     await new Promise((r) => setTimeout(r, 300));
     expect(opened).toBe(1);

@@ -28,6 +28,18 @@ export function staleKeysFor(type: string): readonly QueryKey[] | 'all' {
   }
 }
 
+/**
+ * Whether an event is the echo of this person's own action in this browser: the screen that acted already
+ * refreshed what it changed, and a refetch racing its answer could unmount the component before it confirms
+ * (a toast lost, a drag cancelled). Receipts of one's own messages are not echoes: the other side read them.
+ */
+export function isOwnEcho(type: string, data: unknown, userId: string): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const event = data as { actorId?: unknown; senderId?: unknown };
+  if (type === 'message.sent') return String(event.senderId) === userId;
+  return event.actorId !== undefined && event.actorId !== null && String(event.actorId) === userId;
+}
+
 /** The stream was refused for good (signed out, session ended): no retry. */
 class StreamRefused extends Error {}
 
@@ -38,7 +50,7 @@ const RETRY_MS = 5000;
  * refetches what each event makes stale. Reconnects with Last-Event-ID after a drop, stops for good on 401/403.
  * Returns the function that closes it.
  */
-export function openLiveEvents(token: string, queryClient: QueryClient): () => void {
+export function openLiveEvents(token: string, userId: string, queryClient: QueryClient): () => void {
   const controller = new AbortController();
   let ended = false;
   void fetchEventSource('/api/events', {
@@ -52,6 +64,13 @@ export function openLiveEvents(token: string, queryClient: QueryClient): () => v
     onmessage(message) {
       if (message.event === 'session.ended') ended = true;
       if (!message.event) return;
+      let data: unknown = null;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        // A frame without JSON data still names what went stale.
+      }
+      if (isOwnEcho(message.event, data, userId)) return;
       const stale = staleKeysFor(message.event);
       if (stale === 'all') {
         void queryClient.invalidateQueries();

@@ -20,6 +20,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
 import { assertCan, can, contractScope, type ContractFacts } from '../../core/policy.js';
@@ -71,6 +72,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function contractDownloadPath(id: number) {
   return `/api/contracts/${id}/download`;
+}
+
+/** What the audit log keeps of a contract around a change. */
+function auditState(row: ContractRow) {
+  return { kind: row.kind, status: row.status, title: row.title, signer_id: String(row.signerId), project_id: String(row.projectId) };
 }
 
 function factsOf(row: Row): ContractFacts {
@@ -546,6 +552,7 @@ export function createContractService(ctx: AppContext, notifications: Notificati
         );
         if (!row) throw new AppError('CONFLICT', 'This person already has a contract of this kind on the project; void it first to start again');
         publish({ type: 'contract.created', ...eventOf(row) });
+        await recordAudit(tx, actor, 'contract.created', { type: 'contract', id: row.id, after: auditState(row) }, ctx.now());
         return row.id;
       });
       return get(actor, id);
@@ -563,6 +570,13 @@ export function createContractService(ctx: AppContext, notifications: Notificati
           .set({ title: input.title ?? row.contract.title, bodyMarkdown: body, updatedAt: ctx.now() })
           .where(and(eq(contracts.id, id), eq(contracts.status, 'draft')));
         await recordEvent(tx, id, 'updated', actor.id, info);
+        await recordAudit(
+          tx,
+          actor,
+          'contract.updated',
+          { type: 'contract', id, before: { title: row.contract.title }, after: { title: input.title ?? row.contract.title } },
+          ctx.now(),
+        );
       });
       return get(actor, id);
     },
@@ -586,6 +600,13 @@ export function createContractService(ctx: AppContext, notifications: Notificati
               projectId: updated.projectId,
             });
             publish({ type: 'contract.sent', ...eventOf(updated) });
+            await recordAudit(
+              tx,
+              actor,
+              'contract.sent',
+              { type: 'contract', id, before: auditState(row.contract), after: auditState(updated) },
+              now,
+            );
           },
         };
       });
@@ -607,6 +628,13 @@ export function createContractService(ctx: AppContext, notifications: Notificati
             });
           }
           publish({ type: 'contract.voided', ...eventOf(updated) });
+          await recordAudit(
+            tx,
+            actor,
+            'contract.voided',
+            { type: 'contract', id, before: auditState(row.contract), after: { ...auditState(updated), reason } },
+            ctx.now(),
+          );
         },
       }));
     },

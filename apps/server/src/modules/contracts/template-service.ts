@@ -10,6 +10,7 @@ import {
 } from '@agency/schema';
 import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
@@ -93,6 +94,13 @@ export function createContractTemplateService(ctx: AppContext, previewValues: Pr
           .values({ kind: input.kind, title: input.title, body: input.body, createdBy: actor.id, createdAt: now, updatedAt: now })
           .returning();
         if (input.is_default) await makeDefault(tx, row);
+        await recordAudit(
+          tx,
+          actor,
+          'contract_template.saved',
+          { type: 'contract_template', id: row.id, after: { kind: row.kind, title: row.title, is_default: Boolean(input.is_default) } },
+          now,
+        );
         return row.id;
       });
       return present(await find(ctx.db, id));
@@ -108,6 +116,22 @@ export function createContractTemplateService(ctx: AppContext, previewValues: Pr
           .set({ title: input.title ?? row.title, body: input.body ?? row.body, updatedAt: ctx.now() })
           .where(eq(contractTemplates.id, id));
         if (input.is_default) await makeDefault(tx, row);
+        await recordAudit(
+          tx,
+          actor,
+          'contract_template.saved',
+          {
+            type: 'contract_template',
+            id,
+            before: { title: row.title, is_default: row.isDefault },
+            after: {
+              title: input.title ?? row.title,
+              is_default: row.isDefault || Boolean(input.is_default),
+              body_changed: input.body !== undefined,
+            },
+          },
+          ctx.now(),
+        );
       });
       return present(await find(ctx.db, id));
     },
@@ -119,6 +143,13 @@ export function createContractTemplateService(ctx: AppContext, previewValues: Pr
         const row = await find(tx, id);
         if (row.isDefault) throw new AppError('CONFLICT', 'The default template cannot be deleted; make another template the default first');
         await tx.delete(contractTemplates).where(eq(contractTemplates.id, id));
+        await recordAudit(
+          tx,
+          actor,
+          'contract_template.deleted',
+          { type: 'contract_template', id, before: { kind: row.kind, title: row.title } },
+          ctx.now(),
+        );
       });
     },
 

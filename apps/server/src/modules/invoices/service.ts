@@ -27,6 +27,7 @@ import {
 } from '@agency/schema';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import { systemActor, type Actor, type Initiator } from '../../core/actor.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
 import { assertCan, invoiceScope, type InvoiceFacts } from '../../core/policy.js';
@@ -83,6 +84,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
     if (code === '23505' && (!constraint || name === constraint)) return true;
   }
   return false;
+}
+
+/** What the audit log keeps of an invoice around a change. */
+function auditState(row: InvoiceRow) {
+  return { invoice_no: row.invoiceNo, status: row.status, currency: row.currency, total: row.total, due_date: row.dueDate };
 }
 
 function factsOf(row: Pick<InvoiceRow, 'clientId' | 'status'>): InvoiceFacts {
@@ -567,6 +573,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
           })
           .returning();
         publish({ type: 'invoice.created', invoiceId: created.id, projectId, kind: 'standard' });
+        await recordAudit(tx, actor, 'invoice.created', { type: 'invoice', id: created.id, after: auditState(created) }, now);
         return created;
       });
       return present(row, actor);
@@ -608,6 +615,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
           .where(and(eq(invoices.id, id), eq(invoices.status, 'draft')))
           .returning();
         if (!updated) throw new AppError('STALE_STATE');
+        await recordAudit(tx, actor, 'invoice.updated', { type: 'invoice', id, before: auditState(current), after: auditState(updated) }, ctx.now());
         return updated;
       });
       return present(row, actor);
@@ -629,6 +637,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
           set: { sentAt: now, updatedAt: now },
         });
         publish({ type: 'invoice.status_changed', invoiceId: id, projectId: current.projectId, from: current.status, to: 'sent', actorId: actor.id });
+        await recordAudit(tx, actor, 'invoice.sent', { type: 'invoice', id, before: auditState(current), after: auditState(updated) }, now);
         await announceSent(tx, publish, updated);
         return updated;
       });
@@ -654,6 +663,13 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
           set: { voidedAt: now, voidReason: reason, updatedAt: now },
         });
         publish({ type: 'invoice.status_changed', invoiceId: id, projectId: current.projectId, from: current.status, to: 'void', actorId: actor.id });
+        await recordAudit(
+          tx,
+          actor,
+          'invoice.voided',
+          { type: 'invoice', id, before: auditState(current), after: { ...auditState(updated), reason } },
+          now,
+        );
         if (current.status !== 'draft') {
           await notifications.notify(tx, publish, [current.clientId], {
             kind: 'invoice_void',
@@ -694,6 +710,17 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
             createdAt: ctx.now(),
           })
           .returning();
+        await recordAudit(
+          tx,
+          actor,
+          'invoice.payment_recorded',
+          {
+            type: 'invoice',
+            id,
+            after: { payment_id: String(payment.id), amount: input.amount, currency: current.currency, reference: input.reference, date: input.date },
+          },
+          ctx.now(),
+        );
         return settle(tx, publish, current, { kind: 'payment', amount: input.amount, paymentId: payment.id }, actor.id);
       });
       return present(row, actor);
@@ -752,6 +779,17 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
           .onConflictDoNothing()
           .returning();
         if (!refund) return current;
+        await recordAudit(
+          tx,
+          actor,
+          'invoice.refunded',
+          {
+            type: 'invoice',
+            id,
+            after: { payment_id: String(payment.id), refund_id: String(refund.id), amount, currency: current.currency, reason: input.reason ?? null },
+          },
+          ctx.now(),
+        );
         return settle(tx, publish, current, { kind: 'refund', amount, paymentId: refund.id }, actor.id);
       });
       return present(row, actor);

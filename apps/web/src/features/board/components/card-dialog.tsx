@@ -47,6 +47,7 @@ import { useCard } from '../api/get-card';
 import { useRemoveCardAttachment } from '../api/remove-card-attachment';
 import { useUpdateCard } from '../api/update-card';
 import { useUploadCardAttachments } from '../api/upload-card-attachments';
+import { DateInput } from '../../../components/date-input';
 
 type CardDialogProps = {
   cardId: string;
@@ -303,14 +304,7 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
           renderInput={(params) => <TextField {...params} label="Assignees" />}
           data-testid="card-assignees"
         />
-        <TextField
-          label="Due date"
-          type="date"
-          value={dueDate}
-          onChange={(e) => setDueDate(e.target.value)}
-          disabled={!isWritable}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'due_date' } }}
-        />
+        <DateInput label="Due date" value={dueDate} onChange={setDueDate} disabled={!isWritable} name="due_date" />
         <Autocomplete
           multiple
           freeSolo

@@ -15,6 +15,7 @@ import {
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
@@ -35,6 +36,7 @@ import { useMoveCard } from '../api/move-card';
 import {
   COLUMN_PREFIX,
   NO_FILTERS,
+  columnDropId,
   columnOf,
   isFiltering,
   isSamePlacement,
@@ -112,11 +114,29 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
     setOverride(next);
   };
 
+  const columnOrderRef = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    columnOrderRef.current = board?.columns.map((c) => c.id) ?? [];
+  });
+  // Left and right go to the next column's top, wherever it is scrolled to (the board scrolls sideways); up and
+  // down move within the column as a sortable list does.
+  const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+    if (event.code !== 'ArrowRight' && event.code !== 'ArrowLeft') return sortableKeyboardCoordinates(event, args);
+    const order = columnOrderRef.current;
+    const from = columnOf(itemsRef.current, String(args.active));
+    const next = from === null ? undefined : order[order.indexOf(from) + (event.code === 'ArrowRight' ? 1 : -1)];
+    const rect = next === undefined ? undefined : args.context.droppableRects.get(columnDropId(next));
+    event.preventDefault();
+    if (!rect) return args.currentCoordinates;
+    const width = args.context.collisionRect?.width ?? 0;
+    return { x: rect.left + Math.max(0, (rect.width - width) / 2), y: rect.top + 8 };
+  };
+
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
     useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
+      coordinateGetter: keyboardCoordinates,
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
     }),
   );

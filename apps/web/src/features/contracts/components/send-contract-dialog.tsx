@@ -9,10 +9,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/http';
 import { useSendContract } from '../api/send-contract';
+import { DateInput } from '../../../components/date-input';
 
 function isoDay(date: Date) {
   return date.toISOString().slice(0, 10);
@@ -49,15 +49,15 @@ export function SendContractDialog({ contract, onClose, onDone }: { contract: Co
             label="Must be signed by a date"
           />
           {hasExpiry && (
-            <TextField
-              type="date"
+            <DateInput
               label="Last day to sign"
               value={day}
-              onChange={(event) => setDay(event.target.value)}
+              onChange={setDay}
+              min={tomorrow}
               error={!isDayValid}
               helperText={isDayValid ? 'It expires at the end of this day (UTC) if still unsigned.' : 'Choose a day after today'}
               disabled={send.isPending}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: tomorrow, 'data-testid': 'send-expires' } }}
+              name="expires"
             />
           )}
         </Stack>

@@ -23,6 +23,7 @@ import { useCreateInvoice } from '../api/create-invoice';
 import { useBillableProjects } from '../api/list-billable-projects';
 import { useUpdateInvoice } from '../api/update-invoice';
 import { InvoiceAmounts } from './invoice-amounts';
+import { DateInput } from '../../../components/date-input';
 
 type LineValues = { description: string; quantity: string; unit_price: string; tax_rate: string };
 type FormValues = {
@@ -227,20 +228,28 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                 control={control}
                 name="issue_date"
                 render={({ field }) => (
-                  <TextField type="date" label="Issue date" {...field} sx={{ flex: 1 }} slotProps={{ inputLabel: { shrink: true } }} />
+                  <DateInput
+                    label="Issue date"
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                    sx={{ flex: 1 }}
+                  />
                 )}
               />
               <Controller
                 control={control}
                 name="due_date"
                 render={({ field }) => (
-                  <TextField
-                    type="date"
+                  <DateInput
                     label="Due date"
-                    {...field}
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    name={field.name}
                     helperText={field.value ? undefined : 'Default: 14 days'}
                     sx={{ flex: 1 }}
-                    slotProps={{ inputLabel: { shrink: true } }}
                   />
                 )}
               />

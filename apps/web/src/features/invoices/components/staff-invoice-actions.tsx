@@ -21,6 +21,7 @@ import { useRefundPayment } from '../api/refund-payment';
 import { useSendInvoice } from '../api/send-invoice';
 import { useVoidInvoice } from '../api/void-invoice';
 import { InvoiceEditorDialog } from './invoice-editor-dialog';
+import { DateInput } from '../../../components/date-input';
 
 type Open = 'edit' | 'send' | 'payment' | 'refund' | 'void' | null;
 
@@ -160,13 +161,7 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
             slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'payment-amount' } }}
             autoFocus
           />
-          <TextField
-            label="Date received"
-            type="date"
-            value={payment.date}
-            onChange={(e) => setPayment({ ...payment, date: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateInput label="Date received" value={payment.date} onChange={(date) => setPayment({ ...payment, date })} />
           <TextField
             label="Reference"
             value={payment.reference}

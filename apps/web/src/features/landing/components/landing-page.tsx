@@ -158,7 +158,7 @@ export function LandingPage({ brandName: brand }: LandingPageProps) {
               Get started
             </Link>
             <Link to={paths.home} className="landing-btn landing-btn--outline">
-              Learn more
+              How we work
             </Link>
           </div>
         </section>

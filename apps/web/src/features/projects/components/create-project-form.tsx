@@ -18,6 +18,7 @@ import { errorMessage } from '../../../lib/http';
 import { useCreateProject } from '../api/create-project';
 import { useUploadProjectAttachments } from '../api/upload-project-attachments';
 import { AttachmentPicker } from './attachment-picker';
+import { FormDateInput } from '../../../components/date-input';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -31,7 +32,7 @@ const fieldsSchema = z.object({
   currency: z.enum(CURRENCIES),
   deadline: z
     .string()
-    .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Use the format YYYY-MM-DD')
+    .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Enter the whole date, as dd/mm/yyyy')
     .refine((value) => value === '' || value >= todayIso(), 'The deadline cannot be in the past'),
 });
 
@@ -182,15 +183,7 @@ export function CreateProjectForm({ projectPath }: CreateProjectFormProps) {
             ))}
           </FormTextField>
         </Box>
-        <FormTextField
-          control={control}
-          name="deadline"
-          label="Desired deadline"
-          type="date"
-          disabled={isBusy}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
-          helperText="Optional."
-        />
+        <FormDateInput control={control} name="deadline" label="Desired deadline" disabled={isBusy} min={todayIso()} helperText="Optional." />
         <Box>
           <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
             Attachments

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/http';
 import { useCreateToolRequest } from '../api/create-tool-request';
+import { FormDateInput } from '../../../components/date-input';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -21,7 +22,10 @@ const formSchema = z.object({
   category: z.string().pipe(createToolRequestInput.shape.category),
   reason: createToolRequestInput.shape.reason,
   quantity: z.string().trim().regex(/^\d+$/, 'Quantity must be a whole number').transform(Number).pipe(createToolRequestInput.shape.quantity),
-  needed_by: z.string().refine((value) => value === '' || value >= todayIso(), 'The date cannot be in the past'),
+  needed_by: z
+    .string()
+    .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Enter the whole date, as dd/mm/yyyy')
+    .refine((value) => value === '' || value >= todayIso(), 'The date cannot be in the past'),
 });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
@@ -75,14 +79,7 @@ export function ToolRequestForm() {
         <FormTextField control={control} name="reason" label="Why do you need it?" required multiline minRows={3} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField control={control} name="quantity" label="Quantity" required inputMode="numeric" />
-          <FormTextField
-            control={control}
-            name="needed_by"
-            label="Needed by"
-            type="date"
-            helperText="Optional."
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
-          />
+          <FormDateInput control={control} name="needed_by" label="Needed by" helperText="Optional." min={todayIso()} />
         </Box>
         <Box>
           <Button type="submit" variant="contained" loading={createRequest.isPending} data-testid="tool-request-submit">

@@ -52,6 +52,7 @@ import { useUpdateMaterial } from '../api/update-material';
 import { useUpdateModule } from '../api/update-module';
 import { useUploadMaterialFile } from '../api/upload-material-file';
 import { KIND_LABELS, MaterialBody } from './material-body';
+import { DateInput } from '../../../components/date-input';
 
 const onError = (error: unknown) => toast.error(errorMessage(error));
 const ROLE_NAMES: Record<EmployeeRole, string> = { teamlead: 'Team leads', teammember: 'Team members' };
@@ -265,14 +266,7 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
               />
             ))}
           </FormGroup>
-          <TextField
-            label="Due date (optional)"
-            type="date"
-            value={dueDate}
-            onChange={(e) => setDueDate(e.target.value)}
-            sx={{ maxWidth: 240 }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateInput label="Due date (optional)" value={dueDate} onChange={setDueDate} sx={{ maxWidth: 240 }} />
           <Box>
             <Button
               variant="outlined"
