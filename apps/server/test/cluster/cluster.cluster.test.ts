@@ -208,8 +208,10 @@ describe('a cluster of two nodes', () => {
     );
     const conversationId = `${project.project.id}:${client.user.id}`;
     const stream = openStream(b.url, client.token);
+    // And one through nginx (either node): events pass the proxy unbuffered.
+    const proxied = openStream(cluster.url, client.token);
     try {
-      await until('the stream to open', () => stream.opened(), 10_000, 20);
+      await until('the streams to open', () => stream.opened() && proxied.opened(), 10_000, 20);
       const sentAt = Date.now();
       const sent = must(
         await api(a.url, 'POST', '/superadmin/send-message', {
@@ -224,6 +226,8 @@ describe('a cluster of two nodes', () => {
       console.log(`message sent through node A reached a stream on node B ${frame.at - sentAt} ms after it was sent`);
       expect(frame.data).toMatchObject({ messageId: sent.message.id, conversationId });
       expect(frame.at - sentAt).toBeLessThan(1000);
+      await until('the message through nginx', () => proxied.frames.some((f) => f.event === 'message.sent'), 5000, 5);
+      expect(proxied.frames.find((f) => f.event === 'message.sent')!.at - sentAt).toBeLessThan(1000);
       // A poll on node B finds it too.
       const thread = must(
         await api(b.url, 'GET', `/client/messages/thread?conversation_id=${encodeURIComponent(conversationId)}`, { token: client.token }),
@@ -233,7 +237,8 @@ describe('a cluster of two nodes', () => {
       expect(thread.messages.map((m: { id: number }) => m.id)).toContain(sent.message.id);
     } finally {
       stream.close();
-      await stream.done;
+      proxied.close();
+      await Promise.all([stream.done, proxied.done]);
     }
   });
 
