@@ -61,6 +61,19 @@ export default defineConfig({
           maxWorkers: 1,
         },
       },
+      {
+        test: {
+          // The built app as a cluster (scripts/cluster.mjs): two nodes behind nginx on one PostgreSQL and one S3
+          // stand-in. One cluster per file; its tests stop a node and crash the database under load.
+          name: 'cluster',
+          sequence: { groupOrder: 3 },
+          environment: 'node',
+          include: ['apps/server/test/cluster/**/*.cluster.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs the system packages the test suites use: Chromium (end-to-end), PostgreSQL 15 (integration) and
-# poppler-utils (pdfsig and pdftotext check the sealed contract PDFs).
+# Installs the system packages the test suites use: Chromium (end-to-end), PostgreSQL 15 (integration),
+# poppler-utils (pdfsig and pdftotext check the sealed contract PDFs) and nginx (the cluster suite's proxy).
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+[ -x /usr/sbin/nginx ] || need+=(nginx)
 command -v pdfsig >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ ${#need[@]} -eq 0 ] && exit 0
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

@@ -3,6 +3,7 @@ export type PostgresServer = {
   port: number;
   readonly pid: number;
   halt(): void;
+  crash(): void;
   resume(): void;
   restart(): void;
   stop(): Promise<void>;

@@ -68,6 +68,13 @@ export async function startPostgres() {
       pgCtl('-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start');
       pid = readPid();
     },
+    /**
+     * Stops the server as a crash would (`pg_ctl stop -m immediate`): every process ends at once, without a
+     * checkpoint, and the next start recovers from the write-ahead log. `resume` starts it again.
+     */
+    crash() {
+      pgCtl('-m', 'immediate', '-w', 'stop');
+    },
     /** `pg_ctl restart -m fast`. */
     restart() {
       pgCtl('-o', opts, '-l', path.join(dir, 'server.log'), '-m', 'fast', '-w', 'restart');

@@ -1,13 +1,15 @@
 // Runs the suites named on the command line (all of them when none is named) and ends with one line
 // `N passed, N failed, N skipped`. The suites are the table below: Vitest suites that share a run go in one
 // Vitest process; PostgreSQL runs on a server started here and stopped afterwards; end-to-end runs Playwright
-// against the built app. A suite that cannot run (missing Chromium or PostgreSQL) counts as failed, with the
+// against the built app; the cluster suite runs the built app as two nodes behind nginx (scripts/cluster.mjs).
+// A suite that cannot run (missing Chromium, PostgreSQL or nginx) counts as failed, with the
 // command that fixes it. Every run has one time zone and one shuffled order (scripts/test-env.mjs). The guards
 // (types, lint, format, generated artefacts) count as one test each.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startPostgres } from './pg-server.mjs';
+import { findNginx } from './cluster.mjs';
+import { findPgBin, startPostgres } from './pg-server.mjs';
 import { testEnv } from './test-env.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -24,6 +26,12 @@ const SUITES = [
   { name: 'pglite', run: 'vitest', projects: ['integration'], what: 'every API route on the embedded database' },
   { name: 'system', run: 'vitest', projects: ['system'], what: 'whole server processes: database restart, drain, raw sockets, memory' },
   { name: 'postgres', run: 'vitest-postgres', projects: ['integration'], what: 'the same on a throwaway PostgreSQL server' },
+  {
+    name: 'cluster',
+    run: 'vitest-cluster',
+    projects: ['cluster'],
+    what: 'the built app as two nodes behind nginx: shared sessions, events, files, jobs; node and database loss',
+  },
   { name: 'e2e', run: 'playwright', what: 'user journeys in Chromium against the built app' },
 ];
 
@@ -92,6 +100,13 @@ const GUARDS = [
   ['OpenAPI document up to date and lint-clean', 'npm', ['run', 'openapi:check']],
 ];
 
+/** Builds the app once per run, for whichever suite needs it first (cluster, e2e); resolves with the exit code. */
+let building = null;
+function buildOnce() {
+  building ??= exec('npm', ['run', 'build']);
+  return building;
+}
+
 /** How each kind of suite runs, given the suites of that kind that were chosen. */
 const RUNS = {
   async commands() {
@@ -131,10 +146,27 @@ const RUNS = {
     }
   },
 
+  async 'vitest-cluster'(suites) {
+    const name = 'vitest (cluster, nginx + 2 nodes)';
+    const missing = [!findNginx() && 'nginx', !findPgBin() && 'postgresql'].filter(Boolean);
+    if (missing.length > 0) {
+      console.error(`\nCluster suite could not run: ${missing.join(' and ')} missing`);
+      record(name, null, 1, `${missing.join(', ')} missing: apt-get install -y ${missing.join(' ')}`);
+      return;
+    }
+    const built = await buildOnce();
+    if (built !== 0) {
+      record(name, null, built, 'the build failed');
+      return;
+    }
+    const projects = [...new Set(suites.flatMap((s) => s.projects))];
+    await vitest(name, projects, path.join(tmp, 'vitest-cluster.json'));
+  },
+
   async playwright() {
     const out = path.join(tmp, 'playwright.json');
     fs.rmSync(out, { force: true });
-    let code = await exec('npm', ['run', 'build']);
+    let code = await buildOnce();
     if (code === 0) {
       code = await exec('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
     }

@@ -30,6 +30,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerInputHygiene } from './plugins/input-hygiene.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { clientErrorHandler, registerSecurityHeaders, SECURITY_HEADERS } from './plugins/security-headers.js';
@@ -179,10 +180,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS_PER_MESSAGE } });
   await app.register(authPlugin, { ctx });
   await registerRateLimits(app, ctx);
+  await registerMetrics(app, ctx, { openStreams: () => realtime.openStreams() });
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { ctx, services });
+      await api.register(systemRoutes, { ctx, services, eventsHeard: () => broadcast.listening() });
       await api.register(authRoutes, { ctx, services });
       await api.register(accountRoutes, { ctx, services });
       await api.register(auditRoutes, { services });

@@ -96,6 +96,7 @@ const envSchema = z.object({
     .default(INVOICE_REMINDER_DAYS_DEFAULT),
   INVOICE_PAYMENT_INSTRUCTIONS: z.string().default('Pay by card from your client area, or by bank transfer quoting the invoice number.'),
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -162,6 +163,8 @@ export type Config = {
     | { driver: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
+  /** Lets a scraper that is not on this machine read GET /metrics (as `Authorization: Bearer <token>`). */
+  metricsToken?: string;
   /** The certificate that seals signed contracts; without a path a self-signed one is generated into dataDir. */
   seal: { p12Path?: string; passphrase?: string };
   /** A sent contract still unsigned this long after sending gets one reminder. */
@@ -266,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       stripeSecretKey: e.STRIPE_SECRET_KEY,

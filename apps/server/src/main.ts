@@ -25,6 +25,7 @@ async function main() {
     console.log('');
   }
 
+  const connections = trackConnections(app.server);
   await app.listen({ port: config.port, host: config.host });
   if (!(await app.services.auth.superadminExists())) {
     console.log(`\nNo super admin yet. Create the owner account (works once): ${config.appUrl}/protected/superadmin-signup\n`);
@@ -37,7 +38,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    await drain(app.server, () => {
+    await drain(app.server, connections, () => {
       app.draining.active = true;
       // Event streams never go idle: end them now, and their browsers reconnect (to another node, if any).
       app.realtime.closeAll();
@@ -58,7 +59,7 @@ const DRAIN_GRACE_MS = 5000;
  * finding its socket closed under it (a reset). Connections still idle after the grace period are closed.
  * Fastify's own close (afterwards) finds nothing left to cut off.
  */
-async function drain(server: http.Server, startDraining: () => void) {
+async function drain(server: http.Server, connections: Set<net.Socket>, startDraining: () => void) {
   startDraining();
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, DRAIN_GRACE_MS);
@@ -69,6 +70,19 @@ async function drain(server: http.Server, startDraining: () => void) {
     });
   });
   server.closeIdleConnections();
+  // A connection that never sent a byte (a spare a browser, proxy or HTTP client opened ahead of need) counts as
+  // busy to Node, which leaves it to the headers timeout: it would hold the shutdown up until the forced exit.
+  for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
+}
+
+/** Every open connection of the server, so a draining node can find those that never sent a request. */
+function trackConnections(server: http.Server): Set<net.Socket> {
+  const sockets = new Set<net.Socket>();
+  server.on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return sockets;
 }
 
 /** A node may start while its database is still coming up (a cluster starting together): wait up to a minute. */

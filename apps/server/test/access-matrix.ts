@@ -349,6 +349,7 @@ export const ROUTES_WITH_OWN_TABLE: Record<string, readonly string[]> = {
 export const ACCESS_ROWS: AccessRow[] = [
   // system
   row({ method: 'GET', route: '/health', request: () => ({ path: '/health' }), expect: everyone(OK) }),
+  row({ method: 'GET', route: '/ready', request: () => ({ path: '/ready' }), expect: everyone(OK) }),
   row({ method: 'GET', route: '/config', request: () => ({ path: '/config' }), expect: everyone(OK) }),
 
   // auth: signing up and in needs no session, and a session changes nothing

@@ -25,6 +25,12 @@ export type Database = {
   /** One raw statement (or, without values, a script of several), for libraries that speak SQL themselves. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding the advisory lock `key` (PostgreSQL; every node of a cluster waits its turn), so
+   * set-up work that is not safe to run twice at once is done by one node at a time. The embedded database
+   * has one process only: `fn` just runs.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -52,6 +58,39 @@ export function embeddedDatabaseDir(dataDir: string): string {
   return path.join(dataDir, 'pglite');
 }
 
+/** The session lock that lets one node at a time apply migrations (any fixed 64-bit number unique to this use). */
+const MIGRATION_LOCK_KEY = 7_261_004_201;
+
+/** Holds a session-level advisory lock on a connection of its own while `fn` runs. */
+async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    try {
+      return await fn(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key]).catch((err: Error) => (broken = err));
+    }
+  } catch (err) {
+    broken = err as Error;
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * Applies pending migrations while holding an advisory lock. Drizzle's migrator is not safe to run twice at once
+ * (two nodes of a cluster starting together would both read "nothing applied" and both run the same statements,
+ * one of them failing half-way): the second node waits here for the first, then finds every migration recorded
+ * and does nothing. The lock and the migration share one connection, so a node that dies mid-migration releases
+ * the lock with its connection (and its migration transaction rolls back).
+ */
+function migrateLocked(pool: pg.Pool, migrationsFolder: string) {
+  return withAdvisoryLock(pool, MIGRATION_LOCK_KEY, (client) => migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder }));
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
@@ -75,7 +114,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       url: options.databaseUrl,
       executeSql: (text, values) => pool.query(text, values),
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migrateLocked(pool, migrationsFolder),
+      withLock: (key, fn) => withAdvisoryLock(pool, key, () => fn()),
       close: () => pool.end(),
     };
   }
@@ -98,6 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return results[results.length - 1] ?? { rows: [] };
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    withLock: (_key, fn) => fn(),
     close: () => client.close(),
   };
 }

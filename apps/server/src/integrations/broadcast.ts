@@ -10,10 +10,14 @@ import pg from 'pg';
  */
 export const BROADCAST_CHANNEL = 'agency_events';
 
+const MAX_RECONNECT_DELAY_MS = 1000;
+
 export type Broadcast = {
   /** This process's id: its own notices come back to it and are skipped. */
   readonly nodeId: string;
   readonly enabled: boolean;
+  /** Whether notices from the other nodes are being heard now (always true when there is nothing to hear). */
+  listening(): boolean;
   listen(handler: (payload: unknown) => void): void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -25,6 +29,7 @@ export function createBroadcast(options: { databaseUrl?: string; log: FastifyBas
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
+  let heard = false;
 
   async function connect(delayMs = 0): Promise<void> {
     if (stopped || !options.databaseUrl) return;
@@ -39,9 +44,12 @@ export function createBroadcast(options: { databaseUrl?: string; log: FastifyBas
     const again = (err?: Error) => {
       if (client !== next || stopped) return;
       client = null;
+      heard = false;
       if (err) options.log.warn({ error: err.message }, 'event broadcast connection lost; reconnecting');
       next.end().catch(() => undefined);
-      void connect(Math.min(5000, Math.max(250, delayMs * 2)));
+      // At most a second between attempts: while this connection is down, this node's streams miss what the
+      // other nodes publish, so it comes back as soon as the database does.
+      void connect(Math.min(MAX_RECONNECT_DELAY_MS, Math.max(250, delayMs * 2)));
     };
     next.on('error', again);
     next.on('end', () => again());
@@ -60,6 +68,7 @@ export function createBroadcast(options: { databaseUrl?: string; log: FastifyBas
       client = next;
       await next.connect();
       await next.query(`LISTEN ${BROADCAST_CHANNEL}`);
+      if (client === next) heard = true;
     } catch (err) {
       again(err as Error);
     }
@@ -68,6 +77,7 @@ export function createBroadcast(options: { databaseUrl?: string; log: FastifyBas
   return {
     nodeId,
     enabled: Boolean(options.databaseUrl),
+    listening: () => !options.databaseUrl || heard,
     listen(handler) {
       handlers.push(handler);
     },

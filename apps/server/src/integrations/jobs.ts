@@ -36,6 +36,9 @@ export type JobRunner = {
 
 export type JobRunnerOptions = { database: Database; log: FastifyBaseLogger; pollIntervalSeconds: number };
 
+/** The advisory lock under which one node at a time creates or updates the queues (see `open`). */
+const QUEUE_SETUP_LOCK_KEY = 7_261_004_202;
+
 type Definition = { name: string; handler: JobHandler<object>; spec: QueueSpec };
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
@@ -60,17 +63,23 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
     instance.on('error', (err) => log.error({ err }, 'job runner error'));
     await instance.start();
+    // Creating a queue attaches a partition to pg-boss's job table: two nodes creating queues at the same time
+    // deadlock each other. One node at a time sets the queues up; the next finds them made and only updates them.
+    await database.withLock(QUEUE_SETUP_LOCK_KEY, async () => {
+      for (const d of definitions.values()) {
+        const queue = {
+          name: d.name,
+          policy: d.spec.policy ?? 'standard',
+          retryLimit: d.spec.retryLimit ?? 5,
+          retryDelay: d.spec.retryDelaySeconds ?? 5,
+          retryBackoff: d.spec.retryBackoff ?? true,
+          expireInSeconds: d.spec.expireInSeconds ?? 300,
+        } as const;
+        if (await instance.getQueue(d.name)) await instance.updateQueue(d.name, queue);
+        else await instance.createQueue(d.name, queue);
+      }
+    });
     for (const d of definitions.values()) {
-      const queue = {
-        name: d.name,
-        policy: d.spec.policy ?? 'standard',
-        retryLimit: d.spec.retryLimit ?? 5,
-        retryDelay: d.spec.retryDelaySeconds ?? 5,
-        retryBackoff: d.spec.retryBackoff ?? true,
-        expireInSeconds: d.spec.expireInSeconds ?? 300,
-      } as const;
-      if (await instance.getQueue(d.name)) await instance.updateQueue(d.name, queue);
-      else await instance.createQueue(d.name, queue);
       // pg-boss waits a whole polling interval after every fetch, so jobs are taken in batches. Each job of a
       // batch succeeds or fails on its own: a failed one is failed by id (and retried), the rest complete.
       await instance.work<object>(

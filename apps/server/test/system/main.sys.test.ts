@@ -101,4 +101,20 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(code).toBe(0);
     expect(server.output()).not.toMatch(/"level":(50|60)/);
   });
+
+  it('is not held up on SIGTERM by a connection that never sent a request', async () => {
+    const server = await startServer();
+    const { child, port } = server;
+    // A spare connection, as browsers, proxies and HTTP clients open ahead of need: Node counts it as busy.
+    const spare = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => spare.once('connect', resolve));
+    const closed = new Promise((resolve) => spare.once('close', resolve));
+    const started = Date.now();
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', resolve)));
+    await closed;
+    // Out after the drain's grace period (5 s), not at the forced exit (15 s, code 1).
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(12_000);
+  });
 });

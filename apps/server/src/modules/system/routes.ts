@@ -7,7 +7,28 @@ import type { Services } from '../../services.js';
 
 const tags = ['system'];
 
-export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+/** A readiness check that hangs (a store that accepts connections but never answers) counts as down after this. */
+const READY_CHECK_TIMEOUT_MS = 3000;
+
+async function check(what: () => Promise<unknown>): Promise<'ok' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), READY_CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([what(), timeout]);
+    return 'ok';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services; eventsHeard?: () => boolean }> = async (
+  app,
+  { ctx, services, eventsHeard = () => true },
+) => {
   app.get('/health', {
     schema: {
       tags,
@@ -25,6 +46,30 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Se
         return reply.code(503).header('retry-after', '5').send({ status: 'unavailable', database: 'down' });
       }
       return { status: 'ok' as const, database: 'ok' as const };
+    },
+  });
+
+  app.get('/ready', {
+    schema: {
+      tags,
+      summary:
+        "Readiness for traffic: the database answers, the file storage is reachable and the other nodes' events are heard; 503 names what is not",
+      response: {
+        200: z.object({ status: z.literal('ready') }),
+        503: z
+          .object({
+            status: z.literal('not_ready'),
+            checks: z.object({ database: z.enum(['ok', 'down']), storage: z.enum(['ok', 'down']), events: z.enum(['ok', 'down']) }),
+          })
+          .describe("The database or the storage cannot be reached, or the other nodes' events are not heard (LISTEN is reconnecting)"),
+      },
+    },
+    handler: async (request, reply) => {
+      const [database, storage] = await Promise.all([check(() => ctx.db.execute(sql`select 1`)), check(() => ctx.storage.ready())]);
+      const events = eventsHeard() ? 'ok' : 'down';
+      if (database === 'ok' && storage === 'ok' && events === 'ok') return { status: 'ready' as const };
+      request.log.warn({ database, storage, events }, 'readiness check failed');
+      return reply.code(503).header('retry-after', '5').send({ status: 'not_ready', checks: { database, storage, events } });
     },
   });
 
