@@ -118,7 +118,7 @@ type SortableCardProps = CardFaceProps & { columnName: string; isDisabled: boole
  */
 export function SortableCard({ card, members, today, columnName, isDisabled, onOpen }: SortableCardProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: card.id, disabled: isDisabled });
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const handleKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     if (event.key === 'Enter' && !isDragging) {
       event.preventDefault();
       onOpen(card.id);
@@ -126,34 +126,36 @@ export function SortableCard({ card, members, today, columnName, isDisabled, onO
     }
     listeners?.onKeyDown?.(event);
   };
-  // The list item stays a list item for screen readers; the card inside it is the draggable button.
   return (
-    <Box component="li" sx={{ listStyle: 'none' }}>
-      <Box
-        ref={setNodeRef}
-        {...attributes}
-        {...listeners}
-        onKeyDown={handleKeyDown}
-        onClick={() => onOpen(card.id)}
-        aria-roledescription="card"
-        aria-label={`${card.title}, in ${columnName}`}
-        data-testid="board-card"
-        data-card-id={card.id}
-        data-version={card.version}
-        sx={{
-          listStyle: 'none',
-          transform: CSS.Translate.toString(transform),
-          transition,
-          opacity: isDragging ? 0.4 : 1,
-          cursor: isDisabled ? 'pointer' : 'grab',
-          touchAction: 'manipulation',
-          borderRadius: 2,
-          outline: 'none',
-          '&:focus-visible': { boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.main}` },
-        }}
-      >
-        <CardFace card={card} members={members} today={today} />
-      </Box>
+    <Box
+      component="li"
+      ref={setNodeRef}
+      {...attributes}
+      // The list item stays a list item for screen readers (a list holds only list items); the card's role is
+      // described by aria-roledescription and its keys by the drag instructions.
+      role={undefined}
+      aria-pressed={undefined}
+      {...listeners}
+      onKeyDown={handleKeyDown}
+      onClick={() => onOpen(card.id)}
+      aria-roledescription="card"
+      aria-label={`${card.title}, in ${columnName}`}
+      data-testid="board-card"
+      data-card-id={card.id}
+      data-version={card.version}
+      sx={{
+        listStyle: 'none',
+        transform: CSS.Translate.toString(transform),
+        transition,
+        opacity: isDragging ? 0.4 : 1,
+        cursor: isDisabled ? 'pointer' : 'grab',
+        touchAction: 'manipulation',
+        borderRadius: 2,
+        outline: 'none',
+        '&:focus-visible': { boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.main}` },
+      }}
+    >
+      <CardFace card={card} members={members} today={today} />
     </Box>
   );
 }
