@@ -222,7 +222,8 @@ export function DataTable<T extends RowData>({
     );
   } else {
     body = (
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      // A region that scrolls sideways when the columns do not fit: keyboard users reach it to scroll it.
+      <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
         <Table size="small" aria-label={label} data-testid={testId}>
           <TableHead>
             {table.getHeaderGroups().map((group) => (

@@ -30,10 +30,10 @@ export function ErrorScreen({ error, dashboardPath }: ErrorScreenProps) {
   const routeError = useRouteError();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 8, md: 12 }, flex: 1 }} data-testid="error-screen">
-      <Typography variant="h4" component="h2" gutterBottom>
+      <Typography variant="h4" component="h1" gutterBottom>
         Unexpected Application Error!
       </Typography>
-      <Typography variant="h6" component="h3" color="text.secondary" data-testid="error-detail">
+      <Typography variant="h6" component="p" color="text.secondary" data-testid="error-detail">
         {describeError(error ?? routeError)}
       </Typography>
       <Box sx={{ mt: 4 }}>

@@ -10,7 +10,7 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
 
@@ -95,11 +95,25 @@ export function SiteHeader({ brandName, account }: SiteHeaderProps) {
     return () => query.removeEventListener('change', handleChange);
   }, []);
 
+  // Escape closes the open menu and gives the focus back to its toggle.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!isOpen) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenedOn(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [isOpen]);
+
   return (
     <AppBar
       position="sticky"
       elevation={0}
       data-testid="site-header"
+      className="dark-surface"
       sx={{ backgroundColor: '#0f172a', borderBottom: '1px solid rgb(255 255 255 / 8%)' }}
     >
       <Container maxWidth="lg">
@@ -140,6 +154,7 @@ export function SiteHeader({ brandName, account }: SiteHeaderProps) {
                 </IconButton>
               )}
               <IconButton
+                ref={toggleRef}
                 color="inherit"
                 aria-label="Toggle navigation"
                 aria-expanded={isOpen}

@@ -32,6 +32,7 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
 
   return (
     <AppBar
+      className="dark-surface"
       position="fixed"
       elevation={0}
       sx={{

@@ -9,6 +9,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { DashboardAppBar } from './dashboard-app-bar';
 
 const DRAWER_WIDTH = 256;
@@ -80,6 +81,7 @@ export function DashboardTemplate({ areaLabel, navItems }: DashboardTemplateProp
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <SkipLink />
       <DashboardAppBar
         areaLabel={areaLabel}
         homePath={homePath}
@@ -110,7 +112,7 @@ export function DashboardTemplate({ areaLabel, navItems }: DashboardTemplateProp
           <NavList areaLabel={areaLabel} navItems={navItems} />
         </Drawer>
       </Box>
-      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box sx={{ p: { xs: 2, sm: 3, md: 4 }, width: '100%', maxWidth: 1200, mx: 'auto' }}>
           <Outlet />

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useConfig } from '../../features/config/hooks/use-config';
 import { initialsOf } from '../../lib/initials';
@@ -15,8 +16,9 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   const account = user && dashboardPath ? { name: user.name, initials: initialsOf(user.name), dashboardPath } : null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <SkipLink />
       <SiteHeader brandName={config?.brand_name} account={account} />
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         {children}
       </Box>
       <SiteFooter brandName={config?.brand_name} contactPhone={config?.contact_phone} contactEmail={config?.contact_email} />

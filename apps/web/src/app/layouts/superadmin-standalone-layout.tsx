@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { paths } from '../../lib/paths';
 import { DashboardAppBar } from './dashboard-app-bar';
 
@@ -8,9 +9,10 @@ import { DashboardAppBar } from './dashboard-app-bar';
 export function SuperadminStandaloneLayout() {
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <SkipLink />
       <DashboardAppBar areaLabel="Super admin" homePath={paths.superadmin.dashboard} />
       <Toolbar />
-      <Box component="main" sx={{ px: { xs: 2, sm: 3, md: 5 }, py: { xs: 3, md: 5 } }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ px: { xs: 2, sm: 3, md: 5 }, py: { xs: 3, md: 5 } }}>
         <Outlet />
       </Box>
     </Box>

@@ -131,6 +131,10 @@ export function SortableCard({ card, members, today, columnName, isDisabled, onO
       component="li"
       ref={setNodeRef}
       {...attributes}
+      // The list item stays a list item for screen readers (a list holds only list items); the card's role is
+      // described by aria-roledescription and its keys by the drag instructions.
+      role={undefined}
+      aria-pressed={undefined}
       {...listeners}
       onKeyDown={handleKeyDown}
       onClick={() => onOpen(card.id)}

@@ -89,7 +89,7 @@ describe('kanban board', () => {
     expect(within(progress).getByText('At its WIP limit')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'To do' })).toHaveAttribute('data-at-limit', 'false');
     // Every card tells screen readers how to move it with the keyboard.
-    const card = screen.getByRole('button', { name: 'Write the copy, in To do' });
+    const card = screen.getByRole('listitem', { name: 'Write the copy, in To do' });
     const instructions = document.getElementById(card.getAttribute('aria-describedby') ?? '');
     expect(instructions).toHaveTextContent('To pick up a card, press Space');
   });

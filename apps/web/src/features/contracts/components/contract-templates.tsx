@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -40,17 +41,23 @@ export function ContractTemplates() {
         </Stack>
         <List disablePadding data-testid="template-list" sx={{ maxHeight: { xs: 240, xl: 'none' }, overflowY: 'auto' }}>
           {items.map((t: ContractTemplate) => (
-            <ListItemButton key={t.id} selected={selected !== 'new' && current?.id === t.id} onClick={() => setSelected(t.id)} divider>
-              <ListItemText
-                primary={t.title}
-                secondary={
-                  <>
-                    {CONTRACT_KIND_LABELS[t.kind]} · {formatDate(t.updated_at)}
-                    {t.is_default && <Chip component="span" size="small" label="Default" color="primary" sx={{ ml: 1, height: 20 }} />}
-                  </>
-                }
-              />
-            </ListItemButton>
+            <ListItem key={t.id} disablePadding divider>
+              <ListItemButton
+                selected={selected !== 'new' && current?.id === t.id}
+                aria-current={selected !== 'new' && current?.id === t.id ? 'true' : undefined}
+                onClick={() => setSelected(t.id)}
+              >
+                <ListItemText
+                  primary={t.title}
+                  secondary={
+                    <>
+                      {CONTRACT_KIND_LABELS[t.kind]} · {formatDate(t.updated_at)}
+                      {t.is_default && <Chip component="span" size="small" label="Default" color="primary" sx={{ ml: 1, height: 20 }} />}
+                    </>
+                  }
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Card>

@@ -252,7 +252,7 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
     );
   else
     body = (
-      <TableContainer>
+      <TableContainer tabIndex={0} role="region" aria-label="Contracts">
         <Table size="small" aria-label="Contracts">
           <TableHead>
             <TableRow>

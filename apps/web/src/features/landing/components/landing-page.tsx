@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
 import { paths } from '../../../lib/paths';
 import './landing.css';
 
@@ -79,7 +80,8 @@ type LandingPageProps = { brandName: string | undefined };
 export function LandingPage({ brandName: brand }: LandingPageProps) {
   return (
     <div className="landing" data-testid="landing-page">
-      <header className="landing-hero">
+      <SkipLink />
+      <header className="landing-hero dark-surface">
         <div className="landing-bar landing-wrap">
           <Link to={paths.landing} className="landing-brand" aria-label={brand ? `${brand} home` : 'Home'}>
             <img src="/logo.svg" alt="" width="34" height="34" />
@@ -114,7 +116,7 @@ export function LandingPage({ brandName: brand }: LandingPageProps) {
         </div>
       </header>
 
-      <main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <section className="landing-section landing-wrap" aria-labelledby="what-we-do">
           <h2 id="what-we-do" className="landing-section__title">
             What we do for you

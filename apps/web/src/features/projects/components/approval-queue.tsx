@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -147,21 +148,22 @@ export function ApprovalQueue({ selectedId, onSelect, team }: ApprovalQueueProps
     list = (
       <List disablePadding aria-label="Pending projects" data-testid="approval-queue">
         {items.map((project) => (
-          <ListItemButton
-            key={project.id}
-            selected={project.id === selectedId}
-            onClick={() => onSelect(project.id)}
-            divider
-            data-testid="queue-item"
-            data-project-id={project.id}
-            sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }}
-          >
-            <ListItemText
-              primary={project.title}
-              secondary={`${project.client.name} · waiting since ${formatDate(project.created_at)}`}
-              slotProps={{ primary: { sx: { fontWeight: 700, overflowWrap: 'anywhere' } } }}
-            />
-          </ListItemButton>
+          <ListItem key={project.id} disablePadding divider>
+            <ListItemButton
+              selected={project.id === selectedId}
+              aria-current={project.id === selectedId ? 'true' : undefined}
+              onClick={() => onSelect(project.id)}
+              data-testid="queue-item"
+              data-project-id={project.id}
+              sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }}
+            >
+              <ListItemText
+                primary={project.title}
+                secondary={`${project.client.name} · waiting since ${formatDate(project.created_at)}`}
+                slotProps={{ primary: { sx: { fontWeight: 700, overflowWrap: 'anywhere' } } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     );
