@@ -60,21 +60,45 @@ function readVitest(file) {
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   // A file that fails to load fails no test but fails the run: count it once.
   const loadFailure = r.numTotalTestSuites && !r.success && r.numFailedTests === 0 ? 1 : 0;
-  return { passed: r.numPassedTests, failed: r.numFailedTests + loadFailure, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+  const failedNames = (r.testResults ?? []).flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed').map((t) => `${where} > ${t.fullName}`);
+    return tests.length === 0 && file.status === 'failed' ? [`${where} (did not load: ${String(file.message ?? '').split('\n')[0]})`] : tests;
+  });
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + loadFailure,
+    skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+    failedNames,
+  };
 }
 
 function readPlaywright(file) {
   if (!fs.existsSync(file)) return null;
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   const s = r.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (r.errors?.length ? 1 : 0), skipped: s.skipped ?? 0 };
+  const failedNames = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((t) => t.status === 'unexpected')) failedNames.push(`${spec.file} > ${[...titles, spec.title].join(' > ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of r.suites ?? []) walk(suite, []);
+  for (const error of r.errors ?? []) failedNames.push(`(run error) ${String(error.message ?? '').split('\n')[0]}`);
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: (s.unexpected ?? 0) + (r.errors?.length ? 1 : 0),
+    skipped: s.skipped ?? 0,
+    failedNames,
+  };
 }
 
 const results = [];
 function record(name, counts, exitCode, note) {
-  const c = counts ?? { passed: 0, failed: 0, skipped: 0 };
+  const c = counts ?? { passed: 0, failed: 0, skipped: 0, failedNames: [] };
   if (exitCode !== 0 && c.failed === 0) c.failed = 1;
-  results.push({ name, ...c, note });
+  results.push({ name, failedNames: [], ...c, note });
 }
 
 async function vitest(name, projects, outFile, extraEnv = {}) {
@@ -184,6 +208,13 @@ console.log(`\nSuites (TZ=${env.TZ}, test order seed ${env.TEST_SEED}; TEST_SEED
 for (const r of results) {
   const counts = `${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped`;
   console.log(`  ${r.name.padEnd(44)} ${counts}${r.note ? `  (${r.note})` : ''}`);
+}
+// The names of what failed, last, so that the tail of a long log still says which tests to look at.
+const failures = results.flatMap((r) => r.failedNames.map((n) => `${r.name}: ${n}`));
+if (failures.length > 0) {
+  console.log('Failed:');
+  for (const f of failures.slice(0, 30)) console.log(`  ${f}`);
+  if (failures.length > 30) console.log(`  ... and ${failures.length - 30} more`);
 }
 console.log(`${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
 process.exit(total('failed') > 0 ? 1 : 0);
