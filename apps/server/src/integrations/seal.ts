@@ -1,9 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { SignPdf } from '@signpdf/signpdf';
-import { P12Signer } from '@signpdf/signer-p12';
 import type { FastifyBaseLogger } from 'fastify';
 import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
@@ -101,6 +98,12 @@ export function createSealer(options: SealerOptions): Sealer {
   return {
     async seal(pdf, info) {
       const { p12 } = load();
+      // The signing libraries are loaded with the first sealed document, not at every start.
+      const [{ pdflibAddPlaceholder }, { SignPdf }, { P12Signer }] = await Promise.all([
+        import('@signpdf/placeholder-pdf-lib'),
+        import('@signpdf/signpdf'),
+        import('@signpdf/signer-p12'),
+      ]);
       pdflibAddPlaceholder({
         pdfDoc: pdf,
         reason: info.reason,

@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { AppError } from '../core/errors.js';
 import type { AppContext } from '../context.js';
 import { databaseRateLimitStore } from '../integrations/rate-limit-store.js';
@@ -14,7 +13,10 @@ import { databaseRateLimitStore } from '../integrations/rate-limit-store.js';
  */
 export async function registerRateLimits(app: FastifyInstance, ctx: AppContext) {
   const redisUrl = ctx.config.redisUrl;
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
+  // The Redis client is loaded only when a Redis store is configured.
+  const redis = redisUrl
+    ? new (await import('ioredis')).Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : null;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ error: err.message }, 'rate-limit store (Redis) unavailable'));
     app.addHook('onClose', async () => {

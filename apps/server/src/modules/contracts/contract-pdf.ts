@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import { marked, type Token, type Tokens } from 'marked';
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { formatUtc } from './template-render.js';
 
 /**
  * The contract as a PDF, laid out with pdf-lib from the frozen Markdown: the document, the signature (the drawn
@@ -63,20 +64,6 @@ function scriptFont(): Buffer {
     dir = path.dirname(dir);
   }
   throw new Error('Signature font not found (apps/server/assets/fonts/DancingScript-Regular.ttf)');
-}
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'UTC',
-});
-
-export function formatUtc(date: Date): string {
-  return `${dateTime.format(date)} UTC`;
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };

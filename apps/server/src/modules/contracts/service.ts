@@ -30,11 +30,10 @@ import { contractEvents, contractSignatures, contracts, contractTemplates, proje
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { signUrl } from '../../lib/signed-url.js';
 import type { NotificationService } from '../notifications/service.js';
-import { buildContractPdf, formatUtc, type Certificate, type ContractPdfInput } from './contract-pdf.js';
+import type { Certificate, ContractPdfInput } from './contract-pdf.js';
 import { contractLifecycle, SCHEDULER, type ContractMachineFacts } from './lifecycle.js';
 import { createContractTemplateService } from './template-service.js';
-import { decodeSignatureImage } from './signature-image.js';
-import { formatLongDate, formatMoney, renderDocument, sha256Hex, type VariableValues } from './template-render.js';
+import { formatLongDate, formatMoney, formatUtc, renderDocument, sha256Hex, type VariableValues } from './template-render.js';
 
 /** Where a request came from: recorded in the audit trail and on the certificate page. */
 export type RequestInfo = { ip: string | null; userAgent: string | null };
@@ -69,6 +68,9 @@ type Row = {
 type Parties = { projectId: number; signerId: number; kind: ContractKind };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The PDF writer (pdf-lib and its fonts), loaded on the first document rather than at every start. */
+const pdfModule = () => import('./contract-pdf.js');
 
 export function contractDownloadPath(id: number) {
   return `/api/contracts/${id}/download`;
@@ -392,7 +394,7 @@ export function createContractService(ctx: AppContext, notifications: Notificati
           note: e.note,
         })),
     };
-    const pdf = await buildContractPdf({ ...(await buildPdfInput(db, row)), signature, certificate });
+    const pdf = await (await pdfModule()).buildContractPdf({ ...(await buildPdfInput(db, row)), signature, certificate });
     return ctx.sealer.seal(pdf, {
       reason: `Signed by ${signature.name}; sealed by ${ctx.config.brandName}`,
       name: ctx.config.brandName,
@@ -427,7 +429,7 @@ export function createContractService(ctx: AppContext, notifications: Notificati
       return { bytes, filename: `${base}-signed.pdf`, signed: true };
     }
     const watermark = c.status === 'void' ? 'VOID' : c.status === 'expired' ? 'EXPIRED' : 'NOT SIGNED';
-    const pdf = await buildContractPdf({ ...(await buildPdfInput(ctx.db, row)), watermark });
+    const pdf = await (await pdfModule()).buildContractPdf({ ...(await buildPdfInput(ctx.db, row)), watermark });
     return { bytes: Buffer.from(await pdf.save()), filename: `${base}-preview.pdf`, signed: false };
   }
 
@@ -681,7 +683,7 @@ export function createContractService(ctx: AppContext, notifications: Notificati
           const now = ctx.now();
           if (c.expiresAt && c.expiresAt <= now) throw new AppError('INVALID_TRANSITION', 'This contract has expired and can no longer be signed');
           if (input.document_sha256 && input.document_sha256 !== c.documentSha256) throw new AppError('DOCUMENT_CHANGED');
-          const image = input.signature_image ? await decodeSignatureImage(input.signature_image) : null;
+          const image = input.signature_image ? await (await import('./signature-image.js')).decodeSignatureImage(input.signature_image) : null;
           const signature = { name: input.signature_name, signedAt: now, imagePng: image };
 
           await recordEvent(tx, id, 'signed', actor.id, info, `Signed as "${input.signature_name}"`);

@@ -105,6 +105,21 @@ export function sha256Hex(data: string | Buffer): string {
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** `2027-03-01` or a Date as "1 March 2027". */
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'UTC',
+});
+
+/** A moment as the contract documents and their notices write it: `5 June 2026, 14:03:09 UTC`. */
+export function formatUtc(date: Date): string {
+  return `${dateTime.format(date)} UTC`;
+}
+
 export function formatLongDate(value: string | Date | null): string | null {
   if (value === null) return null;
   const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value;

@@ -44,7 +44,6 @@ import {
   users,
   type MailAttachment,
 } from '../../db/schema.js';
-import { renderInvoicePdf } from '../../integrations/invoice-pdf.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { signUrl } from '../../lib/signed-url.js';
 import type { NotificationService } from '../notifications/service.js';
@@ -273,6 +272,8 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
 
   async function pdfData(db: DbOrTx, row: InvoiceRow) {
     const party = await partyOf(db, row);
+    // pdf-lib is loaded on the first document rather than at every start.
+    const { renderInvoicePdf } = await import('../../integrations/invoice-pdf.js');
     return renderInvoicePdf({
       agency: { name: ctx.config.brandName, phone: ctx.config.contactPhone, email: ctx.config.contactEmail, url: ctx.config.appUrl },
       client: { name: party.clientName, email: party.clientEmail, company: party.clientCompany },
