@@ -9,7 +9,7 @@
 //
 // Knobs (environment): BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 2),
 // BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres).
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,13 +18,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startPostgres } from './pg-server.mjs';
+import { measureStartup } from './startup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
-const HARD_LIMIT_MS = 9 * 60_000;
+const HARD_LIMIT_MS = 12 * 60_000;
 const POLL_MESSAGES = 200;
 const UPLOAD_SETS = 3;
 const FILES_PER_UPLOAD = 10;
@@ -42,7 +43,12 @@ const BUDGET = {
   invoiceListP99Ms: 30,
   sseDeliveryP99Ms: 250,
   sseRssGrowthMb: 200,
+  firstStartCpuS: 2,
+  laterStartCpuS: 1,
+  idleRssMb: 250,
 };
+/** Pairs of first and later starts of the built server measured (scripts/startup.mjs); medians are reported. */
+const STARTUP_RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
 const BOARD_CARDS = 1000;
 /** Event streams open on one node at once, and messages fanned out to all of them (DESIGN section 8, realtime). */
 const SSE_STREAMS = Number(process.env.BENCH_SSE_STREAMS ?? 2000);
@@ -602,6 +608,14 @@ async function benchBackend(backend) {
   return result;
 }
 
+/** `npm run build`, so start-up is measured on the code as it stands. */
+function buildApp() {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build exited with ${code}`))));
+  });
+}
+
 // ---------------------------------------------------------------- report
 
 const round = (x, digits = 2) => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
@@ -691,6 +705,36 @@ function rows(results) {
     },
     { metric: 'Realtime: delivery p50, ms', get: (r) => r.sse?.p50Ms, digits: 1 },
     {
+      metric: `Start-up: first start on an empty DATA_DIR, CPU-seconds (median of ${STARTUP_RUNS})`,
+      get: (r) => r.startup?.first.cpuSeconds,
+      digits: 2,
+      budget: `<= ${BUDGET.firstStartCpuS} CPU-s`,
+      pass: (v) => v <= BUDGET.firstStartCpuS,
+    },
+    { metric: 'Start-up: first start, wall clock, s', get: (r) => r.startup?.first.wallSeconds, digits: 2 },
+    {
+      metric: `Start-up: later start, CPU-seconds (median of ${STARTUP_RUNS})`,
+      get: (r) => r.startup?.later.cpuSeconds,
+      digits: 2,
+      budget: `<= ${BUDGET.laterStartCpuS} CPU-s`,
+      pass: (v) => v <= BUDGET.laterStartCpuS,
+    },
+    { metric: 'Start-up: later start, wall clock, s', get: (r) => r.startup?.later.wallSeconds, digits: 2 },
+    {
+      metric: 'Start-up: idle RSS 5 s after a first start, MB',
+      get: (r) => r.startup?.first.idleRssMb,
+      digits: 0,
+      budget: `<= ${BUDGET.idleRssMb} MB`,
+      pass: (v) => v <= BUDGET.idleRssMb,
+    },
+    {
+      metric: 'Start-up: idle RSS 5 s after a later start, MB',
+      get: (r) => r.startup?.later.idleRssMb,
+      digits: 0,
+      budget: `<= ${BUDGET.idleRssMb} MB`,
+      pass: (v) => v <= BUDGET.idleRssMb,
+    },
+    {
       metric: `Realtime: RSS growth with ${SSE_STREAMS} streams open, MB`,
       get: (r) => r.sse?.rssGrowthMb,
       digits: 1,
@@ -750,6 +794,12 @@ try {
     if (aborted) break;
     try {
       results[backend] = await benchBackend(backend);
+      // Start-up runs on the embedded database only (the product's default): the built server, as npm start runs it.
+      if (backend === 'pglite') {
+        log('building, then measuring start-up');
+        await buildApp();
+        results.pglite.startup = await measureStartup(STARTUP_RUNS);
+      }
     } catch (err) {
       broken = true;
       console.error(`[bench] ${backend} failed:`, err?.stack ?? err);
@@ -802,6 +852,7 @@ try {
       'Invoice list: GET /api/invoices?limit=50 as the super admin (newest first, with client and project names), 1 connection for the p99 budget.',
       'Inbox p99 is measured with 1 connection (one super admin polling); the budget applies to PostgreSQL with 100k conversations / 1M messages; PGlite uses a smaller seed.',
       'Board: 1,000 cards over five columns; load p99 with 1 connection is checked against 30 ms on PostgreSQL. Moves: 10 connections move cards at once (each move names its version, half of them a neighbour); afterwards every card must be there once, no two cards share a column and order key, and the versions gained must cover every move accepted (plus at most one unanswered move per connection, cut off by the end of the run).',
+      'Start-up: the built server (npm start) on the embedded database; CPU-seconds are user + system time of the process, all threads, from /proc/<pid>/stat when /api/health first answers 200, so a busy machine does not blur them; wall clock beside them. Idle RSS 5 s later.',
       'Event-loop delay: monitorEventLoopDelay in the server process (1 ms resolution, tick interval subtracted) over one upload of 10 files and the send that claims them, median of the sets; the idle window beside it is the noise floor of the machine. Memory: peak growth over the RSS / heap measured after a forced GC just before each set.',
     ],
     table,
