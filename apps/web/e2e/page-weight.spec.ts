@@ -1,0 +1,92 @@
+// What a cold visit downloads: the JavaScript each page loads until no script is asked for in a second, measured
+// as its gzip size (the server sends Brotli, smaller still). DESIGN section 8 sets 120 KB for a public page and 200 KB
+// for a signed-in screen; this build does not meet them yet (React, the router and MUI's core alone are ~109 KB
+// gzip in the entry). Each page is held to what it weighs today plus a tenth, so a page that grows fails here
+// and the budgets can only tighten; the figures are printed with the DESIGN budget beside them.
+import zlib from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { DASHBOARD, createAdmin, createClient, createTeamlead, loginSuperadmin, storageStateFor, type Auth } from './support/accounts';
+
+type Weight = { page: string; files: number; gzipKb: number; ceilingKb: number; designKb: number };
+
+/**
+ * Loads `path` and sums the gzip size of every script it fetched until no script had been asked for in a second
+ * (signed-in screens keep an event stream open, so the network itself is never idle).
+ */
+async function weigh(page: Page, path: string): Promise<{ files: number; gzipKb: number }> {
+  const scripts = new Map<string, Promise<number>>();
+  let lastScriptAt = Date.now();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    lastScriptAt = Date.now();
+    scripts.set(
+      response.url(),
+      response.body().then(
+        (body) => zlib.gzipSync(body, { level: 9 }).length,
+        () => 0,
+      ),
+    );
+  });
+  await page.goto(path, { waitUntil: 'load' });
+  while (Date.now() - lastScriptAt < 1000) await page.waitForTimeout(100);
+  const total = (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
+  return { files: scripts.size, gzipKb: Math.round((total / 1024) * 10) / 10 };
+}
+
+const DESIGN_BUDGET_KB = { public: 120, signedIn: 200 };
+
+/** Each page's ceiling, in KB gzip: its weight on this build plus a tenth. Lower them as pages get lighter. */
+const CEILING_KB: Record<string, number> = {
+  '/': 125,
+  '/home': 220,
+  '/signup': 220,
+  '/client-signup': 295,
+  '/loginpage': 295,
+  '/paymentcancel': 250,
+  '/paymentsuccess/INV-2026-0001': 250,
+  [DASHBOARD.superadmin]: 315,
+  [DASHBOARD.admin]: 350,
+  [DASHBOARD.client]: 320,
+  [DASHBOARD.teamlead]: 485,
+  '/superadmin-reply-message': 355,
+  '/kanban-board': 475,
+};
+
+const PUBLIC_PAGES = ['/', '/home', '/signup', '/client-signup', '/loginpage', '/paymentcancel', '/paymentsuccess/INV-2026-0001'];
+
+test.describe('page weight', () => {
+  test('no public page nor signed-in screen grows past its JavaScript ceiling, cold', async ({ browser, request, baseURL }) => {
+    const weights: Weight[] = [];
+    for (const path of PUBLIC_PAGES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      weights.push({ page: path, ...(await weigh(page, path)), ceilingKb: CEILING_KB[path]!, designKb: DESIGN_BUDGET_KB.public });
+      await context.close();
+    }
+    const owner = await loginSuperadmin(request);
+    const people: [string, Auth][] = [
+      [DASHBOARD.superadmin, owner],
+      [DASHBOARD.admin, await createAdmin(request)],
+      [DASHBOARD.client, await createClient(request)],
+      [DASHBOARD.teamlead, await createTeamlead(request)],
+      ['/superadmin-reply-message', owner],
+      ['/kanban-board', owner],
+    ];
+    for (const [path, auth] of people) {
+      const context = await browser.newContext({ storageState: storageStateFor(auth, baseURL!) });
+      const page = await context.newPage();
+      weights.push({ page: path, ...(await weigh(page, path)), ceilingKb: CEILING_KB[path]!, designKb: DESIGN_BUDGET_KB.signedIn });
+      await context.close();
+    }
+    console.log(
+      weights
+        .map(
+          (w) =>
+            `${w.page.padEnd(34)} ${String(w.files).padStart(3)} files ${w.gzipKb.toFixed(1).padStart(6)} KB gzip` +
+            ` (ceiling ${w.ceilingKb}, DESIGN ${w.designKb}${w.gzipKb <= w.designKb ? ', met' : ''})`,
+        )
+        .join('\n'),
+    );
+    expect(weights.filter((w) => w.gzipKb > w.ceilingKb)).toEqual([]);
+  });
+});
