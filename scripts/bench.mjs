@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startPostgres } from './pg-server.mjs';
+import { LIGHTHOUSE_BUDGET, LIGHTHOUSE_PAGES, measureLighthouse } from './lighthouse.mjs';
 import { measureStartup } from './startup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,6 +50,8 @@ const BUDGET = {
 };
 /** Pairs of first and later starts of the built server measured (scripts/startup.mjs); medians are reported. */
 const STARTUP_RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
+/** Lighthouse runs per page and preset (scripts/lighthouse.mjs); 0 leaves the front-end rows out. */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const BOARD_CARDS = 1000;
 /** Event streams open on one node at once, and messages fanned out to all of them (DESIGN section 8, realtime). */
 const SSE_STREAMS = Number(process.env.BENCH_SSE_STREAMS ?? 2000);
@@ -704,6 +707,22 @@ function rows(results) {
       pass: (v) => v < BUDGET.sseDeliveryP99Ms,
     },
     { metric: 'Realtime: delivery p50, ms', get: (r) => r.sse?.p50Ms, digits: 1 },
+    ...['mobile', 'desktop'].flatMap((preset) =>
+      LIGHTHOUSE_PAGES.map((page) => ({
+        metric: `Lighthouse ${preset} performance, ${page} (median of ${LIGHTHOUSE_RUNS})`,
+        get: (r) => r.lighthouse?.rows.find((x) => x.page === page && x.preset === preset)?.performance,
+        digits: 2,
+        budget: `>= ${LIGHTHOUSE_BUDGET[preset]}`,
+        pass: (v) => v >= LIGHTHOUSE_BUDGET[preset],
+      })),
+    ),
+    {
+      metric: 'Lighthouse accessibility, lowest of the pages and presets',
+      get: (r) => (r.lighthouse ? Math.min(...r.lighthouse.rows.map((x) => x.accessibility)) : null),
+      digits: 2,
+      budget: `>= ${LIGHTHOUSE_BUDGET.accessibility}`,
+      pass: (v) => v >= LIGHTHOUSE_BUDGET.accessibility,
+    },
     {
       metric: `Start-up: first start on an empty DATA_DIR, CPU-seconds (median of ${STARTUP_RUNS})`,
       get: (r) => r.startup?.first.cpuSeconds,
@@ -799,6 +818,10 @@ try {
         log('building, then measuring start-up');
         await buildApp();
         results.pglite.startup = await measureStartup(STARTUP_RUNS);
+        if (LIGHTHOUSE_RUNS > 0) {
+          log('Lighthouse on the public pages');
+          results.pglite.lighthouse = await measureLighthouse({ runs: LIGHTHOUSE_RUNS });
+        }
       }
     } catch (err) {
       broken = true;
@@ -852,6 +875,7 @@ try {
       'Invoice list: GET /api/invoices?limit=50 as the super admin (newest first, with client and project names), 1 connection for the p99 budget.',
       'Inbox p99 is measured with 1 connection (one super admin polling); the budget applies to PostgreSQL with 100k conversations / 1M messages; PGlite uses a smaller seed.',
       'Board: 1,000 cards over five columns; load p99 with 1 connection is checked against 30 ms on PostgreSQL. Moves: 10 connections move cards at once (each move names its version, half of them a neighbour); afterwards every card must be there once, no two cards share a column and order key, and the versions gained must cover every move accepted (plus at most one unanswered move per connection, cut off by the end of the run).',
+      'Lighthouse 12 with the system Chromium against the built server: the mobile default (simulated slow 4G, 4x CPU slow-down) and the desktop preset; scripts/lighthouse.mjs prints every category and writes bench-results/lighthouse.json.',
       'Start-up: the built server (npm start) on the embedded database; CPU-seconds are user + system time of the process, all threads, from /proc/<pid>/stat when /api/health first answers 200, so a busy machine does not blur them; wall clock beside them. Idle RSS 5 s later.',
       'Event-loop delay: monitorEventLoopDelay in the server process (1 ms resolution, tick interval subtracted) over one upload of 10 files and the send that claims them, median of the sets; the idle window beside it is the noise floor of the machine. Memory: peak growth over the RSS / heap measured after a forced GC just before each set.',
     ],

@@ -39,8 +39,12 @@ function rssMb(pid) {
   return kb / 1024;
 }
 
-/** Starts the server on `dataDir`, and measures it once /api/health answers 200. */
-export async function measureStart(dataDir) {
+/**
+ * Starts the built server on `dataDir` as `npm start` runs it (production, a throwaway secret) and resolves once
+ * /api/health answers 200, with the CPU-seconds and wall clock it took. `stop()` ends it.
+ */
+export async function startBuiltServer(dataDir) {
+  if (!fs.existsSync(main)) throw new Error('no build: run npm run build first');
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [main], {
@@ -57,6 +61,10 @@ export async function measureStart(dataDir) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it answered`);
@@ -69,14 +77,27 @@ export async function measureStart(dataDir) {
       await sleep(20);
       if (performance.now() - started > 120_000) throw new Error('the server did not answer within 120 s');
     }
-    const cpu = cpuSeconds(child.pid);
-    const wall = (performance.now() - started) / 1000;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    cpuSeconds: cpuSeconds(child.pid),
+    wallSeconds: (performance.now() - started) / 1000,
+    stop,
+  };
+}
+
+/** Starts the server on `dataDir`, and measures it once /api/health answers 200, then 5 s later when idle. */
+export async function measureStart(dataDir) {
+  const server = await startBuiltServer(dataDir);
+  try {
     await sleep(IDLE_SETTLE_MS);
-    const rss = rssMb(child.pid);
-    return { cpuSeconds: cpu, wallSeconds: wall, idleRssMb: rss };
+    return { cpuSeconds: server.cpuSeconds, wallSeconds: server.wallSeconds, idleRssMb: rssMb(server.pid) };
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 
@@ -84,7 +105,6 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Medians over `runs` pairs of first and later starts, each pair on a fresh DATA_DIR. */
 export async function measureStartup(runs = 3) {
-  if (!fs.existsSync(main)) throw new Error('no build: run npm run build first');
   const first = [];
   const later = [];
   for (let i = 0; i < runs; i++) {

@@ -29,7 +29,12 @@ async function weigh(page: Page, path: string): Promise<{ files: number; gzipKb:
   });
   await page.goto(path, { waitUntil: 'load' });
   while (Date.now() - lastScriptAt < 1000) await page.waitForTimeout(100);
-  const total = (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
+  const sizes = await Promise.all([...scripts].map(async ([url, size]) => [new URL(url).pathname, await size] as const));
+  // PAGE_WEIGHT_FILES=1 lists what each page loaded, heaviest first: where to look when a page grows.
+  if (process.env.PAGE_WEIGHT_FILES) {
+    console.log(`${path}:\n${[...sizes].sort((a, b) => b[1] - a[1]).map(([file, size]) => `  ${(size / 1024).toFixed(1).padStart(6)} KB ${file}`).join('\n')}`);
+  }
+  const total = sizes.reduce((sum, [, size]) => sum + size, 0);
   return { files: scripts.size, gzipKb: Math.round((total / 1024) * 10) / 10 };
 }
 

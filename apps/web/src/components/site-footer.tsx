@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import logoUrl from '../assets/logo.svg';
 
 const SOCIAL_LINKS = [
   { href: '#facebook', label: 'Facebook', Icon: FacebookIcon },
@@ -37,7 +38,7 @@ export function SiteFooter({ brandName, contactPhone, contactEmail }: SiteFooter
         >
           <Box>
             <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', mb: 1.5 }}>
-              <Box component="img" src="/logo.svg" alt="" width={30} height={30} />
+              <Box component="img" src={logoUrl} alt="" width={30} height={30} />
               <Typography component="p" sx={{ fontWeight: 800, fontSize: '1.1rem' }} data-testid="footer-brand">
                 {brandName}
               </Typography>

@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
+import logoUrl from '../assets/logo.svg';
 
 const NAV_LINKS = [
   { to: paths.landing, label: 'Home' },
@@ -124,7 +125,7 @@ export function SiteHeader({ brandName, account }: SiteHeaderProps) {
             data-testid="brand-link"
             sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: '#fff', textDecoration: 'none', mr: 'auto' }}
           >
-            <Box component="img" src="/logo.svg" alt="" width={34} height={34} sx={{ display: 'block' }} />
+            <Box component="img" src={logoUrl} alt="" width={34} height={34} sx={{ display: 'block' }} />
             <Box component="span" sx={{ fontWeight: 800, fontSize: '1.15rem', letterSpacing: '-0.01em', minWidth: 80 }}>
               {brandName}
             </Box>

@@ -16,6 +16,7 @@ import { useConfig } from '../../features/config/hooks/use-config';
 import { initialsOf } from '../../lib/initials';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { paths } from '../../lib/paths';
+import logoUrl from '../../assets/logo.svg';
 
 type DashboardAppBarProps = {
   areaLabel: string;
@@ -61,7 +62,7 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
           to={homePath}
           sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: '#fff', textDecoration: 'none', minWidth: 0 }}
         >
-          <Box component="img" src="/logo.svg" alt="" width={30} height={30} sx={{ display: 'block', flexShrink: 0 }} />
+          <Box component="img" src={logoUrl} alt="" width={30} height={30} sx={{ display: 'block', flexShrink: 0 }} />
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 800, lineHeight: 1.1, display: { xs: 'none', sm: 'block' } }} noWrap>
               {brand}

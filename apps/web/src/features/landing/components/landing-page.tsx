@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
 import { paths } from '../../../lib/paths';
 import './landing.css';
+import logoUrl from '../../../assets/logo.svg';
 
 // The landing page is deliberately free of the UI kit: plain markup and one stylesheet keep "/" light.
 
@@ -84,7 +85,7 @@ export function LandingPage({ brandName: brand }: LandingPageProps) {
       <header className="landing-hero dark-surface">
         <div className="landing-bar landing-wrap">
           <Link to={paths.landing} className="landing-brand" aria-label={brand ? `${brand} home` : 'Home'}>
-            <img src="/logo.svg" alt="" width="34" height="34" />
+            <img src={logoUrl} alt="" width="34" height="34" />
             <span className="landing-brand__name" data-testid="landing-brand">
               {brand}
             </span>
