@@ -124,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       inMemory: config.inMemoryDb,
+      sharedBuffers: config.embeddedSharedBuffers,
       onPoolError: (err) => app.log.warn({ error: err.message }, 'database connection lost; reconnecting on the next query'),
     }));
   if (ownsDatabase) await database.migrate();

@@ -25,6 +25,7 @@ describe('loadConfig defaults', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       inMemoryDb: false,
+      embeddedSharedBuffers: '16MB',
       superadminSetupKey: undefined,
       logLevel: 'info',
       trustProxy: false,
@@ -139,5 +140,14 @@ describe('resolveSessionSecret', () => {
   it('gives an in-memory database a random key of its own', () => {
     const config = loadConfig({}, { inMemoryDb: true, dataDir: '/nonexistent' });
     expect(resolveSessionSecret(config)).not.toBe(resolveSessionSecret(config));
+  });
+});
+
+describe('EMBEDDED_SHARED_BUFFERS', () => {
+  it('takes a PostgreSQL size and refuses anything else, naming the setting', () => {
+    expect(loadConfig({ EMBEDDED_SHARED_BUFFERS: '64MB' }).embeddedSharedBuffers).toBe('64MB');
+    for (const bad of ['16', '16 MB', '0MB', '16mb', '16MB; drop table users']) {
+      expect(configError({ EMBEDDED_SHARED_BUFFERS: bad }).message).toContain('EMBEDDED_SHARED_BUFFERS');
+    }
   });
 });

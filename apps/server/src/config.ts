@@ -16,6 +16,10 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  EMBEDDED_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d*(kB|MB|GB)$/, 'a size such as 16MB')
+    .default('16MB'),
   SESSION_SECRET: z.string().min(32).optional(),
   SUPERADMIN_SETUP_KEY: z.string().min(12).optional(),
   SESSION_IDLE_MINUTES: z.coerce
@@ -110,6 +114,8 @@ export type Config = {
   /** Uploaded files (local storage driver). */
   filesDir: string;
   databaseUrl?: string;
+  /** The embedded database's buffer cache (PostgreSQL's shared_buffers), all of it resident once started. */
+  embeddedSharedBuffers: string;
   /** PGlite in memory (tests): no files under dataDir. */
   inMemoryDb: boolean;
   /** Signs download links. When unset, a random key is created once and kept in DATA_DIR (see `resolveSessionSecret`). */
@@ -247,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.DATA_DIR, 'files'),
     databaseUrl: e.DATABASE_URL || undefined,
+    embeddedSharedBuffers: e.EMBEDDED_SHARED_BUFFERS,
     inMemoryDb: false,
     sessionSecret: e.SESSION_SECRET,
     signedUrlTtlMs: e.SIGNED_URL_TTL_MINUTES * 60_000,

@@ -11,7 +11,12 @@ async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   let reportPoolError = (err: Error) => console.error(`database connection error: ${err.message}`);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (err) => reportPoolError(err) });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sharedBuffers: config.embeddedSharedBuffers,
+    onPoolError: (err) => reportPoolError(err),
+  });
   await migrateWhenReachable(database);
   const app = await buildApp(config, { database });
   reportPoolError = (err) => app.log.warn({ error: err.message }, 'database connection lost; reconnecting on the next query');

@@ -42,6 +42,12 @@ describe('the embedded database on an empty data directory', { timeout: 60_000 }
     await later.close();
   });
 
+  it('keeps its buffer cache to the size configured (EMBEDDED_SHARED_BUFFERS)', async () => {
+    const database = await openDatabase({ dataDir: path.join(work, 'small'), snapshotFile, sharedBuffers: '16MB' });
+    expect((await database.executeSql('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
+    await database.close();
+  });
+
   it('replaces what an interrupted unpacking left behind', async () => {
     const dataDir = path.join(work, 'interrupted');
     const dir = embeddedDatabaseDir(dataDir);

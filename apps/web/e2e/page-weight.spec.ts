@@ -32,7 +32,12 @@ async function weigh(page: Page, path: string): Promise<{ files: number; gzipKb:
   const sizes = await Promise.all([...scripts].map(async ([url, size]) => [new URL(url).pathname, await size] as const));
   // PAGE_WEIGHT_FILES=1 lists what each page loaded, heaviest first: where to look when a page grows.
   if (process.env.PAGE_WEIGHT_FILES) {
-    console.log(`${path}:\n${[...sizes].sort((a, b) => b[1] - a[1]).map(([file, size]) => `  ${(size / 1024).toFixed(1).padStart(6)} KB ${file}`).join('\n')}`);
+    console.log(
+      `${path}:\n${[...sizes]
+        .sort((a, b) => b[1] - a[1])
+        .map(([file, size]) => `  ${(size / 1024).toFixed(1).padStart(6)} KB ${file}`)
+        .join('\n')}`,
+    );
   }
   const total = sizes.reduce((sum, [, size]) => sum + size, 0);
   return { files: scripts.size, gzipKb: Math.round((total / 1024) * 10) / 10 };

@@ -40,6 +40,8 @@ export type DatabaseOptions = {
   dataDir: string;
   inMemory?: boolean;
   poolSize?: number;
+  /** The embedded database's shared_buffers (`16MB`); PGlite's own default (128MB) when unset. */
+  sharedBuffers?: string;
   /** The embedded database's snapshot for an empty DATA_DIR; by default the build's, beside the built server. */
   snapshotFile?: string;
   /** Told about errors of idle pooled connections (a server restart or failover); they never end the process. */
@@ -74,7 +76,8 @@ export const EMBEDDED_SNAPSHOT = 'pglite-snapshot.tar.gz';
  * Opens the embedded database in `dir`. A directory without a cluster gets the build's snapshot first, unpacked
  * beside it and moved into place in one rename, so a start interrupted half-way leaves no half a cluster behind.
  */
-function openEmbedded(dir: string, snapshot = path.join(path.dirname(fileURLToPath(import.meta.url)), EMBEDDED_SNAPSHOT)): PGlite {
+function openEmbedded(dir: string, options: { sharedBuffers?: string; snapshot?: string }): PGlite {
+  const snapshot = options.snapshot ?? path.join(path.dirname(fileURLToPath(import.meta.url)), EMBEDDED_SNAPSHOT);
   const empty = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
   if (empty && fs.existsSync(snapshot)) {
     const partial = `${dir}.partial`;
@@ -86,7 +89,16 @@ function openEmbedded(dir: string, snapshot = path.join(path.dirname(fileURLToPa
     fs.renameSync(partial, dir);
   }
   fs.mkdirSync(dir, { recursive: true });
-  return new PGlite(dir);
+  return new PGlite(dir, { startParams: startParams(options.sharedBuffers) });
+}
+
+/**
+ * PGlite's start parameters with our buffer cache size. PostgreSQL touches all of shared_buffers when it starts,
+ * so it is resident memory from the first second: 128MB by default, which a small installation does not need (its
+ * pages are read from the operating system's file cache anyway).
+ */
+function startParams(sharedBuffers: string | undefined): string[] {
+  return [...PGlite.defaultStartParams, ...(sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : [])];
 }
 
 /** The session lock that lets one node at a time apply migrations (any fixed 64-bit number unique to this use). */
@@ -152,9 +164,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite();
+    client = new PGlite({ startParams: startParams(options.sharedBuffers) });
   } else {
-    client = openEmbedded(embeddedDatabaseDir(options.dataDir), options.snapshotFile);
+    client = openEmbedded(embeddedDatabaseDir(options.dataDir), { sharedBuffers: options.sharedBuffers, snapshot: options.snapshotFile });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
