@@ -60,6 +60,19 @@ const SSE_MESSAGES = 5;
 const WEBHOOK_EVENTS = 1_000;
 const INVOICE_SEEDS = { postgres: { invoices: 100_000, clients: 1_000 }, pglite: { invoices: 10_000, clients: 100 } };
 
+/** Rounds of the ratio measurements, and seconds per run in each (BENCH_ROUNDS, BENCH_ROUND_SECONDS). */
+const RATIO_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
+/** A ratio whose rounds differ by more than this share of their median is marked unstable. */
+const UNSTABLE_SPREAD = 0.1;
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** (max - min) / median: how far apart the rounds of one figure were. */
+const spread = (xs) => (xs.length > 1 ? (Math.max(...xs) - Math.min(...xs)) / median(xs) : 0);
+
 const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 
 // ---------------------------------------------------------------- cleanup, even on failure
@@ -447,20 +460,28 @@ async function benchBackend(backend) {
   await load(fullUrl, { headers, duration: WARMUP });
   await load(bareDbUrl, { duration: WARMUP });
   await load(meUrl, { headers, duration: WARMUP });
+  // Many short rounds, each a bare run and an empty-poll run back to back (in alternating order), so that a
+  // change in the machine's load hits both sides of a ratio alike; the ratio is the median of the rounds.
   const bareRuns = [];
   const emptyRuns = [];
-  for (let i = 0; i < 2; i++) {
-    log(`${backend}: bare route vs empty poll, round ${i + 1} of 2`);
-    bareRuns.push(await load(bareUrl));
-    emptyRuns.push(await load(emptyUrl, { headers }));
+  for (let i = 0; i < RATIO_ROUNDS; i++) {
+    log(`${backend}: bare route vs empty poll, round ${i + 1} of ${RATIO_ROUNDS}`);
+    if (i % 2 === 0) {
+      bareRuns.push(await load(bareUrl, { duration: ROUND_SECONDS }));
+      emptyRuns.push(await load(emptyUrl, { headers, duration: ROUND_SECONDS }));
+    } else {
+      emptyRuns.push(await load(emptyUrl, { headers, duration: ROUND_SECONDS }));
+      bareRuns.push(await load(bareUrl, { duration: ROUND_SECONDS }));
+    }
   }
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
   result.bareRps = mean(bareRuns.map((r) => r.rps));
   result.bareP99Ms = Math.max(...bareRuns.map((r) => r.p99));
   result.emptyPollRps = mean(emptyRuns.map((r) => r.rps));
   result.emptyPollP99Ms = Math.max(...emptyRuns.map((r) => r.p99));
-  result.emptyPollRatio = result.emptyPollRps / result.bareRps;
   result.emptyPollRoundRatios = emptyRuns.map((r, i) => r.rps / bareRuns[i].rps);
+  result.emptyPollRatio = median(result.emptyPollRoundRatios);
+  result.emptyPollRatioSpread = spread(result.emptyPollRoundRatios);
 
   // Diagnostic: the same bare route plus one `select 1`, the ceiling for any route with one database round trip.
   log(`${backend}: bare route + one database query`);
@@ -500,7 +521,6 @@ async function benchBackend(backend) {
     const sendMs = Math.round(performance.now() - t);
     sets.push({ ...(await server.call('monitor-stop')), uploadMs, sendMs });
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   result.upload = {
     loopDelayP99Ms: median(sets.map((x) => x.loopDelayP99Ms)),
     loopDelayMaxMs: Math.max(...sets.map((x) => x.loopDelayMaxMs)),
@@ -638,6 +658,14 @@ function rows(results) {
       budget: `>= ${BUDGET.emptyPollRatio}`,
       pass: (v) => v >= BUDGET.emptyPollRatio,
     },
+    {
+      metric: `Empty poll ratio: spread of its ${RATIO_ROUNDS} rounds, (max - min) / median`,
+      key: 'emptyPollRatioSpread',
+      digits: 3,
+      budget: `<= ${UNSTABLE_SPREAD} (else unstable)`,
+      pass: (v) => v <= UNSTABLE_SPREAD,
+      failWord: 'unstable',
+    },
     { metric: 'Diagnostic: bare route + one SELECT 1 / bare route', key: 'bareDbRatio', digits: 3 },
     { metric: 'Diagnostic: GET /api/auth/me (bearer lookup only) / bare route', key: 'authOnlyRatio', digits: 3 },
     { metric: `${POLL_MESSAGES}-message poll / bare route (throughput ratio)`, key: 'fullPollRatio', digits: 3 },
@@ -770,7 +798,7 @@ function rows(results) {
     const verdict = (b) => {
       if (!d.pass) return null;
       const v = value(b);
-      return v === null ? 'n/a' : d.pass(v) ? 'pass' : 'FAIL';
+      return v === null ? 'n/a' : d.pass(v) ? 'pass' : (d.failWord ?? 'FAIL');
     };
     return {
       metric: d.metric,
