@@ -32,7 +32,7 @@ export type AppContext = {
   /** The app's logger, for what a service must report beyond its answer (a tampered document). */
   log: FastifyBaseLogger;
   /**
-   * Resolved sessions by token hash, for one second. A `session.revoked` event drops entries at once in this
+   * Resolved sessions by bearer token, for one second. A `session.revoked` event drops entries at once in this
    * process; another process behind the same load balancer sees the revocation within that second.
    */
   sessionCache: TtlCache<string, CachedSession>;

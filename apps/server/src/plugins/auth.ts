@@ -17,13 +17,15 @@ function readBearer(request: FastifyRequest): string | null {
 }
 
 export async function resolveActor(ctx: AppContext, token: string): Promise<Actor | null> {
-  const tokenHash = hashToken(token);
   const now = ctx.now();
-  const cached = ctx.sessionCache.get(tokenHash);
+  // The memo is keyed by the token itself, so a hit costs a map lookup rather than a SHA-256; it lives in this
+  // process only, for a second, beside the request that carried the token anyway.
+  const cached = ctx.sessionCache.get(token);
   // A cached session is used only while it needs no touch: last_used_at is written at most once a minute.
   if (cached && isSessionActive({ ...cached, revokedAt: null }, now, ctx.config.sessionIdleMs) && !shouldTouchSession(cached.lastUsedAt, now)) {
     return cached.actor;
   }
+  const tokenHash = hashToken(token);
   const [row] = await ctx.db
     .select({
       sessionId: sessions.id,
@@ -60,7 +62,7 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
     sessionId: row.sessionId,
     mfaEnrolmentRequired: ctx.config.requireStaff2fa && isStaffRole(row.role) && !row.totpConfirmedAt,
   };
-  ctx.sessionCache.set(tokenHash, { actor, lastUsedAt, expiresAt: row.expiresAt });
+  ctx.sessionCache.set(token, { actor, lastUsedAt, expiresAt: row.expiresAt });
   return actor;
 }
 
