@@ -65,4 +65,30 @@ describe('the built web app', () => {
     expect(icon.statusCode).toBe(200);
     expect(icon.body).toBe('<svg/>');
   });
+
+  it('answers page requests 503 with a clear message while the build is missing, and serves it once it is back', async () => {
+    const building = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-dist-building-'));
+    const app = await createTestApp({}, { webDistDir: building });
+    try {
+      const missing = await app.app.inject({ url: '/view-project?id=3' });
+      expect(missing.statusCode).toBe(503);
+      expect(missing.headers['retry-after']).toBe('10');
+      expect(missing.json()).toEqual({ error: 'The web app is not built yet or is being rebuilt; try again in a moment', code: 'UNAVAILABLE' });
+      // The API does not depend on the build.
+      expect((await app.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+
+      fs.writeFileSync(path.join(building, 'index.html'), html);
+      // index.html is read at most once a second: the next read finds it.
+      let page = await app.app.inject({ url: '/view-project?id=3' });
+      for (let i = 0; i < 30 && page.statusCode !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        page = await app.app.inject({ url: '/view-project?id=3' });
+      }
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(html);
+    } finally {
+      await app.close();
+      fs.rmSync(building, { recursive: true, force: true });
+    }
+  });
 });
