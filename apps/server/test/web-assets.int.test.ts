@@ -51,6 +51,12 @@ describe('the built web app', () => {
     const page = await t.app.inject({ url: '/loginpage', headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
+    // The page policy: scripts from this origin only, never inline; no plug-ins; no framing.
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers.vary).toContain('accept-encoding');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(html);

@@ -38,10 +38,18 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * The policy of a JSON answer: it is never rendered as a page, so nothing may load from it or frame it (the REST
+ * advice of OWASP), in a fifth of the page policy's bytes on the API's hottest answers.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 export function registerSecurityHeaders(app: FastifyInstance, isDraining: () => boolean) {
   app.addHook('onSend', async (request, reply) => {
+    const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
     for (const name in SECURITY_HEADERS) {
-      if (!reply.hasHeader(name)) reply.header(name, SECURITY_HEADERS[name]);
+      if (reply.hasHeader(name)) continue;
+      reply.header(name, json && name === 'content-security-policy' ? API_CSP : SECURITY_HEADERS[name]);
     }
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // During shutdown every response closes its connection, so keep-alive clients let go.
