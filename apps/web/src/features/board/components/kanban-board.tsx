@@ -27,7 +27,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Loading } from '../../../components/loading';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
@@ -54,8 +55,10 @@ import { AddColumnButton } from './add-column-button';
 import { CardFace } from './board-card';
 import { BoardColumn } from './board-column';
 import { BoardFilters } from './board-filters';
-import { CardDialog } from './card-dialog';
 import { ColumnMenu } from './column-menu';
+
+// The card dialog (its editor, date picker and Markdown) is fetched when a card is first opened, not with the board.
+const CardDialog = lazy(() => import('./card-dialog').then((m) => ({ default: m.CardDialog })));
 
 /** Cards under the pointer win over the column around them; the keyboard (no pointer) takes the closest corners. */
 const collisionDetection: CollisionDetection = (args) => {
@@ -330,7 +333,9 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
         <DragOverlay>{activeCard ? <CardFace card={activeCard} members={members} today={today} isOverlay /> : null}</DragOverlay>
       </DndContext>
       {openCardId && (
-        <CardDialog key={openCardId} cardId={openCardId} board={board} me={me} onMoveTo={handleMoveTo} onClose={() => onOpenCard(null)} />
+        <Suspense fallback={<Loading fullPage={false} />}>
+          <CardDialog key={openCardId} cardId={openCardId} board={board} me={me} onMoveTo={handleMoveTo} onClose={() => onOpenCard(null)} />
+        </Suspense>
       )}
     </Box>
   );
