@@ -59,7 +59,7 @@ const CEILING_KB: Record<string, number> = {
   [DASHBOARD.client]: 320,
   [DASHBOARD.teamlead]: 485,
   '/superadmin-reply-message': 355,
-  '/kanban-board': 475,
+  '/kanban-board': 360,
 };
 
 const PUBLIC_PAGES = ['/', '/home', '/signup', '/client-signup', '/loginpage', '/paymentcancel', '/paymentsuccess/INV-2026-0001'];
