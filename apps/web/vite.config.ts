@@ -12,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/route-pages.mjs (which then removes it) to preload each route's chunks.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // Building a zod schema has no side effects, and neither has loading a module of the shared package.

@@ -98,3 +98,48 @@ describe('the built web app', () => {
     }
   });
 });
+
+describe('a page request', () => {
+  it('gets the copy of index.html that preloads its route’s chunks, matched as the router matches, or index.html', async () => {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-dist-routes-'));
+    const pageWith = (chunk: string) => html.replace('</head>', `<link rel="modulepreload" crossorigin href="/assets/${chunk}"></head>`);
+    fs.mkdirSync(path.join(built, 'pages'));
+    fs.writeFileSync(path.join(built, 'index.html'), html);
+    fs.writeFileSync(path.join(built, 'pages', 'loginpage.html'), pageWith('login-1.js'));
+    fs.writeFileSync(path.join(built, 'pages', 'paymentsuccess-invoiceno.html'), pageWith('payment-success-1.js'));
+    fs.writeFileSync(path.join(built, 'pages', 'paymentsuccess-latest.html'), pageWith('payment-latest-1.js'));
+    const routes = [
+      { path: '/loginpage', page: 'pages/loginpage.html' },
+      { path: '/paymentsuccess/:invoiceNo', page: 'pages/paymentsuccess-invoiceno.html' },
+      { path: '/paymentsuccess/latest', page: 'pages/paymentsuccess-latest.html' },
+      { path: '/profile', page: 'pages/profile.html' },
+    ];
+    fs.writeFileSync(path.join(built, 'route-pages.json'), JSON.stringify({ routes }));
+    execFileSync(process.execPath, [path.join(root, 'apps/web/scripts/compress.mjs'), built]);
+    const app = await createTestApp({}, { webDistDir: built });
+    try {
+      const body = async (url: string) => {
+        const res = await app.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        return res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.body;
+      };
+      expect(await body('/loginpage')).toContain('href="/assets/login-1.js"');
+      // The router ignores case and a trailing slash; a query string is not part of the path.
+      expect(await body('/LoginPage/?next=%2Fprofile')).toContain('href="/assets/login-1.js"');
+      expect(await body('/paymentsuccess/INV-2026-0001')).toContain('href="/assets/payment-success-1.js"');
+      // A fixed segment wins over a parameter, wherever it stands in the table.
+      expect(await body('/paymentsuccess/latest')).toContain('href="/assets/payment-latest-1.js"');
+      // No route, more segments than the route has, or a route whose copy is missing: index.html itself.
+      expect(await body('/no-such-screen')).toBe(html);
+      expect(await body('/paymentsuccess/INV-2026-0001/extra')).toBe(html);
+      expect(await body('/profile')).toBe(html);
+      const head = await app.app.inject({ method: 'HEAD', url: '/loginpage' });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+    } finally {
+      await app.close();
+      fs.rmSync(built, { recursive: true, force: true });
+    }
+  });
+});

@@ -99,4 +99,44 @@ test.describe('page weight', () => {
     );
     expect(weights.filter((w) => w.gzipKb > w.ceilingKb)).toEqual([]);
   });
+
+  test('a page names its route’s scripts in its HTML, so none waits for the entry to run before it is fetched', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const client = await createClient(request);
+    const visits: [string, Auth | null, RegExp][] = [
+      ['/home', null, /\/assets\/home-[\w-]+\.js$/],
+      ['/loginpage', null, /\/assets\/login-[\w-]+\.js$/],
+      ['/signup', null, /\/assets\/signup-[\w-]+\.js$/],
+      [DASHBOARD.client, client, /\/assets\/client-dashboard-[\w-]+\.js$/],
+    ];
+    for (const [path, auth, screenChunk] of visits) {
+      const html = await (await request.get(path)).text();
+      const named = new Set([...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+      expect(
+        [...named].some((file) => screenChunk.test(file)),
+        `${path} names its screen's chunk`,
+      ).toBe(true);
+      const context = await browser.newContext(auth ? { storageState: storageStateFor(auth, baseURL!) } : {});
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on('request', (req) => {
+        if (req.resourceType() === 'script') fetched.push(new URL(req.url()).pathname);
+      });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Every script the screen needed to show itself was named by the page; every script named was needed.
+      expect(
+        fetched.filter((file) => !named.has(file)),
+        path,
+      ).toEqual([]);
+      expect(
+        [...named].filter((file) => !fetched.includes(file)),
+        path,
+      ).toEqual([]);
+      await context.close();
+    }
+  });
 });

@@ -3,13 +3,22 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** A path's segments as the router compares them: without empty segments, lower case (its matching ignores case). */
+function segmentsOf(pathname: string): string[] {
+  return pathname.toLowerCase().split('/').filter(Boolean);
+}
+
+const isParam = (segment: string) => segment.startsWith(':');
+
 /**
- * Serves the built web app; any other GET or HEAD outside /api gets index.html so the client router can take it.
+ * Serves the built web app; any other GET or HEAD outside /api gets index.html so the client router can take it
+ * (the copy of index.html that preloads the chunks of the route the path matches, when the build made one).
  * index.html is read from disk (memoised for a second), so a rebuild is picked up, and while it is missing (a
  * rebuild in progress, or no build at all) page requests get a clear 503 instead of an error.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
+  const routesFile = path.join(distDir, 'route-pages.json');
   if (fs.existsSync(distDir)) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -24,18 +33,49 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     });
   }
 
-  type Index = { html: Buffer; br: Buffer | null; gzip: Buffer | null };
-  let memo: { at: number; index: Index | null } = { at: 0, index: null };
-  async function readIndex(): Promise<Index | null> {
-    if (Date.now() - memo.at < 1000) return memo.index;
-    const read = (file: string) => fs.promises.readFile(file).catch(() => null);
-    const [html, br, gzip] = await Promise.all([read(indexFile), read(`${indexFile}.br`), read(`${indexFile}.gz`)]);
-    memo = { at: Date.now(), index: html ? { html, br, gzip } : null };
-    return memo.index;
+  type Page = { html: Buffer; br: Buffer | null; gzip: Buffer | null };
+  const memo = new Map<string, { at: number; page: Page | null }>();
+  /** A page of the build and its compressed copies, read from disk and memoised for a second. */
+  async function readPage(file: string): Promise<Page | null> {
+    const known = memo.get(file);
+    if (known && Date.now() - known.at < 1000) return known.page;
+    const read = (name: string) => fs.promises.readFile(name).catch(() => null);
+    const [html, br, gzip] = await Promise.all([read(file), read(`${file}.br`), read(`${file}.gz`)]);
+    const page = html ? { html, br, gzip } : null;
+    memo.set(file, { at: Date.now(), page });
+    return page;
+  }
+
+  // The build writes, for each route, a copy of index.html that preloads the route's chunks
+  // (apps/web/scripts/route-pages.mjs) and lists them in route-pages.json.
+  type RoutePage = { segments: string[]; file: string };
+  let routesMemo: { at: number; routes: RoutePage[] } = { at: 0, routes: [] };
+  async function routePages(): Promise<RoutePage[]> {
+    if (Date.now() - routesMemo.at < 1000) return routesMemo.routes;
+    let routes: RoutePage[] = [];
+    try {
+      const table = JSON.parse(await fs.promises.readFile(routesFile, 'utf8')) as { routes: { path: string; page: string }[] };
+      routes = table.routes.map((route) => ({ segments: segmentsOf(route.path), file: path.join(distDir, route.page) }));
+      // Fixed segments before parameters, as the web app's router ranks them.
+      routes.sort((a, b) => Number(a.segments.some(isParam)) - Number(b.segments.some(isParam)));
+    } catch {
+      // No table (an older or a partial build): every page gets index.html.
+    }
+    routesMemo = { at: Date.now(), routes };
+    return routes;
+  }
+
+  /** The page for a path: the copy of its route when one matches, index.html otherwise. */
+  async function pageFor(pathname: string): Promise<Page | null> {
+    const segments = segmentsOf(pathname);
+    const route = (await routePages()).find(
+      (candidate) => candidate.segments.length === segments.length && candidate.segments.every((s, i) => isParam(s) || s === segments[i]),
+    );
+    return (route && (await readPage(route.file))) || readPage(indexFile);
   }
 
   /** The smallest form of index.html the browser accepts. */
-  function pick(index: Index, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  function pick(index: Page, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
     const accepted = new Set(
       (acceptEncoding ?? '')
         .split(',')
@@ -54,7 +94,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !path.extname(pathname);
     if (wantsPage) {
-      const index = await readIndex();
+      const index = await pageFor(pathname);
       if (!index) {
         return reply
           .code(503)

@@ -8,7 +8,7 @@ import { isGuardedPath, paths } from '../lib/paths';
 import { renderScreen } from '../test/render';
 import { Guard } from './guard';
 import { LoginRoute } from './routes/login';
-import { routes } from './router';
+import { routes } from './route-table';
 
 // Who is signed in, as the auth hook reports it; the guard and the login screen only read this hook, so they run
 // here as plain functions, over the app's real route table.

@@ -105,8 +105,9 @@ describe('kanban board', () => {
       }),
     );
     const { user } = renderBoard('41');
-    const dialog = await screen.findByTestId('card-dialog');
-    await within(dialog).findByText('friendly', { exact: false });
+    // The dialog is fetched on first open, then renders MUI's whole form in jsdom: seconds on a busy machine.
+    const dialog = await screen.findByTestId('card-dialog', {}, { timeout: 15_000 });
+    await within(dialog).findByText('friendly', { exact: false }, { timeout: 5_000 });
     await user.click(within(dialog).getByRole('combobox', { name: 'Column' }));
     await user.click(await screen.findByRole('option', { name: 'In progress' }));
 
