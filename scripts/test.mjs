@@ -145,7 +145,7 @@ const RUNS = {
         failedNames.push(what);
       }
     }
-    record('guards', counts, 0, failedNames.length ? `failed: ${failedNames.join(', ')}` : undefined);
+    record('guards', { ...counts, failedNames }, 0, failedNames.length ? `failed: ${failedNames.join(', ')}` : undefined);
   },
 
   async vitest(suites) {

@@ -36,6 +36,9 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Car
 
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** A checkout page handed out for an invoice: open until paid (`complete`) or past its time (`expired`). */
+export const CHECKOUT_SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
+export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
 
 /**
  * What the product itself may cause, with no person behind it: a payment provider's event, a refund, the

@@ -6,8 +6,11 @@ import {
   assertCan,
   can,
   decide,
+  projectAttention,
   projectScope,
   rolesFor,
+  toolRequestScope,
+  trainingProgressScope,
   type Action,
   type ContractFacts,
   type Decision,
@@ -156,6 +159,7 @@ const TABLE: { [A in Action]: Case<A>[] } = {
     { on: "client A's notification", resource: { ownerId: 1 }, expect: { ...all(hide), clientA: allow } },
     { on: "the admin's notification", resource: { ownerId: 6 }, expect: { ...all(hide), admin: allow } },
   ],
+  'notification:list': [{ on: 'no record', resource: null, expect: all(allow) }],
   'session:own': [{ on: 'no record', resource: null, expect: all(allow) }],
   // The board: the project's team and staff; clients and people off the project are told nothing (404).
   'board:read': [{ on: "P's board", resource: P, expect: { ...all(hide), lead: allow, member: allow, admin: allow, superadmin: allow } }],
@@ -360,5 +364,64 @@ describe('projectScope', () => {
     const stranger = { ...actor(42, 'client'), role: 'owner' } as unknown as Actor;
     expect(() => projectScope(stranger)).toThrow(AppError);
     expect(() => projectScope(stranger)).toThrow(/Unknown role: owner/);
+  });
+});
+
+describe('toolRequestScope', () => {
+  it.each([
+    ['admin', { kind: 'all' }],
+    ['superadmin', { kind: 'all' }],
+    ['client', { kind: 'client', clientId: 42 }],
+  ] as const)('lets a %s list %j', (role, scope) => {
+    expect(toolRequestScope(actor(42, role))).toEqual(scope);
+  });
+
+  it.each(['teamlead', 'teammember'] as const)('refuses a %s (403)', (role) => {
+    expect(() => toolRequestScope(actor(42, role))).toThrow(expect.objectContaining({ status: 403, code: 'FORBIDDEN' }));
+  });
+
+  it('refuses an unknown role instead of showing it every request', () => {
+    const stranger = { ...actor(42, 'client'), role: 'owner' } as unknown as Actor;
+    expect(() => toolRequestScope(stranger)).toThrow(/Unknown role: owner/);
+  });
+});
+
+describe('trainingProgressScope', () => {
+  it.each([
+    ['admin', { kind: 'all' }],
+    ['superadmin', { kind: 'all' }],
+    ['teamlead', { kind: 'team', leadId: 42 }],
+  ] as const)("lets a %s read %j's progress", (role, scope) => {
+    expect(trainingProgressScope(actor(42, role))).toEqual(scope);
+  });
+
+  it.each(['client', 'teammember'] as const)('refuses a %s (403)', (role) => {
+    expect(() => trainingProgressScope(actor(42, role))).toThrow(expect.objectContaining({ status: 403, code: 'FORBIDDEN' }));
+  });
+
+  it("refuses an unknown role instead of showing it everyone's progress", () => {
+    const stranger = { ...actor(42, 'teamlead'), role: 'owner' } as unknown as Actor;
+    expect(() => trainingProgressScope(stranger)).toThrow(/Unknown role: owner/);
+  });
+});
+
+describe('projectAttention', () => {
+  it.each([
+    ['admin', ['pending']],
+    ['superadmin', ['pending']],
+    ['client', ['rejected']],
+    ['teamlead', ['approved']],
+    ['teammember', ['in_progress']],
+  ] as const)('points a %s at %j projects', (role, statuses) => {
+    expect(projectAttention(actor(42, role))).toEqual(statuses);
+  });
+
+  it('covers every role', () => {
+    for (const role of ROLES) expect(projectAttention(actor(42, role)).length).toBeGreaterThan(0);
+  });
+
+  it('refuses an unknown role', () => {
+    const stranger = { ...actor(42, 'client'), role: 'owner' } as unknown as Actor;
+    expect(() => projectAttention(stranger)).toThrow(/Unknown role: owner/);
   });
 });

@@ -6,6 +6,7 @@ import {
   type ContractStatus,
   type EmployeeRole,
   type InvoiceStatus,
+  type ProjectStatus,
   type Role,
 } from '@agency/schema';
 import type { Actor } from './actor.js';
@@ -57,6 +58,8 @@ export type Resources = {
   /** Either side of the conversations: upload files, count unread messages. */
   'messaging:use': null;
   'notification:read': OwnedFacts;
+  /** One's own notifications as a whole: list them, count the unread, mark them all read. */
+  'notification:list': null;
   'session:own': null;
   /** The board of a project: its team and staff; a client may not know it exists (404). */
   'board:read': ProjectFacts;
@@ -239,6 +242,7 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
   'messaging:use': rolesWhere({ client: allow, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin', 'client']),
 
   'notification:read': rolesWhere(ownTable(), everyone),
+  'notification:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
   'session:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
 
   // Clients are let through the route so that the record answers them 404, exactly like a missing board.
@@ -403,6 +407,68 @@ export function invoiceScope(actor: Actor): InvoiceScope {
     case 'teamlead':
     case 'teammember':
       throw new AppError('FORBIDDEN');
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
+/** Which tool requests a caller may list: every one (staff) or their own (a client); employees are refused before this. */
+export type ToolRequestScope = { kind: 'all' } | { kind: 'client'; clientId: number };
+
+export function toolRequestScope(actor: Actor): ToolRequestScope {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return { kind: 'all' };
+    case 'client':
+      return { kind: 'client', clientId: actor.id };
+    case 'teamlead':
+    case 'teammember':
+      throw new AppError('FORBIDDEN');
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
+/**
+ * Whose training progress a caller may read: every employee's (staff), or a team lead's own team (the people on
+ * the projects they lead, and themselves). Clients and team members are refused before this.
+ */
+export type TrainingProgressScope = { kind: 'all' } | { kind: 'team'; leadId: number };
+
+export function trainingProgressScope(actor: Actor): TrainingProgressScope {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return { kind: 'all' };
+    case 'teamlead':
+      return { kind: 'team', leadId: actor.id };
+    case 'client':
+    case 'teammember':
+      throw new AppError('FORBIDDEN');
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
+/**
+ * Which of the projects a caller sees need them now, for their dashboard: staff, the pending queue; a client,
+ * their rejected projects; a team lead, the approved ones waiting to start; a team member, the ones in progress.
+ */
+export function projectAttention(actor: Actor): readonly ProjectStatus[] {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return ['pending'];
+    case 'client':
+      return ['rejected'];
+    case 'teamlead':
+      return ['approved'];
+    case 'teammember':
+      return ['in_progress'];
     default:
       return refuseUnknownRole(role);
   }

@@ -9,6 +9,7 @@ import {
   PAYMENT_KINDS,
   PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
+  CHECKOUT_SESSION_STATUSES,
   CONTRACT_EVENT_KINDS,
   CONTRACT_KINDS,
   CONTRACT_STATUSES,
@@ -732,9 +733,7 @@ export const checkoutSessions = pgTable(
     url: text('url').notNull(),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
-    status: text('status', { enum: ['open', 'complete', 'expired'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: CHECKOUT_SESSION_STATUSES }).notNull().default('open'),
     expiresAt: ts('expires_at').notNull(),
     createdAt: createdAt(),
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDecimals, formatDate, formatDateTime, formatFileSize, formatMoney, toMinorUnits } from './format';
+import { currencyDecimals, formatDate, formatDateTime, formatFileSize, formatMoney, formatMoneyCompact, formatMonth, toMinorUnits } from './format';
 
 describe('formatMoney', () => {
   it('shows minor units in the currency, scaled by its own decimals', () => {
@@ -22,6 +22,23 @@ describe('formatMoney', () => {
     expect(formatMoney(null, 'GBP')).toBe('Not set');
     expect(formatMoney(undefined, 'GBP')).toBe('Not set');
     expect(formatMoney(1500, 'pounds')).toBe('1500 pounds');
+  });
+});
+
+describe('formatMoneyCompact', () => {
+  it('shortens minor units of each currency for a chart axis, without trailing zeros', () => {
+    expect(formatMoneyCompact(150050, 'GBP')).toBe('£1.5k');
+    expect(formatMoneyCompact(25000, 'GBP')).toBe('£250');
+    expect(formatMoneyCompact(0, 'GBP')).toBe('£0');
+    expect(formatMoneyCompact(250000000, 'EUR')).toBe('€2.5m');
+    // Scaled by the currency's own decimals: 1,500,000 minor units of yen are 1.5 million yen.
+    expect(formatMoneyCompact(1500000, 'JPY')).toBe('JP¥1.5m');
+    expect(formatMoneyCompact(1234567, 'KWD')).toBe('KWD\u00a01.2k');
+    expect(formatMoneyCompact(-120000, 'GBP')).toBe('-£1.2k');
+  });
+
+  it('never guesses the decimals of a code Intl refuses', () => {
+    expect(formatMoneyCompact(1500, 'pounds')).toBe('1500 pounds');
   });
 });
 
@@ -67,6 +84,19 @@ describe('dates', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime(undefined)).toBe('');
     expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('formatMonth', () => {
+  it('shows a calendar month as short month and year, the same in every time zone', () => {
+    expect(formatMonth('2025-03')).toBe('Mar 25');
+    expect(formatMonth('2024-12')).toBe('Dec 24');
+    expect(formatMonth('2026-01')).toBe('Jan 26');
+  });
+
+  it('shows anything that is not a month as it came', () => {
+    expect(formatMonth('2025-3')).toBe('2025-3');
+    expect(formatMonth('')).toBe('');
   });
 });
 

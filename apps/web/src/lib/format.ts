@@ -74,6 +74,29 @@ export function formatMoney(minor: number | null | undefined, currency: string):
   return currencyFormat(currency).format(minor / 10 ** decimals);
 }
 
+const compactCurrencyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in minor units, short enough for a chart's axis: 150050 GBP -> "£1.5k", 25000 GBP -> "£250",
+ * 1500000 JPY -> "JP¥1.5m". A code Intl refuses is shown as `formatMoney` shows it.
+ */
+export function formatMoneyCompact(minor: number, currency: string): string {
+  const decimals = currencyDecimals(currency);
+  if (decimals === undefined) return formatMoney(minor, currency);
+  let format = compactCurrencyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(DATE_LOCALE, {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    });
+    compactCurrencyFormats.set(currency, format);
+  }
+  return format.format(minor / 10 ** decimals);
+}
+
 /**
  * An amount typed in major units ("1,500.5") as integer minor units of the currency (150050 for GBP), or null
  * when it is not a plain non-negative amount with at most the currency's decimals (none for JPY, three for KWD).
@@ -95,6 +118,15 @@ const fullDateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
   hour: '2-digit',
   minute: '2-digit',
 });
+
+// A calendar month is the same month in every time zone: read and shown in UTC.
+const monthFormat = new Intl.DateTimeFormat(DATE_LOCALE, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+
+/** A calendar month as the API sends it ("2025-03") for a chart's axis: "Mar 25". Anything else is shown as it came. */
+export function formatMonth(month: string): string {
+  if (!/^\d{4}-\d{2}$/.test(month)) return month;
+  return formatWith(monthFormat, `${month}-01T00:00:00Z`);
+}
 
 /** Date with year and time, for records kept for years (the audit log): "05 Mar 2025, 14:07". */
 export function formatFullDateTime(value: DateInput): string {

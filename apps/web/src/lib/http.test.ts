@@ -2,7 +2,16 @@ import { STORAGE_KEY_TOKEN } from '@agency/schema';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../test/server';
-import { ApiError, hasErrorCode, isRetryable, request, setEnrolmentRequiredListener, setUnauthorizedListener, uploadFiles } from './http';
+import {
+  ApiError,
+  hasErrorCode,
+  isRetryable,
+  readApiError,
+  request,
+  setEnrolmentRequiredListener,
+  setUnauthorizedListener,
+  uploadFiles,
+} from './http';
 
 afterEach(() => {
   setUnauthorizedListener(null);
@@ -97,6 +106,23 @@ describe('request', () => {
     const error = await failureOf(request('/down'));
     expect(error.code).toBe('NETWORK_ERROR');
     expect(isRetryable(error)).toBe(true);
+  });
+});
+
+describe('readApiError', () => {
+  it('reads the code of an answer fetched elsewhere like any other, and signs nobody out', async () => {
+    const signedOut = vi.fn();
+    const enrol = vi.fn();
+    setUnauthorizedListener(signedOut);
+    setEnrolmentRequiredListener(enrol);
+    const refused = await readApiError(
+      Response.json({ error: 'Turn on two-factor authentication first', code: 'MFA_ENROLMENT_REQUIRED' }, { status: 403 }),
+    );
+    expect(refused).toMatchObject({ code: 'MFA_ENROLMENT_REQUIRED', message: 'Turn on two-factor authentication first' });
+    expect(hasErrorCode(await readApiError(new Response('<h1>Unauthorized</h1>', { status: 401 })), 'UNAUTHENTICATED')).toBe(true);
+    expect(hasErrorCode(await readApiError(new Response('Bad gateway', { status: 502 })), 'INTERNAL')).toBe(true);
+    expect(signedOut).not.toHaveBeenCalled();
+    expect(enrol).not.toHaveBeenCalled();
   });
 });
 

@@ -101,21 +101,35 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The ApiError for a non-2xx answer, and the sign-out when the token it carried is no longer accepted. */
-function failure(status: number, statusText: string, bodyText: string, retryAfter: string | null, hadToken: boolean): ApiError {
+/** The ApiError a non-2xx answer stands for, code first from its body. */
+function apiErrorOf(status: number, statusText: string, bodyText: string, retryAfter: string | null): ApiError {
   const body = parseJson(bodyText);
   const fields = typeof body === 'object' && body !== null ? (body as { error?: unknown; code?: unknown }) : {};
   const serverMessage = typeof fields.error === 'string' && fields.error !== '' ? fields.error : undefined;
-  const code = codeFor(status, fields.code);
-  if (code === 'UNAUTHENTICATED' && hadToken) unauthorizedListener?.();
-  if (code === 'MFA_ENROLMENT_REQUIRED') enrolmentListener?.();
   return new ApiError({
     status,
-    code,
+    code: codeFor(status, fields.code),
     message: serverMessage ?? `Request failed (${status}${statusText ? ` ${statusText}` : ''})`,
     serverMessage,
     retryAfterSeconds: parseRetryAfter(retryAfter),
   });
+}
+
+/** The ApiError for a non-2xx answer, and the sign-out when the token it carried is no longer accepted. */
+function failure(status: number, statusText: string, bodyText: string, retryAfter: string | null, hadToken: boolean): ApiError {
+  const error = apiErrorOf(status, statusText, bodyText, retryAfter);
+  if (error.code === 'UNAUTHENTICATED' && hadToken) unauthorizedListener?.();
+  if (error.code === 'MFA_ENROLMENT_REQUIRED') enrolmentListener?.();
+  return error;
+}
+
+/**
+ * The ApiError of a failed answer to a `fetch` made outside this module (the event stream opens its own), read
+ * like every other answer. It signs nobody out: the caller decides what the failure means to it.
+ */
+export async function readApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  return apiErrorOf(response.status, response.statusText, text, response.headers.get('Retry-After'));
 }
 
 function successBody<T>(status: number, text: string): T {

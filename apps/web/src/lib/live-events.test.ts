@@ -95,6 +95,20 @@ describe('the event stream in the browser', () => {
     expect(board.state.isInvalidated).toBe(false);
   });
 
+  it('stops for good when the person must first turn on two-factor authentication', async () => {
+    let opened = 0;
+    server.use(
+      http.get('/api/events', () => {
+        opened += 1;
+        return HttpResponse.json({ error: 'Turn on two-factor authentication first', code: 'MFA_ENROLMENT_REQUIRED' }, { status: 403 });
+      }),
+    );
+    closers.push(openLiveEvents('staff', '5', new QueryClient()));
+    await until(() => opened === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(opened).toBe(1);
+  });
+
   it('stops for good when the session is refused', async () => {
     let opened = 0;
     server.use(

@@ -1,5 +1,6 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hasErrorCode, readApiError, type ApiErrorCode } from './http';
 import { queryKeys } from './query-keys';
 
 /**
@@ -43,11 +44,15 @@ export function isOwnEcho(type: string, data: unknown, userId: string): boolean 
 /** The stream was refused for good (signed out, session ended): no retry. */
 class StreamRefused extends Error {}
 
+/** Answers a retry would only repeat: not signed in (any more), or not allowed until the person does something. */
+const REFUSALS: readonly ApiErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'ACCOUNT_DISABLED', 'MFA_ENROLMENT_REQUIRED'];
+
 const RETRY_MS = 5000;
 
 /**
  * Opens the signed-in person's event stream with their bearer token (EventSource cannot send headers) and
- * refetches what each event makes stale. Reconnects with Last-Event-ID after a drop, stops for good on 401/403.
+ * refetches what each event makes stale. Reconnects with Last-Event-ID after a drop; stops for good when the server
+ * refuses the session or the person (by the answer's code).
  * Returns the function that closes it.
  */
 export function openLiveEvents(token: string, userId: string, queryClient: QueryClient): () => void {
@@ -58,8 +63,9 @@ export function openLiveEvents(token: string, userId: string, queryClient: Query
     signal: controller.signal,
     async onopen(response) {
       if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) return;
-      if (response.status === 401 || response.status === 403) throw new StreamRefused();
-      throw new Error(`The event stream answered ${response.status}`);
+      const error = await readApiError(response);
+      if (hasErrorCode(error, ...REFUSALS)) throw new StreamRefused();
+      throw error;
     },
     onmessage(message) {
       if (message.event === 'session.ended') ended = true;

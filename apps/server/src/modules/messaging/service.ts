@@ -290,6 +290,7 @@ export function createMessagingService(ctx: AppContext, notifications: Notificat
     },
 
     async unreadCount(actor: Actor) {
+      assertCan(actor, 'messaging:use', null);
       const [row] = await ctx.db
         .select({ n: count() })
         .from(messages)
@@ -298,6 +299,7 @@ export function createMessagingService(ctx: AppContext, notifications: Notificat
     },
 
     async recordUploads(actor: Actor, files: { name: string; mime: string; size: number; storedFilename: string }[]) {
+      assertCan(actor, 'messaging:use', null);
       await ctx.db.insert(messageUploads).values(files.map((f) => ({ ...f, uploaderId: actor.id, createdAt: ctx.now() })));
       return files.map((f) => ({ name: f.name, mime: f.mime, size: f.size, stored_filename: f.storedFilename }));
     },

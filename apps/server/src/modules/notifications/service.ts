@@ -47,10 +47,11 @@ function present(row: NotificationRow): Notification {
 }
 
 export function createNotificationService(ctx: AppContext) {
-  async function findOwn(actor: Actor, id: number) {
+  /** Loads a notification and decides `action` on it: someone else's is answered exactly like a missing one. */
+  async function load(actor: Actor, action: 'notification:read', id: number) {
     const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
     if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
-    assertCan(actor, 'notification:read', { ownerId: row.userId }, 'Notification not found');
+    assertCan(actor, action, { ownerId: row.userId }, 'Notification not found');
     return row;
   }
 
@@ -150,6 +151,7 @@ export function createNotificationService(ctx: AppContext) {
     },
 
     async list(actor: Actor, page: { cursor?: string; limit: number; unread?: boolean }) {
+      assertCan(actor, 'notification:list', null);
       const after = decodeCursor(page.cursor);
       const rows = await ctx.db
         .select()
@@ -167,6 +169,7 @@ export function createNotificationService(ctx: AppContext) {
     },
 
     async unreadCount(actor: Actor) {
+      assertCan(actor, 'notification:list', null);
       const [row] = await ctx.db
         .select({ n: count() })
         .from(notifications)
@@ -175,13 +178,14 @@ export function createNotificationService(ctx: AppContext) {
     },
 
     async markRead(actor: Actor, id: number) {
-      const row = await findOwn(actor, id);
+      const row = await load(actor, 'notification:read', id);
       if (row.readAt) return present(row);
       const [updated] = await ctx.db.update(notifications).set({ readAt: ctx.now() }).where(eq(notifications.id, id)).returning();
       return present(updated);
     },
 
     async markAllRead(actor: Actor) {
+      assertCan(actor, 'notification:list', null);
       const updated = await ctx.db
         .update(notifications)
         .set({ readAt: ctx.now() })

@@ -17,7 +17,7 @@ import { isSystemActor, systemActor, type Actor, type Initiator } from '../../co
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
-import { assertCan, projectDisclosure, projectScope, type ProjectDisclosure, type ProjectFacts } from '../../core/policy.js';
+import { assertCan, projectAttention, projectDisclosure, projectScope, type ProjectDisclosure, type ProjectFacts } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { projectAttachments, projectEvents, projectMembers, projects, users } from '../../db/schema.js';
@@ -375,17 +375,8 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
       const counted = await ctx.db.select({ status: projects.status, n: count() }).from(projects).where(visible).groupBy(projects.status);
       const counts = Object.fromEntries(PROJECT_STATUSES.map((s) => [s, 0])) as Record<ProjectStatus, number>;
       for (const row of counted) counts[row.status] = Number(row.n);
-      // What needs this person: the super admin's pending queue; a client's rejected projects; a lead's approved ones.
-      const attentionStatus: ProjectStatus[] =
-        actor.role === 'client'
-          ? ['rejected']
-          : actor.role === 'teamlead'
-            ? ['approved']
-            : actor.role === 'teammember'
-              ? ['in_progress']
-              : ['pending'];
       const attention = await baseQuery(ctx.db)
-        .where(and(visible, inArray(projects.status, attentionStatus)))
+        .where(and(visible, inArray(projects.status, [...projectAttention(actor)])))
         .orderBy(asc(projects.id))
         .limit(5);
       const events = await ctx.db
@@ -432,11 +423,12 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
       return { existing: Number(row?.n ?? 0) };
     },
 
-    /** Records files already streamed to storage; access and the count limit are checked again inside the transaction. */
+    /** Records files already streamed to storage; access is decided again, and the count limit under the project's lock. */
     async recordAttachments(actor: Actor, id: number, files: { name: string; mime: string; size: number; storedFilename: string }[]) {
+      await load(actor, 'project:upload', id);
       return ctx.transaction(async (tx) => {
+        // One upload at a time per project: two at once cannot pass the attachment limit together.
         await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).for('update');
-        await load(actor, 'project:upload', id, tx);
         const [row] = await tx.select({ n: count() }).from(projectAttachments).where(eq(projectAttachments.projectId, id));
         if (Number(row?.n ?? 0) + files.length > MAX_PROJECT_ATTACHMENTS) {
           throw new AppError('PAYLOAD_TOO_LARGE', `A project can have at most ${MAX_PROJECT_ATTACHMENTS} attachments`);

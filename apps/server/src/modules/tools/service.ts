@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
-import { assertCan } from '../../core/policy.js';
+import { assertCan, toolRequestScope } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import { toolRequests, users } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
@@ -41,7 +41,13 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
   /** A client lists only its own requests; staff list all. */
   function visible(actor: Actor) {
     assertCan(actor, 'tool_request:list', null);
-    return actor.role === 'client' ? eq(toolRequests.clientId, actor.id) : undefined;
+    const scope = toolRequestScope(actor);
+    switch (scope.kind) {
+      case 'all':
+        return undefined;
+      case 'client':
+        return eq(toolRequests.clientId, scope.clientId);
+    }
   }
 
   async function get(actor: Actor, id: number) {

@@ -18,7 +18,7 @@ import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
-import { assertCan, type TrainingFacts } from '../../core/policy.js';
+import { assertCan, trainingProgressScope, type TrainingFacts } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { trainingCompletions, trainingMaterials, trainingModules, users } from '../../db/schema.js';
@@ -465,12 +465,13 @@ export function createTrainingService(ctx: AppContext, notifications: Notificati
      */
     async progress(actor: Actor): Promise<TrainingProgress> {
       assertCan(actor, 'training:progress', null);
+      const scope = trainingProgressScope(actor);
       const team =
-        actor.role === 'teamlead'
+        scope.kind === 'team'
           ? or(
-              eq(users.id, actor.id),
+              eq(users.id, scope.leadId),
               // Written out in full: Drizzle leaves columns unqualified in a single-table select.
-              sql`"users"."id" in (select pm.user_id from project_members pm join projects p on p.id = pm.project_id where p.team_lead_id = ${actor.id})`,
+              sql`"users"."id" in (select pm.user_id from project_members pm join projects p on p.id = pm.project_id where p.team_lead_id = ${scope.leadId})`,
             )
           : undefined;
       const [people, modules] = await Promise.all([

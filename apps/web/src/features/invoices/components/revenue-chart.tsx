@@ -1,13 +1,12 @@
-import { CURRENCY_DECIMALS, type Currency, type InvoiceSummary } from '@agency/schema';
+import type { Currency, InvoiceSummary } from '@agency/schema';
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useState } from 'react';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatMoneyCompact, formatMonth } from '../../../lib/format';
 
-const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 const visuallyHidden = {
   position: 'absolute',
   width: '1px',
@@ -32,9 +31,6 @@ export function RevenueChart({ revenue }: { revenue: InvoiceSummary['revenue_by_
   if (!currency) return <Typography color="text.secondary">No payments in the last twelve months.</Typography>;
 
   const rows = revenue.filter((r) => r.currency === currency);
-  const scale = 10 ** CURRENCY_DECIMALS[currency];
-  const money = (major: number | null) => formatMoney(Math.round((major ?? 0) * scale), currency);
-  const compact = new Intl.NumberFormat('en-GB', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
   return (
     <Box data-testid="revenue-chart" data-currency={currency} sx={{ position: 'relative' }}>
       {currencies.length > 1 && (
@@ -55,9 +51,10 @@ export function RevenueChart({ revenue }: { revenue: InvoiceSummary['revenue_by_
       )}
       <BarChart
         height={280}
-        xAxis={[{ scaleType: 'band', data: rows.map((r) => monthLabel.format(new Date(`${r.month}-01T00:00:00Z`))) }]}
-        yAxis={[{ width: 64, valueFormatter: (value: number) => compact.format(value) }]}
-        series={[{ label: currency, data: rows.map((r) => r.amount / scale), valueFormatter: money }]}
+        xAxis={[{ scaleType: 'band', data: rows.map((r) => formatMonth(r.month)) }]}
+        // Drawn in minor units, as the API sends them: only the labels know about decimals.
+        yAxis={[{ width: 64, valueFormatter: (minor: number) => formatMoneyCompact(minor, currency) }]}
+        series={[{ label: currency, data: rows.map((r) => r.amount), valueFormatter: (minor: number | null) => formatMoney(minor ?? 0, currency) }]}
         margin={{ left: 4, right: 8 }}
         hideLegend
         aria-hidden="true"
@@ -73,7 +70,7 @@ export function RevenueChart({ revenue }: { revenue: InvoiceSummary['revenue_by_
         <tbody>
           {rows.map((r) => (
             <tr key={r.month}>
-              <th scope="row">{monthLabel.format(new Date(`${r.month}-01T00:00:00Z`))}</th>
+              <th scope="row">{formatMonth(r.month)}</th>
               <td>{formatMoney(r.amount, currency)}</td>
             </tr>
           ))}

@@ -11,7 +11,6 @@ import {
   mergeMessages,
   messageContentFor,
   nextSinceId,
-  POLLING_HINT,
   receiptsFor,
   tickState,
 } from './chat';
@@ -44,10 +43,6 @@ describe('chat title and subtitle', () => {
     expect(chatSubtitle('superadmin', '7')).toBe('With Client: 7');
     expect(chatSubtitle('client', '1', 'Northwind Studio')).toBe('With: Northwind Studio');
     expect(chatSubtitle('client', '1')).toBe('With: the agency');
-  });
-
-  it('hints the poll interval', () => {
-    expect(POLLING_HINT).toBe('Polling every 5s');
   });
 });
 
