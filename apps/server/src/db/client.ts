@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import * as tar from 'tar';
+import type { Pool, PoolClient } from 'pg';
 import * as schema from './schema.js';
+
+// Each database's driver (and tar, for the first start's snapshot) is loaded only when that database is opened:
+// a start on the embedded database never parses the PostgreSQL client, and one on PostgreSQL never PGlite.
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -76,7 +74,8 @@ export const EMBEDDED_SNAPSHOT = 'pglite-snapshot.tar.gz';
  * Opens the embedded database in `dir`. A directory without a cluster gets the build's snapshot first, unpacked
  * beside it and moved into place in one rename, so a start interrupted half-way leaves no half a cluster behind.
  */
-function openEmbedded(dir: string, options: { sharedBuffers?: string; snapshot?: string }): PGlite {
+async function openEmbedded(dir: string, options: { sharedBuffers?: string; snapshot?: string }): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
   const snapshot = options.snapshot ?? path.join(path.dirname(fileURLToPath(import.meta.url)), EMBEDDED_SNAPSHOT);
   const empty = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
   if (empty && fs.existsSync(snapshot)) {
@@ -84,12 +83,13 @@ function openEmbedded(dir: string, options: { sharedBuffers?: string; snapshot?:
     fs.rmSync(partial, { recursive: true, force: true });
     fs.mkdirSync(partial, { recursive: true });
     // Synchronous extraction is several times cheaper than the streaming one for a thousand small files.
+    const tar = await import('tar');
     tar.x({ sync: true, file: snapshot, cwd: partial });
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(partial, dir);
   }
   fs.mkdirSync(dir, { recursive: true });
-  return new PGlite(dir, { startParams: startParams(options.sharedBuffers) });
+  return new PGlite(dir, { startParams: startParams(PGlite.defaultStartParams, options.sharedBuffers) });
 }
 
 /**
@@ -97,15 +97,15 @@ function openEmbedded(dir: string, options: { sharedBuffers?: string; snapshot?:
  * so it is resident memory from the first second: 128MB by default, which a small installation does not need (its
  * pages are read from the operating system's file cache anyway).
  */
-function startParams(sharedBuffers: string | undefined): string[] {
-  return [...PGlite.defaultStartParams, ...(sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : [])];
+function startParams(defaults: string[], sharedBuffers: string | undefined): string[] {
+  return [...defaults, ...(sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : [])];
 }
 
 /** The session lock that lets one node at a time apply migrations (any fixed 64-bit number unique to this use). */
 const MIGRATION_LOCK_KEY = 7_261_004_201;
 
 /** Holds a session-level advisory lock on a connection of its own while `fn` runs. */
-async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+async function withAdvisoryLock<T>(pool: Pool, key: number, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
@@ -130,13 +130,15 @@ async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.P
  * and does nothing. The lock and the migration share one connection, so a node that dies mid-migration releases
  * the lock with its connection (and its migration transaction rolls back).
  */
-function migrateLocked(pool: pg.Pool, migrationsFolder: string) {
-  return withAdvisoryLock(pool, MIGRATION_LOCK_KEY, (client) => migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder }));
+async function migrateLocked(pool: Pool, migrationsFolder: string) {
+  const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
+  return withAdvisoryLock(pool, MIGRATION_LOCK_KEY, (client) => migrate(drizzle(client, { schema }) as never, { migrationsFolder }));
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
@@ -162,11 +164,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite({ startParams: startParams(options.sharedBuffers) });
+    const { PGlite } = await import('@electric-sql/pglite');
+    client = new PGlite({ startParams: startParams(PGlite.defaultStartParams, options.sharedBuffers) });
   } else {
-    client = openEmbedded(embeddedDatabaseDir(options.dataDir), { sharedBuffers: options.sharedBuffers, snapshot: options.snapshotFile });
+    client = await openEmbedded(embeddedDatabaseDir(options.dataDir), { sharedBuffers: options.sharedBuffers, snapshot: options.snapshotFile });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

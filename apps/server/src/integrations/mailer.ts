@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Publish } from '../core/events.js';
@@ -34,19 +34,22 @@ export type Mailer = {
 const LEASE_MS = 2 * 60 * 1000;
 
 export function createMailer(config: Config, db: Db, storage: Storage, log: FastifyBaseLogger, now: () => Date = () => new Date()): Mailer {
-  const transport =
-    config.mail.transport === 'smtp' && config.mail.smtp
-      ? nodemailer.createTransport({
-          host: config.mail.smtp.host,
-          port: config.mail.smtp.port,
-          secure: config.mail.smtp.secure,
-          auth: config.mail.smtp.user ? { user: config.mail.smtp.user, pass: config.mail.smtp.password } : undefined,
-          // A dead server must fail the attempt quickly; the job runner retries later.
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
-        })
-      : null;
+  const smtp = config.mail.transport === 'smtp' ? config.mail.smtp : undefined;
+  // The SMTP client is loaded with the first mail it sends, not with every start.
+  let transport: Promise<Transporter> | null = null;
+  const smtpTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: smtp!.host,
+        port: smtp!.port,
+        secure: smtp!.secure,
+        auth: smtp!.user ? { user: smtp!.user, pass: smtp!.password } : undefined,
+        // A dead server must fail the attempt quickly; the job runner retries later.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    ));
 
   const listeners: ((mail: DeliveredMail) => void)[] = [];
 
@@ -73,7 +76,7 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
             subject: m.subject,
             text: m.text,
             attachments: m.attachments ?? null,
-            transport: transport ? 'smtp' : 'log',
+            transport: smtp ? 'smtp' : 'log',
             createdAt: now(),
           })),
         )
@@ -103,8 +106,10 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
         .returning();
       if (!mail) return 'skipped';
       try {
-        if (transport) {
-          await transport.sendMail({
+        if (smtp) {
+          await (
+            await smtpTransport()
+          ).sendMail({
             from: config.mail.from,
             to: mail.to,
             subject: mail.subject,

@@ -291,7 +291,7 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
       assertCan(actor, 'mfa:manage', null);
       const existing = await totpOf(ctx.db, actor.id);
       if (existing?.confirmedAt) throw new AppError('MFA_ALREADY_ENABLED');
-      const secret = newTotpSecret();
+      const secret = await newTotpSecret();
       await ctx.db
         .insert(userTotp)
         .values({ userId: actor.id, secret, createdAt: ctx.now() })
@@ -300,7 +300,7 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
           set: { secret, createdAt: ctx.now(), lastTimeStep: null },
           where: isNull(userTotp.confirmedAt),
         });
-      const url = otpauthUrl(ctx.config.brandName, actor.email, secret);
+      const url = await otpauthUrl(ctx.config.brandName, actor.email, secret);
       return { secret, otpauth_url: url, qr_data_url: await qrDataUrl(url) };
     },
 

@@ -1,23 +1,25 @@
 import crypto from 'node:crypto';
 import { MFA_RECOVERY_CODE_COUNT } from '@agency/schema';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+
+// The TOTP and QR libraries load with the first two-factor request, not with every start.
+const otp = () => import('otplib');
 
 /** TOTP as every authenticator app expects it: SHA-1, six digits, 30-second steps (RFC 6238). */
 const PERIOD_SECONDS = 30;
 /** A code from the step before or after the current one is accepted too: phone clocks drift. */
 const TOLERANCE_SECONDS = PERIOD_SECONDS;
 
-export function newTotpSecret(): string {
-  return generateSecret();
+export async function newTotpSecret(): Promise<string> {
+  return (await otp()).generateSecret();
 }
 
-export function otpauthUrl(issuer: string, account: string, secret: string): string {
-  return generateURI({ issuer, label: account, secret });
+export async function otpauthUrl(issuer: string, account: string, secret: string): Promise<string> {
+  return (await otp()).generateURI({ issuer, label: account, secret });
 }
 
 /** The otpauth URL as a QR code an app can scan: a PNG data URL, made on the server so the secret needs no third party. */
-export function qrDataUrl(url: string): Promise<string> {
+export async function qrDataUrl(url: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
 }
 
@@ -26,7 +28,9 @@ export function qrDataUrl(url: string): Promise<string> {
  * (over a shoulder, or replayed) never works again. Returns the accepted step, to be stored, or null.
  */
 export async function verifyTotp(secret: string, code: string, now: Date, lastTimeStep: number | null): Promise<number | null> {
-  const result = await verify({
+  const result = await (
+    await otp()
+  ).verify({
     secret,
     token: code,
     epoch: Math.floor(now.getTime() / 1000),

@@ -20,6 +20,7 @@ import type { Services } from '../../services.js';
 import { requireActor } from '../../lib/route-guards.js';
 import { presentUser } from '../users/present.js';
 import type { RequestMeta } from './service.js';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
 
 const tags = ['auth'];
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -124,6 +125,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
 
   app.get('/auth/me', {
     config: { mfaEnrolment: true },
+    // Asked on every page load: its answer is serialised by code compiled once from the schema.
+    serializerCompiler: compiledSerializerCompiler,
     schema: { tags, summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: meResponseSchema } },
     handler: async (request) => {
       const actor = requireActor(request);

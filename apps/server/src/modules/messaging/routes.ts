@@ -23,6 +23,7 @@ import { AppError } from '../../core/errors.js';
 import { doorLimit } from '../../lib/door-limit.js';
 import type { Services } from '../../services.js';
 import { fileResponse, signedQuery } from '../../lib/api-docs.js';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
 import { attachmentPath, type MessagingSide } from './service.js';
 import { parseSendBody, type StreamedFile } from './streaming-body.js';
 
@@ -56,6 +57,8 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
     app.addHook('onRequest', access(side === 'superadmin' ? 'messaging:superadmin' : 'messaging:client'));
 
     app.get('/conversations', {
+      // Hot answers (the inbox and the polls): serialised by code compiled once from the schema.
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags,
         security,
@@ -70,6 +73,8 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
     });
 
     app.get('/messages/thread', {
+      // Hot answers (the inbox and the polls): serialised by code compiled once from the schema.
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags,
         security,
@@ -81,6 +86,8 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
     });
 
     app.get('/get-all-messages', {
+      // Hot answers (the inbox and the polls): serialised by code compiled once from the schema.
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags,
         security,

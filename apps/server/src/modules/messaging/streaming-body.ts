@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
-import parserStream from 'stream-json';
 import { AppError } from '../../core/errors.js';
 import { newStoredFilename, type Storage } from '../../integrations/storage.js';
 import { sniffMime } from '../../lib/file-type.js';
@@ -100,6 +99,8 @@ export async function parseSendBody(
   quotaBytes = Number.POSITIVE_INFINITY,
 ): Promise<unknown> {
   let totalBytes = 0;
+  // The streaming JSON parser loads with the first send, not with every start.
+  const { default: parserStream } = await import('stream-json');
   const tokens = source.pipe(
     parserStream({ packKeys: true, streamKeys: false, packStrings: false, packNumbers: true, streamNumbers: false, streamStrings: true }),
   );
