@@ -1569,7 +1569,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every invoice the filters select as CSV (amounts in major units of their currency) */
+        /** Every invoice the filters select as CSV (amounts in major units of their currency): the same filters as the list */
         get: operations["getInvoicesExportCsv"];
         put?: never;
         post?: never;
@@ -12343,6 +12343,7 @@ export interface operations {
                 status?: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                 client_id?: string;
                 project_id?: string;
+                attention?: "true" | "false";
             };
             header?: never;
             path?: never;

@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatInvoiceNo, parseInvoiceNo, type Invoice } from '@agency/schema';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, notifications, projectEvents } from '../src/db/schema.js';
+import { contracts, invoiceReminders, invoices, notifications, projectEvents } from '../src/db/schema.js';
+import { sweepInvoiceJobs } from '../src/modules/invoices/jobs.js';
 import { call, createTestApp, type TestApp } from './helpers.js';
 import {
   approvedProject,
@@ -243,13 +244,85 @@ describe('lifecycle', () => {
     ).toBe('INVOICE_NOT_DUE');
   });
 
-  it('does not void an invoice that has money on it', async () => {
+  it('does not void an invoice that has money on it, partly paid or overdue', async () => {
     const invoice = await sentInvoice(t.app, w, projectId);
     const today = t.clock.now().toISOString().slice(0, 10);
     await call(t.app, 'POST', `/invoices/${invoice.id}/payments`, { token: w.admin.token, body: { amount: 100, date: today, reference: 'x' } });
     const res = await call(t.app, 'POST', `/invoices/${invoice.id}/void`, { token: w.admin.token, body: { reason: 'Changed our mind' } });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('INVALID_TRANSITION');
+
+    const day = (offset: number) => new Date(t.clock.now().getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+    const late = await sentInvoice(t.app, w, projectId, { issue_date: day(-20), due_date: day(-10) });
+    const part = await call(t.app, 'POST', `/invoices/${late.id}/payments`, {
+      token: w.admin.token,
+      body: { amount: 100, date: today, reference: 'y' },
+    });
+    expect(part.body.invoice).toMatchObject({ status: 'overdue', amount_paid: 100 });
+    const lateVoid = await call(t.app, 'POST', `/invoices/${late.id}/void`, { token: w.admin.token, body: { reason: 'Changed our mind' } });
+    expect(lateVoid.status).toBe(409);
+    expect(lateVoid.body.code).toBe('INVALID_TRANSITION');
+  });
+
+  it('the database itself refuses to change what a paid or void invoice billed, and keeps refunds recordable', async () => {
+    const refusal = async (change: Promise<unknown>) => {
+      const err = await change.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err, 'the database accepted the change').not.toBeNull();
+      expect(String((err as { cause?: unknown }).cause ?? err)).toMatch(/cannot (change|be deleted)/);
+    };
+    const voided = await sentInvoice(t.app, w, projectId);
+    await call(t.app, 'POST', `/invoices/${voided.id}/void`, { token: w.admin.token, body: { reason: 'Raised twice' } });
+    const id = Number(voided.id);
+    const db = t.app.ctx.db;
+    await refusal(db.update(invoices).set({ total: 1 }).where(eq(invoices.id, id)));
+    await refusal(t.app.ctx.database.executeSql('update invoices set total = total + 1 where id = $1', [id]));
+    await refusal(db.update(invoices).set({ status: 'sent' }).where(eq(invoices.id, id)));
+    await refusal(db.update(invoices).set({ lines: [] }).where(eq(invoices.id, id)));
+    await refusal(db.delete(invoices).where(eq(invoices.id, id)));
+    expect(await getInvoice(t.app, w.admin.token, voided.id)).toMatchObject({ status: 'void', total: voided.total, lines: voided.lines });
+
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const paid = await sentInvoice(t.app, w, projectId);
+    await call(t.app, 'POST', `/invoices/${paid.id}/payments`, { token: w.admin.token, body: { amount: paid.total, date: today, reference: 'z' } });
+    for (const change of [
+      { discount: 1 },
+      { currency: 'EUR' as const },
+      { clientId: Number(w.otherClient.user.id) },
+      { subtotal: 0 },
+      { taxTotal: 0 },
+    ]) {
+      await refusal(
+        db
+          .update(invoices)
+          .set(change)
+          .where(eq(invoices.id, Number(paid.id))),
+      );
+    }
+    // What the product still records on a final invoice: a refund's amounts, the staff flag, the frozen document.
+    await db
+      .update(invoices)
+      .set({ amountPaid: paid.total - 100, amountRefunded: 100, needsAttention: true, attentionNote: 'check', updatedAt: t.clock.now() })
+      .where(eq(invoices.id, Number(paid.id)));
+    const cleared = await call(t.app, 'POST', `/invoices/${paid.id}/attention/clear`, { token: w.admin.token });
+    expect(cleared.body.invoice).toMatchObject({ status: 'paid', amount_paid: paid.total - 100, amount_refunded: 100, needs_attention: false });
+    const stored = await eventually(async () => {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, Number(paid.id)));
+      expect(row.pdfKey).not.toBeNull();
+      return row;
+    });
+    await refusal(
+      db
+        .update(invoices)
+        .set({ pdfKey: 'elsewhere.pdf' })
+        .where(eq(invoices.id, Number(paid.id))),
+    );
+    expect(stored.status).toBe('paid');
   });
 });
 
@@ -521,6 +594,53 @@ describe('the deposit and the kickoff', () => {
     );
   });
 
+  it('a signed client contract whose deposit was never queued gets it from the sweep, once however often it runs', async () => {
+    // The state a crash between the signature's commit and the queueing of its job leaves: a client contract
+    // signed a while ago, and no deposit. The contract is marked signed directly, so no event announces it.
+    async function signedLongAgo(project: string) {
+      const client = await eventually(async () => {
+        const [row] = await t.app.ctx.db
+          .select({ id: contracts.id })
+          .from(contracts)
+          .where(and(eq(contracts.projectId, Number(project)), eq(contracts.kind, 'client')));
+        expect(row).toBeDefined();
+        return row;
+      });
+      await t.app.ctx.db
+        .update(contracts)
+        .set({ status: 'signed', signedAt: new Date(t.clock.now().getTime() - 60 * 60_000) })
+        .where(eq(contracts.id, client.id));
+    }
+    const project = await approvedProject(t.app, w, { budget: 80_000 });
+    await signedLongAgo(project);
+    const off = await approvedProject(t.app, w, { budget: 80_000 });
+    await call(t.app, 'PUT', `/projects/${off}/billing`, { token: w.admin.token, body: { auto_deposit: false } });
+    await signedLongAgo(off);
+    expect(await depositsOf(project)).toHaveLength(0);
+
+    // Twice at once, as two nodes would: one deposit job for the project, none for the one whose deposit is off.
+    const [first, second] = await Promise.all([
+      sweepInvoiceJobs(t.app.ctx, t.app.services.invoices),
+      sweepInvoiceJobs(t.app.ctx, t.app.services.invoices),
+    ]);
+    expect(first.deposits).toContain(Number(project));
+    expect(second.deposits).toContain(Number(project));
+    expect(first.deposits).not.toContain(Number(off));
+    const [deposit] = await eventually(async () => {
+      const found = await depositsOf(project);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(deposit).toMatchObject({ kind: 'deposit', status: 'sent', total: 24_000 });
+    expect(await mailsTo(t.app, w.client.user.email, `Deposit invoice ${deposit.invoice_no}`)).toHaveLength(1);
+
+    // Once it exists the sweep has nothing more to do for the project, and running it again changes nothing.
+    expect((await sweepInvoiceJobs(t.app.ctx, t.app.services.invoices)).deposits).not.toContain(Number(project));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await depositsOf(project)).toHaveLength(1);
+    expect(await depositsOf(off)).toHaveLength(0);
+  });
+
   it('a paid deposit never moves a project that is not approved', async () => {
     const project = await approvedProject(t.app, w, { budget: 10_000 });
     await call(t.app, 'POST', `/projects/${project}/status`, { token: w.owner.token, body: { status: 'in_progress' } });
@@ -578,15 +698,35 @@ describe('jobs: overdue and reminders', () => {
     t.clock.advance(-(13 * DAY_MS + 60_000));
   });
 
-  it('an invoice sent long after its due date gets only the latest reminder', async () => {
+  it('skips the reminder days that passed before an invoice was sent, and later sends only the latest day reached', async () => {
+    const reminders = (invoiceNo: string) => mailsTo(t.app, w.client.user.email, `Payment reminder: ${invoiceNo}`);
+    const day = (offset: number) => new Date(t.clock.now().getTime() + offset * DAY_MS).toISOString().slice(0, 10);
     const project = await approvedProject(t.app, w, { budget: 10_000 });
-    const issue = new Date(t.clock.now().getTime() - 30 * DAY_MS).toISOString().slice(0, 10);
-    const due = new Date(t.clock.now().getTime() - 20 * DAY_MS).toISOString().slice(0, 10);
-    const invoice = await sentInvoice(t.app, w, project, { issue_date: issue, due_date: due });
+    // Sent twenty days after its due date: every reminder day (-3, 1 and 7) is behind it, so none is ever sent.
+    const late = await sentInvoice(t.app, w, project, { issue_date: day(-30), due_date: day(-20) });
+    // Sent two days after its due date: -3 and 1 are behind it; 7 is still ahead.
+    const recent = await sentInvoice(t.app, w, project, { issue_date: day(-10), due_date: day(-2) });
     await t.app.services.invoices.markOverdue();
     await t.app.services.invoices.sendReminders();
-    // Sent today: every reminder day is already behind it, so none is sent.
-    expect(await mailsTo(t.app, w.client.user.email, `Payment reminder: ${invoice.invoice_no}`)).toHaveLength(0);
+    expect(await reminders(late.invoice_no)).toHaveLength(0);
+    expect(await reminders(recent.invoice_no)).toHaveLength(0);
+
+    // Five days on (seven after the due date) with no run in between: one reminder, the seven-day one, not the ones missed.
+    t.clock.advance(5 * DAY_MS + 60_000);
+    try {
+      await Promise.all([t.app.services.invoices.sendReminders(), t.app.services.invoices.sendReminders()]);
+      expect(await reminders(late.invoice_no)).toHaveLength(0);
+      const sent = await reminders(recent.invoice_no);
+      expect(sent).toHaveLength(1);
+      expect(sent[0].subject).toContain('is overdue');
+      const claimed = await t.app.ctx.db
+        .select()
+        .from(invoiceReminders)
+        .where(eq(invoiceReminders.invoiceId, Number(recent.id)));
+      expect(claimed.map((r) => r.offsetDays)).toEqual([7]);
+    } finally {
+      t.clock.advance(-(5 * DAY_MS + 60_000));
+    }
   });
 });
 
@@ -626,6 +766,29 @@ describe('reports', () => {
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((l) => l.split(',')[1] === 'paid')).toBe(true);
     expect(lines[1]).toMatch(/,GBP,\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2},\d+\.\d{2},/);
+    // The export takes the list's filters: what the screen shows is what the file holds.
+    const numbersOf = (text: string) =>
+      text
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',')[0]);
+    const filtered = { status: 'paid', project_id: project, client_id: w.client.user.id };
+    const listed = await call(t.app, 'GET', '/invoices', { token: w.owner.token, query: filtered });
+    const exported = await call(t.app, 'GET', '/invoices/export.csv', { token: w.owner.token, query: filtered });
+    expect(numbersOf(exported.text)).toEqual(listed.body.items.map((i: Invoice) => i.invoice_no));
+    expect(numbersOf(exported.text)).toEqual([paid.invoice_no]);
+    expect(
+      numbersOf(
+        (await call(t.app, 'GET', '/invoices/export.csv', { token: w.owner.token, query: { ...filtered, client_id: w.otherClient.user.id } })).text,
+      ),
+    ).toEqual([]);
+    await t.app.ctx.db
+      .update(invoices)
+      .set({ needsAttention: true, attentionNote: 'check' })
+      .where(eq(invoices.id, Number(part.id)));
+    const flagged = await call(t.app, 'GET', '/invoices/export.csv', { token: w.owner.token, query: { attention: 'true', project_id: project } });
+    expect(numbersOf(flagged.text)).toEqual([part.invoice_no]);
     expect((await call(t.app, 'GET', '/invoices/export.csv', { token: w.client.token })).status).toBe(403);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeInvoiceStatus, createInvoiceInput, formatInvoiceNo, invoiceNoSchema, MAX_INVOICE_LINES, parseInvoiceNo } from './invoices.js';
+import {
+  canChangeInvoiceStatus,
+  createInvoiceInput,
+  formatInvoiceNo,
+  invoiceNoSchema,
+  invoiceStatusLabel,
+  isFullyRefunded,
+  MAX_INVOICE_LINES,
+  parseInvoiceNo,
+} from './invoices.js';
 
 describe('invoice numbers', () => {
   it('are INV-<year>-<at least four digits>', () => {
@@ -71,5 +80,22 @@ describe('invoice transitions', () => {
       expect(canChangeInvoiceStatus('superadmin', 'paid', to)).toBe(false);
       expect(canChangeInvoiceStatus('superadmin', 'void', to)).toBe(false);
     }
+  });
+});
+
+describe('refunded invoices', () => {
+  it('a paid invoice whose whole payment went back reads "Refunded"; a part refund still reads "Paid"', () => {
+    const paid = { status: 'paid' as const, amount_paid: 12000, amount_refunded: 0 };
+    expect(invoiceStatusLabel(paid)).toBe('Paid');
+    expect(invoiceStatusLabel({ ...paid, amount_paid: 7000, amount_refunded: 5000 })).toBe('Paid');
+    expect(isFullyRefunded({ ...paid, amount_paid: 0, amount_refunded: 12000 })).toBe(true);
+    expect(invoiceStatusLabel({ ...paid, amount_paid: 0, amount_refunded: 12000 })).toBe('Refunded');
+  });
+
+  it('only a paid invoice is ever "Refunded": an open one whose part payment went back is still owed', () => {
+    expect(invoiceStatusLabel({ status: 'sent', amount_paid: 0, amount_refunded: 500 })).toBe('Sent');
+    expect(invoiceStatusLabel({ status: 'overdue', amount_paid: 0, amount_refunded: 500 })).toBe('Overdue');
+    expect(invoiceStatusLabel({ status: 'void', amount_paid: 0, amount_refunded: 500 })).toBe('Void');
+    expect(invoiceStatusLabel({ status: 'paid', amount_paid: 0, amount_refunded: 0 })).toBe('Paid');
   });
 });

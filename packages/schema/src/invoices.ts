@@ -25,6 +25,19 @@ export function isPayable(status: InvoiceStatus): boolean {
   return PAYABLE_INVOICE_STATUSES.includes(status);
 }
 
+/**
+ * A paid invoice whose payments were all refunded. It stays `paid` in the lifecycle (nothing leaves paid, and a
+ * refund is money back, not a reopened bill); `amount_paid` is net of refunds, so it is shown as refunded.
+ */
+export function isFullyRefunded(invoice: { status: InvoiceStatus; amount_paid: number; amount_refunded: number }): boolean {
+  return invoice.status === 'paid' && invoice.amount_refunded > 0 && invoice.amount_paid <= 0;
+}
+
+/** What an invoice's status chip says: the lifecycle status, or "Refunded" for a paid invoice refunded in full. */
+export function invoiceStatusLabel(invoice: { status: InvoiceStatus; amount_paid: number; amount_refunded: number }): string {
+  return isFullyRefunded(invoice) ? 'Refunded' : INVOICE_STATUS_LABELS[invoice.status];
+}
+
 export const INVOICE_KINDS = ['standard', 'deposit'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 

@@ -9,14 +9,12 @@ import {
   invoiceListQuery,
   invoiceNoSchema,
   invoiceSchema,
-  invoiceStatusSchema,
   invoiceSummarySchema,
   pageOf,
   recordPaymentInput,
   refundInput,
   updateInvoiceInput,
   voidInvoiceInput,
-  idString,
 } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -75,12 +73,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
     schema: {
       tags,
       security,
-      summary: 'Every invoice the filters select as CSV (amounts in major units of their currency)',
-      querystring: z.object({
-        status: invoiceStatusSchema.optional(),
-        client_id: idString('Invalid client').optional(),
-        project_id: idString('Invalid project').optional(),
-      }),
+      summary: 'Every invoice the filters select as CSV (amounts in major units of their currency): the same filters as the list',
+      querystring: invoiceListQuery.pick({ status: true, client_id: true, project_id: true, attention: true }),
       produces: ['text/csv'],
       response: { 200: z.any().meta({ type: 'string' }).describe('CSV, one invoice per row, with a header row') },
     },

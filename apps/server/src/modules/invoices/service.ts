@@ -25,7 +25,7 @@ import {
   type RefundData,
   type UpdateInvoiceData,
 } from '@agency/schema';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import { systemActor, type Actor, type Initiator } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
@@ -35,6 +35,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import {
   checkoutSessions,
+  contracts,
   invoiceCounters,
   invoiceReminders,
   invoices,
@@ -650,7 +651,8 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
       const row = await ctx.transaction(async (tx, publish) => {
         const current = await lockInvoice(tx, id);
         if (FINAL_INVOICE_STATUSES.includes(current.status)) throw new AppError('INVOICE_IMMUTABLE');
-        if (current.status === 'partially_paid') {
+        // An overdue invoice may have part of its money too: a void invoice keeps none.
+        if (current.status === 'partially_paid' || current.amountPaid > 0) {
           throw new AppError('INVALID_TRANSITION', 'This invoice has payments on it: refund them before voiding it');
         }
         const now = ctx.now();
@@ -934,8 +936,8 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
       };
     },
 
-    /** Every invoice the filters select, as CSV rows (amounts in major units of their currency), a page at a time. */
-    async *exportCsv(actor: Actor, query: Pick<InvoiceListQuery, 'status' | 'client_id' | 'project_id'>): AsyncGenerator<string> {
+    /** Every invoice the list's filters select, as CSV rows (amounts in major units of their currency), a page at a time. */
+    async *exportCsv(actor: Actor, query: Pick<InvoiceListQuery, 'status' | 'client_id' | 'project_id' | 'attention'>): AsyncGenerator<string> {
       assertCan(actor, 'invoice:report', null);
       yield `${INVOICE_CSV_HEADER.join(',')}\r\n`;
       let after: number | undefined;
@@ -946,6 +948,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
               query.project_id ? eq(invoices.projectId, Number(query.project_id)) : undefined,
               query.client_id ? eq(invoices.clientId, Number(query.client_id)) : undefined,
               query.status ? eq(invoices.status, query.status) : undefined,
+              query.attention === 'true' ? eq(invoices.needsAttention, true) : undefined,
               after ? lt(invoices.id, after) : undefined,
             ),
           )
@@ -1174,6 +1177,51 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
         .from(payments)
         .where(and(eq(payments.kind, 'payment'), isNull(payments.receiptSentAt), lt(payments.createdAt, olderThan)))
         .limit(500);
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Projects whose deposit a crash left unraised: the client contract was signed before `signedBefore`, the
+     * automatic deposit is on, the project still waits in `approved` for its deposit, and it has no deposit invoice.
+     * The deposit job is queued again for each; the invoice itself stays unique per project.
+     */
+    async projectsAwaitingDeposit(signedBefore: Date): Promise<number[]> {
+      const rows = await ctx.db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(
+          and(
+            eq(projects.status, 'approved'),
+            gt(projects.budgetMinor, 0),
+            exists(
+              ctx.db
+                .select({ one: sql`1` })
+                .from(contracts)
+                .where(
+                  and(
+                    eq(contracts.projectId, projects.id),
+                    eq(contracts.kind, 'client'),
+                    eq(contracts.status, 'signed'),
+                    lt(contracts.signedAt, signedBefore),
+                  ),
+                ),
+            ),
+            notExists(
+              ctx.db
+                .select({ one: sql`1` })
+                .from(invoices)
+                .where(and(eq(invoices.projectId, projects.id), eq(invoices.kind, 'deposit'))),
+            ),
+            notExists(
+              ctx.db
+                .select({ one: sql`1` })
+                .from(projectBilling)
+                .where(and(eq(projectBilling.projectId, projects.id), eq(projectBilling.autoDeposit, false))),
+            ),
+          ),
+        )
+        .orderBy(asc(projects.id))
+        .limit(100);
       return rows.map((r) => r.id);
     },
 

@@ -3,29 +3,43 @@ import { useParams } from 'react-router';
 import { ListLoading } from '../../components/list-states';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
-import { PaymentSuccess } from '../../features/invoices/components/payment-success';
+import { PaymentSuccess, type PaymentSuccessReader } from '../../features/invoices/components/payment-success';
 import { paths } from '../../lib/paths';
 import { invoicePathFor } from '../../lib/project-links';
 
 function invoicesPathFor(role: Role | undefined): string {
-  if (role === 'admin') return paths.admin.invoices;
-  if (role === 'superadmin') return paths.superadmin.invoices;
-  return paths.client.invoices;
+  switch (role) {
+    case 'admin':
+      return paths.admin.invoices;
+    case 'superadmin':
+      return paths.superadmin.invoices;
+    case 'teamlead':
+      return paths.employee.teamleadDashboard;
+    case 'teammember':
+      return paths.employee.teammemberDashboard;
+    case 'client':
+    case undefined:
+      return paths.client.invoices;
+  }
 }
 
-/** /paymentsuccess/{invoice_no}: public; the invoice's details only for a signed-in reader who may see it. */
+function readerOf(role: Role | undefined): PaymentSuccessReader {
+  if (!role) return 'anonymous';
+  return role === 'client' ? 'client' : 'staff';
+}
+
+/** /paymentsuccess/{invoice_no}: public; the invoice's details only for its signed-in client. */
 export function PaymentSuccessRoute() {
   const { invoiceNo = '' } = useParams();
   const { user, isRestoring } = useAuth();
   if (isRestoring) return <ListLoading label="Loading..." />;
   const role = user?.role;
-  const mayReadInvoices = role === 'client' || role === 'admin' || role === 'superadmin';
   return (
     <>
       <PageTitle title="Payment" />
       <PaymentSuccess
         invoiceNo={invoiceNo}
-        isSignedIn={mayReadInvoices}
+        reader={readerOf(role)}
         invoicePath={(id) => (role ? invoicePathFor(role, id) : null) ?? paths.client.invoices}
         invoicesPath={invoicesPathFor(role)}
         loginPath={paths.login}

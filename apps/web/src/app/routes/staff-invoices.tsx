@@ -12,6 +12,7 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
 import { useExportInvoices } from '../../features/invoices/api/export-invoices';
 import { useInvoiceSummary } from '../../features/invoices/api/get-invoice-summary';
+import type { InvoiceFilters } from '../../features/invoices/api/list-invoices';
 import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
 import { InvoiceEditorDialog } from '../../features/invoices/components/invoice-editor-dialog';
 import { InvoiceList } from '../../features/invoices/components/invoice-list';
@@ -36,14 +37,15 @@ function RevenueSection() {
   );
 }
 
-function ExportButton() {
+/** Exports what the list shows: the filters on screen go with the request. */
+function ExportButton({ filters }: { filters: InvoiceFilters }) {
   const exporting = useExportInvoices();
   return (
     <Button
       variant="outlined"
       startIcon={<FileDownloadOutlinedIcon />}
       loading={exporting.isPending}
-      onClick={() => exporting.mutate({}, { onError: (e) => toast.error(errorMessage(e)) })}
+      onClick={() => exporting.mutate(filters, { onError: (e) => toast.error(errorMessage(e)) })}
       data-testid="export-invoices"
     >
       Export CSV
@@ -97,14 +99,14 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
           variant="staff"
           getDetailPath={detailPath}
           emptyText="Create an invoice for an approved project."
-          action={
+          action={(filters) => (
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-              {withReports && <ExportButton />}
+              {withReports && <ExportButton filters={filters} />}
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="new-invoice">
                 New invoice
               </Button>
             </Stack>
-          }
+          )}
         />
       </Stack>
       {creating && (

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { requestFile } from '../../../lib/http';
 import type { InvoiceFilters } from './list-invoices';
 
-/** Downloads every invoice the filters select as CSV, through the browser's own save. */
-export async function exportInvoices(filters: Omit<InvoiceFilters, 'attention'>): Promise<void> {
+/** Downloads every invoice the list's filters select as CSV, through the browser's own save. */
+export async function exportInvoices(filters: InvoiceFilters): Promise<void> {
   const { blob, filename } = await requestFile('/invoices/export.csv', { query: filters });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

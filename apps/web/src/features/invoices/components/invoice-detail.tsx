@@ -134,7 +134,7 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="invoice-number">
             {invoice.invoice_no}
           </Typography>
-          <InvoiceStatusChip status={invoice.status} size="medium" />
+          <InvoiceStatusChip invoice={invoice} size="medium" />
           {invoice.kind === 'deposit' && <Typography color="text.secondary">Deposit</Typography>}
           <Box sx={{ flex: 1 }} />
           <Button

@@ -26,7 +26,8 @@ type InvoiceListProps = {
   getDetailPath: (id: string) => string;
   /** Only this project's invoices (a project screen); hides the project column and filter. */
   projectId?: string;
-  action?: ReactNode;
+  /** Beside the title; given the filters on screen when it acts on what the list shows (the CSV export). */
+  action?: ReactNode | ((filters: InvoiceFilters) => ReactNode);
   /** Above the list, inside its card (a project's billing settings). */
   toolbar?: ReactNode;
   emptyText?: ReactNode;
@@ -62,7 +63,7 @@ function columnsFor(
       minWidth: 205,
       card: 'title',
     },
-    { id: 'status', header: 'Status', cell: (invoice) => <InvoiceStatusChip status={invoice.status} />, minWidth: 150, card: 'aside' },
+    { id: 'status', header: 'Status', cell: (invoice) => <InvoiceStatusChip invoice={invoice} />, minWidth: 150, card: 'aside' },
     showProject && {
       id: 'project',
       header: 'Project',
@@ -234,7 +235,7 @@ export function InvoiceList({
   );
 
   return (
-    <SectionCard title={title} subtitle={subtitle} action={action} data-testid={testId}>
+    <SectionCard title={title} subtitle={subtitle} action={typeof action === 'function' ? action(filters) : action} data-testid={testId}>
       {toolbar}
       {filterBar}
       <Box sx={{ opacity: invoices.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>

@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_LABELS, assertNever, type InvoiceStatus } from '@agency/schema';
+import { assertNever, invoiceStatusLabel, isFullyRefunded, type InvoiceListItem, type InvoiceStatus } from '@agency/schema';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 
 function colorOf(status: InvoiceStatus): ChipProps['color'] {
@@ -20,15 +20,21 @@ function colorOf(status: InvoiceStatus): ChipProps['color'] {
   }
 }
 
-export function InvoiceStatusChip({ status, size = 'small' }: { status: InvoiceStatus; size?: ChipProps['size'] }) {
+type ChipInvoice = Pick<InvoiceListItem, 'status' | 'amount_paid' | 'amount_refunded'>;
+
+/** The invoice's status; a paid invoice whose payments all went back reads "Refunded" (its status stays `paid`). */
+export function InvoiceStatusChip({ invoice, size = 'small' }: { invoice: ChipInvoice; size?: ChipProps['size'] }) {
+  const { status } = invoice;
+  const isRefunded = isFullyRefunded(invoice);
   return (
     <Chip
-      label={INVOICE_STATUS_LABELS[status]}
-      color={colorOf(status)}
+      label={invoiceStatusLabel(invoice)}
+      color={isRefunded ? 'default' : colorOf(status)}
       size={size}
-      variant={status === 'void' || status === 'draft' ? 'outlined' : 'filled'}
+      variant={isRefunded || status === 'void' || status === 'draft' ? 'outlined' : 'filled'}
       data-testid="invoice-status"
       data-status={status}
+      data-refunded={isRefunded || undefined}
     />
   );
 }

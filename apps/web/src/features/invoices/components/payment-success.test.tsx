@@ -6,7 +6,12 @@ import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { PaymentCancelled, PaymentSuccess } from './payment-success';
 
-const props = { isSignedIn: true, invoicePath: (id: string) => `/view-invoice?id=${id}`, invoicesPath: '/view-invoice', loginPath: '/loginpage' };
+const props = {
+  reader: 'client' as const,
+  invoicePath: (id: string) => `/view-invoice?id=${id}`,
+  invoicesPath: '/view-invoice',
+  loginPath: '/loginpage',
+};
 
 describe('payment success page', () => {
   it('says "Processing your payment…" until the webhook has marked the invoice paid, then "Payment received"', async () => {
@@ -37,10 +42,31 @@ describe('payment success page', () => {
   });
 
   it('shows no invoice details to someone signed out', () => {
-    renderScreen(<PaymentSuccess invoiceNo="INV-2026-0042" {...props} isSignedIn={false} />, { path: '/paymentsuccess/INV-2026-0042' });
+    renderScreen(<PaymentSuccess invoiceNo="INV-2026-0042" {...props} reader="anonymous" />, { path: '/paymentsuccess/INV-2026-0042' });
     expect(screen.getByRole('heading', { name: 'Thank you' })).toBeInTheDocument();
     expect(screen.queryByText(/Booking site/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/loginpage');
+  });
+
+  it('shows signed-in staff the public text, not the client’s invoice, and does not ask for it', async () => {
+    // Staff may read every invoice through the API: the page itself keeps the details to the client.
+    let asked = 0;
+    server.use(
+      http.get('/api/invoices/INV-2026-0042', () => {
+        asked += 1;
+        return HttpResponse.json({ invoice: invoiceFixture({ status: 'paid', amount_paid: 120000, amount_due: 0 }) });
+      }),
+    );
+    renderScreen(<PaymentSuccess invoiceNo="INV-2026-0042" {...props} reader="staff" invoicesPath="/admindashboard/invoice" />, {
+      path: '/paymentsuccess/INV-2026-0042',
+    });
+    expect(screen.getByRole('heading', { name: 'Thank you' })).toBeInTheDocument();
+    expect(screen.getByText(/If your payment for INV-2026-0042 went through, a receipt is on its way by e-mail\./)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).toBe(0);
+    expect(screen.queryByText(/Booking site|Chloe Client|£1,200\.00/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/admindashboard/invoice');
   });
 
   it('the cancel page says nothing was charged and leads back to the invoice', () => {

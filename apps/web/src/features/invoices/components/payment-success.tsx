@@ -1,4 +1,4 @@
-import { parseInvoiceNo } from '@agency/schema';
+import { assertNever, parseInvoiceNo } from '@agency/schema';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
@@ -28,35 +28,58 @@ function Panel({ icon, title, children, testId, state }: { icon: ReactNode; titl
   );
 }
 
+/**
+ * Who reads the page: the invoice's client (signed in as a client: the invoice is theirs or it is unknown to them),
+ * a signed-in member of the agency, or someone signed out.
+ */
+export type PaymentSuccessReader = 'client' | 'staff' | 'anonymous';
+
 type PaymentSuccessProps = {
   invoiceNo: string;
-  isSignedIn: boolean;
+  reader: PaymentSuccessReader;
   /** Where the invoice opens for this reader, and where to sign in. */
   invoicePath: (invoiceId: string) => string;
+  /** The reader's own screen to go on to: a client's invoices, the staff's invoices or dashboard. */
   invoicesPath: string;
   loginPath: string;
 };
 
 /**
  * The success page: "Payment received" once the provider's event has been processed, "Processing your payment…"
- * until then (asking every two seconds). The invoice itself is shown only to its signed-in client.
+ * until then (asking every two seconds). The invoice itself is shown only to its signed-in client: anyone else,
+ * staff included, reads the same public text, and the page asks the server nothing.
  */
-export function PaymentSuccess({ invoiceNo, isSignedIn, invoicePath, invoicesPath, loginPath }: PaymentSuccessProps) {
+export function PaymentSuccess({ invoiceNo, reader, invoicePath, invoicesPath, loginPath }: PaymentSuccessProps) {
   const wellFormed = parseInvoiceNo(invoiceNo) !== null;
   if (!wellFormed) return <UnknownInvoice invoiceNo={invoiceNo} invoicesPath={invoicesPath} />;
-  if (!isSignedIn) {
-    return (
-      <Panel icon={<HourglassTopIcon color="primary" />} title="Thank you" testId="payment-success" state="signed-out">
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          If your payment for {invoiceNo} went through, a receipt is on its way by e-mail. Sign in to see the invoice.
-        </Typography>
-        <Button component={Link} to={loginPath} variant="contained">
-          Sign in
-        </Button>
-      </Panel>
-    );
+  switch (reader) {
+    case 'client':
+      return <SignedInStatus invoiceNo={invoiceNo} invoicePath={invoicePath} invoicesPath={invoicesPath} />;
+    case 'staff':
+      return (
+        <Panel icon={<HourglassTopIcon color="primary" />} title="Thank you" testId="payment-success" state="public">
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            If your payment for {invoiceNo} went through, a receipt is on its way by e-mail.
+          </Typography>
+          <Button component={Link} to={invoicesPath} variant="contained">
+            Continue
+          </Button>
+        </Panel>
+      );
+    case 'anonymous':
+      return (
+        <Panel icon={<HourglassTopIcon color="primary" />} title="Thank you" testId="payment-success" state="signed-out">
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            If your payment for {invoiceNo} went through, a receipt is on its way by e-mail. Sign in to see the invoice.
+          </Typography>
+          <Button component={Link} to={loginPath} variant="contained">
+            Sign in
+          </Button>
+        </Panel>
+      );
+    default:
+      return assertNever(reader);
   }
-  return <SignedInStatus invoiceNo={invoiceNo} invoicePath={invoicePath} invoicesPath={invoicesPath} />;
 }
 
 function UnknownInvoice({ invoiceNo, invoicesPath }: { invoiceNo: string; invoicesPath: string }) {
@@ -72,7 +95,7 @@ function UnknownInvoice({ invoiceNo, invoicesPath }: { invoiceNo: string; invoic
   );
 }
 
-function SignedInStatus({ invoiceNo, invoicePath, invoicesPath }: Omit<PaymentSuccessProps, 'isSignedIn' | 'loginPath'>) {
+function SignedInStatus({ invoiceNo, invoicePath, invoicesPath }: Omit<PaymentSuccessProps, 'reader' | 'loginPath'>) {
   const status = usePaymentStatus(invoiceNo);
   switch (status.state) {
     case 'loading':
