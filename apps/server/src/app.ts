@@ -117,6 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // A configured seal certificate that cannot be opened stops the start, before anything else is opened.
+  const sealer = createSealer({ ...config.seal, dataDir: config.dataDir, organisation: config.brandName, log: app.log });
+  if (config.seal.p12Path) sealer.check();
   const ownsDatabase = !options.database;
   const database =
     options.database ??
@@ -144,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: createMailer(config, database.db, storage, app.log),
     payments: createPaymentProvider(config, signingKey, now),
     storage,
-    sealer: createSealer({ ...config.seal, dataDir: config.dataDir, organisation: config.brandName, log: app.log }),
+    sealer,
     now,
     // Cache lifetimes run on the real clock; session expiry itself is checked with the app's clock.
     sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000, () => new Date()),

@@ -1,9 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AuthResponse } from '@agency/schema';
 import type { FastifyInstance } from 'fastify';
+import forge from 'node-forge';
 import { call, inviteAndSignup, signInEveryRole } from './helpers.js';
 
 /** A fresh data folder, so the generated sealing certificate of a test run never lands in the working tree. */
@@ -100,4 +102,75 @@ export async function fetchPdf(app: FastifyInstance, url: string, token?: string
     bytes: res.rawPayload,
     json: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : undefined,
   };
+}
+
+/** What identifies a certificate: its common name, serial number and SHA-256 fingerprint (of its DER bytes). */
+export type CertificateId = { commonName: string; serial: string; sha256: string };
+
+function identify(cert: forge.pki.Certificate): CertificateId {
+  const der = forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes();
+  return {
+    commonName: String(cert.subject.getField('CN')?.value ?? ''),
+    serial: cert.serialNumber,
+    sha256: crypto.createHash('sha256').update(Buffer.from(der, 'binary')).digest('hex'),
+  };
+}
+
+/**
+ * A P12 made the way a certificate authority's export looks (AES-256 key bag, a named bag), with its own RSA key
+ * and a certificate for `commonName`: what an agency hands the server through SEAL_P12_PATH.
+ */
+export function makeP12(commonName: string, passphrase: string): { p12: Buffer; certificate: CertificateId } {
+  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  cert.serialNumber = `02${crypto.randomBytes(9).toString('hex')}`;
+  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
+  cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
+  const subject = [
+    { name: 'commonName', value: commonName },
+    { name: 'organizationName', value: 'Seal Test Authority' },
+    { name: 'countryName', value: 'GB' },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
+  ]);
+  cert.sign(key, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], passphrase, { algorithm: 'aes256', friendlyName: commonName });
+  return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), certificate: identify(cert) };
+}
+
+/** The certificate inside a P12 file. */
+export function p12Certificate(p12: Buffer, passphrase: string): CertificateId {
+  const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), false, passphrase);
+  const cert = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]?.[0]?.cert;
+  if (!cert) throw new Error('no certificate in the P12');
+  return identify(cert);
+}
+
+/**
+ * The certificate that sealed a PDF: the PKCS#7 blob sits in the gap of the signature's /ByteRange (hex, padded
+ * with zeros), and its first certificate is the signer's.
+ */
+export function sealCertificate(pdf: Buffer): CertificateId {
+  const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(pdf.toString('latin1'));
+  if (!range) throw new Error('the PDF has no signature');
+  const [start, length, next] = [Number(range[1]), Number(range[2]), Number(range[3])];
+  const hex = pdf
+    .subarray(start + length, next)
+    .toString('latin1')
+    .replace(/[<>\s]/g, '');
+  const padded = Buffer.from(hex, 'hex');
+  // The outer SEQUENCE's own length says where the blob ends and the zero padding begins.
+  const lengthBytes = padded[1] & 0x80 ? padded[1] & 0x7f : 0;
+  const bodyLength = lengthBytes ? padded.readUIntBE(2, lengthBytes) : padded[1];
+  const der = padded.subarray(0, 2 + lengthBytes + bodyLength).toString('binary');
+  const message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(der)) as forge.pkcs7.PkcsSignedData;
+  const cert = message.certificates[0];
+  if (!cert) throw new Error('the seal carries no certificate');
+  return identify(cert);
 }

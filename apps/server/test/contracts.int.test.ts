@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DomainEvent } from '../src/core/events.js';
-import { contractSignatures, contractTemplates, contracts, mailOutbox, notifications } from '../src/db/schema.js';
+import { contractSignatures, contractTemplates, contracts, mailOutbox, notifications, projectMembers, projects } from '../src/db/schema.js';
 import { sweepContracts } from '../src/modules/contracts/jobs.js';
 import { ensureDefaultTemplates } from '../src/modules/contracts/template-service.js';
 import { SMTPServer } from 'smtp-server';
@@ -739,6 +739,45 @@ describe('reminders and expiry run as jobs', () => {
       body: { signature_name: 'Client Person', agree: true },
     });
     expect(sign.status).toBe(409);
+  });
+
+  it('an approved project left without drafts (the process stopped right after the approval committed) gets them from the sweep, once', async () => {
+    const created = await call(j.app, 'POST', '/projects', {
+      token: people.client.token,
+      body: { title: 'Interrupted approval', description: 'Approved just before the server stopped.', budget_minor: 90000, currency: 'GBP' },
+    });
+    expect(created.status).toBe(201);
+    const projectId = Number(created.body.project.id);
+    // What the approval committed, with no event handler run after it: approved, with its team, and no contracts.
+    await j.app.ctx.db
+      .update(projects)
+      .set({ status: 'approved', teamLeadId: Number(people.teamlead.user.id) })
+      .where(eq(projects.id, projectId));
+    await j.app.ctx.db.insert(projectMembers).values({ projectId, userId: Number(people.teammember.user.id) });
+    const listed = async () =>
+      (await call(j.app, 'GET', '/contracts', { token: people.superadmin.token, query: { project_id: String(projectId) } })).body.items as {
+        id: string;
+        kind: string;
+        status: string;
+        signer: { id: string };
+      }[];
+    expect(await listed()).toEqual([]);
+
+    const due = await sweepContracts(j.app.ctx, j.app.services.contracts);
+    expect(due.generate).toContain(projectId);
+    await waitFor('the generated drafts', async () => (await listed()).length === 3);
+    expect((await listed()).map((c) => `${c.kind}:${c.signer.id}:${c.status}`).sort()).toEqual(
+      [`client:${people.client.user.id}:draft`, `team:${people.teamlead.user.id}:draft`, `team:${people.teammember.user.id}:draft`].sort(),
+    );
+    const client = (await listed()).find((c) => c.kind === 'client')!;
+    const audit = await call(j.app, 'GET', `/contracts/${client.id}/audit`, { token: people.superadmin.token });
+    expect(audit.body.items.map((e: { kind: string; note: string | null }) => [e.kind, e.note])).toEqual([
+      ['created', 'Generated when the project was approved'],
+    ]);
+    // Done: later sweeps leave it alone, and nothing is generated twice.
+    expect((await sweepContracts(j.app.ctx, j.app.services.contracts)).generate).not.toContain(projectId);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await listed()).toHaveLength(3);
   });
 
   it('a sent contract past its expiry cannot be signed even before the sweep has run', async () => {

@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
+import { ConfigError } from '../config.js';
 
 /**
  * Seals PDFs with a PKCS#7 (adbe.pkcs7.detached) signature, so Adobe Reader or `pdfsig` can verify that nothing
  * changed after sealing. The certificate is the P12 at `SEAL_P12_PATH`; without one, a self-signed certificate is
- * generated once into `DATA_DIR/seal/seal.p12` on first use and kept for every later seal.
+ * generated once into `DATA_DIR/seal/seal.p12` on first use and kept for every later seal. A configured P12 is
+ * opened at start-up (`check`), so a wrong path or passphrase stops the server rather than the first signature.
  */
 export type SealInfo = { reason: string; name: string; location: string; contactInfo: string; signingTime: Date };
 
@@ -17,6 +19,8 @@ export type Sealer = {
   seal(pdf: PDFDocument, info: SealInfo): Promise<Buffer>;
   /** The certificate's subject, for the certificate page. */
   subject(): Promise<string>;
+  /** Opens the certificate now; a P12 that cannot be read or opened throws a ConfigError naming the setting. */
+  check(): void;
 };
 
 export type SealerOptions = {
@@ -86,12 +90,27 @@ export function createSealer(options: SealerOptions): Sealer {
   const passphrase = options.passphrase ?? '';
   let loaded: { p12: Buffer; subject: string } | null = null;
 
+  function readConfigured(p12Path: string): Buffer {
+    try {
+      return fs.readFileSync(p12Path);
+    } catch (err) {
+      throw new ConfigError(`SEAL_P12_PATH: cannot read the seal certificate at ${p12Path}: ${(err as Error).message}`);
+    }
+  }
+
   function load() {
     if (loaded) return loaded;
+    const where = options.p12Path ? `SEAL_P12_PATH (${options.p12Path})` : `the generated ${path.join(options.dataDir, 'seal', 'seal.p12')}`;
     const p12 = options.p12Path
-      ? fs.readFileSync(options.p12Path)
+      ? readConfigured(options.p12Path)
       : ensureGeneratedP12(path.join(options.dataDir, 'seal'), options.organisation, passphrase, options.log);
-    loaded = { p12, subject: subjectOf(p12, passphrase) };
+    let subject: string;
+    try {
+      subject = subjectOf(p12, passphrase);
+    } catch (err) {
+      throw new ConfigError(`SEAL_P12_PASSPHRASE does not open the seal certificate at ${where}: ${(err as Error).message}`);
+    }
+    loaded = { p12, subject };
     return loaded;
   }
 
@@ -119,6 +138,9 @@ export function createSealer(options: SealerOptions): Sealer {
     },
     async subject() {
       return load().subject;
+    },
+    check() {
+      load();
     },
   };
 }

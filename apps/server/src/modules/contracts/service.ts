@@ -17,7 +17,7 @@ import {
   type Role,
   type UpdateContractInput,
 } from '@agency/schema';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
@@ -804,11 +804,14 @@ export function createContractService(ctx: AppContext, notifications: Notificati
       });
     },
 
-    /** What the scheduler has to do now: sent contracts due one reminder, and sent contracts past their expiry. */
+    /**
+     * What the scheduler has to do now: sent contracts due one reminder, sent contracts past their expiry, and
+     * approved projects without any contract (their drafts were never generated).
+     */
     async due() {
       const now = ctx.now();
       const remindBefore = new Date(now.getTime() - ctx.config.contractReminderMs);
-      const [remind, expire] = await Promise.all([
+      const [remind, expire, generate] = await Promise.all([
         ctx.db
           .select({ id: contracts.id })
           .from(contracts)
@@ -826,8 +829,18 @@ export function createContractService(ctx: AppContext, notifications: Notificati
           .from(contracts)
           .where(and(eq(contracts.status, 'sent'), lte(contracts.expiresAt, now)))
           .limit(500),
+        ctx.db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(
+            and(
+              eq(projects.status, 'approved'),
+              notExists(ctx.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.projectId, projects.id))),
+            ),
+          )
+          .limit(100),
       ]);
-      return { remind: remind.map((r) => r.id), expire: expire.map((r) => r.id) };
+      return { remind: remind.map((r) => r.id), expire: expire.map((r) => r.id), generate: generate.map((r) => r.id) };
     },
 
     /** The one automatic reminder: a conditional update claims it, so running the job twice (or on two nodes) reminds once. */

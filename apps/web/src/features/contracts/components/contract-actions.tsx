@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../../lib/http';
 import { useRemindContract } from '../api/remind-contract';
-import { contractPagePath } from '../utils/contract-links';
+import { contractPagePath, downloadUrl } from '../utils/contract-links';
 import { AuditTrailDialog } from './audit-trail-dialog';
 import { EditContractDialog } from './edit-contract-dialog';
 import { SendContractDialog } from './send-contract-dialog';
@@ -14,10 +14,11 @@ import { VoidContractDialog } from './void-contract-dialog';
 
 type Open = 'edit' | 'send' | 'void' | 'audit' | null;
 
-/** What staff may do with a contract in its status: edit and send a draft, remind, void, open the PDF and trail. */
+/** What staff may do with a contract in its status: edit and send a draft, remind, void, open or download the PDF, the trail. */
 export function ContractActions({ contract, role, size = 'small' }: { contract: ContractListItem; role: Role; size?: ButtonProps['size'] }) {
   const [open, setOpen] = useState<Open>(null);
   const remind = useRemindContract();
+  const download = downloadUrl(contract);
   const may = (to: 'sent' | 'void') => canChangeContractStatus(role, contract.status, to, { isSigner: false });
   const close = () => setOpen(null);
   const done = (message: string) => () => {
@@ -55,6 +56,11 @@ export function ContractActions({ contract, role, size = 'small' }: { contract: 
       {contract.pdf_url && (
         <Button size={size} component={RouterLink} to={contractPagePath(contract.id)} data-testid="contract-pdf">
           PDF
+        </Button>
+      )}
+      {download && (
+        <Button size={size} href={download} download data-testid="contract-download">
+          Download
         </Button>
       )}
       <Button size={size} onClick={() => setOpen('audit')} data-testid="contract-audit">

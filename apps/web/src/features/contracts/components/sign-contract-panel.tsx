@@ -93,9 +93,10 @@ export function SignContractPanel({ contract, onSigned }: SignContractPanelProps
                 slotProps={{ input: { 'data-testid': 'signature-agree' } as object }}
               />
             }
-            label="I agree to sign electronically, and that my electronic signature binds me as a handwritten one would."
+            label="I agree to sign electronically"
           />
           {agreeError && <FormHelperText error>{agreeError}</FormHelperText>}
+          <FormHelperText sx={{ mt: 0, ml: 4 }}>Your electronic signature binds you as a handwritten one would.</FormHelperText>
         </Box>
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           We record your name, the time, your IP address and browser, and the document fingerprint (SHA-256{' '}

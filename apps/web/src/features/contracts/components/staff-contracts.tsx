@@ -253,7 +253,12 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
   else
     body = (
       <TableContainer tabIndex={0} role="region" aria-label="Contracts">
-        <Table size="small" aria-label="Contracts">
+        {/* Six columns and up to six actions fit beside the side menu at 1280 px: cells keep half the usual padding. */}
+        <Table
+          size="small"
+          aria-label="Contracts"
+          sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>Contract</TableCell>
@@ -283,8 +288,8 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
                 <TableCell>
                   <ContractStatusChip status={c.status} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastStep(c)}</TableCell>
-                <TableCell align="right" sx={{ minWidth: 240 }}>
+                <TableCell sx={{ minWidth: 100 }}>{lastStep(c)}</TableCell>
+                <TableCell align="right" sx={{ minWidth: 220 }}>
                   <ContractActions contract={c} role={role} />
                 </TableCell>
               </TableRow>
