@@ -83,6 +83,27 @@ describe('a new message', () => {
     expect(aboutRead).toEqual([]);
   });
 
+  it('is e-mailed when sent while the conversation’s job already waits: in the next window, not never', async () => {
+    const projectId = await projectOf(who.client, 'Late project');
+    const conversationId = `${projectId}:${who.client.user.id}`;
+    const aboutLate = (m: { subject: string }) => m.subject.includes('about Late project');
+    // The delay is 1.2 s on the test clock; the job waits 2 s of real time. The second message is sent while the
+    // first one's job waits, and when that job runs only the first is old enough to count.
+    expect((await send(who.client, who.superadmin, conversationId, 'First', 'client')).status).toBe(201);
+    t.clock.advance(500);
+    expect((await send(who.client, who.superadmin, conversationId, 'Second', 'client')).status).toBe(201);
+    t.clock.advance(800);
+    const [first] = await deliveredMails(t, who.superadmin.user.email, 1, aboutLate);
+    expect(first.subject).toContain('An unread message about Late project');
+
+    t.clock.advance(60_000);
+    const mails = await deliveredMails(t, who.superadmin.user.email, 2, aboutLate);
+    expect(mails[1].subject).toContain('2 unread messages about Late project');
+    // Nothing more once every message has been named in a mail.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(t.delivered.filter((m) => m.to === who.superadmin.user.email && aboutLate(m))).toHaveLength(2);
+  });
+
   it('shows in the super admin’s inbox as an unread count beside the project title and client name', async () => {
     const projectId = await projectOf(who.client, 'Inbox project');
     const conversationId = `${projectId}:${who.client.user.id}`;
