@@ -122,6 +122,45 @@ describe('templates', () => {
     expect(list.body.items.map((x: { title: string }) => x.title)).not.toContain('Bad template');
   });
 
+  it('keeps the budget out of team contracts: refused in a team template, new or edited, and unused by the default', async () => {
+    const budget = await call(t.app, 'POST', '/contract-templates', {
+      token: staff(),
+      body: { kind: 'team', title: 'Budget terms', body: 'You join {{project.title}}, budgeted at {{project.budget}}.' },
+    });
+    expect(budget.status).toBe(400);
+    expect(budget.body).toEqual({ code: 'UNKNOWN_TEMPLATE_VARIABLE', error: '{{project.budget}} is not available in team contracts' });
+
+    const created = await call(t.app, 'POST', '/contract-templates', {
+      token: staff(),
+      body: { kind: 'team', title: 'Plain team terms', body: 'You join {{project.title}} as {{employee.role}}.' },
+    });
+    expect(created.status).toBe(201);
+    const edited = await call(t.app, 'PATCH', `/contract-templates/${created.body.template.id}`, {
+      token: staff(),
+      body: { body: 'You join {{project.title}}; its budget is {{ project.budget }}.' },
+    });
+    expect(edited.status).toBe(400);
+    expect(edited.body.error).toBe('{{project.budget}} is not available in team contracts');
+
+    const preview = await call(t.app, 'POST', '/contract-templates/preview', {
+      token: staff(),
+      body: { kind: 'team', body: 'Budget: {{project.budget}}' },
+    });
+    expect(preview.body.unknown_variables).toEqual(['project.budget']);
+    expect(preview.body.variables.map((v: { name: string }) => v.name)).not.toContain('project.budget');
+    expect(preview.body.html).not.toContain('£');
+
+    const templates = await call(t.app, 'GET', '/contract-templates', { token: staff() });
+    const team = templates.body.items.find((x: { kind: string; is_default: boolean }) => x.kind === 'team' && x.is_default);
+    expect(team.body).not.toContain('project.budget');
+    // Still offered where it belongs.
+    const client = await call(t.app, 'POST', '/contract-templates/preview', {
+      token: staff(),
+      body: { kind: 'client', body: 'Budget: {{project.budget}}' },
+    });
+    expect(client.body.unknown_variables).toEqual([]);
+  });
+
   it('creates, edits, previews, makes default and deletes templates; the default cannot be deleted', async () => {
     const created = await call(t.app, 'POST', '/contract-templates', {
       token: who.admin.token,

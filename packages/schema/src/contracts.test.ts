@@ -19,6 +19,7 @@ describe('contract transitions', () => {
 
   it('team templates offer the employee variables, client templates do not', () => {
     expect(templateVariablesFor('team')).toContain('employee.name');
+    expect(templateVariablesFor('team')).not.toContain('project.budget');
     expect(templateVariablesFor('client')).not.toContain('employee.name');
     expect(templateVariablesFor('client')).toEqual(
       expect.arrayContaining(['client.name', 'client.company', 'project.title', 'project.budget', 'project.deadline', 'agency.name', 'today']),

@@ -61,7 +61,8 @@ export const CONTRACT_TEMPLATE_VARIABLES = [
   { name: 'client.email', kinds: ['client', 'team'], description: "The client's e-mail address" },
   { name: 'project.title', kinds: ['client', 'team'], description: 'The project title' },
   { name: 'project.description', kinds: ['client', 'team'], description: 'The project description' },
-  { name: 'project.budget', kinds: ['client', 'team'], description: 'The budget with its currency' },
+  // The budget is the client's business: team members may not see it (issue 12), so team contracts cannot name it.
+  { name: 'project.budget', kinds: ['client'], description: 'The budget with its currency' },
   { name: 'project.deadline', kinds: ['client', 'team'], description: 'The desired deadline' },
   { name: 'project.team_lead', kinds: ['client', 'team'], description: "The team lead's name" },
   { name: 'agency.name', kinds: ['client', 'team'], description: "The agency's name" },
