@@ -1,8 +1,19 @@
-// Accounts a person expects: a forgotten password, two-factor sign-in for staff, deep links kept through the
-// login, and the signed-in person in the public header and on the error screen.
+// Accounts a person expects: a forgotten password, the profile page (name, password, sessions, notification
+// preferences), two-factor sign-in for staff, deep links kept through the login, and the signed-in person in the
+// public header and on the error screen.
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { authHeaders, createAdmin, createClient, DASHBOARD, fillLoginForm, pathnameIs, signInBrowser } from './support/accounts';
+import {
+  authHeaders,
+  createAdmin,
+  createClient,
+  DASHBOARD,
+  fillLoginForm,
+  loginThroughUi,
+  pathnameIs,
+  signInBrowser,
+  STORAGE_KEY_TOKEN,
+} from './support/accounts';
 import { linkPath, waitForMail } from './support/mailbox';
 import { createProjectViaApi } from './support/projects-api';
 
@@ -39,6 +50,75 @@ test.describe('forgot password', () => {
     await fillLoginForm(page, client.user.email, NEW_PASSWORD);
     await expect(page).toHaveURL(pathnameIs(DASHBOARD.client));
     await waitForMail(client.user.email, /password was changed$/);
+  });
+});
+
+test.describe('the profile page', () => {
+  test('a client changes their name and password, signs out everywhere else, and picks how they hear about messages', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    // Two browsers and five page loads: longer than one minute on a busy machine.
+    test.slow();
+    const client = await createClient(request);
+    await signInBrowser(page, client);
+    await page.getByTestId('current-user').click();
+    await expect(page).toHaveURL(pathnameIs('/profile'));
+
+    // The name: saved, shown in the bar at once, and still there after a reload.
+    const newName = `Renamed ${client.user.name}`;
+    const name = page.getByTestId('profile-details').getByRole('textbox', { name: 'Name' });
+    await name.fill(newName);
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByText('Your name was saved')).toBeVisible();
+    await expect(page.getByTestId('current-user-name')).toHaveText(newName);
+    await page.reload();
+    await expect(page.getByTestId('profile-details').getByRole('textbox', { name: 'Name' })).toHaveValue(newName);
+
+    // The password, with the current one: this tab stays signed in, the old password stops working.
+    const card = page.getByTestId('password-card');
+    await card.getByLabel('Current password', { exact: true }).fill(client.password);
+    await card.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await card.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByTestId('password-submit').click();
+    await expect(page.getByTestId('password-changed')).toBeVisible();
+    expect((await request.post('/api/auth/login', { data: { email: client.user.email, password: client.password } })).status()).toBe(401);
+
+    // Another browser signs in with the new password on the login page...
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await loginThroughUi(otherPage, client.user.email, NEW_PASSWORD, 'client');
+    const otherToken = await otherPage.evaluate((key) => localStorage.getItem(key), STORAGE_KEY_TOKEN);
+    expect(otherToken).toBeTruthy();
+    expect((await request.get('/api/auth/me', { headers: authHeaders(otherToken!) })).status()).toBe(200);
+
+    // ...and is signed out from here: its session is refused from then on.
+    await page.reload();
+    const sessions = page.getByTestId('sessions-card');
+    await expect(sessions.getByTestId('session-row')).toHaveCount(2);
+    await page.getByTestId('revoke-others').click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect(page.getByText('Signed out 1 other session')).toBeVisible();
+    await expect(sessions.getByTestId('session-row')).toHaveCount(1);
+    expect((await request.get('/api/auth/me', { headers: authHeaders(otherToken!) })).status()).toBe(401);
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(pathnameIs('/loginpage'));
+    await other.close();
+    // This browser is still signed in.
+    await page.reload();
+    await expect(page.getByTestId('current-user-name')).toHaveText(newName);
+
+    // Messages in the app only: the choice is saved and is still there after a reload.
+    const messages = page.getByTestId('preference-message');
+    await expect(messages.getByRole('radio', { name: 'In the app and by e-mail' })).toBeChecked();
+    // The radio follows the saved choice, so it turns on once the server has it: click, then wait for it.
+    await messages.getByRole('radio', { name: 'In the app only' }).click();
+    await expect(page.getByText('Messages received: in the app only')).toBeVisible();
+    await expect(messages.getByRole('radio', { name: 'In the app only' })).toBeChecked();
+    await page.reload();
+    await expect(page.getByTestId('preference-message').getByRole('radio', { name: 'In the app only' })).toBeChecked();
+    await expect(page.getByTestId('preference-project_status').getByRole('radio', { name: 'In the app and by e-mail' })).toBeChecked();
   });
 });
 

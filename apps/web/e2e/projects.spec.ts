@@ -195,7 +195,7 @@ test.describe('projects', () => {
     await expect(adminRow).toContainText(client.user.name);
     await adminRow.getByRole('button', { name: `Approve ${tool}` }).click();
     await expect(adminRow.getByTestId('tool-request-status')).toHaveText('Approved');
-    await adminRow.getByRole('button', { name: `Mark ${tool} fulfilled` }).click();
+    await adminRow.getByRole('button', { name: `Mark fulfilled: ${tool}` }).click();
     await expect(adminRow.getByTestId('tool-request-status')).toHaveText('Fulfilled');
     await expect(adminRow.getByRole('button')).toHaveCount(0);
 

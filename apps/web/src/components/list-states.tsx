@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { errorMessage, isMissingRecord } from '../lib/http';
 
 export function ListLoading({ label }: { label: string }) {
   return (
@@ -43,6 +44,32 @@ export function ListError({ message, onRetry }: { message: string; onRetry: () =
       </Alert>
     </Box>
   );
+}
+
+type RecordErrorProps = {
+  error: unknown;
+  /** What a missing record reads as, e.g. "This invoice does not exist, or it is not one of yours." */
+  missingText: string;
+  onRetry: () => void;
+  'data-testid'?: string;
+};
+
+/** What a link to a record that is not there (or not the viewer's) shows instead of the record. */
+export function RecordMissing({ children, 'data-testid': testId = 'record-missing' }: { children: ReactNode; 'data-testid'?: string }) {
+  return (
+    <Alert severity="warning" data-testid={testId}>
+      {children}
+    </Alert>
+  );
+}
+
+/**
+ * A record opened from a link that failed to load: a friendly not-found when the id names nothing the viewer may see
+ * (never the raw validation text of `?id=abc`), otherwise the error with Retry.
+ */
+export function RecordError({ error, missingText, onRetry, 'data-testid': testId }: RecordErrorProps) {
+  if (isMissingRecord(error)) return <RecordMissing data-testid={testId}>{missingText}</RecordMissing>;
+  return <ListError message={errorMessage(error)} onRetry={onRetry} />;
 }
 
 export function LoadMore({ hasMore, isLoading, onLoadMore }: { hasMore: boolean; isLoading: boolean; onLoadMore: () => void }) {

@@ -40,6 +40,14 @@ export function hasErrorCode(error: unknown, ...codes: readonly ApiErrorCode[]):
   return isApiError(error) && codes.includes(error.code);
 }
 
+/**
+ * Whether a failed load of one record means there is no such record for the viewer: an unknown or foreign id (404),
+ * or a value that is not an id at all (`?id=abc` from a mangled link), which the server refuses as invalid input.
+ */
+export function isMissingRecord(error: unknown): boolean {
+  return hasErrorCode(error, 'NOT_FOUND', 'VALIDATION_FAILED');
+}
+
 /** Failures that may pass on a second try: no answer, or the server's own trouble. A 4xx will answer the same. */
 const RETRYABLE: readonly ApiErrorCode[] = ['NETWORK_ERROR', 'INTERNAL', 'UNAVAILABLE'];
 

@@ -78,7 +78,7 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
           <ButtonBase
             component={Link}
             to={paths.profile}
-            aria-label={`Your profile: ${user.name}, ${ROLE_LABELS[user.role]}`}
+            aria-label={`${user.name}, ${ROLE_LABELS[user.role]}: your profile`}
             title="Your profile"
             sx={{
               display: 'flex',

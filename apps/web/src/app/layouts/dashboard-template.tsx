@@ -25,7 +25,8 @@ export type DashboardNavItem = {
 function NavBadge({ useCount }: { useCount: () => number }) {
   const count = useCount();
   if (count <= 0) return null;
-  return <Chip size="small" color="error" label={count > 99 ? '99+' : count} aria-label={`${count} unread`} sx={{ height: 20, fontWeight: 700 }} />;
+  const label = count > 99 ? '99+' : String(count);
+  return <Chip size="small" color="error" label={label} aria-label={`${label} unread`} sx={{ height: 20, fontWeight: 700 }} />;
 }
 
 type DashboardTemplateProps = {

@@ -1,14 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { RecordError } from '../../components/list-states';
 import { PageHeading } from '../../components/page-heading';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useCard } from '../../features/board/api/get-card';
 import { BoardProjectPicker, useDefaultBoardProject } from '../../features/board/components/board-project-picker';
 import { KanbanBoard } from '../../features/board/components/kanban-board';
 import { PageTitle } from '../../features/config/components/page-title';
-import { errorMessage } from '../../lib/http';
 
 /**
  * /kanban-board: pick a project (the ones you work on; staff: all), then its board. `?project=<id>` chooses the
@@ -57,7 +56,14 @@ export function KanbanBoardRoute() {
         onChange={(id) => update({ project: id, card: null })}
         emptyText={user.role === 'admin' || user.role === 'superadmin' ? 'No approved project yet' : 'You are not on an approved project yet'}
       />
-      {linkedCard.isError && <Alert severity="warning">{errorMessage(linkedCard.error)}</Alert>}
+      {linkedCard.isError && (
+        <RecordError
+          error={linkedCard.error}
+          missingText="This card does not exist or is not on a board you can open."
+          onRetry={() => void linkedCard.refetch()}
+          data-testid="card-missing"
+        />
+      )}
       {projectId && <KanbanBoard key={projectId} projectId={projectId} me={user.id} openCardId={cardId} onOpenCard={(id) => update({ card: id })} />}
     </Box>
   );

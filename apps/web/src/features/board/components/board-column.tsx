@@ -76,7 +76,7 @@ export function BoardColumn({
           size="small"
           label={column.wip_limit !== null ? `${count} / ${column.wip_limit}` : count}
           color={isOverLimit ? 'error' : isFull ? 'warning' : 'default'}
-          aria-label={column.wip_limit !== null ? `${count} cards, WIP limit ${column.wip_limit}` : `${count} cards`}
+          aria-label={column.wip_limit !== null ? `${count} / ${column.wip_limit} cards, WIP limit ${column.wip_limit}` : `${count} cards`}
           data-testid="column-count"
           sx={{ fontWeight: 700 }}
         />

@@ -86,6 +86,8 @@ describe('kanban board', () => {
     const progress = await screen.findByRole('region', { name: 'In progress' });
     expect(progress).toHaveAttribute('data-at-limit', 'true');
     expect(within(progress).getByTestId('column-count')).toHaveTextContent('1 / 1');
+    // The count's name starts with what it shows.
+    expect(within(progress).getByTestId('column-count')).toHaveAccessibleName('1 / 1 cards, WIP limit 1');
     expect(within(progress).getByText('At its WIP limit')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'To do' })).toHaveAttribute('data-at-limit', 'false');
     // Every card tells screen readers how to move it with the keyboard.
@@ -117,6 +119,17 @@ describe('kanban board', () => {
     expect(titlesIn('In progress')).toEqual(['Build the form']);
     // The card dialog renders MUI's whole form in jsdom: slower than the default five seconds on a busy machine.
   }, 30_000);
+
+  it('reads as missing, not as the raw validation text, when the project in the link is not an id', async () => {
+    server.use(
+      http.get('/api/projects/:id/board', () =>
+        HttpResponse.json({ error: 'id: Invalid input: expected number, received NaN', code: 'VALIDATION_FAILED' }, { status: 400 }),
+      ),
+    );
+    renderScreen(<KanbanBoard projectId="abc" me="7" openCardId={null} onOpenCard={() => undefined} />, { path: '/kanban-board?project=abc' });
+    expect(await screen.findByTestId('board-missing')).toHaveTextContent('This project has no board you can open. Pick a project above.');
+    expect(screen.queryByText(/expected number/)).toBeNull();
+  });
 
   it('filters cards by assignee and label without moving them', async () => {
     server.use(http.get('/api/projects/9/board', () => HttpResponse.json(BOARD)));

@@ -30,7 +30,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Loading } from '../../../components/loading';
 import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { ListError, ListLoading } from '../../../components/list-states';
+import { ListLoading, RecordError } from '../../../components/list-states';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { useBoard } from '../api/get-board';
 import { useMoveCard } from '../api/move-card';
@@ -146,10 +146,17 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
 
   if (boardQuery.isPending) return <ListLoading label="Loading the board..." />;
   if (boardQuery.isError || !board) {
-    if (hasErrorCode(boardQuery.error, 'BOARD_CLOSED', 'NOT_FOUND')) {
+    if (hasErrorCode(boardQuery.error, 'BOARD_CLOSED')) {
       return <Alert severity="info">{errorMessage(boardQuery.error)}</Alert>;
     }
-    return <ListError message={errorMessage(boardQuery.error)} onRetry={() => boardQuery.refetch()} />;
+    return (
+      <RecordError
+        error={boardQuery.error}
+        missingText="This project has no board you can open. Pick a project above."
+        onRetry={() => void boardQuery.refetch()}
+        data-testid="board-missing"
+      />
+    );
   }
 
   const canMove = board.writable;

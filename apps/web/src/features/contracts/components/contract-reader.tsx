@@ -9,9 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ListError, ListLoading } from '../../../components/list-states';
+import { ListLoading, RecordError } from '../../../components/list-states';
 import { formatDateTime } from '../../../lib/format';
-import { errorMessage, isApiError } from '../../../lib/http';
 import { useContract } from '../api/get-contract';
 import { useMarkContractViewed } from '../api/mark-contract-viewed';
 import { ContractDocument } from './contract-document';
@@ -48,11 +47,12 @@ export function ContractReader({ contractId, userId, back }: ContractReaderProps
     return (
       <Stack spacing={2}>
         {backLink}
-        {isApiError(contract.error) && contract.error.status === 404 ? (
-          <Alert severity="info">This contract does not exist or is not yours to see.</Alert>
-        ) : (
-          <ListError message={errorMessage(contract.error)} onRetry={() => contract.refetch()} />
-        )}
+        <RecordError
+          error={contract.error}
+          missingText="This contract does not exist or is not yours to see."
+          onRetry={() => void contract.refetch()}
+          data-testid="contract-missing"
+        />
       </Stack>
     );
   }

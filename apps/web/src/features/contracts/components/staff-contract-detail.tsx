@@ -7,8 +7,7 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { ListError, ListLoading } from '../../../components/list-states';
-import { errorMessage } from '../../../lib/http';
+import { ListLoading, RecordError } from '../../../components/list-states';
 import { useContract } from '../api/get-contract';
 import { AuditTrail } from './audit-trail';
 import { ContractActions } from './contract-actions';
@@ -29,7 +28,12 @@ export function StaffContractDetail({ contractId, role, back }: { contractId: st
     return (
       <Stack spacing={2}>
         {backLink}
-        <ListError message={errorMessage(contract.error)} onRetry={() => contract.refetch()} />
+        <RecordError
+          error={contract.error}
+          missingText="This contract does not exist."
+          onRetry={() => void contract.refetch()}
+          data-testid="contract-missing"
+        />
       </Stack>
     );
   const c = contract.data;

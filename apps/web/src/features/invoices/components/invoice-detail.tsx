@@ -11,9 +11,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
+import { ListEmpty, ListLoading, RecordError } from '../../../components/list-states';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { useInvoice } from '../api/get-invoice';
 import { InvoiceAmounts } from './invoice-amounts';
 import { InvoiceStatusChip } from './invoice-status-chip';
@@ -114,13 +113,12 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
     return (
       <>
         {backLink}
-        {hasErrorCode(query.error, 'NOT_FOUND', 'VALIDATION_FAILED') ? (
-          <Alert severity="warning" data-testid="invoice-not-found">
-            This invoice does not exist, or it is not one of yours.
-          </Alert>
-        ) : (
-          <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-        )}
+        <RecordError
+          error={query.error}
+          missingText="This invoice does not exist, or it is not one of yours."
+          onRetry={() => void query.refetch()}
+          data-testid="invoice-not-found"
+        />
       </>
     );
   }

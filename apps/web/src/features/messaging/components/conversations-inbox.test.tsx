@@ -69,6 +69,47 @@ describe('conversations inbox', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
   });
 
+  it('shows each conversation’s unread count, project title and client name inside SPEC’s columns, at every width', async () => {
+    stubInbox([
+      conversation('12', '7', { project_title: 'Clinic website', other_user_name: 'Dana Client', unread_count: 3 }),
+      conversation('30', '8', { project_title: 'Shop redesign', other_user_name: 'Omar Client', unread_count: 0 }),
+    ]);
+    const { unmount } = renderScreen(<ConversationsInbox />, { path: '/superadmin-reply-message' });
+    const rows = await screen.findAllByTestId('conversation-row');
+
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Avatar',
+      'Conversation ID',
+      'Project',
+      'Sender (id – name)',
+      'Last message',
+      'Time',
+      'Action',
+    ]);
+    const idCell = within(rows[0]).getAllByRole('cell')[1];
+    expect(within(idCell).getByTestId('conversation-id')).toHaveTextContent(/^12:7$/);
+    expect(within(idCell).getByTestId('conversation-unread')).toHaveTextContent('3 unread');
+    expect(within(idCell).getByTestId('conversation-project-title')).toHaveTextContent('Clinic website');
+    expect(within(idCell).getByTestId('conversation-client-name')).toHaveTextContent('Dana Client');
+    // SPEC's own cells keep SPEC's texts.
+    expect(within(rows[0]).getAllByRole('cell')[2]).toHaveTextContent(/^12$/);
+    expect(within(rows[0]).getByTestId('conversation-sender')).toHaveTextContent(/^7 – Client 7$/);
+    expect(within(rows[1]).queryByTestId('conversation-unread')).toBeNull();
+    expect(within(rows[1]).getByTestId('conversation-project-title')).toHaveTextContent('Shop redesign');
+    unmount();
+
+    // A phone: every row is a card, and its title still carries the count, the project and the client.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(358);
+    renderScreen(<ConversationsInbox />, { path: '/superadmin-reply-message' });
+    const cards = await screen.findAllByTestId('conversation-row');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(cards[0]).getByTestId('conversation-unread')).toHaveTextContent('3 unread');
+    expect(within(cards[0]).getByTestId('conversation-project-title')).toHaveTextContent('Clinic website');
+    expect(within(cards[0]).getByTestId('conversation-client-name')).toHaveTextContent('Dana Client');
+    expect(within(cards[0]).getByRole('button', { name: 'Reply' })).toBeVisible();
+    // Two renders of the inbox in jsdom: slower than the default five seconds on a busy machine.
+  }, 15_000);
+
   it('filters as the search is typed, and says so when nothing matches', async () => {
     stubInbox([conversation('12', '7'), conversation('30', '8')]);
     const { user } = renderScreen(<ConversationsInbox />, { path: '/superadmin-reply-message' });

@@ -8,6 +8,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -50,17 +51,57 @@ function ReplyButton({ conversation, onReply }: { conversation: Conversation; on
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
-/** SPEC "Messages screen" columns, in its order; the decorative avatar hides first, then project, sender and time. */
+/**
+ * The Conversation ID cell: SPEC's id, with the unread count beside it and the project's title and the client's name
+ * under it. They sit inside SPEC's first text column so that SPEC's columns stay as they are, and so that they show
+ * at every width: this column never hides and is the title of a row's card on a phone.
+ */
+function ConversationCell({ conversation }: { conversation: Conversation }) {
+  const unread = conversation.unread_count ?? 0;
+  const projectTitle = conversation.project_title?.trim();
+  const clientName = conversation.other_user_name?.trim();
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+        <Box component="span" sx={{ fontFamily: monospace, whiteSpace: 'nowrap' }} data-testid="conversation-id">
+          {conversation.conversation_id}
+        </Box>
+        {unread > 0 && (
+          <Chip size="small" color="error" label={`${unread} unread`} sx={{ height: 20, fontWeight: 700 }} data-testid="conversation-unread" />
+        )}
+      </Box>
+      {(projectTitle || clientName) && (
+        <Typography component="div" variant="body2" sx={{ mt: 0.25, fontWeight: 400, lineHeight: 1.35, overflowWrap: 'anywhere' }}>
+          {projectTitle && (
+            <Box component="span" sx={{ display: 'block', color: 'text.primary' }} data-testid="conversation-project-title">
+              {projectTitle}
+            </Box>
+          )}
+          {clientName && (
+            <Box component="span" sx={{ display: 'block', color: 'text.secondary' }} data-testid="conversation-client-name">
+              {clientName}
+            </Box>
+          )}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * SPEC "Messages screen" columns, in its order; the decorative avatar hides first, then project, sender and time.
+ * Rows hold several lines (the id's project and client, a two-line preview), so cells sit at the top of the row.
+ */
 function inboxColumns(onReply: (conversation: Conversation) => void): DataColumn<Conversation>[] {
   return [
     { id: 'avatar', header: 'Avatar', isHeaderHidden: true, cell: () => <ConversationAvatar />, priority: 5, minWidth: 58, card: 'media' },
     {
       id: 'conversation',
       header: 'Conversation ID',
-      cell: (conversation) => conversation.conversation_id,
-      minWidth: 130,
+      cell: (conversation) => <ConversationCell conversation={conversation} />,
+      minWidth: 170,
       card: 'title',
-      cellSx: { fontFamily: monospace, whiteSpace: 'nowrap' },
+      cellSx: { maxWidth: 260 },
     },
     { id: 'project', header: 'Project', cell: (conversation) => conversation.project_id, priority: 4, minWidth: 84 },
     {
@@ -75,7 +116,7 @@ function inboxColumns(onReply: (conversation: Conversation) => void): DataColumn
       id: 'preview',
       header: 'Last message',
       cell: (conversation) => (
-        <Box sx={clampedPreview} data-testid="conversation-preview">
+        <Box sx={{ ...clampedPreview, fontWeight: (conversation.unread_count ?? 0) > 0 ? 600 : 400 }} data-testid="conversation-preview">
           {previewText(conversation)}
         </Box>
       ),
@@ -177,6 +218,7 @@ export function ConversationsInbox() {
         loadingLabel="Loading conversations…"
         empty={<ListEmpty icon={<ForumOutlinedIcon />} title="No conversations yet." />}
         onRowClick={handleReply}
+        rowAlign="top"
         data-testid="conversations-table"
         rowTestId="conversation-row"
       />

@@ -67,7 +67,7 @@ export function NotificationItem({ notification, onOpen, onMarkRead, isMarking =
             size="small"
             onClick={() => onMarkRead(notification)}
             loading={isMarking}
-            aria-label={`Mark "${notification.title}" read`}
+            aria-label={`Mark read: ${notification.title}`}
             sx={{ whiteSpace: 'nowrap' }}
           >
             Mark read

@@ -39,6 +39,15 @@ describe('notification list', () => {
     expect(marked).toEqual(['1']);
   });
 
+  it('names Mark read by what it shows first, then the notification, and marks that one read', async () => {
+    const { marked } = stubNotifications([notification('4', 'Invoice paid', null)]);
+    const { user } = openList('client');
+    const button = await screen.findByRole('button', { name: 'Mark read: Invoice paid' });
+    expect(button).toHaveTextContent(/^Mark read$/);
+    await user.click(button);
+    await waitFor(() => expect(marked).toEqual(['4']));
+  });
+
   it('opens the same kind of target elsewhere for another role', async () => {
     stubNotifications([notification('2', 'Tool request approved', { type: 'tool_request', id: '3' }, true)]);
     const { user, location } = openList('client');

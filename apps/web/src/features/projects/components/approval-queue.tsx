@@ -16,10 +16,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
+import { ListEmpty, ListError, ListLoading, LoadMore, RecordError } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { errorMessage, hasErrorCode } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { useProject } from '../api/get-project';
 import { useProjects } from '../api/list-projects';
 import { ApproveProjectDialog, type TeamOptions } from './approve-project-dialog';
@@ -32,10 +32,15 @@ function PendingProjectPanel({ projectId, team, onDecided }: { projectId: string
 
   if (query.isPending) return <ListLoading label="Loading project..." />;
   if (query.isError) {
-    return hasErrorCode(query.error, 'NOT_FOUND') ? (
-      <ListEmpty title="Project not found">It may have been removed.</ListEmpty>
-    ) : (
-      <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
+    return (
+      <Box sx={{ p: 2 }}>
+        <RecordError
+          error={query.error}
+          missingText="This project does not exist or has been removed."
+          onRetry={() => void query.refetch()}
+          data-testid="project-missing"
+        />
+      </Box>
     );
   }
   const { project } = query.data;

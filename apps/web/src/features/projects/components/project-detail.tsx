@@ -8,9 +8,9 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ListError, ListLoading } from '../../../components/list-states';
+import { ListError, ListLoading, RecordError } from '../../../components/list-states';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { errorMessage, hasErrorCode } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { useProject } from '../api/get-project';
 import { useProjectActivity } from '../api/get-project-activity';
 import { ProjectAttachments } from './project-attachments';
@@ -86,18 +86,15 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra, ren
     );
   }
   if (query.isError) {
-    // An id that is not a project id at all (`?id=abc` from a mangled link) is as missing as an unknown one.
-    const isMissing = hasErrorCode(query.error, 'NOT_FOUND', 'VALIDATION_FAILED');
     return (
       <>
         {backLink}
-        {isMissing ? (
-          <Alert severity="warning" data-testid="project-missing">
-            This project does not exist or you do not have access to it.
-          </Alert>
-        ) : (
-          <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
-        )}
+        <RecordError
+          error={query.error}
+          missingText="This project does not exist or you do not have access to it."
+          onRetry={() => void query.refetch()}
+          data-testid="project-missing"
+        />
       </>
     );
   }

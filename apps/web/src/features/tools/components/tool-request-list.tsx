@@ -65,7 +65,7 @@ function DecisionButtons({ request, pendingAction, onDecide, onDecline }: Action
         loading={pendingAction === 'fulfil'}
         disabled={isBusy}
         onClick={() => onDecide(request, 'fulfil')}
-        aria-label={`Mark ${request.name} fulfilled`}
+        aria-label={`Mark fulfilled: ${request.name}`}
       >
         Mark fulfilled
       </Button>

@@ -13,7 +13,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { toast } from 'react-toastify';
-import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
+import { ListEmpty, ListError, ListLoading, RecordMissing } from '../../../components/list-states';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useMyTraining } from '../api/list-my-training';
@@ -55,8 +55,14 @@ export function MyTraining({ openModuleId, onOpenModule, today }: MyTrainingProp
       </Card>
     );
   }
+  const isOpenModuleMissing = openModuleId !== null && !query.data.items.some((module) => module.id === openModuleId);
   return (
     <Box data-testid="my-training">
+      {isOpenModuleMissing && (
+        <Box sx={{ mb: 1.5 }}>
+          <RecordMissing data-testid="module-missing">This module does not exist or is not assigned to you.</RecordMissing>
+        </Box>
+      )}
       {query.data.items.map((module) => {
         const isOverdue = module.due_date !== null && module.due_date < today && module.completed < module.total;
         return (

@@ -35,7 +35,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
+import { ListEmpty, ListError, ListLoading, RecordError } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
@@ -175,7 +175,20 @@ export function TrainingAdmin({ selectedId, onSelect }: TrainingAdminProps) {
 function ModuleEditor({ moduleId, onDeleted }: { moduleId: string; onDeleted: () => void }) {
   const query = useTrainingModule(moduleId);
   if (query.isPending) return <ListLoading label="Loading the module..." />;
-  if (query.isError) return <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
+  if (query.isError) {
+    return (
+      <SectionCard title="Module">
+        <Box sx={{ p: 2 }}>
+          <RecordError
+            error={query.error}
+            missingText="This module does not exist or has been deleted."
+            onRetry={() => void query.refetch()}
+            data-testid="module-missing"
+          />
+        </Box>
+      </SectionCard>
+    );
+  }
   return <ModuleForm key={query.data.module.updated_at} module={query.data.module} onDeleted={onDeleted} />;
 }
 

@@ -1,0 +1,71 @@
+import type { InvoiceSummary, ProjectSummary, User } from '@agency/schema';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AuthContext, type AuthContextValue } from '../../features/auth/hooks/use-auth';
+import { paths } from '../../lib/paths';
+import { renderScreen } from '../../test/render';
+import { server } from '../../test/server';
+import { SuperadminDashboardRoute } from './superadmin-dashboard';
+
+const owner: User = { id: '1', name: 'Olive Owner', email: 'olive@example.test', role: 'superadmin' };
+
+const signedIn: AuthContextValue = {
+  isAuthenticated: true,
+  isRestoring: false,
+  user: owner,
+  token: 't',
+  mfaEnrolmentRequired: false,
+  hasSignedOut: false,
+  signIn: () => undefined,
+  signOut: async () => undefined,
+};
+
+const projects: ProjectSummary = {
+  counts: { pending: 0, approved: 0, rejected: 0, in_progress: 0, completed: 0, cancelled: 0 },
+  total: 0,
+  pending: 0,
+  needs_attention: [],
+  recent_activity: [],
+};
+const invoices: InvoiceSummary = { totals: [], revenue_by_month: [], needs_attention: 0 };
+
+function openDashboard(unread: number) {
+  server.use(
+    http.get('/api/messages/unread-count', () => HttpResponse.json({ count: unread })),
+    http.get('/api/projects/summary', () => HttpResponse.json(projects)),
+    http.get('/api/invoices/summary', () => HttpResponse.json(invoices)),
+    http.get('/api/config', () =>
+      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true }),
+    ),
+  );
+  return renderScreen(<SuperadminDashboardRoute />, {
+    path: paths.superadmin.dashboard,
+    routes: [{ path: paths.superadmin.replyMessage, element: <p>The inbox</p> }],
+    wrap: (children: ReactNode) => <AuthContext.Provider value={signedIn}>{children}</AuthContext.Provider>,
+  });
+}
+
+describe('the super admin’s dashboard', () => {
+  it('has a Messages card with the unread count and a link to the inbox', async () => {
+    const { user, location } = openDashboard(3);
+    const card = await screen.findByTestId('dashboard-messages');
+    expect(within(card).getByRole('heading', { name: 'Messages' })).toBeInTheDocument();
+    expect(await within(card).findByText('3 unread messages')).toBeInTheDocument();
+    const link = within(card).getByRole('link', { name: 'Open the inbox' });
+    expect(link).toHaveAttribute('href', paths.superadmin.replyMessage);
+
+    await user.click(link);
+    expect(await screen.findByText('The inbox')).toBeInTheDocument();
+    expect(location()).toBe('/superadmin-reply-message');
+    // The whole dashboard renders in jsdom: slower than the default five seconds on a busy machine.
+  }, 15_000);
+
+  it('says so when nothing is unread, and still links to the inbox', async () => {
+    openDashboard(0);
+    const card = await screen.findByTestId('dashboard-messages');
+    expect(await within(card).findByTestId('dashboard-unread-messages')).toHaveTextContent('No unread messages');
+    expect(within(card).getByRole('link', { name: 'Open the inbox' })).toHaveAttribute('href', '/superadmin-reply-message');
+  }, 15_000);
+});
