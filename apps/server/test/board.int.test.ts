@@ -492,19 +492,27 @@ describe('concurrent moves', () => {
     const projectId = await approvedProject();
     const todo = columnNamed(await board(projectId), 'To do');
     const cards: Card[] = [];
-    for (let i = 0; i < 20; i++) cards.push(await addCard(projectId, todo.id, `Card ${i}`));
-    // Every card moves at once, each to go right after the first card: twenty writers fight over one gap.
-    const anchor = cards[0];
+    for (let i = 0; i < 21; i++) cards.push(await addCard(projectId, todo.id, `Card ${i}`));
+    // Twenty cards move at once, half to go right before the first card and half right after it: twenty writers
+    // fight over the two gaps around one card.
+    const [anchor, ...movers] = cards;
+    const goesBefore = (i: number) => i % 2 === 0;
     const results = await Promise.all(
-      cards.slice(1).map((card, i) => move(card, { column_id: todo.id, ...(i % 2 ? { after_card_id: anchor.id } : { before_card_id: anchor.id }) })),
+      movers.map((card, i) => move(card, { column_id: todo.id, ...(goesBefore(i) ? { before_card_id: anchor.id } : { after_card_id: anchor.id }) })),
     );
-    expect(results.map((r) => r.status)).toEqual(Array(19).fill(200));
+    expect(results).toHaveLength(20);
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     const after = columnNamed(await board(projectId), 'To do').cards;
-    expect(after).toHaveLength(20);
-    expect(new Set(after.map((c) => c.id)).size).toBe(20);
-    expect(new Set(after.map((c) => c.position)).size).toBe(20);
+    expect(after).toHaveLength(21);
+    expect(new Set(after.map((c) => c.id))).toEqual(new Set(cards.map((c) => c.id)));
+    expect(new Set(after.map((c) => c.position)).size).toBe(21);
     const positions = after.map((c) => c.position);
     expect([...positions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(positions);
+    // Each card landed on its side of the anchor.
+    const ids = after.map((c) => c.id);
+    expect(ids.indexOf(anchor.id)).toBe(10);
+    expect(new Set(ids.slice(0, 10))).toEqual(new Set(movers.filter((_c, i) => goesBefore(i)).map((c) => c.id)));
+    expect(new Set(ids.slice(11))).toEqual(new Set(movers.filter((_c, i) => !goesBefore(i)).map((c) => c.id)));
   });
 
   it('two people moving the same card: one wins, the other is told the card changed', async () => {

@@ -1,7 +1,11 @@
 // The employees' workspace: a team lead runs a project on its board (cards added, one moved with the mouse, one
 // with the keyboard only, a WIP limit refusing a third) while a member watching the same board sees the moves
-// within the polling interval and after a reload; an admin publishes a training module, a member completes it
-// and the team lead sees 100 %.
+// within the polling interval and after a reload; a member on a phone (390 px) adds a card and moves it to another
+// column; an admin publishes a training module, a member completes it and the team lead sees 100 %; a member's
+// dashboard shows the team contract to sign, and the lead's the team's signatures. The dashboards are photographed
+// at 1280 and 390 px.
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   authHeaders,
@@ -20,15 +24,35 @@ import { createProjectViaApi } from './support/projects-api';
 
 /** The board's poll (4 s) plus room for the request and the render: still within five seconds of a slow machine. */
 const WITHIN_A_POLL = { timeout: 9_000 };
+// A dashboard's first paint waits on a dozen queries and its charts: on a busy machine that can take half a minute.
+const DASHBOARD_LOADED = { timeout: 30_000 };
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+// Screenshots of each screen for review (not compared by the suite), beside the other run artefacts.
+const SHOTS = path.resolve(process.cwd(), '.tmp', 'screenshots');
 
 type Session = { page: Page; console: ConsoleWatch; close: () => Promise<void> };
 
-async function openSession(browser: Browser, auth: Auth, baseURL: string, path: string, width = 1280): Promise<Session> {
-  const context = await browser.newContext({ baseURL, storageState: storageStateFor(auth, baseURL), viewport: { width, height: 900 } });
+async function openSession(browser: Browser, auth: Auth, baseURL: string, path: string, viewport = DESKTOP): Promise<Session> {
+  const isPhone = viewport.width < 600;
+  const context = await browser.newContext({ baseURL, storageState: storageStateFor(auth, baseURL), viewport, hasTouch: isPhone, isMobile: isPhone });
   const page = await context.newPage();
   const watch = watchConsole(page);
   await page.goto(path);
   return { page, console: watch, close: () => context.close() };
+}
+
+/** A photograph of the page once every panel has loaded. */
+async function shoot(page: Page, name: string) {
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0, DASHBOARD_LOADED);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function boardColumnsOf(request: APIRequestContext, auth: Auth, projectId: string) {
+  const res = await request.get(`/api/projects/${projectId}/board`, { headers: authHeaders(auth) });
+  const board = await expectStatus<{ columns: { name: string; cards: { title: string }[] }[] }>(res, 200, 'board');
+  return board.columns.map((c) => `${c.name}: ${c.cards.map((x) => x.title).join(', ')}`);
 }
 
 /** A project of a new client, approved with the lead and the member (and started, unless asked not to). */
@@ -131,11 +155,7 @@ test.describe('the board', () => {
     await expect(page.getByText('Dropped Booking API in Review, position 1 of 1.')).toBeAttached();
     // The server has both moves: the next poll keeps them where they are.
     await expect
-      .poll(async () => {
-        const res = await request.get(`/api/projects/${projectId}/board`, { headers: authHeaders(lead) });
-        const board = (await res.json()) as { columns: { name: string; cards: { title: string }[] }[] };
-        return board.columns.map((c) => `${c.name}: ${c.cards.map((x) => x.title).join(', ')}`);
-      })
+      .poll(() => boardColumnsOf(request, lead, projectId))
       .toEqual(['Backlog: ', 'To do: Privacy notice', 'In progress: Wireframes', 'Review: Booking API', 'Done: ']);
 
     // The member's open board catches up on its own, within the polling interval; and after a reload.
@@ -173,6 +193,59 @@ test.describe('the board', () => {
     expect(watcher.console.problems()).toEqual([]);
     await leadSession.close();
     await watcher.close();
+  });
+
+  test('a member on a phone (390 px) switches columns with the tabs and moves a card to another column', async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const lead = await createTeamlead(request, { name: `Pia Lead ${uniqueSuffix()}` });
+    const member = await createTeammember(request, { name: `Pat Member ${uniqueSuffix()}` });
+    const projectId = await staffedProject(request, lead, member, `Phone project ${uniqueSuffix()}`);
+
+    const session = await openSession(browser, member, baseURL!, `/kanban-board?project=${projectId}`, PHONE);
+    const page = session.page;
+    const tabs = page.getByTestId('column-tabs');
+    // One column at a time: Backlog first, the others behind their tabs.
+    await expect(tabs.getByRole('tab')).toHaveCount(5);
+    await expect(page.getByTestId('board-column')).toHaveCount(1);
+    await expect(tabs.getByRole('tab', { name: 'Backlog (0)' })).toHaveAttribute('aria-selected', 'true');
+
+    await tabs.getByRole('tab', { name: 'To do (0)' }).click();
+    await expect(page.getByTestId('board-column')).toHaveAttribute('data-column-name', 'To do');
+    await addCard(page, 'To do', 'Call the venue');
+    await addCard(page, 'To do', 'Book the photographer');
+    await expect(tabs.getByRole('tab', { name: 'To do (2)' })).toBeVisible();
+    // The column fits the phone: nothing sideways to scroll.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // The card dialog fills the screen; its column picker moves the card to In progress.
+    await cardNamed(page, 'Call the venue').click();
+    const dialog = page.getByTestId('card-dialog');
+    await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('Call the venue');
+    const box = await dialog.getByRole('dialog').boundingBox();
+    expect(box?.width).toBe(PHONE.width);
+    await dialog.getByRole('combobox', { name: 'Column' }).click();
+    await page.getByRole('option', { name: 'In progress' }).click();
+    await expect(dialog.getByRole('combobox', { name: 'Column' })).toHaveText('In progress');
+    await dialog.getByTestId('card-dialog-close').click();
+    await expect(dialog).toBeHidden();
+
+    await expect(titlesIn(page, 'To do')).toHaveText(['Book the photographer']);
+    await expect(tabs.getByRole('tab', { name: 'In progress (1)' })).toBeVisible();
+    await tabs.getByRole('tab', { name: 'In progress (1)' }).click();
+    await expect(page.getByTestId('board-column')).toHaveAttribute('data-column-name', 'In progress');
+    await expect(titlesIn(page, 'In progress')).toHaveText(['Call the venue']);
+    await expect
+      .poll(() => boardColumnsOf(request, lead, projectId))
+      .toEqual(['Backlog: ', 'To do: Book the photographer', 'In progress: Call the venue', 'Review: ', 'Done: ']);
+    await shoot(page, 'kanban-board-phone-390');
+
+    // After a reload the card is still there.
+    await page.reload();
+    await tabs.getByRole('tab', { name: 'In progress (1)' }).click();
+    await expect(titlesIn(page, 'In progress')).toHaveText(['Call the venue']);
+
+    expect(session.console.problems()).toEqual([]);
+    await session.close();
   });
 });
 
@@ -222,6 +295,84 @@ test.describe('training', () => {
     for (const session of [adminSession, memberSession, leadSession]) {
       expect(session.console.problems()).toEqual([]);
       await session.close();
+    }
+  });
+});
+
+test.describe('the dashboards', () => {
+  test("a member's dashboard shows the team contract to sign and opens it for signing; the lead's shows the team's signatures", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const lead = await createTeamlead(request, { name: `Liv Lead ${uniqueSuffix()}` });
+    const member = await createTeammember(request, { name: `Moe Member ${uniqueSuffix()}` });
+    const projectTitle = `Festival site ${uniqueSuffix()}`;
+    const projectId = await staffedProject(request, lead, member, projectTitle);
+    // Approval made the team's draft contracts; the agency sends the member's.
+    const owner = await loginSuperadmin(request);
+    const listed = await request.get('/api/contracts', { headers: authHeaders(owner), params: { project_id: projectId, kind: 'team' } });
+    const drafts = (await expectStatus<{ items: { id: string; signer: { id: string } }[] }>(listed, 200, 'contracts')).items;
+    const contractId = drafts.find((c) => c.signer.id === member.user.id)!.id;
+    await expectStatus(await request.post(`/api/contracts/${contractId}/send`, { headers: authHeaders(owner), data: {} }), 200, 'send');
+
+    // The lead sees the member has not signed yet.
+    const leadSession = await openSession(browser, lead, baseURL!, '/employee/teamlead-dashboardpage');
+    const teamProject = leadSession.page
+      .getByTestId('team-contract-status')
+      .locator(`[data-testid="team-contract-project"][data-project-id="${projectId}"]`);
+    await expect(teamProject.getByTestId('team-contract-signed')).toHaveText('0 of 1 signed', DASHBOARD_LOADED);
+    await expect(teamProject.getByTestId('team-contract-awaiting')).toHaveText('1 awaiting signature');
+    await expect(teamProject.getByTestId('team-contract-person').filter({ hasText: member.user.name })).toHaveAttribute('data-status', 'sent');
+
+    // The member's dashboard lists the contract to sign, at desktop and phone width.
+    const phone = await openSession(browser, member, baseURL!, '/employee/team-memberdashboardpage', PHONE);
+    const phoneRow = phone.page.getByTestId('contracts-to-sign').locator(`[data-testid="contract-row"][data-contract-id="${contractId}"]`);
+    await expect(phoneRow).toContainText(projectTitle, DASHBOARD_LOADED);
+    await expect(phone.page.getByTestId('my-training-summary')).toBeVisible();
+    await shoot(phone.page, 'teammember-dashboard-390');
+
+    const session = await openSession(browser, member, baseURL!, '/employee/team-memberdashboardpage');
+    const page = session.page;
+    const toSign = page.getByTestId('contracts-to-sign');
+    const row = toSign.locator(`[data-testid="contract-row"][data-contract-id="${contractId}"]`);
+    await expect(row.getByTestId('contract-status')).toHaveText('Awaiting signature', DASHBOARD_LOADED);
+    await expect(page.getByTestId('my-training-summary')).toBeVisible();
+    await shoot(page, 'teammember-dashboard-1280');
+
+    // Review & sign opens it on the team contract screen, where the member signs.
+    await row.getByRole('link', { name: 'Review & sign' }).click();
+    await expect(page).toHaveURL(new RegExp(`/employee/team-contract\\?id=${contractId}$`));
+    const panel = page.getByTestId('sign-panel');
+    await panel.getByTestId('signature-name').fill(member.user.name);
+    await panel.getByTestId('signature-agree').check();
+    await panel.getByTestId('sign-button').click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign' }).click();
+    // Signing seals the PDF on the server, which takes seconds on a busy machine.
+    await expect(page.getByTestId('signed-state')).toContainText(`Signed by ${member.user.name}`, { timeout: 30_000 });
+
+    // Back on the dashboard there is nothing left to sign.
+    await page.goto('/employee/team-memberdashboardpage');
+    await expect(toSign.getByText('Nothing to sign')).toBeVisible(DASHBOARD_LOADED);
+    await expect(toSign.getByTestId('contract-row')).toHaveCount(0);
+
+    // The lead's dashboard shows the team signed, at desktop and phone width.
+    await leadSession.page.reload();
+    await expect(teamProject.getByTestId('team-contract-signed')).toHaveText('1 of 1 signed', DASHBOARD_LOADED);
+    await expect(teamProject.getByTestId('team-contract-awaiting')).toHaveCount(0);
+    await expect(teamProject.getByTestId('team-contract-person').filter({ hasText: member.user.name })).toHaveAttribute('data-status', 'signed');
+    await expect(leadSession.page.getByTestId('board-summaries')).toBeVisible();
+    await shoot(leadSession.page, 'teamlead-dashboard-1280');
+    const leadPhone = await openSession(browser, lead, baseURL!, '/employee/teamlead-dashboardpage', PHONE);
+    const phoneProject = leadPhone.page.locator(`[data-testid="team-contract-project"][data-project-id="${projectId}"]`);
+    await expect(phoneProject.getByTestId('team-contract-signed')).toHaveText('1 of 1 signed', DASHBOARD_LOADED);
+    await expect(leadPhone.page.getByTestId('board-summaries')).toBeVisible();
+    await shoot(leadPhone.page, 'teamlead-dashboard-390');
+
+    for (const s of [leadSession, phone, session, leadPhone]) {
+      expect(s.console.problems()).toEqual([]);
+      await s.close();
     }
   });
 });

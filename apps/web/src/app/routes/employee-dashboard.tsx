@@ -11,7 +11,9 @@ import { localToday } from '../../features/board/utils/board-state';
 import { MyTrainingSummary } from '../../features/training/components/my-training-summary';
 import { TrainingProgress } from '../../features/training/components/training-progress';
 import { PageTitle } from '../../features/config/components/page-title';
+import { ContractList } from '../../features/contracts/components/my-contracts';
 import { ProjectContracts } from '../../features/contracts/components/project-contracts';
+import { TeamContractStatus } from '../../features/contracts/components/team-contract-status';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
@@ -26,14 +28,6 @@ import { projectPathFor, projectsPathFor } from '../../lib/project-links';
 const boardPath = (projectId: string, cardId?: string) =>
   `${paths.kanbanBoard}?project=${encodeURIComponent(projectId)}${cardId ? `&card=${encodeURIComponent(cardId)}` : ''}`;
 const trainingPath = (moduleId: string) => `${paths.employee.training}?module=${encodeURIComponent(moduleId)}`;
-
-/**
- * Team contracts to sign, and for a lead the team's contract status, come from the contracts module, which is built
- * separately. This slot is where they go on both dashboards; it shows nothing until that module's API exists.
- */
-function TeamContractsSlot() {
-  return null;
-}
 
 /** /employee-dashboardpage sends each employee to their own dashboard (and anyone else to theirs). */
 export function EmployeeDashboardRedirect() {
@@ -51,6 +45,7 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
   const id = searchParams.get('id');
   if (!user) return null;
   const isLead = user.role === 'teamlead';
+  const openContractPath = (contractId: string) => contractPathFor(user.role, contractId);
 
   if (id) {
     return (
@@ -80,9 +75,7 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
               <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />
             ) : null
           }
-          renderSections={(project) => (
-            <ProjectContracts project={project} role={user.role} getOpenPath={(contractId) => contractPathFor(user.role, contractId)} />
-          )}
+          renderSections={(project) => <ProjectContracts project={project} role={user.role} getOpenPath={openContractPath} />}
         />
       </>
     );
@@ -93,14 +86,32 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
       <PageTitle title={title} />
       <WelcomeCard name={user.name}>{intro}</WelcomeCard>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
-        <MyCardsPanel cardPath={(card) => boardPath(card.project.id, card.id)} boardPath={paths.kanbanBoard} />
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <MyCardsPanel cardPath={(card) => boardPath(card.project.id, card.id)} boardPath={paths.kanbanBoard} />
+          <ContractList
+            title="Team contracts to sign"
+            subtitle="Your engagement for each project you join"
+            action={
+              <Button component={Link} to={paths.employee.teamContract} size="small">
+                All my contracts
+              </Button>
+            }
+            filters={{ kind: 'team', signer_id: user.id, status: 'sent' }}
+            getOpenPath={openContractPath}
+            emptyTitle="Nothing to sign"
+            emptyText="When you join a project, its team contract appears here to sign."
+            data-testid="contracts-to-sign"
+          />
+        </Stack>
         <MyTrainingSummary modulePath={trainingPath} today={localToday()} />
       </Box>
-      <TeamContractsSlot />
       {isLead && (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
           <BoardSummariesPanel boardPath={(projectId) => boardPath(projectId)} />
-          <TrainingProgress title="Team training" subtitle="The people on the projects you lead, and you" />
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
+            <TrainingProgress title="Team training" subtitle="The people on the projects you lead, and you" />
+            <TeamContractStatus leadId={user.id} getOpenPath={openContractPath} listPath={paths.employee.teamContract} />
+          </Stack>
         </Box>
       )}
       <ProjectSummaryPanel

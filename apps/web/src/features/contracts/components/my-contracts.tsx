@@ -18,6 +18,8 @@ import { ContractStatusChip } from './contract-status-chip';
 type ContractListProps = {
   title: string;
   subtitle?: ReactNode;
+  /** Beside the title, e.g. a link to the full list. */
+  action?: ReactNode;
   filters: ContractFilters;
   /** Which of the loaded contracts to show (for example: only other people's). */
   include?: (contract: ContractListItem) => boolean;
@@ -44,6 +46,7 @@ function subtitleOf(contract: ContractListItem, showSigner: boolean) {
 export function ContractList({
   title,
   subtitle,
+  action,
   filters,
   include,
   getOpenPath,
@@ -73,9 +76,11 @@ export function ContractList({
             divider
             data-testid="contract-row"
             data-contract-id={contract.id}
-            sx={{ px: { xs: 2, sm: 3 }, py: 1.5, gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+            sx={{ px: { xs: 2, sm: 3 }, py: 1.5, gap: 2, flexWrap: 'wrap' }}
           >
-            <Box sx={{ flex: 1, minWidth: 0 }}>
+            {/* A basis, not 0: in a narrow row (a phone, a side column) the actions wrap below the title instead of
+                squeezing it to a letter a line. */}
+            <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
               <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{contract.title}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {subtitleOf(contract, showSigner)}
@@ -99,7 +104,7 @@ export function ContractList({
     );
 
   return (
-    <SectionCard title={title} subtitle={subtitle} data-testid={testId}>
+    <SectionCard title={title} subtitle={subtitle} action={action} data-testid={testId}>
       {body}
       <LoadMore hasMore={Boolean(contracts.hasNextPage)} isLoading={contracts.isFetchingNextPage} onLoadMore={() => contracts.fetchNextPage()} />
     </SectionCard>
