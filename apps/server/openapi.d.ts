@@ -1793,7 +1793,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in person's own events as Server-Sent Events (new messages, receipts, notifications, status changes); resumes from Last-Event-ID */
+        /** The signed-in person's own events as Server-Sent Events (new messages, receipts, notifications, project status, contracts, invoices, board changes); once ready it names the id to resume from with Last-Event-ID, even before its first event */
         get: operations["getEvents"];
         put?: never;
         post?: never;

@@ -109,6 +109,38 @@ describe('the event stream in the browser', () => {
     expect(opened).toBe(1);
   });
 
+  it('refetches the open board at once when someone else changes it, and acts on an event sent twice only once', async () => {
+    const encoder = new TextEncoder();
+    server.use(
+      http.get(
+        '/api/events',
+        () =>
+          new HttpResponse(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                controller.enqueue(encoder.encode('id: 3\n: ready\n\nid: 4\nevent: board.changed\ndata: {"projectId":3,"actorId":6}\n\n'));
+                // A replay that starts before the last id seen repeats it.
+                setTimeout(() => {
+                  controller.enqueue(encoder.encode('id: 4\nevent: board.changed\ndata: {"projectId":3,"actorId":6}\n\n'));
+                  controller.enqueue(encoder.encode('id: 9\nevent: notification.created\ndata: {"userIds":[5]}\n\n'));
+                }, 300);
+              },
+            }),
+            { headers: { 'content-type': 'text/event-stream' } },
+          ),
+      ),
+    );
+    const client = new QueryClient();
+    const board = client.getQueryCache().build(client, { queryKey: queryKeys.board.board('3') });
+    const badge = client.getQueryCache().build(client, { queryKey: queryKeys.notifications.unreadCount });
+    for (const q of [board, badge]) q.setData(1);
+    closers.push(openLiveEvents('tok-1', '5', client));
+    await until(() => board.state.isInvalidated);
+    board.setData(2);
+    await until(() => badge.state.isInvalidated);
+    expect(board.state.isInvalidated).toBe(false);
+  });
+
   it('stops for good when the session is refused', async () => {
     let opened = 0;
     server.use(

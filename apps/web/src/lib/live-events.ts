@@ -48,6 +48,11 @@ class StreamRefused extends Error {}
 const REFUSALS: readonly ApiErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'ACCOUNT_DISABLED', 'MFA_ENROLMENT_REQUIRED'];
 
 const RETRY_MS = 5000;
+/**
+ * How many event ids are remembered. A reconnect's replay starts a little before Last-Event-ID (the server may
+ * write two events out of order), so some events come twice: the second is dropped by its id.
+ */
+const SEEN_IDS_KEPT = 1000;
 
 /**
  * Opens the signed-in person's event stream with their bearer token (EventSource cannot send headers) and
@@ -58,6 +63,7 @@ const RETRY_MS = 5000;
 export function openLiveEvents(token: string, userId: string, queryClient: QueryClient): () => void {
   const controller = new AbortController();
   let ended = false;
+  const seen = new Set<string>();
   void fetchEventSource('/api/events', {
     headers: { Authorization: `Bearer ${token}` },
     signal: controller.signal,
@@ -70,6 +76,11 @@ export function openLiveEvents(token: string, userId: string, queryClient: Query
     onmessage(message) {
       if (message.event === 'session.ended') ended = true;
       if (!message.event) return;
+      if (message.id) {
+        if (seen.has(message.id)) return;
+        seen.add(message.id);
+        if (seen.size > SEEN_IDS_KEPT) seen.delete(seen.values().next().value!);
+      }
       let data: unknown = null;
       try {
         data = JSON.parse(message.data);

@@ -5,7 +5,8 @@ import { invoices, projectMembers, projects, users } from '../../db/schema.js';
 
 /**
  * Who sees an event pushed to their browser. An event type without a resolver is not pushed (jobs, mail,
- * memos). Modules with events of their own register a resolver (`registerAudience`).
+ * memos). Resolvers are registered when this file loads, before the push starts (`createRealtime` subscribes to
+ * every type registered here): an event type with an audience is both logged and pushed live.
  */
 type Resolver<T extends EventType> = (db: DbOrTx, event: EventOf<T>) => Promise<number[]> | number[];
 const resolvers = new Map<EventType, Resolver<EventType>>();
@@ -16,6 +17,11 @@ export function registerAudience<T extends EventType>(type: T, resolver: Resolve
 
 export function isPushed(type: EventType): boolean {
   return resolvers.has(type);
+}
+
+/** Every type that has an audience: each is logged and pushed live, so the two lists can never differ. */
+export function pushedTypes(): EventType[] {
+  return [...resolvers.keys()];
 }
 
 export async function audienceOf(db: DbOrTx, event: DomainEvent): Promise<number[]> {

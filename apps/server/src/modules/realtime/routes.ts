@@ -11,7 +11,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ realtime: Realtime }> = asy
       tags: ['realtime'],
       security: [{ bearer: [] }],
       summary:
-        "The signed-in person's own events as Server-Sent Events (new messages, receipts, notifications, status changes); resumes from Last-Event-ID",
+        "The signed-in person's own events as Server-Sent Events (new messages, receipts, notifications, project status, contracts, invoices, board changes); once ready it names the id to resume from with Last-Event-ID, even before its first event",
       headers: z.object({
         'last-event-id': z
           .string()

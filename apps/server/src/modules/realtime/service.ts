@@ -1,11 +1,11 @@
-import { and, gt, min, sql } from 'drizzle-orm';
+import { and, gt, lte, max, min, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import type { DomainEvent, EventMeta, EventType } from '../../core/events.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { eventLog } from '../../db/schema.js';
 import { BROADCAST_CHANNEL, type Broadcast } from '../../integrations/broadcast.js';
-import { audienceOf, isPushed } from './audience.js';
+import { audienceOf, isPushed, pushedTypes } from './audience.js';
 
 /** How long pushed events are kept for streams that reconnect. */
 export const EVENT_LOG_RETENTION_MS = 60 * 60 * 1000;
@@ -13,10 +13,22 @@ export const EVENT_LOG_RETENTION_MS = 60 * 60 * 1000;
 export const HEARTBEAT_MS = 15_000;
 /** At most this many missed events are replayed on a reconnect; beyond, the stream is told to reload everything. */
 const REPLAY_LIMIT = 500;
+/**
+ * A reconnect replays from this many ids before its Last-Event-ID. Ids commit in order (EVENT_LOG_ORDER_LOCK), but
+ * a node may write two events to a stream out of order (each transaction's subscribers run after its own commit),
+ * and a stream cut between them would resume past the earlier one. The browser drops ids it has already seen.
+ */
+export const REPLAY_OVERLAP_IDS = 100;
+/**
+ * Held by every transaction from its event-log insert to its commit, so event-log ids become visible in the order
+ * they are taken: a stream that has seen id N can never later miss a smaller id committing late.
+ */
+const EVENT_LOG_ORDER_LOCK = 734_002;
 
 /** Where a stream's frames go (the response body). */
 export type Sink = { write(text: string): unknown; end(text?: string): unknown };
-type Stream = { userId: number; sessionId: number; res: Sink };
+/** `held`: frames pushed while the stream is still replaying what it missed, written once the replay is done. */
+type Stream = { userId: number; sessionId: number; res: Sink; held: { id: number; text: string }[] | null };
 
 /** One SSE frame. The data is the event itself, which names no more than its audience may know. */
 function frame(id: number | undefined, type: string, data: unknown) {
@@ -35,19 +47,21 @@ export function createRealtime(ctx: AppContext, broadcast: Broadcast) {
 
   ctx.events.setBeforeCommit(async (txUnknown, events) => {
     const tx = txUnknown as Tx;
+    // Audiences first, outside the lock: it is then held only for the inserts, the notices and the commit.
+    const audiences: number[][] = [];
+    for (const event of events) audiences.push(isPushed(event.type) ? await audienceOf(tx, event) : []);
+    if (audiences.some((userIds) => userIds.length)) await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOG_ORDER_LOCK})`);
     const metas: EventMeta[] = [];
-    for (const event of events) {
+    for (const [i, event] of events.entries()) {
       const meta: EventMeta = { origin: 'local' };
-      if (isPushed(event.type)) {
-        const userIds = await audienceOf(tx, event);
-        if (userIds.length) {
-          const [row] = await tx
-            .insert(eventLog)
-            .values({ type: event.type, userIds, payload: event, createdAt: ctx.now() })
-            .returning({ id: eventLog.id });
-          meta.logId = row.id;
-          meta.userIds = userIds;
-        }
+      const userIds = audiences[i];
+      if (userIds.length) {
+        const [row] = await tx
+          .insert(eventLog)
+          .values({ type: event.type, userIds, payload: event, createdAt: ctx.now() })
+          .returning({ id: eventLog.id });
+        meta.logId = row.id;
+        meta.userIds = userIds;
       }
       if (broadcast.enabled && (meta.logId !== undefined || remoteTypes.has(event.type))) {
         const notice = JSON.stringify({ node: broadcast.nodeId, event, logId: meta.logId, userIds: meta.userIds });
@@ -69,8 +83,12 @@ export function createRealtime(ctx: AppContext, broadcast: Broadcast) {
     if (set && set.size === 0) streams.delete(stream.userId);
   }
 
-  function push(userIds: readonly number[], text: string) {
-    for (const userId of userIds) for (const stream of streams.get(userId) ?? []) stream.res.write(text);
+  function push(userIds: readonly number[], id: number, text: string) {
+    for (const userId of userIds)
+      for (const stream of streams.get(userId) ?? []) {
+        if (stream.held) stream.held.push({ id, text });
+        else stream.res.write(text);
+      }
   }
 
   /** Subscribes the push to an event type (on every node). Called for each pushed type at start. */
@@ -78,24 +96,14 @@ export function createRealtime(ctx: AppContext, broadcast: Broadcast) {
     ctx.events.subscribe(
       type,
       (event, meta) => {
-        if (meta.logId !== undefined && meta.userIds?.length) push(meta.userIds, frame(meta.logId, event.type, event));
+        if (meta.logId !== undefined && meta.userIds?.length) push(meta.userIds, meta.logId, frame(meta.logId, event.type, event));
       },
       { remote: true },
     );
   }
 
-  for (const type of [
-    'message.sent',
-    'message.receipt',
-    'notification.created',
-    'project.status_changed',
-    'contract.sent',
-    'contract.signed',
-    'contract.voided',
-    'contract.expired',
-  ] as const) {
-    pushType(type);
-  }
+  // Every event type that has an audience (audience.ts) is pushed: board changes and invoices as much as messages.
+  for (const type of pushedTypes()) pushType(type);
   // Memo invalidations travel between nodes too.
   for (const type of ['session.revoked', 'account.updated', 'message.sent'] as const) remoteTypes.add(type);
 
@@ -124,26 +132,16 @@ export function createRealtime(ctx: AppContext, broadcast: Broadcast) {
 
     openStreams: () => open,
 
-    /** Serves one stream until the client goes away or the session ends. Headers are the caller's. */
+    /**
+     * Serves one stream until the client goes away or the session ends. Headers are the caller's.
+     *
+     * The stream is registered before the log is read, holding what is pushed meanwhile: an event committed between
+     * the replay and the registration would otherwise reach neither. The replay reads up to the newest id at that
+     * moment (every smaller id has committed, EVENT_LOG_ORDER_LOCK), then that id is sent as the stream's own, so a
+     * stream that has had no event yet still resumes from where it opened; held frames above it follow.
+     */
     async serve(actor: Actor, res: Sink, onClose: (listener: () => void) => void, lastEventId: number | null) {
-      const stream: Stream = { userId: actor.id, sessionId: actor.sessionId, res };
-      res.write('retry: 3000\n\n');
-      if (lastEventId !== null) {
-        const [oldest] = await ctx.db.select({ id: min(eventLog.id) }).from(eventLog);
-        if (oldest?.id !== null && oldest?.id !== undefined && lastEventId < oldest.id - 1) {
-          // Gone past what the log keeps: the page reloads what it shows instead.
-          res.write(frame(undefined, 'resync', {}));
-        } else {
-          const missed = await ctx.db
-            .select()
-            .from(eventLog)
-            .where(and(gt(eventLog.id, lastEventId), sql`${actor.id} = any(${eventLog.userIds})`))
-            .orderBy(eventLog.id)
-            .limit(REPLAY_LIMIT + 1);
-          if (missed.length > REPLAY_LIMIT) res.write(frame(undefined, 'resync', {}));
-          else for (const row of missed) res.write(frame(row.id, row.type, row.payload));
-        }
-      }
+      const stream: Stream = { userId: actor.id, sessionId: actor.sessionId, res, held: [] };
       const set = streams.get(actor.id) ?? new Set<Stream>();
       set.add(stream);
       streams.set(actor.id, set);
@@ -154,6 +152,44 @@ export function createRealtime(ctx: AppContext, broadcast: Broadcast) {
         clearInterval(heartbeat);
         remove(stream);
       });
+      res.write('retry: 3000\n\n');
+      try {
+        const [bounds] = await ctx.db.select({ oldest: min(eventLog.id), newest: max(eventLog.id) }).from(eventLog);
+        const newest = bounds?.newest ?? 0;
+        if (lastEventId !== null) {
+          const oldest = bounds?.oldest ?? null;
+          if (oldest !== null && lastEventId < oldest - 1) {
+            // Gone past what the log keeps: the page reloads what it shows instead.
+            res.write(frame(undefined, 'resync', {}));
+          } else if (lastEventId < newest) {
+            const missed = await ctx.db
+              .select()
+              .from(eventLog)
+              .where(
+                and(
+                  gt(eventLog.id, Math.max(0, lastEventId - REPLAY_OVERLAP_IDS)),
+                  lte(eventLog.id, newest),
+                  sql`${actor.id} = any(${eventLog.userIds})`,
+                ),
+              )
+              .orderBy(eventLog.id)
+              .limit(REPLAY_LIMIT + 1);
+            if (missed.length > REPLAY_LIMIT) res.write(frame(undefined, 'resync', {}));
+            else for (const row of missed) res.write(frame(row.id, row.type, row.payload));
+          }
+        }
+        // Ended meanwhile (the client went away, the session was revoked, the node is stopping): nothing more to write.
+        if (!streams.get(actor.id)?.has(stream)) return;
+        // No event, only the id to resume from: browsers keep it as the stream's last event id.
+        res.write(`id: ${newest}\n: ready\n\n`);
+        const held = stream.held ?? [];
+        stream.held = null;
+        for (const f of held) if (f.id > newest) res.write(f.text);
+      } catch (err) {
+        clearInterval(heartbeat);
+        remove(stream);
+        throw err;
+      }
     },
 
     /** Ends every stream (shutdown): their browsers reconnect, to another node when there is one. */

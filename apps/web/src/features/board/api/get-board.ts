@@ -7,7 +7,10 @@ export function getBoard(projectId: string): Promise<Board> {
   return request<Board>(`/projects/${encodeURIComponent(projectId)}/board`);
 }
 
-/** The board, asked for again every few seconds so that others' changes show within five seconds. */
+/**
+ * The board, asked for again every few seconds so that others' changes show within five seconds even without
+ * the event stream; with it, another person's change refetches it at once (`board.changed`, lib/live-events.ts).
+ */
 export function useBoard(projectId: string | null, options: { isPaused?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.board.board(projectId ?? ''),
