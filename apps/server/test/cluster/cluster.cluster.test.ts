@@ -167,36 +167,96 @@ describe('a cluster of two nodes', () => {
     for (let i = 0; i < 4; i++) expect((await api(cluster.url, 'GET', '/auth/me', { token: client.token })).status).toBe(200);
   });
 
-  it('refuses a disabled account on the other node at once', async () => {
-    // Accounts that may be disabled are staff: a team member, invited and signed up through node A.
-    const address = email('member');
-    const invite = must(
-      await api(a.url, 'POST', '/invitations', { token: owner.token, body: { email: address, role: 'teammember' } }),
-      201,
-      'invite',
+  it('refuses a disabled account on the other node within 100 ms', async () => {
+    // From node A's answer to the first 401 on node B, which is asked every 10 ms; three accounts, the median counts
+    // (one try can lose a few tens of milliseconds to a busy machine, the mechanism is a NOTIFY round trip).
+    const tries: { afterAnswer: number; afterRequest: number; polls: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      // Accounts that may be disabled are staff: a team member, invited and signed up through node A.
+      const address = email('member');
+      const invite = must(
+        await api(a.url, 'POST', '/invitations', { token: owner.token, body: { email: address, role: 'teammember' } }),
+        201,
+        'invite',
+      );
+      const inviteToken = new URL(invite.link).searchParams.get('token');
+      const member = must(
+        await api(a.url, 'POST', '/auth/signup/employee', { body: { invite_token: inviteToken, name: 'Cluster Member', password: PASSWORD } }),
+        201,
+        'member signup',
+      ) as { token: string; user: { id: number } };
+      // Node B has the session in its one-second memo: the point is that the memo hears of the change.
+      expect((await api(b.url, 'GET', '/auth/me', { token: member.token })).status).toBe(200);
+      const requestedAt = performance.now();
+      must(await api(a.url, 'PATCH', `/users/${member.user.id}/status`, { token: owner.token, body: { status: 'disabled' } }), 200, 'disable');
+      const answeredAt = performance.now();
+      let refusedAt = -1;
+      let polls = 0;
+      while (performance.now() - answeredAt < 5000) {
+        const askedAt = performance.now();
+        polls += 1;
+        const res = await fetch(`${b.url}/api/auth/me`, { headers: { authorization: `Bearer ${member.token}` } });
+        await res.arrayBuffer();
+        if (res.status === 401) {
+          refusedAt = performance.now();
+          break;
+        }
+        expect(res.status).toBe(200);
+        await sleep(Math.max(0, 10 - (performance.now() - askedAt)));
+      }
+      expect(refusedAt, 'node B never refused the disabled account').toBeGreaterThan(0);
+      tries.push({ afterAnswer: refusedAt - answeredAt, afterRequest: refusedAt - requestedAt, polls });
+    }
+    const median = [...tries].sort((x, y) => x.afterAnswer - y.afterAnswer)[1]!;
+    console.log(
+      `disabled on node A, refused (401) on node B: ${tries
+        .map((t) => `${t.afterAnswer.toFixed(1)} ms after A's answer (${t.afterRequest.toFixed(1)} ms after the request, ${t.polls} polls)`)
+        .join('; ')}; median ${median.afterAnswer.toFixed(1)} ms (target 100 ms)`,
     );
-    const inviteToken = new URL(invite.link).searchParams.get('token');
-    const client = must(
-      await api(a.url, 'POST', '/auth/signup/employee', { body: { invite_token: inviteToken, name: 'Cluster Member', password: PASSWORD } }),
+    expect(median.afterAnswer).toBeLessThanOrEqual(100);
+  });
+
+  it("shows a message sent through one node in a poll on the other at once, though that node's empty-poll memo said nothing was newer", async () => {
+    const client = await signupClient(a.url);
+    const project = must(
+      await api(a.url, 'POST', '/projects', { token: client.token, body: { title: 'Memo project', description: 'Polled on the other node.' } }),
       201,
-      'member signup',
-    ) as { token: string; user: { id: number } };
-    // The other node has the session in its cache: the point is that the cache hears of the change.
-    expect((await api(b.url, 'GET', '/auth/me', { token: client.token })).status).toBe(200);
-    must(await api(a.url, 'PATCH', `/users/${client.user.id}/status`, { token: owner.token, body: { status: 'disabled' } }), 200, 'disable');
-    const disabledAt = performance.now();
-    let refusedAfter = -1;
-    while (performance.now() - disabledAt < 5000) {
-      const res = await fetch(`${b.url}/api/auth/me`, { headers: { authorization: `Bearer ${client.token}` } });
-      await res.arrayBuffer();
-      if (res.status === 401) {
-        refusedAfter = performance.now() - disabledAt;
+      'project',
+    );
+    const conversationId = `${project.project.id}:${client.user.id}`;
+    const send = (text: string) =>
+      api(a.url, 'POST', '/superadmin/send-message', {
+        token: owner.token,
+        body: { sender_id: owner.user.id, receiver_id: client.user.id, conversation_id: conversationId, message_content: text },
+      });
+    const first = must(await send('The first one'), 201, 'first send');
+    const poll = async () =>
+      must(
+        await api(b.url, 'GET', `/client/get-all-messages?user_id=${client.user.id}&since_id=${first.message.id}`, { token: client.token }),
+        200,
+        'poll',
+      ).messages as { id: number }[];
+    // Node B finds nothing newer and remembers that for a second (the memo of the empty poll).
+    expect(await poll()).toEqual([]);
+    const memoFilledAt = performance.now();
+    const second = must(await send('The second one, through node A'), 201, 'second send');
+    const sentAt = performance.now();
+    let seenAt = -1;
+    while (performance.now() - sentAt < 3000) {
+      const askedAt = performance.now();
+      if ((await poll()).some((m) => m.id === second.message.id)) {
+        seenAt = performance.now();
         break;
       }
+      await sleep(Math.max(0, 10 - (performance.now() - askedAt)));
     }
-    console.log(`disabled on node A: refused (401) on node B ${refusedAfter.toFixed(1)} ms after node A confirmed (target 100 ms)`);
-    expect(refusedAfter).toBeGreaterThanOrEqual(0);
-    expect(refusedAfter).toBeLessThan(1000);
+    console.log(
+      `empty-poll memo on node B: a message sent through node A appeared in B's poll ${(seenAt - sentAt).toFixed(1)} ms after A answered, ${(seenAt - memoFilledAt).toFixed(1)} ms after B's memo was filled (it keeps 1000 ms)`,
+    );
+    expect(seenAt, 'the message never appeared on node B').toBeGreaterThan(0);
+    // Far under the memo's second: the memo was cleared by the other node's notice, not by its age.
+    expect(seenAt - sentAt).toBeLessThanOrEqual(250);
+    expect(seenAt - memoFilledAt).toBeLessThan(1000);
   });
 
   it("pushes a message sent through one node to the receiver's stream on the other within a second", async () => {
