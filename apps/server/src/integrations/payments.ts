@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Currency, PaymentProviderName } from '@agency/schema';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config.js';
 import { AppError } from '../core/errors.js';
 
@@ -34,14 +34,24 @@ export type PaymentProvider = {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Verifies the signature over the raw body before anything is parsed; a bad one throws WEBHOOK_SIGNATURE_INVALID. */
-  verifyEvent(rawBody: Buffer | string, signature: string | undefined, receivedAt: Date): ProviderEvent;
+  verifyEvent(rawBody: Buffer | string, signature: string | undefined, receivedAt: Date): Promise<ProviderEvent>;
 };
+
+/** Stripe's SDK, loaded with the first payment request (webhook, checkout or refund), not with every start. */
+let stripeModule: Promise<typeof Stripe> | null = null;
+const loadStripe = () => (stripeModule ??= import('stripe').then((m) => m.default));
 
 /** Stripe's signature tolerance: an event signed longer ago than this is refused (replay). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-function verifyStripeSignature(rawBody: Buffer | string, signature: string | undefined, secret: string, receivedAt: Date): ProviderEvent {
+async function verifyStripeSignature(
+  rawBody: Buffer | string,
+  signature: string | undefined,
+  secret: string,
+  receivedAt: Date,
+): Promise<ProviderEvent> {
   if (!signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header is missing');
+  const Stripe = await loadStripe();
   try {
     return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAt.getTime());
   } catch (err) {
@@ -59,7 +69,8 @@ export function localWebhookSecret(signingKey: string): string {
 }
 
 /** Signs a payload the way Stripe does (`t=<unix>,v1=<hmac>`): the local checkout's events take Stripe's path. */
-export function signLikeStripe(payload: string, secret: string, at: Date): string {
+export async function signLikeStripe(payload: string, secret: string, at: Date): Promise<string> {
+  const Stripe = await loadStripe();
   return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(at.getTime() / 1000) });
 }
 
@@ -90,7 +101,8 @@ export function createLocalProvider(appUrl: string, secret: string, now: () => D
 }
 
 /** The Stripe client: Stripe's API, or another base address (a Stripe-compatible stand-in) from STRIPE_API_URL. */
-export function createStripeClient(secretKey: string, apiUrl: string | undefined): Stripe {
+export async function createStripeClient(secretKey: string, apiUrl: string | undefined): Promise<Stripe> {
+  const Stripe = await loadStripe();
   const base = apiUrl ? new URL(apiUrl) : null;
   return new Stripe(secretKey, {
     maxNetworkRetries: 2,
@@ -113,11 +125,13 @@ function providerError(err: unknown): AppError {
 
 /** `stripe`: Checkout Sessions through the official SDK, webhooks verified with Stripe's signature scheme. */
 export function createStripeProvider(options: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentProvider {
-  const stripe = createStripeClient(options.secretKey, options.apiUrl);
+  let client: Promise<Stripe> | null = null;
+  const stripeClient = () => (client ??= createStripeClient(options.secretKey, options.apiUrl));
   return {
     name: 'stripe',
     async createCheckout(request) {
       try {
+        const stripe = await stripeClient();
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
@@ -148,6 +162,7 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
     },
     async refund(request) {
       try {
+        const stripe = await stripeClient();
         const refund = await stripe.refunds.create(
           { payment_intent: request.paymentIntent, amount: request.amount, metadata: { invoice_no: request.invoiceNo } },
           { idempotencyKey: request.idempotencyKey },

@@ -266,7 +266,7 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
   /** A webhook delivery: the signature over the raw body first (400 and nothing changes when it is wrong), then fulfilment. */
   async function receive(provider: PaymentProviderName, rawBody: Buffer | string, signature: string | undefined) {
     if (ctx.payments.name !== provider) throw new AppError('NOT_FOUND', `The ${provider} payment provider is not enabled`);
-    const event = ctx.payments.verifyEvent(rawBody, signature, ctx.now());
+    const event = await ctx.payments.verifyEvent(rawBody, signature, ctx.now());
     return fulfil(provider, event);
   }
 
@@ -340,7 +340,7 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
         },
       };
       const payload = JSON.stringify(event);
-      await receive('local', payload, signLikeStripe(payload, localWebhookSecret(ctx.signingKey), now));
+      await receive('local', payload, await signLikeStripe(payload, localWebhookSecret(ctx.signingKey), now));
       return { ok: true as const, redirect: row.session.successUrl };
     },
   };
