@@ -1,4 +1,4 @@
-import { boardCardSchema, type AuthResponse, type Board, type BoardCard, type Card } from '@agency/schema';
+import { BOARD_DEFAULT_COLUMNS, boardCardSchema, type AuthResponse, type Board, type BoardCard, type Card } from '@agency/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, inviteAndSignup, multipart, must, signInEveryRole, type TestApp } from './helpers.js';
 
@@ -484,6 +484,16 @@ describe('the board', () => {
     const outsiders = must(await call(t.app, 'GET', '/board/summaries', { token: outsider.token }), 200, 'outsider').body.items;
     expect(outsiders.map((s: { project: { id: string } }) => s.project.id)).not.toContain(projectId);
     expect((await call(t.app, 'GET', '/board/my-cards', { token: who.client.token })).status).toBe(404);
+  });
+
+  it('shows a project whose board nobody has opened yet, with its default columns and nothing in them', async () => {
+    const projectId = await approvedProject('approved');
+    const summaries = must(await call(t.app, 'GET', '/board/summaries', { token: who.teamlead.token }), 200, 'summaries').body.items;
+    const fresh = summaries.find((s: { project: { id: string } }) => s.project.id === projectId);
+    expect(fresh).toMatchObject({ project: { status: 'approved' }, total: 0, done: 0, overdue: 0, unassigned: 0 });
+    expect(fresh.columns.map((c: { name: string; count: number }) => [c.name, c.count])).toEqual(BOARD_DEFAULT_COLUMNS.map((name) => [name, 0]));
+    // The board it made is the one the project's screen then opens.
+    expect((await board(projectId)).columns.map((c) => c.id)).toEqual(fresh.columns.map((c: { id: string }) => c.id));
   });
 });
 

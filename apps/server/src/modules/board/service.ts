@@ -745,13 +745,16 @@ export function createBoardService(ctx: AppContext, notifications: NotificationS
       assertCan(actor, 'board:overview', null);
       const today = ctx.now().toISOString().slice(0, 10);
       const open = await ctx.db
-        .select({ id: projects.id, title: projects.title, status: projects.status })
+        .select({ id: projects.id, title: projects.title, status: projects.status, board: boards.projectId })
         .from(projects)
-        .innerJoin(boards, eq(boards.projectId, projects.id))
+        .leftJoin(boards, eq(boards.projectId, projects.id))
         .where(and(inArray(projects.status, ['approved', 'in_progress']), visibleBoards(actor)))
         .orderBy(desc(projects.id))
         .limit(50);
       if (open.length === 0) return [];
+      // A project whose board nobody has opened yet gets its default columns now, as opening it would: the
+      // summary shows every open project, empty boards included.
+      for (const p of open) if (p.board === null) await ensureBoard(p.id);
       const ids = open.map((p) => p.id);
       const [columns, counts] = await Promise.all([
         ctx.db.select().from(boardColumns).where(inArray(boardColumns.projectId, ids)).orderBy(asc(boardColumns.position)),
