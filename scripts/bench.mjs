@@ -7,8 +7,12 @@
 // Prints a table and writes bench-results/latest.json. Exit code 0 even when a budget is missed; non-zero only
 // when the benchmark itself breaks. Only 127.0.0.1 is contacted; every load run is bounded in time.
 //
+// Then the cluster (scripts/cluster.mjs: PostgreSQL, the S3 stand-in, two nodes of the built app, nginx): the
+// empty poll through nginx with both nodes and with one, beside a bare route in a process of its own.
+//
 // Knobs (environment): BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 2),
-// BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres).
+// BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster; postgres includes the cluster),
+// BENCH_CLUSTER=0 (no cluster section), BENCH_BUILD=0 (the cluster runs what is already built).
 import { fork, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startPostgres } from './pg-server.mjs';
+import { findNginx, nginxConfig, startCluster } from './cluster.mjs';
+import { freePort, startPostgres } from './pg-server.mjs';
 import { LIGHTHOUSE_BUDGET, LIGHTHOUSE_PAGES, measureLighthouse } from './lighthouse.mjs';
 import { measureStartup } from './startup.mjs';
 
@@ -26,7 +31,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
-const HARD_LIMIT_MS = 12 * 60_000;
+/** The cluster section: on by default, with the PostgreSQL side or on its own (BENCH_ONLY=cluster). */
+const CLUSTER = process.env.BENCH_CLUSTER !== '0' && (!ONLY || ONLY === 'postgres' || ONLY === 'cluster');
+const HARD_LIMIT_MS = 18 * 60_000;
 const POLL_MESSAGES = 200;
 const UPLOAD_SETS = 3;
 const FILES_PER_UPLOAD = 10;
@@ -639,6 +646,202 @@ function buildApp() {
   });
 }
 
+// ---------------------------------------------------------------- the cluster
+
+/** The door limits of the cluster's nodes, raised: the seed signs up from one address. */
+const CLUSTER_ENV = Object.fromEntries(
+  ['ANONYMOUS_PER_MINUTE', 'LOGIN_PER_MINUTE', 'SIGNUP_PER_HOUR', 'MESSAGES_PER_MINUTE'].map((name) => [`RATE_LIMIT_${name}`, '100000']),
+);
+
+/** The bare route in a child process (scripts/bench-bare.mjs); resolves with its URL. */
+async function startBare() {
+  const child = fork(path.join(root, 'scripts/bench-bare.mjs'), [], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  });
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the bare route did not start within 30 s')), 30_000);
+    child.on('message', (msg) => {
+      if (msg?.type !== 'ready') return;
+      clearTimeout(timer);
+      resolve(msg.port);
+    });
+    exited.then((code) => reject(new Error(`the bare route exited (${code})`)));
+  });
+  return `http://127.0.0.1:${port}/api/bench/bare`;
+}
+
+/**
+ * A second nginx, with the cluster's settings (nginxConfig of scripts/cluster.mjs) but only `upstreams` behind it:
+ * the one-node run goes through the same kind of door as the two-node one. Resolves with its URL.
+ */
+async function startNginx(upstreams) {
+  const nginxBin = findNginx();
+  if (!nginxBin) throw new Error('nginx not found: install it with `npm run test:deps`');
+  const dir = tempDir('agency-bench-nginx-');
+  // Started as root, nginx's workers run as nobody: they must reach their temporary folders.
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, 'tmp', sub), { recursive: true, mode: 0o777 });
+  if (asRoot)
+    for (const sub of ['', 'tmp', 'tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi'])
+      fs.chmodSync(path.join(dir, sub), sub ? 0o777 : 0o755);
+  const port = await freePort();
+  const configFile = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(configFile, nginxConfig({ dir, port, upstreams, asRoot }));
+  const child = spawn(nginxBin, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', configFile, '-g', 'daemon off;'], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx (one node) exited: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return url;
+    if (Date.now() > until) throw new Error(`nginx (one node) did not answer on ${url}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function postJson(url, body, token) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const answer = await res.json().catch(() => null);
+  if (res.status !== 201) throw new Error(`POST ${url} answered ${res.status}: ${JSON.stringify(answer)?.slice(0, 300)}`);
+  return answer;
+}
+
+/**
+ * One bounded run through nginx. nginx closes a client connection after 1,000 requests (`keepalive_requests`), and
+ * the load generator, writing its next request at that moment, may see the socket close under it: such errors are
+ * counted, and tolerated up to one request in a thousand. Any non-2xx answer, or more errors, breaks the run.
+ */
+async function loadThroughProxy(url, { headers = {}, duration = DURATION } = {}) {
+  const messages = new Map();
+  const instance = autocannon({ url, headers, connections: CONNECTIONS, duration, timeout: 10, pipelining: 1 });
+  instance.on('reqError', (err) => messages.set(err?.code ?? err?.message, (messages.get(err?.code ?? err?.message) ?? 0) + 1));
+  const r = await instance;
+  const described = [...messages].map(([m, n]) => `${n} x ${m}`).join(', ');
+  if (r.non2xx || r.timeouts || r.errors > r.requests.total / 1000) {
+    throw new Error(`load on ${url} had ${r.errors} errors (${described}), ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
+  }
+  if (!r.requests.total) throw new Error(`load on ${url} completed no request`);
+  if (r.errors) log(`cluster: ${described} on ${url} (reconnected; ${r.requests.total} requests answered)`);
+  return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, errors: r.errors };
+}
+
+/** How many empty polls a node has answered, from its own /metrics (loopback is allowed to read them). */
+async function pollsServed(node) {
+  const text = await (await fetch(`${node.url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+  const line = text
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('http_request_duration_seconds_count{') &&
+        l.includes('route="/api/superadmin/get-all-messages"') &&
+        l.includes('status_code="200"'),
+    );
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+/**
+ * The empty poll through nginx with two nodes behind it, then with one (a second nginx in front of node 1 only),
+ * against a bare route measured in the same rounds. Seeded through the API: a super admin, a client, a project and
+ * one message, so the poll from that message's id finds nothing newer.
+ */
+async function benchCluster() {
+  const result = {};
+  log('cluster: starting PostgreSQL, the S3 stand-in, two nodes and nginx (scripts/cluster.mjs)');
+  const cluster = await startCluster({ nodes: 2, env: CLUSTER_ENV });
+  cleanups.push(() => cluster.stop());
+  const [node1, node2] = cluster.nodes;
+  const singleUrl = await startNginx([`127.0.0.1:${node1.port}`]);
+  const bareUrl = await startBare();
+  log(`cluster: nginx on ${cluster.url} (two nodes), ${singleUrl} (node 1 only); bare route ${bareUrl}`);
+
+  const password = `bench-${crypto.randomBytes(8).toString('hex')}`;
+  const owner = await postJson(`${cluster.url}/api/auth/signup/superadmin`, { name: 'Bench Owner', email: 'owner@bench.invalid', password });
+  const client = await postJson(`${cluster.url}/api/auth/signup/client`, { name: 'Bench Client', email: 'client@bench.invalid', password });
+  const { project } = await postJson(`${cluster.url}/api/projects`, { title: 'Cluster bench', description: 'Polled through nginx.' }, client.token);
+  const { message } = await postJson(
+    `${cluster.url}/api/superadmin/send-message`,
+    {
+      sender_id: owner.user.id,
+      receiver_id: client.user.id,
+      conversation_id: `${project.id}:${client.user.id}`,
+      message_content: 'Polled by the benchmark.',
+    },
+    owner.token,
+  );
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const pollPath = `/api/superadmin/get-all-messages?user_id=${owner.user.id}&since_id=${message.id}&limit=200`;
+  const targets = { two: `${cluster.url}${pollPath}`, one: `${singleUrl}${pollPath}`, direct: `${node1.url}${pollPath}` };
+  for (const url of Object.values(targets)) {
+    const body = await getJson(url, headers);
+    if (body.messages?.length !== 0) throw new Error(`cluster empty poll on ${url} returned ${body.messages?.length} messages`);
+  }
+
+  log('cluster: warm-up');
+  await load(bareUrl, { duration: WARMUP });
+  for (const url of Object.values(targets)) await loadThroughProxy(url, { headers, duration: WARMUP });
+
+  // Rounds as for the single-node ratios: each a bare run and the three poll runs back to back, their order
+  // rotated, so a change in the machine's load hits every side of a round alike.
+  const runs = { bare: [], two: [], one: [], direct: [] };
+  const order = ['bare', 'two', 'one', 'direct'];
+  const url = { bare: bareUrl, ...targets };
+  let servedBy2 = 0;
+  let servedInTwo = 0;
+  for (let i = 0; i < RATIO_ROUNDS; i++) {
+    log(`cluster: bare route vs empty poll through nginx (two nodes, one node) and on node 1 directly, round ${i + 1} of ${RATIO_ROUNDS}`);
+    for (let k = 0; k < order.length; k++) {
+      const what = order[(i + k) % order.length];
+      const before = what === 'two' ? await Promise.all([pollsServed(node1), pollsServed(node2)]) : null;
+      runs[what].push(
+        what === 'bare' ? await load(url.bare, { duration: ROUND_SECONDS }) : await loadThroughProxy(url[what], { headers, duration: ROUND_SECONDS }),
+      );
+      if (before) {
+        const after = await Promise.all([pollsServed(node1), pollsServed(node2)]);
+        servedBy2 += after[1] - before[1];
+        servedInTwo += after[0] - before[0] + after[1] - before[1];
+      }
+    }
+    log(`cluster: round ${i + 1}: ${order.map((what) => `${what} ${runs[what][i].rps.toFixed(0)} req/s (p99 ${runs[what][i].p99} ms)`).join(', ')}`);
+  }
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const ratios = (top, bottom) => runs[top].map((r, i) => r.rps / runs[bottom][i].rps);
+  result.bareRps = mean(runs.bare.map((r) => r.rps));
+  result.twoNodeRps = mean(runs.two.map((r) => r.rps));
+  result.oneNodeRps = mean(runs.one.map((r) => r.rps));
+  result.directRps = mean(runs.direct.map((r) => r.rps));
+  result.twoNodeP99Ms = Math.max(...runs.two.map((r) => r.p99));
+  result.oneNodeP99Ms = Math.max(...runs.one.map((r) => r.p99));
+  result.twoNodeRatio = median(ratios('two', 'bare'));
+  result.oneNodeRatio = median(ratios('one', 'bare'));
+  result.directRatio = median(ratios('direct', 'bare'));
+  result.twoOverOneRounds = ratios('two', 'one');
+  result.twoOverOne = median(result.twoOverOneRounds);
+  result.twoOverOneSpread = spread(result.twoOverOneRounds);
+  result.secondNodeShare = servedInTwo ? servedBy2 / servedInTwo : null;
+  result.connectionErrors = [...runs.two, ...runs.one, ...runs.direct].reduce((n, r) => n + r.errors, 0);
+  log(
+    `cluster: two nodes ${result.twoNodeRps.toFixed(0)} req/s, one node ${result.oneNodeRps.toFixed(0)} req/s, bare ${result.bareRps.toFixed(0)} req/s; two / one ${result.twoOverOne.toFixed(3)}`,
+  );
+  return result;
+}
+
 // ---------------------------------------------------------------- report
 
 const round = (x, digits = 2) => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
@@ -788,10 +991,46 @@ function rows(results) {
       budget: `< ${BUDGET.sseRssGrowthMb} MB`,
       pass: (v) => v < BUDGET.sseRssGrowthMb,
     },
+    // The cluster (PostgreSQL, two nodes, nginx): in the PostgreSQL column, from its own section of the run.
+    { metric: 'Cluster: bare Fastify route, req/s (baseline of the cluster rows, same run)', cluster: true, key: 'bareRps', digits: 0 },
+    { metric: 'Cluster: empty poll through nginx, 2 nodes, req/s', cluster: true, key: 'twoNodeRps', digits: 0 },
+    { metric: 'Cluster: empty poll through nginx, 1 node, req/s', cluster: true, key: 'oneNodeRps', digits: 0 },
+    { metric: 'Cluster: empty poll through nginx, 2 nodes / bare route', cluster: true, key: 'twoNodeRatio', digits: 3 },
+    { metric: 'Cluster: empty poll through nginx, 1 node / bare route', cluster: true, key: 'oneNodeRatio', digits: 3 },
+    { metric: 'Cluster: empty poll, 2 nodes / 1 node (throughput ratio)', cluster: true, key: 'twoOverOne', digits: 3 },
+    {
+      metric: `Cluster: 2 nodes / 1 node: spread of its ${RATIO_ROUNDS} rounds, (max - min) / median`,
+      cluster: true,
+      key: 'twoOverOneSpread',
+      digits: 3,
+      budget: `<= ${UNSTABLE_SPREAD} (else unstable)`,
+      pass: (v) => v <= UNSTABLE_SPREAD,
+      failWord: 'unstable',
+    },
+    { metric: 'Cluster: share of the 2-node polls answered by node 2', cluster: true, key: 'secondNodeShare', digits: 3 },
+    {
+      metric: `Cluster: empty poll p99 through nginx, 2 nodes, ms (${CONNECTIONS} conn., worst round)`,
+      cluster: true,
+      key: 'twoNodeP99Ms',
+      digits: 1,
+    },
+    {
+      metric: `Cluster: empty poll p99 through nginx, 1 node, ms (${CONNECTIONS} conn., worst round)`,
+      cluster: true,
+      key: 'oneNodeP99Ms',
+      digits: 1,
+    },
+    { metric: 'Diagnostic: cluster empty poll on node 1 directly (no nginx) / bare route', cluster: true, key: 'directRatio', digits: 3 },
+    {
+      metric: 'Cluster: connections the load generator lost mid-request (nginx keepalive_requests; retried)',
+      cluster: true,
+      key: 'connectionErrors',
+      digits: 0,
+    },
   ];
   return def.map((d) => {
     const value = (b) => {
-      const r = results[b];
+      const r = d.cluster ? (b === 'postgres' ? results.cluster : null) : results[b];
       if (!r || r.error) return null;
       return round(d.get ? d.get(r) : r[d.key], d.digits ?? 2);
     };
@@ -802,20 +1041,24 @@ function rows(results) {
     };
     return {
       metric: d.metric,
+      ...(d.cluster ? { source: 'cluster' } : {}),
       pglite: value('pglite'),
       postgres: value('postgres'),
       budget: d.budget ?? null,
-      pass: d.pass ? { pglite: verdict('pglite'), postgres: verdict('postgres') } : null,
+      pass: d.pass ? { pglite: d.cluster ? 'n/a' : verdict('pglite'), postgres: verdict('postgres') } : null,
     };
   });
 }
 
 function printTable(table, results) {
-  const cell = (v, b) => (results[b]?.error ? 'error' : v === null || v === undefined ? '-' : String(v));
+  const cell = (v, b, source) => {
+    const failed = source ? b === 'postgres' && results[source]?.error : results[b]?.error;
+    return failed ? 'error' : v === null || v === undefined ? '-' : String(v);
+  };
   const lines = table.map((r) => [
     r.metric,
-    cell(r.pglite, 'pglite'),
-    cell(r.postgres, 'postgres'),
+    cell(r.pglite, 'pglite', r.source),
+    cell(r.postgres, 'postgres', r.source),
     r.budget ?? '-',
     r.pass ? `${r.pass.pglite} / ${r.pass.postgres}` : '-',
   ]);
@@ -835,6 +1078,7 @@ const started = Date.now();
 const loadStart = os.loadavg()[0];
 const results = {};
 let broken = false;
+let built = false;
 try {
   for (const backend of ['pglite', 'postgres']) {
     if (ONLY && ONLY !== backend) continue;
@@ -845,6 +1089,7 @@ try {
       if (backend === 'pglite') {
         log('building, then measuring start-up');
         await buildApp();
+        built = true;
         results.pglite.startup = await measureStartup(STARTUP_RUNS);
         if (LIGHTHOUSE_RUNS > 0) {
           log('Lighthouse on the public pages');
@@ -855,6 +1100,23 @@ try {
       broken = true;
       console.error(`[bench] ${backend} failed:`, err?.stack ?? err);
       results[backend] = { backend, error: String(err?.message ?? err) };
+    } finally {
+      await runCleanups();
+      cleaning = null;
+    }
+  }
+  if (CLUSTER && !aborted) {
+    try {
+      // The nodes run the built app: built above with the embedded database's start-up, or now.
+      if (!built && process.env.BENCH_BUILD !== '0') {
+        log('building the app for the cluster');
+        await buildApp();
+      }
+      results.cluster = await benchCluster();
+    } catch (err) {
+      broken = true;
+      console.error('[bench] cluster failed:', err?.stack ?? err);
+      results.cluster = { error: String(err?.message ?? err) };
     } finally {
       await runCleanups();
       cleaning = null;
@@ -900,6 +1162,7 @@ try {
     notes: [
       'Ratios compare against a bare Fastify JSON route served by the same process in the same run; absolute figures depend on the machine.',
       'Webhook: signed checkout.session.completed events for distinct invoices, posted by every connection in the same order, so most deliveries are duplicates; the run fails unless each distinct event paid its invoice exactly once.',
+      'Cluster: scripts/cluster.mjs (PostgreSQL, the S3 stand-in, two nodes of the built app, nginx round-robin); the empty poll through that nginx, through a second nginx in front of node 1 only, and on node 1 directly, against a bare Fastify route in a process of its own, in rotated rounds; ratios are medians of the rounds. Shown in the PostgreSQL column.',
       'Invoice list: GET /api/invoices?limit=50 as the super admin (newest first, with client and project names), 1 connection for the p99 budget.',
       'Inbox p99 is measured with 1 connection (one super admin polling); the budget applies to PostgreSQL with 100k conversations / 1M messages; PGlite uses a smaller seed.',
       'Board: 1,000 cards over five columns; load p99 with 1 connection is checked against 30 ms on PostgreSQL. Moves: 10 connections move cards at once (each move names its version, half of them a neighbour); afterwards every card must be there once, no two cards share a column and order key, and the versions gained must cover every move accepted (plus at most one unanswered move per connection, cut off by the end of the run).',
@@ -908,7 +1171,7 @@ try {
       'Event-loop delay: monitorEventLoopDelay in the server process (1 ms resolution, tick interval subtracted) over one upload of 10 files and the send that claims them, median of the sets; the idle window beside it is the noise floor of the machine. Memory: peak growth over the RSS / heap measured after a forced GC just before each set.',
     ],
     table,
-    raw: { pglite: compact(results.pglite), postgres: compact(results.postgres) },
+    raw: { pglite: compact(results.pglite), postgres: compact(results.postgres), cluster: compact(results.cluster) },
     total_seconds: Math.round((Date.now() - started) / 1000),
   };
   const outDir = path.join(root, 'bench-results');
