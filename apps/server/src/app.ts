@@ -35,7 +35,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { clientErrorHandler, registerSecurityHeaders, SECURITY_HEADERS } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
-import { redactUrl, serializeError } from './lib/log-safety.js';
+import { redactUrl, safeErrorMessage, serializeError } from './lib/log-safety.js';
 import { TtlCache } from './lib/ttl-cache.js';
 import { registerMailJobs } from './modules/mail/jobs.js';
 import { registerInvoiceJobs } from './modules/invoices/jobs.js';
@@ -128,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.dataDir,
       inMemory: config.inMemoryDb,
       sharedBuffers: config.embeddedSharedBuffers,
-      onPoolError: (err) => app.log.warn({ error: err.message }, 'database connection lost; reconnecting on the next query'),
+      onPoolError: (err) => app.log.warn({ error: safeErrorMessage(err) }, 'database connection lost; reconnecting on the next query'),
     }));
   if (ownsDatabase) await database.migrate();
   const now = options.now ?? (() => new Date());

@@ -6,11 +6,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { isDatabaseUnavailable } from './core/unavailable.js';
 import { openDatabase, type Database } from './db/client.js';
 import { loadDemoData } from './demo.js';
+import { safeErrorMessage } from './lib/log-safety.js';
 
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  let reportPoolError = (err: Error) => console.error(`database connection error: ${err.message}`);
+  let reportPoolError = (err: Error) => console.error(`database connection error: ${safeErrorMessage(err)}`);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -19,7 +20,7 @@ async function main() {
   });
   await migrateWhenReachable(database);
   const app = await buildApp(config, { database });
-  reportPoolError = (err) => app.log.warn({ error: err.message }, 'database connection lost; reconnecting on the next query');
+  reportPoolError = (err) => app.log.warn({ error: safeErrorMessage(err) }, 'database connection lost; reconnecting on the next query');
   app.addHook('onClose', async () => database.close());
 
   await app.ready();
@@ -98,7 +99,7 @@ async function migrateWhenReachable(database: Database) {
       return await database.migrate();
     } catch (err) {
       if (!isDatabaseUnavailable(err) || Date.now() > until) throw err;
-      console.error(`database not reachable yet (${(err as Error).message}); retrying`);
+      console.error(`database not reachable yet (${safeErrorMessage(err)}); retrying`);
       await new Promise((r) => setTimeout(r, 1000));
     }
   }

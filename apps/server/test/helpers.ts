@@ -11,6 +11,7 @@ import type { DeliveredMail } from '../src/integrations/mailer.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { mailOutbox } from '../src/db/schema.js';
+import { logSink, rememberSecretsIn, rememberSecretsInText } from './log-sink.js';
 
 export const SETUP_KEY = 'test-setup-key-0123456789';
 export const PASSWORD = 'correct-horse-battery';
@@ -72,6 +73,34 @@ export async function createPostgresDatabase(baseUrl: string) {
 
 const deliveredByApp = new WeakMap<FastifyInstance, DeliveredMail[]>();
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every call through `app.inject` tells the log check (log-sink.ts) what secrets its answer handed out: bearer and
+ * MFA tokens, links with their tokens and signatures, TOTP secrets and recovery codes.
+ */
+function rememberSecretsOfCalls(app: FastifyInstance) {
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
+  const watched = async (options: InjectOptions | string) => {
+    const res = await inject(options);
+    // Only what the server handed out: what a test sends may be made up (the fuzz suite sends the same strings in
+    // bodies and in addresses, which are logged), and an error answer hands out nothing.
+    if (res.statusCode >= 200 && res.statusCode < 400) {
+      if (String(res.headers['content-type'] ?? '').startsWith('application/json')) rememberSecretsIn(parseJson(res.body));
+      if (typeof res.headers.location === 'string') rememberSecretsInText(res.headers.location);
+    }
+    return res;
+  };
+  // Tests call inject with options (or a URL) and await it; the chained form without arguments is not used.
+  app.inject = watched as unknown as FastifyInstance['inject'];
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: { logStream?: { write(line: string): void }; webDistDir?: string } = {},
@@ -81,7 +110,8 @@ export async function createTestApp(
   const config = loadConfig(
     {
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      // Everything the app logs is captured and checked for secrets after the file (log-sink.ts).
+      LOG_LEVEL: 'trace',
       APP_URL: 'http://app.test',
       SUPERADMIN_SETUP_KEY: SETUP_KEY,
       JOB_POLL_SECONDS: '0.5',
@@ -101,9 +131,22 @@ export async function createTestApp(
     database = await openDatabase({ dataDir: config.dataDir, inMemory: true });
   }
   await database.migrate();
-  const app = await buildApp(config, { database, now: clock.now, logStream: options.logStream });
+  const own = options.logStream;
+  const logStream = own
+    ? {
+        write(line: string) {
+          logSink.write(line);
+          own.write(line);
+        },
+      }
+    : logSink;
+  const app = await buildApp(config, { database, now: clock.now, logStream });
+  rememberSecretsOfCalls(app);
   const delivered: DeliveredMail[] = [];
-  app.ctx.mailer.onDelivered((mail) => delivered.push(mail));
+  app.ctx.mailer.onDelivered((mail) => {
+    rememberSecretsInText(mail.text);
+    delivered.push(mail);
+  });
   deliveredByApp.set(app, delivered);
   await app.ready();
   return {
@@ -113,6 +156,12 @@ export async function createTestApp(
     clock,
     kind: database.kind,
     async close() {
+      // Links in mails not delivered yet are secrets too.
+      const queued = await app.ctx.db
+        .select({ text: mailOutbox.text })
+        .from(mailOutbox)
+        .catch(() => []);
+      for (const { text } of queued) if (text) rememberSecretsInText(text);
       await app.close();
       await database.close();
       await drop();

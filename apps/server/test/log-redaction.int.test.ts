@@ -1,5 +1,7 @@
+import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, signupClient, signupSuperadmin, tokenFromLink, uniqueEmail, type TestApp } from './helpers.js';
+import { capturedLines } from './log-sink.js';
 
 // Everything the app logs at the most talkative level while people sign up, sign in, invite, download and fail,
 // checked for the secrets that must never reach a log.
@@ -59,5 +61,52 @@ describe('the log', () => {
       expect(log.includes(value), `${what} appears in the log`).toBe(false);
     }
     expect(log).not.toMatch(/\$argon2id\$/);
+  });
+});
+
+/**
+ * Runs `work` while every insert into `table` fails the way a query fails when PostgreSQL goes away mid-request
+ * (57P01, "terminating connection due to administrator command"), on either database: Drizzle wraps the failure
+ * in its query error, whose message carries the query's parameters.
+ */
+async function withOutageOn<T>(table: string, work: () => Promise<T>): Promise<T> {
+  const proto = PgPreparedQuery.prototype as unknown as {
+    queryWithCache(text: string, params: unknown[], query: () => Promise<unknown>): Promise<unknown>;
+  };
+  const original = proto.queryWithCache;
+  proto.queryWithCache = function (text, params, query) {
+    const failing = async () => {
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    };
+    return original.call(this, text, params, text.startsWith(`insert into "${table}"`) ? failing : query);
+  };
+  try {
+    return await work();
+  } finally {
+    proto.queryWithCache = original;
+  }
+}
+
+describe('a sign-up while the database is down', () => {
+  it('answers 503 and logs why, without the password hash or the person’s details the failed query carried', async () => {
+    const email = uniqueEmail('outage');
+    const from = lines.length;
+    const res = await withOutageOn('users', () =>
+      call(t.app, 'POST', '/auth/signup/client', {
+        body: { name: 'Olive Outage', email, password: 'outage-secret-password', company: 'Outage Ltd' },
+      }),
+    );
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
+    expect(res.headers['retry-after']).toBe('5');
+
+    const log = lines.slice(from).join('');
+    expect(log).toContain('database unavailable');
+    expect(log).toContain('terminating connection due to administrator command');
+    expect(log).toContain('params: [redacted]');
+    expect(log).not.toContain('$argon2');
+    for (const detail of [email, 'Olive Outage', 'Outage Ltd', 'outage-secret-password']) expect(log).not.toContain(detail);
+    // The same lines reached the log of the whole file, which is checked after it (log-check.setup.ts).
+    expect(capturedLines().join('')).toContain('database unavailable');
   });
 });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { safeErrorMessage } from '../lib/log-safety.js';
 
 /**
  * Events between the nodes of a cluster, over PostgreSQL's LISTEN/NOTIFY: a node sends `pg_notify` inside the
@@ -45,7 +46,7 @@ export function createBroadcast(options: { databaseUrl?: string; log: FastifyBas
       if (client !== next || stopped) return;
       client = null;
       heard = false;
-      if (err) options.log.warn({ error: err.message }, 'event broadcast connection lost; reconnecting');
+      if (err) options.log.warn({ error: safeErrorMessage(err) }, 'event broadcast connection lost; reconnecting');
       next.end().catch(() => undefined);
       // At most a second between attempts: while this connection is down, this node's streams miss what the
       // other nodes publish, so it comes back as soon as the database does.

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { safeErrorMessage } from '../lib/log-safety.js';
 
 /**
  * Background jobs on pg-boss, on both databases: PostgreSQL directly, PGlite through pg-boss's `db` option over
@@ -91,11 +92,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
               try {
                 await d.handler(job.data, { id: job.id, retryCount: job.retryCount });
               } catch (err) {
-                log.warn(
-                  { job: { name: d.name, id: job.id }, error: err instanceof Error ? err.message : String(err) },
-                  'job failed; it will be retried if it may',
-                );
-                await instance.fail(d.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+                // Logged and stored in pg-boss without the parameters of a failed query (they may hold personal data).
+                const message = safeErrorMessage(err);
+                log.warn({ job: { name: d.name, id: job.id }, error: message }, 'job failed; it will be retried if it may');
+                await instance.fail(d.name, job.id, { message });
               }
             }),
           );

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Publish } from '../core/events.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { mailOutbox, type MailAttachment } from '../db/schema.js';
+import { safeErrorMessage } from '../lib/log-safety.js';
 import type { Storage } from './storage.js';
 
 export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
@@ -123,7 +124,7 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
           if (config.env !== 'test') process.stdout.write(`\n--- mail to ${mail.to}: ${mail.subject}\n${mail.text}\n---\n`);
         }
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
+        const message = safeErrorMessage(err);
         log.warn(
           { mail: { id: mail.id, to: mail.to, subject: mail.subject, attempt: mail.attempts }, error: message },
           'mail delivery failed; will retry',

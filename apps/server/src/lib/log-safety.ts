@@ -17,6 +17,20 @@ export function serializeError(err: unknown, depth = 0): SerializedError {
   return out;
 }
 
+/**
+ * One line that says what went wrong, safe to log or store (a job's failure, a warning): the error's message with
+ * any query parameters redacted, followed by the messages of its causes (a failed query's cause is the database's
+ * own reason, such as "connection refused"). Never the raw `err.message`: Drizzle puts the parameters of a failed
+ * query into it.
+ */
+export function safeErrorMessage(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: SerializedError | undefined = serializeError(err); e && parts.length < 4; e = e.cause as SerializedError | undefined) {
+    if (e.message && !parts.includes(e.message)) parts.push(e.message);
+  }
+  return (parts.join(' <- cause: ') || 'unknown error').slice(0, 2000);
+}
+
 /** Query values that are secrets (tokens, link signatures) are masked wherever a URL is logged. */
 const SECRET_QUERY_KEYS = /([?&](?:token|sig|signature|invite_token|code)=)[^&]*/gi;
 

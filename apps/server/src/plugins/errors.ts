@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultMessage } from '../core/errors.js';
 import { isDatabaseUnavailable } from '../core/unavailable.js';
+import { safeErrorMessage } from '../lib/log-safety.js';
 
 function fieldLabel(path: PropertyKey[]): string {
   return path.length ? `${path.map(String).join('.')}: ` : '';
@@ -30,7 +31,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(status).send({ error: error.message || defaultMessage('BAD_REQUEST'), code: 'BAD_REQUEST' });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ error: error.message }, 'database unavailable');
+      // Not `error.message`: a failed query's message carries its parameters (a sign-up's password hash among them).
+      request.log.warn({ error: safeErrorMessage(error) }, 'database unavailable');
       return reply
         .code(503)
         .header('retry-after', '5')

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { safeErrorMessage } from '../lib/log-safety.js';
 
 /** Where the metrics are served (outside /api: scrapers expect it here, and it is no part of the product's API). */
 export const METRICS_PATH = '/metrics';
@@ -83,7 +84,7 @@ export async function registerMetrics(app: FastifyInstance, ctx: AppContext, sou
         for (const row of rows as { queue: string; state: string; n: number }[]) this.set({ queue: row.queue, state: row.state }, Number(row.n));
       } catch (err) {
         // The database is away (or the job tables not made yet): no figure rather than a wrong one.
-        ctx.log.debug({ error: (err as Error).message }, 'metrics: job queue depth unavailable');
+        ctx.log.debug({ error: safeErrorMessage(err) }, 'metrics: job queue depth unavailable');
       }
     },
   });

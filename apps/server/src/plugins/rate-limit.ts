@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
 import type { AppContext } from '../context.js';
 import { databaseRateLimitStore } from '../integrations/rate-limit-store.js';
+import { safeErrorMessage } from '../lib/log-safety.js';
 
 /**
  * Rate limits shared by every node: counters in PostgreSQL (or PGlite), or in Redis when REDIS_URL is set.
@@ -18,7 +19,7 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext) 
     ? new (await import('ioredis')).Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : null;
   if (redis) {
-    redis.on('error', (err) => app.log.warn({ error: err.message }, 'rate-limit store (Redis) unavailable'));
+    redis.on('error', (err) => app.log.warn({ error: safeErrorMessage(err) }, 'rate-limit store (Redis) unavailable'));
     app.addHook('onClose', async () => {
       redis.disconnect();
     });

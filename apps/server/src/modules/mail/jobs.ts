@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { mailOutbox } from '../../db/schema.js';
+import { safeErrorMessage } from '../../lib/log-safety.js';
 
 export const MAIL_DELIVER_QUEUE = 'mail-deliver';
 export const MAIL_SWEEP_QUEUE = 'mail-sweep';
@@ -18,7 +19,7 @@ export function registerMailJobs(ctx: AppContext) {
       try {
         await ctx.mailer.deliver(id);
       } catch (err) {
-        if (job.retryCount >= MAIL_RETRY_LIMIT) await ctx.mailer.giveUp(id, err instanceof Error ? err.message : String(err));
+        if (job.retryCount >= MAIL_RETRY_LIMIT) await ctx.mailer.giveUp(id, safeErrorMessage(err));
         throw err;
       }
     },

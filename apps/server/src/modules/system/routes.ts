@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { safeErrorMessage } from '../../lib/log-safety.js';
 import type { Services } from '../../services.js';
 
 const tags = ['system'];
@@ -42,7 +43,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Se
       try {
         await ctx.db.execute(sql`select 1`);
       } catch (err) {
-        request.log.warn({ error: (err as Error).message }, 'health check: database unreachable');
+        request.log.warn({ error: safeErrorMessage(err) }, 'health check: database unreachable');
         return reply.code(503).header('retry-after', '5').send({ status: 'unavailable', database: 'down' });
       }
       return { status: 'ok' as const, database: 'ok' as const };
