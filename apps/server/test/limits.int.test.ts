@@ -1,8 +1,22 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { buildApp } from '../src/app.js';
-import { users } from '../src/db/schema.js';
-import { call, createTestApp, PASSWORD, RELAXED_LIMITS, SETUP_KEY, signupClient, signupSuperadmin, uniqueEmail, type TestApp } from './helpers.js';
+import { invitations, mailOutbox, messageUploads, paymentEvents, projectAttachments, users } from '../src/db/schema.js';
+import {
+  call,
+  createTestApp,
+  multipart,
+  PASSWORD,
+  RELAXED_LIMITS,
+  SETUP_KEY,
+  signupClient,
+  signupSuperadmin,
+  uniqueEmail,
+  type TestApp,
+} from './helpers.js';
+import { logSink } from './log-sink.js';
 
 // The real door limits (not the relaxed ones the other suites use), counted in the database.
 let t: TestApp;
@@ -87,7 +101,7 @@ describe('door limits', () => {
   });
 
   it('count in the database: a second node on the same database sees the first node’s count', async () => {
-    const second = await buildApp(t.config, { database: t.app.ctx.database, now: t.clock.now });
+    const second = await buildApp(t.config, { database: t.app.ctx.database, now: t.clock.now, logStream: logSink });
     await second.ready();
     try {
       const ip = newIp();
@@ -175,3 +189,116 @@ describe('signed-out requests as a whole', () => {
     }
   });
 });
+
+// The doors whose limits are counted per hour or carry a high default, on an app configured with small limits: past
+// the limit each answers 429 with Retry-After, and the refused request changes nothing.
+describe('the invitation, upload and payment webhook limits', () => {
+  const WEBHOOK_SECRET = 'whsec_limits_0123456789abcdef';
+  let small: TestApp;
+
+  beforeAll(async () => {
+    small = await createTestApp({
+      RATE_LIMIT_INVITATIONS_PER_HOUR: '3',
+      RATE_LIMIT_UPLOADS_PER_HOUR: '3',
+      RATE_LIMIT_WEBHOOKS_PER_MINUTE: '3',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_limits_stand_in',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    expect(small.config.rateLimits.invitationsPerHour).toBe(3);
+    expect(small.config.rateLimits.uploadsPerHour).toBe(3);
+    expect(small.config.payments.webhooksPerMinute).toBe(3);
+  });
+  afterAll(async () => small?.close());
+
+  const rows = async (table: typeof invitations | typeof messageUploads | typeof projectAttachments | typeof paymentEvents) =>
+    Number((await small.app.ctx.db.select({ n: count() }).from(table))[0].n);
+  const refusedWithRetryAfter = (res: { status: number; headers: Record<string, unknown>; body: any }) => {
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe('RATE_LIMITED');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('invitations: 3 an hour per inviter, then 429 with Retry-After; no invitation and no mail for the refused one', async () => {
+    const owner = await signupSuperadmin(small.app);
+    const sent: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const email = uniqueEmail('invitee');
+      const res = await call(small.app, 'POST', '/invitations', { token: owner.token, body: { email, role: 'teammember' } });
+      expect(res.status, res.text).toBe(201);
+      sent.push(res.body.invitation.id);
+    }
+    const before = await rows(invitations);
+    const refusedEmail = uniqueEmail('refused');
+    refusedWithRetryAfter(await call(small.app, 'POST', '/invitations', { token: owner.token, body: { email: refusedEmail, role: 'teammember' } }));
+    // Resending sends a mail too: the same door, the same count.
+    refusedWithRetryAfter(await call(small.app, 'POST', `/invitations/${sent[0]}/resend`, { token: owner.token }));
+    expect(await rows(invitations)).toBe(before);
+    expect(await small.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, refusedEmail))).toEqual([]);
+    const listed = await call(small.app, 'GET', '/invitations', { token: owner.token });
+    expect(JSON.stringify(listed.body)).not.toContain(refusedEmail);
+  });
+
+  it('uploads: 3 an hour per person across the upload doors, then 429 with Retry-After; nothing stored', async () => {
+    const client = await signupClient(small.app);
+    const upload = (url: string) => {
+      const form = multipart([{ name: 'note.txt', content: Buffer.from('a small file'), type: 'text/plain' }]);
+      return small.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${client.token}`, ...form.headers },
+        payload: form.body,
+      });
+    };
+    for (let i = 0; i < 3; i += 1) expect((await upload('/api/messages/uploads')).statusCode).toBe(201);
+    const project = await call(small.app, 'POST', '/projects', {
+      token: client.token,
+      body: { title: 'Limited', description: 'Files past the limit.' },
+    });
+    const before = { uploads: await rows(messageUploads), attachments: await rows(projectAttachments), files: await storedFiles(small) };
+    for (const url of ['/api/messages/uploads', `/api/projects/${project.body.project.id}/attachments`]) {
+      const res = await upload(url);
+      refusedWithRetryAfter({ status: res.statusCode, headers: res.headers, body: res.json() });
+    }
+    expect({ uploads: await rows(messageUploads), attachments: await rows(projectAttachments), files: await storedFiles(small) }).toEqual(before);
+  });
+
+  it('payment webhooks: 3 a minute per address, then 429 with Retry-After; the refused event is not recorded', async () => {
+    const ip = '203.0.113.77';
+    const deliver = (id: string) => {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        created: Math.floor(small.clock.now().getTime() / 1000),
+        type: 'customer.created',
+        data: { object: { id: 'cus_limits', object: 'customer' } },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(small.clock.now().getTime() / 1000),
+      });
+      return small.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        remoteAddress: ip,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+    };
+    const eventId = () => `evt_limits_${crypto.randomBytes(8).toString('hex')}`;
+    for (let i = 0; i < 3; i += 1) expect((await deliver(eventId())).statusCode).toBe(200);
+    const before = await rows(paymentEvents);
+    const refusedId = eventId();
+    const refused = await deliver(refusedId);
+    refusedWithRetryAfter({ status: refused.statusCode, headers: refused.headers, body: refused.json() });
+    expect(await rows(paymentEvents)).toBe(before);
+    expect(await small.app.ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, refusedId))).toEqual([]);
+  });
+});
+
+async function storedFiles(app: TestApp): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const file of app.app.ctx.storage.list()) keys.push(file.key);
+  return keys.sort();
+}
