@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageUploads } from '../src/db/schema.js';
+import { messageUploads, projectAttachments } from '../src/db/schema.js';
 import { call, createTestApp, signupClient, signupSuperadmin, type TestApp } from './helpers.js';
 
 // The per-person storage quota and the sweep of files nobody uses.
@@ -68,6 +68,45 @@ describe('the storage quota', () => {
     // Someone else's quota is their own.
     const other = await signupClient(t.app);
     expect((await upload(other.token, Buffer.alloc(600 * 1024, 4))).status).toBe(201);
+  });
+});
+
+describe('the storage quota under parallel uploads', () => {
+  it('holds: of uploads that together exceed it, the extra ones answer 413 and leave nothing stored', async () => {
+    const client = await signupClient(t.app);
+    const project = await call(t.app, 'POST', '/projects', { token: client.token, body: { title: 'Parallel', description: 'Uploads at once.' } });
+    const attach = async (bytes: Buffer) => {
+      const body = multipart('data.bin', bytes);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${project.body.project.id}/attachments`,
+        headers: { ...body.headers, authorization: `Bearer ${client.token}` },
+        payload: body.payload,
+      });
+      const json = JSON.parse(res.body);
+      return { status: res.statusCode, body: json };
+    };
+    const before = files();
+    // Six files of 300 KB against a quota of 1 MB, through two doors at once: at most three fit.
+    const size = 300 * 1024;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? attach(Buffer.alloc(size, i + 1)) : upload(client.token, Buffer.alloc(size, i + 1)))),
+    );
+    const accepted = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused.length).toBeGreaterThanOrEqual(3);
+    for (const r of refused) expect(r).toMatchObject({ status: 413, body: { code: 'QUOTA_EXCEEDED' } });
+
+    const id = Number(client.user.id);
+    const rows = [
+      ...(await t.app.ctx.db.select({ size: messageUploads.size }).from(messageUploads).where(eq(messageUploads.uploaderId, id))),
+      ...(await t.app.ctx.db.select({ size: projectAttachments.size }).from(projectAttachments).where(eq(projectAttachments.uploadedBy, id))),
+    ];
+    const used = rows.reduce((n, r) => n + r.size, 0);
+    expect(used).toBe(accepted.length * size);
+    expect(used).toBeLessThanOrEqual(t.config.storageQuotaBytes);
+    // On disk: the accepted files and nothing of the refused ones (no file, no partial file).
+    expect(files().filter((f) => !before.includes(f))).toHaveLength(accepted.length);
   });
 });
 

@@ -41,6 +41,7 @@ import {
 } from '../../db/schema.js';
 import { signUrl } from '../../lib/signed-url.js';
 import type { NotificationService } from '../notifications/service.js';
+import { assertWithinQuota } from '../storage/service.js';
 import { assertRoomInColumn, doneColumnId, initialKeys, keyForPlacement } from './ordering.js';
 
 type CardRow = typeof boardCards.$inferSelect;
@@ -585,6 +586,7 @@ export function createBoardService(ctx: AppContext, notifications: NotificationS
         }
         const now = ctx.now();
         await tx.insert(boardCardAttachments).values(files.map((f) => ({ ...f, cardId, uploadedBy: actor.id, createdAt: now })));
+        await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
         await tx
           .update(boardCards)
           .set({ attachmentCount: sql`${boardCards.attachmentCount} + ${files.length}` })

@@ -11,6 +11,7 @@ import { signUrl } from '../../lib/signed-url.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 
 import type { NotificationService } from '../notifications/service.js';
+import { assertWithinQuota } from '../storage/service.js';
 import { STREAMED_PREFIX, type StreamedFile } from './streaming-body.js';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -300,7 +301,10 @@ export function createMessagingService(ctx: AppContext, notifications: Notificat
 
     async recordUploads(actor: Actor, files: { name: string; mime: string; size: number; storedFilename: string }[]) {
       assertCan(actor, 'messaging:use', null);
-      await ctx.db.insert(messageUploads).values(files.map((f) => ({ ...f, uploaderId: actor.id, createdAt: ctx.now() })));
+      await ctx.db.transaction(async (tx) => {
+        await tx.insert(messageUploads).values(files.map((f) => ({ ...f, uploaderId: actor.id, createdAt: ctx.now() })));
+        await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
+      });
       return files.map((f) => ({ name: f.name, mime: f.mime, size: f.size, stored_filename: f.storedFilename }));
     },
 
@@ -401,6 +405,7 @@ export function createMessagingService(ctx: AppContext, notifications: Notificat
                 createdAt: now,
               })),
             );
+            await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
           }
           if (refs.length) {
             const claimed = await tx

@@ -24,6 +24,7 @@ import { projectAttachments, projectEvents, projectMembers, projects, users } fr
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { signUrl } from '../../lib/signed-url.js';
 import type { NotificationService } from '../notifications/service.js';
+import { assertWithinQuota } from '../storage/service.js';
 import { projectLifecycle } from './lifecycle.js';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -435,6 +436,7 @@ export function createProjectService(ctx: AppContext, notifications: Notificatio
         }
         const now = ctx.now();
         await tx.insert(projectAttachments).values(files.map((f) => ({ ...f, projectId: id, uploadedBy: actor.id, createdAt: now })));
+        await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
         await recordEvent(tx, { projectId: id, actorId: actor.id, kind: 'attachment_added', note: files.map((f) => f.name).join(', ') });
       });
     },

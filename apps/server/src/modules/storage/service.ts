@@ -1,10 +1,36 @@
-import { and, eq, inArray, isNull, lt, sum } from 'drizzle-orm';
+import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
+import { AppError } from '../../core/errors.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { boardCardAttachments, messageUploads, projectAttachments, trainingMaterials } from '../../db/schema.js';
 
 /** A `.partial` file this old is a leftover of a crash, never an upload in progress. */
 const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** Bytes of every file a person uploaded (message, project, card and training files), in one statement. */
+async function usedBytes(db: DbOrTx, userId: number): Promise<number> {
+  const result = (await db.execute(sql`
+    select coalesce(sum(bytes), 0)::text as bytes from (
+      select ${messageUploads.size} as bytes from ${messageUploads} where ${messageUploads.uploaderId} = ${userId}
+      union all select ${projectAttachments.size} from ${projectAttachments} where ${projectAttachments.uploadedBy} = ${userId}
+      union all select ${boardCardAttachments.size} from ${boardCardAttachments} where ${boardCardAttachments.uploadedBy} = ${userId}
+      union all select ${trainingMaterials.fileSize} from ${trainingMaterials} where ${trainingMaterials.fileUploadedBy} = ${userId}
+    ) files`)) as unknown as { rows: { bytes: string }[] };
+  return Number(result.rows[0]?.bytes ?? 0);
+}
+
+/**
+ * The quota check that holds when one person uploads several things at once. The check before streaming only
+ * refuses early: parallel uploads all pass it. So the transaction that records an upload calls this after writing
+ * its rows: it waits for this person's quota lock (one recording upload per person at a time, on every node), then
+ * counts everything committed so far plus its own rows (a fresh statement sees what the previous holder committed).
+ * Over the quota, it throws 413 QUOTA_EXCEEDED: the transaction rolls back and the caller removes the stored files.
+ */
+export async function assertWithinQuota(tx: Tx, quotaBytes: number, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storage-quota'), ${userId})`);
+  if ((await usedBytes(tx, userId)) > quotaBytes) throw new AppError('QUOTA_EXCEEDED');
+}
 
 /**
  * The uploaded-files budget of each person and the sweep of files nobody uses. Files of messages, project
@@ -15,28 +41,9 @@ export function createStorageService(ctx: AppContext) {
   const graceMs = () => ctx.config.uploadGraceMs;
 
   return {
-    /** Bytes this person may still upload before the quota answers 413. */
+    /** Bytes this person may still upload before the quota answers 413 (an early refusal; see `assertWithinQuota`). */
     async remainingQuota(actor: Actor): Promise<number> {
-      const [[uploads], [attachments], [cardFiles], [trainingFiles]] = await Promise.all([
-        ctx.db
-          .select({ bytes: sum(messageUploads.size) })
-          .from(messageUploads)
-          .where(eq(messageUploads.uploaderId, actor.id)),
-        ctx.db
-          .select({ bytes: sum(projectAttachments.size) })
-          .from(projectAttachments)
-          .where(eq(projectAttachments.uploadedBy, actor.id)),
-        ctx.db
-          .select({ bytes: sum(boardCardAttachments.size) })
-          .from(boardCardAttachments)
-          .where(eq(boardCardAttachments.uploadedBy, actor.id)),
-        ctx.db
-          .select({ bytes: sum(trainingMaterials.fileSize) })
-          .from(trainingMaterials)
-          .where(eq(trainingMaterials.fileUploadedBy, actor.id)),
-      ]);
-      const used = [uploads, attachments, cardFiles, trainingFiles].reduce((n, row) => n + Number(row?.bytes ?? 0), 0);
-      return Math.max(0, ctx.config.storageQuotaBytes - used);
+      return Math.max(0, ctx.config.storageQuotaBytes - (await usedBytes(ctx.db, actor.id)));
     },
 
     /**

@@ -25,6 +25,7 @@ import { trainingCompletions, trainingMaterials, trainingModules, users } from '
 import { signUrl } from '../../lib/signed-url.js';
 import { keyForPlacement } from '../board/ordering.js';
 import type { NotificationService } from '../notifications/service.js';
+import { assertWithinQuota } from '../storage/service.js';
 
 type ModuleRow = typeof trainingModules.$inferSelect;
 type MaterialRow = typeof trainingMaterials.$inferSelect;
@@ -394,6 +395,7 @@ export function createTrainingService(ctx: AppContext, notifications: Notificati
           })
           .where(eq(trainingMaterials.id, id))
           .returning();
+        await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
         publish({ type: 'training.changed', moduleId: locked.moduleId, change: 'material', actorId: actor.id });
         return { row: updated, previous: locked.fileStoredFilename };
       });
