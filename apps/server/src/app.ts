@@ -33,6 +33,7 @@ import { registerInputHygiene } from './plugins/input-hygiene.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
+import { watchRequestDeadlines } from './plugins/request-deadline.js';
 import { clientErrorHandler, registerSecurityHeaders, SECURITY_HEADERS } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
 import { redactUrl, safeErrorMessage, serializeError } from './lib/log-safety.js';
@@ -75,6 +76,12 @@ declare module 'fastify' {
   }
 }
 
+/** Past the longest a request may take to arrive: the largest body (ten files as data URLs) at the slowest rate allowed. */
+function backstopRequestTimeoutMs(config: Config): number {
+  const largestBody = 2 * MAX_ATTACHMENTS_PER_MESSAGE * MAX_ATTACHMENT_BYTES;
+  return config.requestTimeoutMs + Math.ceil((largestBody / config.uploadMinBytesPerSecond) * 1000);
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -97,10 +104,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    // A connection that sends nothing for this long is closed (a half-sent body included); a whole request,
-    // however slow, may take up to ten minutes (a large upload on a poor connection).
+    // A connection that sends nothing for this long is closed (a half-sent body included). Each request has its
+    // own deadline to arrive (watchRequestDeadlines below); Node's server-wide one is only a backstop behind it.
     connectionTimeout: config.requestIdleTimeoutMs,
-    requestTimeout: 10 * 60_000,
+    requestTimeout: backstopRequestTimeoutMs(config),
     // Shutdown closes idle keep-alive connections itself, after a grace period (main.ts), never mid-request.
     forceCloseConnections: false,
     clientErrorHandler,
@@ -116,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  watchRequestDeadlines(app.server, { baseMs: config.requestTimeoutMs, minBytesPerSecond: config.uploadMinBytesPerSecond });
 
   // A configured seal certificate that cannot be opened stops the start, before anything else is opened.
   const sealer = createSealer({ ...config.seal, dataDir: config.dataDir, organisation: config.brandName, log: app.log });

@@ -15,6 +15,15 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig defaults', () => {
+  it('gives a request 30 s to arrive, and an upload more only while it keeps arriving at 64 KB/s', () => {
+    expect(loadConfig({})).toMatchObject({ requestIdleTimeoutMs: 30_000, requestTimeoutMs: 30_000, uploadMinBytesPerSecond: 64 * 1024 });
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '10', UPLOAD_MIN_KB_PER_SECOND: '200' })).toMatchObject({
+      requestTimeoutMs: 10_000,
+      uploadMinBytesPerSecond: 200 * 1024,
+    });
+    expect(configError({ REQUEST_TIMEOUT_SECONDS: '0' }).message).toContain('REQUEST_TIMEOUT_SECONDS');
+  });
+
   it('runs in development on port 3000 with the embedded database under ./data', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -65,6 +65,8 @@ const envSchema = z.object({
   RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(10),
   REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  UPLOAD_MIN_KB_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(64),
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
   UPLOAD_GRACE_HOURS: z.coerce
     .number()
@@ -157,6 +159,10 @@ export type Config = {
   };
   /** A connection idle this long (nothing sent, a body stalled half-way) is closed. */
   requestIdleTimeoutMs: number;
+  /** A whole request must arrive within this long; past it, only an upload still arriving at the rate below. */
+  requestTimeoutMs: number;
+  /** The average rate an upload must keep up after `requestTimeoutMs` (bytes a second). */
+  uploadMinBytesPerSecond: number;
   /** What each person may upload in all (message and project files). */
   storageQuotaBytes: number;
   /** An upload no message claims within this time is removed, and so is a file no record refers to. */
@@ -306,6 +312,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seal: { p12Path: e.SEAL_P12_PATH ? path.resolve(e.SEAL_P12_PATH) : undefined, passphrase: e.SEAL_P12_PASSPHRASE },
     contractReminderMs: Math.round(e.CONTRACT_REMINDER_DAYS * 86_400_000),
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    uploadMinBytesPerSecond: e.UPLOAD_MIN_KB_PER_SECOND * 1024,
     redisUrl: e.REDIS_URL,
     rateLimits: {
       anonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,

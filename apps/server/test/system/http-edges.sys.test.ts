@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/pg-server.mjs';
 
 // The server process as `npm start` runs it, seen from raw sockets: answers Node writes itself carry the same
-// headers, stalled requests are cut off, HEAD works, and SIGTERM drains kept-alive connections without resets.
+// headers, stalled and trickling requests are cut off, HEAD works, and SIGTERM drains kept-alive connections
+// without resets.
 const root = path.resolve(import.meta.dirname, '../../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-edges-'));
 let child: ChildProcess;
@@ -41,6 +42,8 @@ async function startServer(dir: string): Promise<{ child: ChildProcess; port: nu
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
     REQUEST_IDLE_TIMEOUT_SECONDS: '2',
+    REQUEST_TIMEOUT_SECONDS: '3',
+    UPLOAD_MIN_KB_PER_SECOND: '50',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
   };
   delete env.DATABASE_URL;
@@ -48,7 +51,8 @@ async function startServer(dir: string): Promise<{ child: ChildProcess; port: nu
   let said = '';
   started.stdout!.on('data', (d) => (said += d));
   started.stderr!.on('data', (d) => (said += d));
-  const until = Date.now() + 60_000;
+  // A start compiles the server with tsx and opens the embedded database: on a busy two-core machine, over a minute.
+  const until = Date.now() + 150_000;
   while (!said.includes('/protected/superadmin-signup')) {
     if (Date.now() > until) throw new Error(`server did not start:\n${said}`);
     await sleep(100);
@@ -58,7 +62,7 @@ async function startServer(dir: string): Promise<{ child: ChildProcess; port: nu
 
 beforeAll(async () => {
   ({ child, port } = await startServer(dataDir));
-}, 90_000);
+}, 180_000);
 
 afterAll(() => {
   if (child.exitCode === null) child.kill('SIGKILL');
@@ -104,14 +108,110 @@ describe('a request that stalls', () => {
   });
 });
 
+/** One signed-in client of the shared server, for the upload tests. */
+let uploaderToken: Promise<string> | undefined;
+function uploader(): Promise<string> {
+  uploaderToken ??= fetch(`http://127.0.0.1:${port}/api/auth/signup/client`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Uploader', email: 'uploader@example.test', password: 'long-enough-password' }),
+  })
+    .then((res) => res.json() as Promise<{ token: string }>)
+    .then((body) => body.token);
+  return uploaderToken;
+}
+
+/**
+ * Sends a request's head, then its body in `chunks` pieces one every `everyMs`; returns what came back and when
+ * the server closed the connection.
+ */
+function trickle(head: string, body: Buffer, chunks: number, everyMs: number, waitMs = 15_000): Promise<{ text: string; closedAfterMs: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let text = '';
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(head);
+      const size = Math.ceil(body.length / chunks);
+      const next = () => {
+        if (socket.destroyed || sent >= body.length) return;
+        socket.write(body.subarray(sent, sent + size));
+        sent += size;
+        timer = setTimeout(next, everyMs);
+      };
+      next();
+    });
+    socket.on('data', (d) => (text += d));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closedAfterMs: Date.now() - started });
+    });
+    socket.on('error', () => undefined);
+    setTimeout(() => socket.destroy(), waitMs);
+  });
+}
+
+function uploadHead(token: string, boundary: string, length: number) {
+  return `POST /api/messages/uploads HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+}
+
+function multipartBody(boundary: string, bytes: number) {
+  return Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.alloc(bytes, 7),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+}
+
+const filesNow = () => {
+  const dir = path.join(dataDir, 'files');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+};
+
+describe('a request that trickles in (REQUEST_TIMEOUT_SECONDS=3, UPLOAD_MIN_KB_PER_SECOND=50 here)', () => {
+  it('is answered 408 and closed at the request deadline, though a byte arrives well within the idle timeout', async () => {
+    const body = Buffer.from(JSON.stringify({ email: 'slow@example.test', password: 'a-slow-password-1234' }));
+    const head = `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    // One byte every 700 ms: the idle timeout (2 s) never fires, and the body would take ~40 s to arrive.
+    const res = await trickle(head, body, body.length, 700);
+    expect(res.text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(res.text).toContain('"code":"REQUEST_TIMEOUT"');
+    expect(res.text).toMatch(/\r\nconnection: close/i);
+    expect(res.text).toMatch(/\r\nx-content-type-options: nosniff/i);
+    expect(res.closedAfterMs).toBeGreaterThanOrEqual(2500);
+    expect(res.closedAfterMs).toBeLessThan(10_000);
+  });
+
+  it('lets an upload that keeps arriving at the minimum rate run past the base deadline and finish', async () => {
+    const token = await uploader();
+    const boundary = 'steady-boundary';
+    const body = multipartBody(boundary, 400 * 1024);
+    // About 100 KB a second for ~4.5 s: longer than the 3 s deadline, faster than 50 KB/s.
+    const res = await trickle(uploadHead(token, boundary, body.length), body, 10, 450);
+    expect(res.text).toMatch(/^HTTP\/1\.1 201 /);
+  });
+
+  it('cuts off an upload slower than the minimum rate once it falls behind, leaving nothing stored', async () => {
+    const token = await uploader();
+    const before = filesNow();
+    const boundary = 'slow-boundary';
+    const body = multipartBody(boundary, 400 * 1024);
+    // 4 KB every 400 ms (10 KB/s): 40 s to arrive; behind 50 KB/s soon after the 3 s deadline.
+    const res = await trickle(uploadHead(token, boundary, body.length), body, 100, 400);
+    expect(res.text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(res.text).toContain('"code":"REQUEST_TIMEOUT"');
+    expect(res.closedAfterMs).toBeLessThan(10_000);
+    await sleep(500);
+    expect(filesNow()).toEqual(before);
+  });
+});
+
 describe('an upload abandoned half-way', () => {
   it('leaves no file and no partial file behind', async () => {
-    const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup/client`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Uploader', email: 'uploader@example.test', password: 'long-enough-password' }),
-    });
-    const { token } = (await signup.json()) as { token: string };
+    const token = await uploader();
     const filesDir = path.join(dataDir, 'files');
     const before = fs.existsSync(filesDir) ? fs.readdirSync(filesDir) : [];
     const boundary = 'abandoned-boundary';
@@ -128,17 +228,21 @@ describe('an upload abandoned half-way', () => {
 });
 
 describe('SIGTERM under steady keep-alive traffic', () => {
-  it('answers or refuses every request and resets none, then exits 0', async () => {
+  it('answers or refuses every request and resets none, tells kept-alive clients to close, then exits 0', async () => {
     // A server of its own: the other tests here may run after this one (the order is shuffled).
     const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-drain-'));
     const { child, port } = await startServer(ownDir);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     const outcomes = { answered: 0, refused: 0, reset: 0, other: 0 };
     const errors: string[] = [];
+    // The `Connection` header of the last answer each socket carried, and whether it came after SIGTERM.
+    const lastAnswer = new Map<net.Socket, { connection: string | undefined; afterSigterm: boolean }>();
+    let sigtermAt = Infinity;
     let running = true;
     const get = () =>
       new Promise<void>((resolve) => {
         const req = http.get({ host: '127.0.0.1', port, path: '/api/config', agent }, (res) => {
+          lastAnswer.set(req.socket!, { connection: res.headers.connection, afterSigterm: Date.now() > sigtermAt });
           res.resume();
           res.on('end', () => {
             outcomes.answered += 1;
@@ -159,20 +263,44 @@ describe('SIGTERM under steady keep-alive traffic', () => {
         await sleep(5);
       }
     });
+    // Two connections opened before SIGTERM and left idle: their next request comes in the middle of the drain.
+    const idle = new http.Agent({ keepAlive: true, maxSockets: 2 });
+    const idleGet = () =>
+      new Promise<{ status?: number; connection?: string; reused: boolean; error?: string }>((resolve) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/config', agent: idle }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, connection: res.headers.connection, reused: req.reusedSocket }));
+        });
+        req.on('error', (err: NodeJS.ErrnoException) => resolve({ reused: req.reusedSocket, error: `${err.code} ${err.message}` }));
+      });
+    expect((await Promise.all([idleGet(), idleGet()])).map((r) => r.status)).toEqual([200, 200]);
     await sleep(1000);
     const answeredBefore = outcomes.answered;
+    sigtermAt = Date.now();
     child.kill('SIGTERM');
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await sleep(2000);
+    await sleep(500);
+    const duringDrain = await Promise.all([idleGet(), idleGet()]);
+    await sleep(1500);
     running = false;
     await Promise.all(loops);
     agent.destroy();
+    idle.destroy();
     const code = await exit;
     console.log(`drain: ${JSON.stringify(outcomes)} (answered before SIGTERM ${answeredBefore})`);
     expect(answeredBefore).toBeGreaterThan(10);
     expect(outcomes.reset, errors.join('\n')).toBe(0);
     expect(outcomes.other, errors.join('\n')).toBe(0);
+    // Requests sent on kept-alive connections during the drain are answered, and the answer says to close.
+    expect(duringDrain).toEqual([
+      { status: 200, connection: 'close', reused: true },
+      { status: 200, connection: 'close', reused: true },
+    ]);
+    // Under steady traffic, every connection still answering after SIGTERM was last told to close.
+    const drained = [...lastAnswer.values()].filter((a) => a.afterSigterm);
+    expect(drained.length).toBeGreaterThan(0);
+    expect(drained.map((a) => a.connection)).toEqual(drained.map(() => 'close'));
     expect(code).toBe(0);
     fs.rmSync(ownDir, { recursive: true, force: true });
-  }, 90_000);
+  }, 240_000);
 });
