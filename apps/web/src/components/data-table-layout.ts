@@ -17,8 +17,12 @@ export const DEFAULT_COLUMN_MIN_WIDTH = 120;
  * from the highest priority number down (the rightmost first among equals) until the rest fit; when even the
  * essential ones do not fit, or the container is narrower than `cardsBelowPx`, every row becomes a card.
  * An unknown width (not measured yet, or not laid out) shows the whole table.
+ *
+ * `squeeze` hides that many more columns, in the same order, after the plan: the table measured wider than its
+ * container (a cell's content wider than its column's declared minimum); past the last column that may hide, the
+ * rows become cards.
  */
-export function planTableLayout(columns: readonly ColumnFit[], width: number | null, cardsBelowPx: number): TableLayout {
+export function planTableLayout(columns: readonly ColumnFit[], width: number | null, cardsBelowPx: number, squeeze = 0): TableLayout {
   if (width === null) return { mode: 'table', hiddenIds: new Set() };
   if (width < cardsBelowPx) return { mode: 'cards' };
   const hideOrder = columns
@@ -32,5 +36,9 @@ export function planTableLayout(columns: readonly ColumnFit[], width: number | n
     hiddenIds.add(column.id);
     total -= column.minWidth;
   }
-  return total <= width ? { mode: 'table', hiddenIds } : { mode: 'cards' };
+  if (total > width) return { mode: 'cards' };
+  const stillShown = hideOrder.filter((column) => !hiddenIds.has(column.id));
+  if (squeeze > stillShown.length) return { mode: 'cards' };
+  for (const column of stillShown.slice(0, squeeze)) hiddenIds.add(column.id);
+  return { mode: 'table', hiddenIds };
 }

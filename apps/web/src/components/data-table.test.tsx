@@ -141,6 +141,13 @@ describe('planTableLayout', () => {
     expect(planTableLayout([{ id: 'a', priority: 1, minWidth: 900 }], 800, 600)).toEqual({ mode: 'cards' });
   });
 
+  it('hides more columns in the same order when the table came out wider than planned, then turns rows into cards', () => {
+    expect(planTableLayout(fit, 800, 600, 1)).toEqual({ mode: 'table', hiddenIds: new Set(['d']) });
+    expect(planTableLayout(fit, 750, 600, 1)).toEqual({ mode: 'table', hiddenIds: new Set(['d', 'b']) });
+    expect(planTableLayout(fit, 750, 600, 2)).toEqual({ mode: 'table', hiddenIds: new Set(['d', 'b', 'c']) });
+    expect(planTableLayout(fit, 750, 600, 3)).toEqual({ mode: 'cards' });
+  });
+
   it('shows the whole table while the width is unknown', () => {
     expect(planTableLayout(fit, null, 600)).toEqual({ mode: 'table', hiddenIds: new Set() });
   });

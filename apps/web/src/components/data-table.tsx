@@ -20,7 +20,7 @@ import {
   type ColumnVisibilityState,
   type RowData,
 } from '@tanstack/react-table';
-import { useCallback, useMemo, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { errorMessage } from '../lib/http';
 import { DEFAULT_COLUMN_MIN_WIDTH, planTableLayout } from './data-table-layout';
 import { ListError, ListLoading } from './list-states';
@@ -170,6 +170,10 @@ export function DataTable<T extends RowData>({
   maxWidth,
 }: DataTableProps<T>) {
   const [measure, width] = useElementWidth();
+  const scroller = useRef<HTMLDivElement>(null);
+  // Columns hidden beyond the plan because the table, as rendered, came out wider than its container at this width.
+  const [squeeze, setSqueeze] = useState<{ width: number | null; steps: number }>({ width: null, steps: 0 });
+  const squeezeSteps = squeeze.width === width ? squeeze.steps : 0;
 
   const columnDefs = useMemo(() => {
     const helper = createColumnHelper<typeof features, T>();
@@ -184,9 +188,29 @@ export function DataTable<T extends RowData>({
         columns.map((column) => ({ id: column.id, priority: column.priority ?? 1, minWidth: column.minWidth ?? DEFAULT_COLUMN_MIN_WIDTH })),
         width,
         cardsBelowPx,
+        squeezeSteps,
       ),
-    [columns, width, cardsBelowPx],
+    [columns, width, cardsBelowPx, squeezeSteps],
   );
+
+  // The plan adds up declared minimum widths; a cell's real content can be wider (a long word, a button label).
+  // Before the browser paints, and again whenever the table changes size, a table wider than its container hides
+  // one more column (or turns into cards), so that nothing is ever cut off or left to sideways scrolling.
+  useLayoutEffect(() => {
+    const container = scroller.current;
+    if (!container || width === null) return;
+    const check = () => {
+      if (container.scrollWidth > container.clientWidth + 1) {
+        setSqueeze((current) => ({ width, steps: (current.width === width ? current.steps : 0) + 1 }));
+      }
+    };
+    check();
+    const table = container.firstElementChild;
+    if (!table || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [width, layout, rows]);
   const columnVisibility = useMemo<ColumnVisibilityState>(
     () => Object.fromEntries(layout.mode === 'table' ? [...layout.hiddenIds].map((id) => [id, false]) : []),
     [layout],
@@ -222,8 +246,8 @@ export function DataTable<T extends RowData>({
     );
   } else {
     body = (
-      // A region that scrolls sideways when the columns do not fit: keyboard users reach it to scroll it.
-      <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+      // A region that could scroll sideways in the instant before a column hides: keyboard users reach it to scroll it.
+      <TableContainer ref={scroller} sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
         <Table size="small" aria-label={label} data-testid={testId}>
           <TableHead>
             {table.getHeaderGroups().map((group) => (
