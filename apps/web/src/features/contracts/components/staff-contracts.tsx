@@ -11,28 +11,19 @@ import {
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ListEmpty, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/format';
-import { errorMessage } from '../../../lib/http';
 import { useContractCounts } from '../api/get-contract-counts';
 import { useContracts, type ContractFilters } from '../api/list-contracts';
 import { useProjectOptions } from '../api/list-project-options';
@@ -50,12 +41,63 @@ function lastStep(c: ContractListItem): string {
   return `Created ${formatDate(c.created_at)}`;
 }
 
+/**
+ * The contract and its status and actions always show; the last step, the project and the signer (which tells two
+ * team contracts of one project apart) hide in that order as the card narrows, and below 600 px each contract is
+ * a card.
+ */
+function columnsFor(role: Role, getOpenPath: (id: string) => string): DataColumn<ContractListItem>[] {
+  return [
+    {
+      id: 'contract',
+      header: 'Contract',
+      cell: (c) => (
+        <>
+          <Link component={RouterLink} to={getOpenPath(c.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="contract-link">
+            {c.title}
+          </Link>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {CONTRACT_KIND_LABELS[c.kind]}
+          </Typography>
+        </>
+      ),
+      minWidth: 170,
+      card: 'title',
+    },
+    { id: 'signer', header: 'Signer', cell: (c) => c.signer.name, priority: 2, minWidth: 130, cellSx: { overflowWrap: 'anywhere' } },
+    {
+      id: 'project',
+      header: 'Project',
+      cell: (c) => (
+        <>
+          {c.project_title}
+          <Typography variant="caption" color="text.secondary" component="div">
+            {c.client.name}
+          </Typography>
+        </>
+      ),
+      priority: 3,
+      minWidth: 170,
+      cellSx: { overflowWrap: 'anywhere' },
+    },
+    { id: 'status', header: 'Status', cell: (c) => <ContractStatusChip status={c.status} />, minWidth: 150, card: 'aside' },
+    { id: 'last-step', header: 'Last step', cell: lastStep, priority: 4, minWidth: 150, cellSx: { whiteSpace: 'nowrap' } },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (c) => <ContractActions contract={c} role={role} />,
+      // The buttons wrap onto a second line rather than widen the column.
+      minWidth: 230,
+      card: 'actions',
+    },
+  ];
+}
+
 type StaffContractsProps = { role: Role; getOpenPath: (id: string) => string; initialProjectId?: string };
 
 /** Every contract, for admins and the super admin: counts by status, filters, search, and the actions of each status. */
 export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffContractsProps) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<ContractStatus | ''>('');
@@ -84,6 +126,8 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
     for (const p of projects.data ?? []) seen.set(p.client.id, p.client.name);
     return [...seen].sort((a, b) => a[1].localeCompare(b[1]));
   }, [projects.data]);
+
+  const columns = useMemo(() => columnsFor(role, getOpenPath), [role, getOpenPath]);
 
   const countChips = (
     <Stack
@@ -207,97 +251,32 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
     </Box>
   );
 
-  const titleLink = (c: ContractListItem) => (
-    <Link component={RouterLink} to={getOpenPath(c.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="contract-link">
-      {c.title}
-    </Link>
+  const empty = isFiltered ? (
+    <ListEmpty icon={<SearchIcon />} title="No matching contracts">
+      Try another search or filter.
+    </ListEmpty>
+  ) : (
+    <ListEmpty icon={<DescriptionOutlinedIcon />} title="No contracts yet">
+      Approving a project creates its client and team contracts as drafts.
+    </ListEmpty>
   );
 
-  let body;
-  if (contracts.isPending) body = <ListLoading label="Loading contracts..." />;
-  else if (contracts.isError) body = <ListError message={errorMessage(contracts.error)} onRetry={() => contracts.refetch()} />;
-  else if (items.length === 0)
-    body = isFiltered ? (
-      <ListEmpty icon={<SearchIcon />} title="No matching contracts">
-        Try another search or filter.
-      </ListEmpty>
-    ) : (
-      <ListEmpty icon={<DescriptionOutlinedIcon />} title="No contracts yet">
-        Approving a project creates its client and team contracts as drafts.
-      </ListEmpty>
-    );
-  else if (isPhone)
-    body = (
-      <Stack spacing={1.5} sx={{ p: 2, pt: 0 }}>
-        {items.map((c) => (
-          <Card key={c.id} sx={{ p: 2 }} data-testid="contract-row" data-contract-id={c.id} data-status={c.status}>
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-              <Box sx={{ minWidth: 0 }}>
-                {titleLink(c)}
-                <Typography variant="body2" color="text.secondary">
-                  {c.signer.name} · {CONTRACT_KIND_LABELS[c.kind]}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {c.project_title} · {lastStep(c)}
-                </Typography>
-              </Box>
-              <ContractStatusChip status={c.status} />
-            </Stack>
-            <Box sx={{ mt: 1 }}>
-              <ContractActions contract={c} role={role} />
-            </Box>
-          </Card>
-        ))}
-      </Stack>
-    );
-  else
-    body = (
-      <TableContainer tabIndex={0} role="region" aria-label="Contracts">
-        {/* Six columns and up to six actions fit beside the side menu at 1280 px: cells keep half the usual padding. */}
-        <Table
-          size="small"
-          aria-label="Contracts"
-          sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } }}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell>Contract</TableCell>
-              <TableCell>Signer</TableCell>
-              <TableCell>Project</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Last step</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((c) => (
-              <TableRow key={c.id} hover data-testid="contract-row" data-contract-id={c.id} data-status={c.status}>
-                <TableCell sx={{ minWidth: 160 }}>
-                  {titleLink(c)}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {CONTRACT_KIND_LABELS[c.kind]}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ minWidth: 120 }}>{c.signer.name}</TableCell>
-                <TableCell sx={{ minWidth: 160, overflowWrap: 'break-word' }}>
-                  {c.project_title}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {c.client.name}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <ContractStatusChip status={c.status} />
-                </TableCell>
-                <TableCell sx={{ minWidth: 100 }}>{lastStep(c)}</TableCell>
-                <TableCell align="right" sx={{ minWidth: 220 }}>
-                  <ContractActions contract={c} role={role} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
+  const body = (
+    <DataTable
+      columns={columns}
+      rows={items}
+      getRowId={(c) => c.id}
+      label="Contracts"
+      isLoading={contracts.isPending}
+      loadingLabel="Loading contracts..."
+      error={contracts.isError ? contracts.error : undefined}
+      onRetry={() => void contracts.refetch()}
+      empty={empty}
+      rowTestId="contract-row"
+      getRowAttributes={(c) => ({ 'data-contract-id': c.id, 'data-status': c.status })}
+      rowAlign="top"
+    />
+  );
 
   return (
     <SectionCard title="Contracts" subtitle="Client and team contracts of every project." data-testid="staff-contracts">
