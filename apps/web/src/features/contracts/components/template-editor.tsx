@@ -116,7 +116,8 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
           </Typography>
           <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {(preview.data?.variables ?? []).map((v) => (
-              <Tooltip key={v.name} title={v.description}>
+              // The chip's name is the variable it shows (what a voice user says); what it stands for is its description.
+              <Tooltip key={v.name} title={v.description} describeChild>
                 <Chip
                   size="small"
                   variant="outlined"
