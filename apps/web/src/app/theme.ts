@@ -7,11 +7,12 @@ const FOCUS_RING_ON_DARK = '#c7d2fe';
 export const theme = createTheme({
   palette: {
     primary: { main: '#4338ca', dark: '#3730a3', light: '#6366f1', contrastText: '#ffffff' },
-    // Status colours dark enough for white text (and for text on white) at 4.5:1 or more.
+    // Status colours dark enough for white text, and for text on white and on a selected row's indigo tint
+    // (#f0effb), at 4.5:1 or more.
     secondary: { main: '#0f766e', contrastText: '#ffffff' },
-    warning: { main: '#b45309', contrastText: '#ffffff' },
+    warning: { main: '#a84e08', contrastText: '#ffffff' },
     info: { main: '#0369a1', contrastText: '#ffffff' },
-    success: { main: '#15803d', contrastText: '#ffffff' },
+    success: { main: '#157a3a', contrastText: '#ffffff' },
     error: { main: '#c62828', contrastText: '#ffffff' },
     background: { default: '#f6f7fb', paper: '#ffffff' },
     text: { primary: '#0f172a', secondary: '#475569' },
