@@ -78,7 +78,6 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
           <ButtonBase
             component={Link}
             to={paths.profile}
-            aria-label={`${user.name}, ${ROLE_LABELS[user.role]}: your profile`}
             title="Your profile"
             sx={{
               display: 'flex',
@@ -96,13 +95,21 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
             <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: '0.9rem' }} aria-hidden="true">
               {initialsOf(user.name)}
             </Avatar>
-            <Box sx={{ minWidth: 0, display: { xs: 'none', sm: 'block' }, textAlign: 'left' }}>
+            {/* The link is named by what it shows (WCAG 2.5.3, label in name): the name and role, read out on phones
+                too where only the initials show; the initials themselves are a picture of the person. */}
+            <Box sx={{ minWidth: 0, textAlign: 'left', ...labelHiddenOnPhones }}>
               <Typography variant="body2" sx={{ fontWeight: 700, lineHeight: 1.2, maxWidth: 220 }} noWrap data-testid="current-user-name">
                 {user.name}
               </Typography>
+              <Box component="span" sx={screenReaderOnly}>
+                ,{' '}
+              </Box>
               <Typography variant="caption" sx={{ color: 'rgb(255 255 255 / 65%)', lineHeight: 1.2 }} data-testid="current-user-role">
                 {ROLE_LABELS[user.role]}
               </Typography>
+              <Box component="span" sx={screenReaderOnly}>
+                : your profile
+              </Box>
             </Box>
           </ButtonBase>
         )}
@@ -128,6 +135,16 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
     </AppBar>
   );
 }
+
+/** Read out, never shown. */
+const screenReaderOnly = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** On phones the button shows only its icon; the label stays for screen readers and tests. */
 const labelHiddenOnPhones = {
