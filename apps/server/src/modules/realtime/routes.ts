@@ -7,6 +7,9 @@ import type { Realtime } from './service.js';
 export const realtimeRoutes: FastifyPluginAsyncZod<{ realtime: Realtime }> = async (app, { realtime }) => {
   app.get('/events', {
     onRequest: access('session:own'),
+    // Each event must leave at once, so the stream is never compressed (a compressor holds bytes back until its
+    // buffer fills); @fastify/compress also leaves text/event-stream alone by default, and this says so here.
+    compress: false,
     schema: {
       tags: ['realtime'],
       security: [{ bearer: [] }],
