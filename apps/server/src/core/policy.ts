@@ -393,10 +393,13 @@ export function contractScope(actor: Actor): ContractScope {
   }
 }
 
-/** Which invoices a caller may list: every one (staff) or their own (a client); employees are refused before this. */
-export type InvoiceScope = { kind: 'all' } | { kind: 'client'; clientId: number };
+/**
+ * Which records that belong to a client a caller may list: every one (staff) or their own (a client); employees are
+ * refused before this. Invoices and tool requests are both such records.
+ */
+export type ClientRecordScope = { kind: 'all' } | { kind: 'client'; clientId: number };
 
-export function invoiceScope(actor: Actor): InvoiceScope {
+export function clientRecordScope(actor: Actor): ClientRecordScope {
   const role: Role = actor.role;
   switch (role) {
     case 'admin':
@@ -412,24 +415,13 @@ export function invoiceScope(actor: Actor): InvoiceScope {
   }
 }
 
-/** Which tool requests a caller may list: every one (staff) or their own (a client); employees are refused before this. */
-export type ToolRequestScope = { kind: 'all' } | { kind: 'client'; clientId: number };
+/** Which invoices a caller may list. */
+export type InvoiceScope = ClientRecordScope;
+export const invoiceScope = clientRecordScope;
 
-export function toolRequestScope(actor: Actor): ToolRequestScope {
-  const role: Role = actor.role;
-  switch (role) {
-    case 'admin':
-    case 'superadmin':
-      return { kind: 'all' };
-    case 'client':
-      return { kind: 'client', clientId: actor.id };
-    case 'teamlead':
-    case 'teammember':
-      throw new AppError('FORBIDDEN');
-    default:
-      return refuseUnknownRole(role);
-  }
-}
+/** Which tool requests a caller may list. */
+export type ToolRequestScope = ClientRecordScope;
+export const toolRequestScope = clientRecordScope;
 
 /**
  * Whose training progress a caller may read: every employee's (staff), or a team lead's own team (the people on
