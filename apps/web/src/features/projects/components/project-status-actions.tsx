@@ -79,15 +79,15 @@ export function ProjectStatusActions({ project, role, userId, size = 'medium' }:
   function handleConfirm() {
     if (!chosen) return;
     const action = chosen;
-    changeStatus.mutate(
-      { id: project.id, input: { status: action.status, note: note.trim() || undefined } },
-      {
-        onSuccess: () => {
-          toast.success(`${action.done}: ${project.title}`);
-          setIsOpen(false);
-        },
-        onError: (error) => toast.error(errorMessage(error)),
+    // The answer is awaited here rather than through mutate's own callbacks: the new status can re-render the list
+    // around these buttons (another action, another layout) before they would run, and TanStack Query drops the
+    // callbacks of an unmounted caller, so the person would never be told.
+    changeStatus.mutateAsync({ id: project.id, input: { status: action.status, note: note.trim() || undefined } }).then(
+      () => {
+        toast.success(`${action.done}: ${project.title}`);
+        setIsOpen(false);
       },
+      (error: unknown) => toast.error(errorMessage(error)),
     );
   }
 
