@@ -1,8 +1,9 @@
 // What a cold visit downloads: the JavaScript each page loads until no script is asked for in a second, measured
 // as its gzip size (the server sends Brotli, smaller still). DESIGN section 8 sets 120 KB for a public page and 200 KB
-// for a signed-in screen; this build does not meet them yet (React, the router and MUI's core alone are ~109 KB
-// gzip in the entry). Each page is held to what it weighs today plus a tenth, so a page that grows fails here
-// and the budgets can only tighten; the figures are printed with the DESIGN budget beside them.
+// for a signed-in screen. The public pages are held to the budget itself (they load neither the UI kit nor the query
+// library). The signed-in screens do not meet theirs yet (React, the router and MUI's core alone are ~105 KB gzip):
+// each is held to what it weighs today plus a tenth, so a screen that grows fails here and the ceilings can only
+// tighten; the figures are printed with the DESIGN budget beside them.
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { DASHBOARD, createAdmin, createClient, createTeamlead, loginSuperadmin, storageStateFor, type Auth } from './support/accounts';
@@ -47,19 +48,19 @@ const DESIGN_BUDGET_KB = { public: 120, signedIn: 200 };
 
 /** Each page's ceiling, in KB gzip: its weight on this build plus a tenth. Lower them as pages get lighter. */
 const CEILING_KB: Record<string, number> = {
-  '/': 125,
-  '/home': 220,
-  '/signup': 220,
-  '/client-signup': 295,
-  '/loginpage': 295,
-  '/paymentcancel': 250,
-  '/paymentsuccess/INV-2026-0001': 250,
-  [DASHBOARD.superadmin]: 315,
-  [DASHBOARD.admin]: 350,
-  [DASHBOARD.client]: 320,
-  [DASHBOARD.teamlead]: 485,
-  '/superadmin-reply-message': 355,
-  '/kanban-board': 360,
+  '/': 120,
+  '/home': 120,
+  '/signup': 120,
+  '/client-signup': 120,
+  '/loginpage': 120,
+  '/paymentcancel': 120,
+  '/paymentsuccess/INV-2026-0001': 120,
+  [DASHBOARD.superadmin]: 277,
+  [DASHBOARD.admin]: 331,
+  [DASHBOARD.client]: 284,
+  [DASHBOARD.teamlead]: 472,
+  '/superadmin-reply-message': 336,
+  '/kanban-board': 340,
 };
 
 const PUBLIC_PAGES = ['/', '/home', '/signup', '/client-signup', '/loginpage', '/paymentcancel', '/paymentsuccess/INV-2026-0001'];

@@ -31,10 +31,6 @@ export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 export const loginResponseSchema = z.union([authResponseSchema, mfaChallengeSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export function isMfaChallenge(response: LoginResponse): response is MfaChallenge {
-  return 'mfa_required' in response && response.mfa_required === true;
-}
-
 export const loginSecondStepInput = z
   .object({
     mfa_token: z.string().min(1, 'mfa_token is required').max(200),

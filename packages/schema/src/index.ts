@@ -11,6 +11,8 @@ export * from './messaging.js';
 export * from './board.js';
 export * from './training.js';
 export * from './money.js';
+export * from './invoice-numbers.js';
 export * from './invoices.js';
 export * from './account.js';
+export * from './mfa.js';
 export * from './audit.js';

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canChangeInvoiceStatus,
-  createInvoiceInput,
-  formatInvoiceNo,
-  invoiceNoSchema,
-  invoiceStatusLabel,
-  isFullyRefunded,
-  MAX_INVOICE_LINES,
-  parseInvoiceNo,
-} from './invoices.js';
+import { canChangeInvoiceStatus, createInvoiceInput, invoiceNoSchema, invoiceStatusLabel, isFullyRefunded, MAX_INVOICE_LINES } from './invoices.js';
+import { formatInvoiceNo, parseInvoiceNo } from './invoice-numbers.js';
 
 describe('invoice numbers', () => {
   it('are INV-<year>-<at least four digits>', () => {

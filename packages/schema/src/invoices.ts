@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idString, isoDateSchema } from './api.js';
 import { computeInvoiceTotals, currencySchema, QUANTITY_SCALE, TAX_RATE_SCALE, type InvoiceLineInput } from './money.js';
 import { type Role } from './roles.js';
+import { INVOICE_NO } from './invoice-numbers.js';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
@@ -92,23 +93,6 @@ export function canChangeInvoiceStatus(role: Role, from: InvoiceStatus, to: Invo
 
 // --- Numbers ------------------------------------------------------------------------------------------------
 
-const INVOICE_NO = /^INV-(\d{4})-(\d{4,})$/;
-
-/** `INV-<year>-<at least four digits>`, sequential per year: INV-2026-0001, ... INV-2026-12345. */
-export function formatInvoiceNo(year: number, sequence: number): string {
-  if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`year out of range: ${year}`);
-  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`sequence out of range: ${sequence}`);
-  return `INV-${year}-${String(sequence).padStart(4, '0')}`;
-}
-
-export function parseInvoiceNo(value: string): { year: number; sequence: number } | null {
-  const match = INVOICE_NO.exec(value);
-  if (!match) return null;
-  const sequence = Number(match[2]);
-  if (!Number.isSafeInteger(sequence) || sequence < 1) return null;
-  return { year: Number(match[1]), sequence };
-}
-
 export const invoiceNoSchema = z.string().regex(INVOICE_NO, 'Not an invoice number (INV-<year>-<number>)').max(40);
 
 // --- Constants ----------------------------------------------------------------------------------------------
@@ -122,9 +106,6 @@ export const DEPOSIT_PERCENT_DEFAULT = 30;
 export const INVOICE_DUE_DAYS_DEFAULT = 14;
 /** Reminder days relative to the due date: three days before, one and seven days after. */
 export const INVOICE_REMINDER_DAYS_DEFAULT = '-3,1,7';
-/** The success page asks this often whether the provider's event has arrived, for at most PAYMENT_SUCCESS_POLL_LIMIT_MS. */
-export const PAYMENT_SUCCESS_POLL_MS = 2000;
-export const PAYMENT_SUCCESS_POLL_LIMIT_MS = 30_000;
 
 // --- Input --------------------------------------------------------------------------------------------------
 

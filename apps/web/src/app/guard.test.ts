@@ -5,13 +5,14 @@ import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../features/auth/hooks/use-auth';
 import { isGuardedPath, paths } from '../lib/paths';
+import { startSession } from '../lib/session';
 import { renderScreen } from '../test/render';
 import { Guard } from './guard';
 import { LoginRoute } from './routes/login';
 import { routes } from './route-table';
 
-// Who is signed in, as the auth hook reports it; the guard and the login screen only read this hook, so they run
-// here as plain functions, over the app's real route table.
+// Who is signed in, as the auth hook reports it (the guard reads it) and in the session record (the login screen
+// reads that); both run here as plain functions, over the app's real route table.
 const session = vi.hoisted(() => ({ current: null as null | Partial<AuthContextValue> }));
 vi.mock('../features/auth/hooks/use-auth', () => ({ useAuth: () => session.current }));
 // Where the guard is opened: it reads the location to send the signed out back here after login.
@@ -24,12 +25,10 @@ vi.mock(import('react-router'), async (importOriginal) => ({
 }));
 
 function signIn(role: Role, mfaEnrolmentRequired = false) {
-  session.current = {
-    isAuthenticated: true,
-    isRestoring: false,
-    mfaEnrolmentRequired,
-    user: { id: '7', name: 'Someone', email: 'someone@example.test', role },
-  };
+  const user = { id: '7', name: 'Someone', email: 'someone@example.test', role };
+  session.current = { isAuthenticated: true, isRestoring: false, mfaEnrolmentRequired, user };
+  // The login page is a light page: it reads the session record, not the auth hook.
+  startSession(`token-${role}`, { user });
 }
 
 /** Where an element sends the user: the path of a redirect, or null when it renders the page. */

@@ -14,7 +14,13 @@ const branch = (pattern: string) => branches.find((b) => b.pattern === pattern);
 describe('the route table, as the build reads it', () => {
   it('names each page with the modules of every route from the root down to it', () => {
     expect(branch('/')?.modules).toEqual(['src/app/routes/landing.tsx']);
-    expect(branch(paths.login)?.modules).toEqual(['src/app/ui-shell.tsx', 'src/app/layouts/public-layout.tsx', 'src/app/routes/login.tsx']);
+    // The light public pages sit outside the UI kit's shell; the other public pages inside it.
+    expect(branch(paths.login)?.modules).toEqual(['src/app/layouts/public-layout.tsx', 'src/app/routes/login.tsx']);
+    expect(branch(paths.forgotPassword)?.modules).toEqual([
+      'src/app/layouts/public-layout.tsx',
+      'src/app/ui-shell.tsx',
+      'src/app/routes/forgot-password.tsx',
+    ]);
     expect(branch(paths.client.dashboard)?.modules).toEqual([
       'src/app/ui-shell.tsx',
       'src/app/guard.tsx',

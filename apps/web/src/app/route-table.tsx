@@ -18,13 +18,21 @@ function guarded(roles: readonly Role[], children: RouteObject[]): RouteObject {
   };
 }
 
-const publicRoutes: RouteObject[] = [
+// The public pages named in DESIGN's page budget: plain markup, no UI kit and no query library.
+const lightPublicRoutes: RouteObject[] = [
   { path: paths.home, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
   { path: paths.signup, lazy: async () => ({ Component: (await import('./routes/signup')).SignupRoute }) },
   ...[paths.clientSignup, paths.clientSignupAlt].map((path): RouteObject => ({
     path,
     lazy: async () => ({ Component: (await import('./routes/client-signup')).ClientSignupRoute }),
   })),
+  { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+  { path: paths.paymentSuccess, lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessRoute }) },
+  { path: paths.paymentCancel, lazy: async () => ({ Component: (await import('./routes/payment-cancel')).PaymentCancelRoute }) },
+];
+
+// The other public pages, inside the UI kit's shell.
+const publicRoutes: RouteObject[] = [
   {
     path: paths.adminSignup,
     lazy: async () => ({ Component: (await import('./routes/admin-signup')).AdminSignupRoute }),
@@ -33,9 +41,6 @@ const publicRoutes: RouteObject[] = [
     path: paths.superadminSignup,
     lazy: async () => ({ Component: (await import('./routes/superadmin-signup')).SuperadminSignupRoute }),
   },
-  { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
-  { path: paths.paymentSuccess, lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessRoute }) },
-  { path: paths.paymentCancel, lazy: async () => ({ Component: (await import('./routes/payment-cancel')).PaymentCancelRoute }) },
   { path: paths.forgotPassword, lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordRoute }) },
   { path: paths.resetPassword, lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }) },
   { path: paths.confirmEmail, lazy: async () => ({ Component: (await import('./routes/confirm-email')).ConfirmEmailRoute }) },
@@ -271,13 +276,18 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }) },
       {
-        // The UI kit, theme and toasts: everything except the landing page.
+        // The public header and footer (plain markup) around the public pages.
+        lazy: async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout }),
+        children: [
+          ...lightPublicRoutes,
+          // The UI kit, theme and toasts for the other public pages.
+          { lazy: async () => ({ Component: (await import('./ui-shell')).UiShell }), children: publicRoutes },
+        ],
+      },
+      {
+        // The UI kit, theme and toasts: every signed-in screen.
         lazy: async () => ({ Component: (await import('./ui-shell')).UiShell }),
         children: [
-          {
-            lazy: async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout }),
-            children: publicRoutes,
-          },
           { path: paths.go, lazy: async () => ({ Component: (await import('./routes/go')).GoRoute }) },
           guarded(['client'], clientRoutes),
           guarded(['admin'], adminRoutes),

@@ -4,8 +4,14 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ToastContainer } from 'react-toastify';
+import { config as zodConfig } from 'zod/v4/core';
 import { AppProviders } from './providers';
 import { theme } from './theme';
+
+// Validation without zod's compiled fast path: its `new Function` probe would break the Content-Security-Policy
+// (no 'unsafe-eval'), and the forms it checks are small. Set here, with the first screen that validates: the light
+// public pages check their fields without zod, and the landing page has none.
+zodConfig({ jitless: true });
 
 export function UiProviders({ children }: { children: ReactNode }) {
   return (

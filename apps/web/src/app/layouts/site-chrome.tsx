@@ -1,27 +1,28 @@
-import Box from '@mui/material/Box';
+import { ROLE_DASHBOARD } from '@agency/schema';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
-import { useAuth } from '../../features/auth/hooks/use-auth';
-import { useConfig } from '../../features/config/hooks/use-config';
+import { usePublicConfig } from '../../features/config/hooks/use-public-config';
 import { initialsOf } from '../../lib/initials';
-import { useDashboardPath } from '../use-dashboard-path';
+import { useSession } from '../../lib/session';
 
-/** The public header and footer around a page; brand and contact lines come from the server. */
+/**
+ * The public header and footer around a page; brand and contact lines come from the server. Plain markup and no
+ * query library, so the public pages load light.
+ */
 export function SiteChrome({ children }: { children: ReactNode }) {
-  const { data: config } = useConfig();
-  const { user } = useAuth();
-  const dashboardPath = useDashboardPath();
-  const account = user && dashboardPath ? { name: user.name, initials: initialsOf(user.name), dashboardPath } : null;
+  const config = usePublicConfig();
+  const user = useSession().me?.user;
+  const account = user ? { name: user.name, initials: initialsOf(user.name), dashboardPath: ROLE_DASHBOARD[user.role] } : null;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+    <div className="pub">
       <SkipLink />
       <SiteHeader brandName={config?.brand_name} account={account} />
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="pub-main">
         {children}
-      </Box>
+      </main>
       <SiteFooter brandName={config?.brand_name} contactPhone={config?.contact_phone} contactEmail={config?.contact_email} />
-    </Box>
+    </div>
   );
 }

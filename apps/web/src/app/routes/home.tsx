@@ -1,12 +1,12 @@
-import { useConfig } from '../../features/config/hooks/use-config';
-import { PageTitle } from '../../features/config/components/page-title';
+import { PublicTitle } from '../../features/config/components/public-title';
+import { usePublicConfig } from '../../features/config/hooks/use-public-config';
 import { HomePage } from '../../features/landing/components/home-page';
 
 export function HomeRoute() {
-  const brand = useConfig().data?.brand_name;
+  const brand = usePublicConfig()?.brand_name;
   return (
     <>
-      <PageTitle title="Home" />
+      <PublicTitle title="Home" />
       <HomePage brandName={brand} />
     </>
   );

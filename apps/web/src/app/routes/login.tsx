@@ -1,32 +1,31 @@
 import { ROLE_DASHBOARD } from '@agency/schema';
-import Link from '@mui/material/Link';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { useAuth } from '../../features/auth/hooks/use-auth';
-import { PageTitle } from '../../features/config/components/page-title';
+import { PublicTitle } from '../../features/config/components/public-title';
 import { paths } from '../../lib/paths';
 import { RETURN_PARAM, safeReturnPath } from '../../lib/return-path';
+import { useSession } from '../../lib/session';
 
 /** /loginpage; `?next=<path>` (a path of this site only) is where a successful login goes instead of the dashboard. */
 export function LoginRoute() {
-  const { isAuthenticated, isRestoring, user } = useAuth();
+  const { me, isRestoring } = useSession();
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));
   if (isRestoring) return <Loading />;
-  if (isAuthenticated && user) return <Navigate to={returnTo ?? ROLE_DASHBOARD[user.role]} replace />;
+  if (me) return <Navigate to={returnTo ?? ROLE_DASHBOARD[me.user.role]} replace />;
 
   return (
     <>
-      <PageTitle title="Login" />
+      <PublicTitle title="Login" />
       <AuthCard
         title="Log in"
         subtitle="Welcome back. Enter your e-mail and password."
         footer={
           <>
             New here?{' '}
-            <Link component={RouterLink} to={paths.signup} sx={{ fontWeight: 600 }} data-testid="signup-link">
+            <Link to={paths.signup} className="pub-strong-link" data-testid="signup-link">
               Create an account
             </Link>
           </>

@@ -1,4 +1,4 @@
-import { PageTitle } from '../../features/config/components/page-title';
+import { PublicTitle } from '../../features/config/components/public-title';
 import { PaymentCancelled } from '../../features/invoices/components/payment-success';
 import { lastCheckout } from '../../features/invoices/utils/last-checkout';
 import { paths } from '../../lib/paths';
@@ -9,7 +9,7 @@ export function PaymentCancelRoute() {
   const invoiceId = lastCheckout();
   return (
     <>
-      <PageTitle title="Payment cancelled" />
+      <PublicTitle title="Payment cancelled" />
       <PaymentCancelled backPath={invoiceId ? (invoicePathFor('client', invoiceId) ?? paths.client.invoices) : paths.client.invoices} />
     </>
   );

@@ -1,11 +1,11 @@
 import type { Role } from '@agency/schema';
 import { useParams } from 'react-router';
-import { ListLoading } from '../../components/list-states';
-import { useAuth } from '../../features/auth/hooks/use-auth';
-import { PageTitle } from '../../features/config/components/page-title';
+import { Loading } from '../../components/loading';
+import { PublicTitle } from '../../features/config/components/public-title';
 import { PaymentSuccess, type PaymentSuccessReader } from '../../features/invoices/components/payment-success';
 import { paths } from '../../lib/paths';
 import { invoicePathFor } from '../../lib/project-links';
+import { useSession } from '../../lib/session';
 
 function invoicesPathFor(role: Role | undefined): string {
   switch (role) {
@@ -31,12 +31,12 @@ function readerOf(role: Role | undefined): PaymentSuccessReader {
 /** /paymentsuccess/{invoice_no}: public; the invoice's details only for its signed-in client. */
 export function PaymentSuccessRoute() {
   const { invoiceNo = '' } = useParams();
-  const { user, isRestoring } = useAuth();
-  if (isRestoring) return <ListLoading label="Loading..." />;
-  const role = user?.role;
+  const { me, isRestoring } = useSession();
+  if (isRestoring) return <Loading />;
+  const role = me?.user.role;
   return (
     <>
-      <PageTitle title="Payment" />
+      <PublicTitle title="Payment" />
       <PaymentSuccess
         invoiceNo={invoiceNo}
         reader={readerOf(role)}

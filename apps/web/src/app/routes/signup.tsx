@@ -1,10 +1,10 @@
 import { SignupChooser } from '../../features/auth/components/signup-chooser';
-import { PageTitle } from '../../features/config/components/page-title';
+import { PublicTitle } from '../../features/config/components/public-title';
 
 export function SignupRoute() {
   return (
     <>
-      <PageTitle title="Sign up" />
+      <PublicTitle title="Sign up" />
       <SignupChooser />
     </>
   );

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { setEnrolmentRequiredListener, setUnauthorizedListener } from '../../../lib/http';
 import { isPublicQueryKey, queryKeys } from '../../../lib/query-keys';
+import { forgetSession, knownSession, onSessionStart, rememberSession } from '../../../lib/session';
 import { clearAllStorage, readToken, removeSession, writeSession } from '../../../lib/storage';
 import { getMe } from '../api/get-me';
 import { logout } from '../api/logout';
@@ -23,6 +24,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryFn: getMe,
     enabled: token !== null,
     staleTime: Infinity,
+    // Known already when the person signed in on a light page, or when one of those asked.
+    initialData: () => knownSession(token),
   });
   const user = token !== null ? (me.data?.user ?? null) : null;
   const mfaEnrolmentRequired = user !== null && me.data?.mfa_enrolment_required === true;
@@ -30,6 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setUnauthorizedListener(() => {
       removeSession();
+      forgetSession();
       setToken(null);
       removeUserQueries(queryClient);
     });
@@ -43,6 +47,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (user) localStorage.setItem(STORAGE_KEY_USER_ID, user.id);
   }, [user]);
+
+  // The light public pages read who is signed in from the same record.
+  useEffect(() => {
+    if (token !== null && me.data) rememberSession(token, me.data);
+  }, [token, me.data]);
 
   const signIn = useCallback(
     (response: AuthResponse) => {
@@ -58,6 +67,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  // A sign-in on a light page while this state is mounted (a test's tree, or a page kept around) is taken over too.
+  useEffect(
+    () =>
+      onSessionStart((newToken, newMe) => {
+        removeUserQueries(queryClient);
+        setHasSignedOut(false);
+        queryClient.setQueryData(queryKeys.me, newMe);
+        setToken(newToken);
+      }),
+    [queryClient],
+  );
+
   const signOut = useCallback(async () => {
     try {
       await logout();
@@ -67,6 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setHasSignedOut(true);
     setToken(null);
     clearAllStorage();
+    forgetSession();
     removeUserQueries(queryClient);
   }, [queryClient]);
 

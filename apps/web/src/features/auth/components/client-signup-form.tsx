@@ -1,61 +1,107 @@
-import { ROLE_DASHBOARD } from '@agency/schema';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { useForm } from 'react-hook-form';
+import { PASSWORD_MIN_LENGTH, ROLE_DASHBOARD } from '@agency/schema';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
-import type { z } from 'zod';
-import { FormTextField } from '../../../components/form-text-field';
-import { useSignupClient } from '../api/signup-client';
-import { useAuth } from '../hooks/use-auth';
+import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain-field';
+import { checkEmail, checkFields, checkName, checkNewPassword, checkOptionalText, type FieldCheck } from '../../../lib/field-checks';
+import { startSession } from '../../../lib/session';
+import { useAction } from '../../../lib/use-action';
+import { signupClient } from '../api/signup-client';
 import { authErrorMessage } from '../utils/auth-error-message';
-import { clientSignupFormSchema } from '../utils/form-schemas';
-import { NewPasswordFields, twoColumns } from './new-password-fields';
 
-type FormInput = z.input<typeof clientSignupFormSchema>;
-type FormOutput = z.output<typeof clientSignupFormSchema>;
+type Values = { name: string; email: string; password: string; confirm_password: string; company: string; phone: string };
+type Field = keyof Values;
+
+const EMPTY: Values = { name: '', email: '', password: '', confirm_password: '', company: '', phone: '' };
+const FIELD_ORDER: readonly Field[] = ['name', 'email', 'password', 'confirm_password', 'company', 'phone'];
+
+function checksFor(values: Values): Partial<Record<Field, FieldCheck>> {
+  return {
+    name: checkName,
+    email: checkEmail,
+    password: checkNewPassword,
+    confirm_password: (value) => {
+      if (value === '') return 'Confirm your password';
+      return value === values.password ? null : 'Passwords do not match';
+    },
+    company: checkOptionalText(120, 'Company'),
+    phone: checkOptionalText(40, 'Phone'),
+  };
+}
+
+/** The toast library loads with the dashboard; its toast waits there for the dashboard's toast area. */
+function announceNewAccount(): void {
+  void import('react-toastify').then(({ toast }) => toast.success('Your account is ready.'));
+}
 
 export function ClientSignupForm() {
-  const { signIn } = useAuth();
   const navigate = useNavigate();
-  const signup = useSignupClient();
-  const { control, handleSubmit } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(clientSignupFormSchema),
-    defaultValues: { name: '', email: '', password: '', confirm_password: '', company: '', phone: '' },
-  });
+  const signup = useAction(signupClient);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const [wasSubmitted, setWasSubmitted] = useState(false);
 
-  function handleValidSubmit({ confirm_password: _confirm, ...input }: FormOutput) {
-    signup.mutate(input, {
-      onSuccess: (response) => {
-        signIn(response);
-        toast.success('Your account is ready.');
-        navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
-      },
-    });
+  function change(field: Field, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (wasSubmitted) setErrors(checkFields(next, checksFor(next)).errors);
   }
 
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setWasSubmitted(true);
+    const checked = checkFields(values, checksFor(values));
+    setErrors(checked.errors);
+    if (!checked.valid) {
+      const firstInvalid = FIELD_ORDER.find((field) => checked.errors[field]);
+      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    const response = await signup.run({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      ...(values.company.trim() ? { company: values.company.trim() } : {}),
+      ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
+    });
+    if (!response) return;
+    startSession(response.token, { user: response.user });
+    announceNewAccount();
+    navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
+  }
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    error: errors[name],
+  });
+
   return (
-    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} aria-label="Client sign up" data-testid="client-signup-form">
-      <Stack spacing={2.5}>
-        {signup.isError && (
-          <Alert severity="error" data-testid="form-error">
-            {authErrorMessage(signup.error)}
-          </Alert>
-        )}
-        <FormTextField control={control} name="name" label="Full name" autoComplete="name" autoFocus required />
-        <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="email" required />
-        <NewPasswordFields control={control} />
-        <Box sx={twoColumns}>
-          <FormTextField control={control} name="company" label="Company (optional)" autoComplete="organization" />
-          <FormTextField control={control} name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
-        </Box>
-        <Button type="submit" variant="contained" size="large" loading={signup.isPending} data-testid="signup-submit">
-          Create account
-        </Button>
-      </Stack>
+    <form noValidate onSubmit={handleSubmit} aria-label="Client sign up" data-testid="client-signup-form" className="pub-form">
+      {signup.isError && (
+        <FormAlert severity="error" testId="form-error">
+          {authErrorMessage(signup.error)}
+        </FormAlert>
+      )}
+      <PlainField label="Full name" autoComplete="name" autoFocus required {...field('name')} />
+      <PlainField label="E-mail" type="email" autoComplete="email" required {...field('email')} />
+      <div className="pub-two-columns">
+        <PlainPasswordField
+          label="Password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          {...field('password')}
+        />
+        <PlainPasswordField label="Confirm password" autoComplete="new-password" required {...field('confirm_password')} />
+      </div>
+      <div className="pub-two-columns">
+        <PlainField label="Company (optional)" autoComplete="organization" {...field('company')} />
+        <PlainField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
+      </div>
+      <SubmitButton loading={signup.isPending} testId="signup-submit">
+        Create account
+      </SubmitButton>
     </form>
   );
 }

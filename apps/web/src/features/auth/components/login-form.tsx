@@ -1,18 +1,12 @@
-import { isMfaChallenge, loginInput, ROLE_DASHBOARD, type AuthResponse, type LoginInput } from '@agency/schema';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { FormPasswordField } from '../../../components/form-password-field';
-import { FormTextField } from '../../../components/form-text-field';
+import { isMfaChallenge, ROLE_DASHBOARD, type AuthResponse } from '@agency/schema';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain-field';
+import { checkCurrentPassword, checkEmail, checkFields } from '../../../lib/field-checks';
 import { paths } from '../../../lib/paths';
-import { useLogin } from '../api/login';
-import { useAuth } from '../hooks/use-auth';
+import { startSession } from '../../../lib/session';
+import { useAction } from '../../../lib/use-action';
+import { login } from '../api/login';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { SecondStepForm } from './second-step-form';
 
@@ -24,68 +18,99 @@ type LoginFormProps = {
 /** The two-factor section of the profile page, where staff who must enrol are sent. */
 export const ENROLMENT_PATH = `${paths.profile}#two-factor`;
 
+const CHECKS = { email: checkEmail, password: checkCurrentPassword };
+
 /**
  * Sign-in by e-mail and password; for an account with two-factor authentication a second step asks for a code
  * from the authenticator app (or a recovery code).
  */
 export function LoginForm({ returnTo }: LoginFormProps) {
-  const { signIn } = useAuth();
   const navigate = useNavigate();
-  const login = useLogin();
+  const signIn = useAction(login);
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Record<keyof typeof values, string | null>>({ email: null, password: null });
+  const [wasSubmitted, setWasSubmitted] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { control, handleSubmit, getValues } = useForm<LoginInput>({
-    resolver: zodResolver(loginInput),
-    defaultValues: { email: '', password: '' },
-  });
 
   function finish(response: AuthResponse) {
-    signIn(response);
+    startSession(response.token, { user: response.user, ...(response.mfa_enrolment_required ? { mfa_enrolment_required: true } : {}) });
     const to = response.mfa_enrolment_required ? ENROLMENT_PATH : (returnTo ?? ROLE_DASHBOARD[response.user.role]);
     navigate(to, { replace: true });
   }
 
-  function handleValidSubmit(values: LoginInput) {
+  function change(field: keyof typeof values, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Once the form was sent, a field's message follows what is typed.
+    if (wasSubmitted) setErrors(checkFields(next, CHECKS).errors);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setWasSubmitted(true);
+    const checked = checkFields(values, CHECKS);
+    setErrors(checked.errors);
+    if (!checked.valid) {
+      const firstInvalid = checked.errors.email ? 'email' : 'password';
+      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
     setNotice(null);
-    login.mutate(values, {
-      onSuccess: (response) => (isMfaChallenge(response) ? setChallenge(response.mfa_token) : finish(response)),
-    });
+    const response = await signIn.run({ email: values.email.trim(), password: values.password });
+    if (!response) return;
+    if (isMfaChallenge(response)) setChallenge(response.mfa_token);
+    else finish(response);
   }
 
   function handleRestart(message: string | null) {
     setChallenge(null);
     setNotice(message);
-    login.reset();
+    signIn.reset();
   }
 
-  if (challenge) return <SecondStepForm mfaToken={challenge} email={getValues('email')} onSignedIn={finish} onRestart={handleRestart} />;
+  if (challenge) return <SecondStepForm mfaToken={challenge} email={values.email.trim()} onSignedIn={finish} onRestart={handleRestart} />;
 
   return (
-    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} aria-label="Login" data-testid="login-form">
-      <Stack spacing={2.5}>
-        {notice && (
-          <Alert severity="info" data-testid="login-notice">
-            {notice}
-          </Alert>
-        )}
-        {login.isError && (
-          <Alert severity="error" data-testid="form-error">
-            {authErrorMessage(login.error)}
-          </Alert>
-        )}
-        <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="email" autoFocus />
-        <Box>
-          <FormPasswordField control={control} name="password" label="Password" autoComplete="current-password" fullWidth />
-          <Box sx={{ textAlign: 'right', mt: 0.75 }}>
-            <Link component={RouterLink} to={paths.forgotPassword} variant="body2" sx={{ fontWeight: 600 }} data-testid="forgot-password-link">
-              Forgot password?
-            </Link>
-          </Box>
-        </Box>
-        <Button type="submit" variant="contained" size="large" loading={login.isPending} data-testid="login-submit">
-          Log in
-        </Button>
-      </Stack>
+    <form noValidate onSubmit={handleSubmit} aria-label="Login" data-testid="login-form" className="pub-form">
+      {notice && (
+        <FormAlert severity="info" testId="login-notice">
+          {notice}
+        </FormAlert>
+      )}
+      {signIn.isError && (
+        <FormAlert severity="error" testId="form-error">
+          {authErrorMessage(signIn.error)}
+        </FormAlert>
+      )}
+      <PlainField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        value={values.email}
+        onChange={(event) => change('email', event.target.value)}
+        error={errors.email}
+      />
+      <div>
+        <PlainPasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
+          error={errors.password}
+        />
+        <p style={{ textAlign: 'right', margin: '6px 0 0', fontSize: '0.875rem' }}>
+          <Link to={paths.forgotPassword} className="pub-strong-link" data-testid="forgot-password-link">
+            Forgot password?
+          </Link>
+        </p>
+      </div>
+      <SubmitButton loading={signIn.isPending} testId="login-submit">
+        Log in
+      </SubmitButton>
     </form>
   );
 }

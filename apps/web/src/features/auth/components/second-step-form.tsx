@@ -1,12 +1,10 @@
-import { recoveryCodeSchema, totpCodeSchema, type AuthResponse } from '@agency/schema';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import type { AuthResponse } from '@agency/schema';
 import { useState, type FormEvent } from 'react';
+import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-field';
+import { checkRecoveryCode, checkTotpCode } from '../../../lib/field-checks';
 import { hasErrorCode } from '../../../lib/http';
-import { useLoginSecondStep } from '../api/login-second-step';
+import { useAction } from '../../../lib/use-action';
+import { loginSecondStep } from '../api/login-second-step';
 import { authErrorMessage } from '../utils/auth-error-message';
 
 type SecondStepFormProps = {
@@ -18,25 +16,24 @@ type SecondStepFormProps = {
 };
 
 export function SecondStepForm({ mfaToken, email, onSignedIn, onRestart }: SecondStepFormProps) {
-  const secondStep = useLoginSecondStep();
+  const secondStep = useAction(loginSecondStep);
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
 
-  function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = (useRecovery ? recoveryCodeSchema : totpCodeSchema).safeParse(value);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'Enter the code');
-      return;
-    }
-    setFieldError(null);
-    secondStep.mutate(useRecovery ? { mfa_token: mfaToken, recovery_code: parsed.data } : { mfa_token: mfaToken, code: parsed.data }, {
-      onSuccess: onSignedIn,
-      onError: (error) => {
+    const message = (useRecovery ? checkRecoveryCode : checkTotpCode)(value);
+    setFieldError(message);
+    if (message) return;
+    const response = await secondStep.run(
+      useRecovery ? { mfa_token: mfaToken, recovery_code: value.trim() } : { mfa_token: mfaToken, code: value.replace(/\s+/g, '') },
+      // A challenge that expired or was used up: back to the password, saying why.
+      (error) => {
         if (hasErrorCode(error, 'MFA_CHALLENGE_INVALID')) onRestart(authErrorMessage(error));
       },
-    });
+    );
+    if (response) onSignedIn(response);
   }
 
   function handleSwitch() {
@@ -46,45 +43,42 @@ export function SecondStepForm({ mfaToken, email, onSignedIn, onRestart }: Secon
     secondStep.reset();
   }
 
-  const label = useRecovery ? 'Recovery code' : 'Authentication code';
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Two-factor authentication" data-testid="mfa-form">
-      <Stack spacing={2.5}>
-        <Typography color="text.secondary">
-          {useRecovery
-            ? `Enter one of the recovery codes you saved when you turned on two-factor authentication for ${email}. Each code works once.`
-            : `Open your authenticator app and enter the 6-digit code for ${email}.`}
-        </Typography>
-        {secondStep.isError && (
-          <Alert severity="error" data-testid="form-error">
-            {authErrorMessage(secondStep.error)}
-          </Alert>
-        )}
-        <TextField
-          key={useRecovery ? 'recovery' : 'code'}
-          label={label}
-          name={useRecovery ? 'recovery_code' : 'code'}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={fieldError !== null}
-          helperText={fieldError ?? (useRecovery ? 'Looks like abcd-efgh-ijkl-mnop' : undefined)}
-          autoComplete="one-time-code"
-          autoFocus
-          slotProps={{ htmlInput: useRecovery ? { spellCheck: false, autoCapitalize: 'none' } : { inputMode: 'numeric', maxLength: 7 } }}
-          data-testid="mfa-code-field"
-        />
-        <Button type="submit" variant="contained" size="large" loading={secondStep.isPending} data-testid="mfa-submit">
-          Verify and log in
-        </Button>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
-          <Button onClick={handleSwitch} data-testid="mfa-switch">
-            {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
-          </Button>
-          <Button color="inherit" onClick={() => onRestart(null)}>
-            Back to password
-          </Button>
-        </Stack>
-      </Stack>
+    <form noValidate onSubmit={handleSubmit} aria-label="Two-factor authentication" data-testid="mfa-form" className="pub-form">
+      <p className="pub-muted" style={{ margin: 0 }}>
+        {useRecovery
+          ? `Enter one of the recovery codes you saved when you turned on two-factor authentication for ${email}. Each code works once.`
+          : `Open your authenticator app and enter the 6-digit code for ${email}.`}
+      </p>
+      {secondStep.isError && (
+        <FormAlert severity="error" testId="form-error">
+          {authErrorMessage(secondStep.error)}
+        </FormAlert>
+      )}
+      <PlainField
+        key={useRecovery ? 'recovery' : 'code'}
+        label={useRecovery ? 'Recovery code' : 'Authentication code'}
+        name={useRecovery ? 'recovery_code' : 'code'}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={fieldError}
+        hint={useRecovery ? 'Looks like abcd-efgh-ijkl-mnop' : undefined}
+        autoComplete="one-time-code"
+        autoFocus
+        testId="mfa-code-field"
+        {...(useRecovery ? { spellCheck: false, autoCapitalize: 'none' } : { inputMode: 'numeric' as const, maxLength: 7 })}
+      />
+      <SubmitButton loading={secondStep.isPending} testId="mfa-submit">
+        Verify and log in
+      </SubmitButton>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between' }}>
+        <button type="button" className="pub-btn pub-btn--text" onClick={handleSwitch} data-testid="mfa-switch">
+          {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
+        </button>
+        <button type="button" className="pub-btn pub-btn--quiet" onClick={() => onRestart(null)}>
+          Back to password
+        </button>
+      </div>
     </form>
   );
 }

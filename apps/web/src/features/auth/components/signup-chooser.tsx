@@ -1,68 +1,61 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
-import BusinessCenterOutlinedIcon from '@mui/icons-material/BusinessCenterOutlined';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowForwardIcon, OutlineIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
+import '../../../components/public.css';
+import '../../../components/public-sections.css';
 
-const iconBox = {
-  width: 52,
-  height: 52,
-  borderRadius: 3,
-  display: 'grid',
-  placeItems: 'center',
-  mb: 2,
-} as const;
+function Badge({ grey, children }: { grey?: boolean; children: ReactNode }) {
+  return (
+    <span className={grey ? 'home-badge home-badge--grey' : 'home-badge'}>
+      <OutlineIcon>{children}</OutlineIcon>
+    </span>
+  );
+}
 
 export function SignupChooser() {
   return (
-    <Box sx={{ flex: 1, py: { xs: 5, md: 9 } }}>
-      <Container maxWidth="md">
-        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.6rem' }, textAlign: 'center' }}>
+    <div className="home-section">
+      <div className="pub-wrap" style={{ maxWidth: 900 }}>
+        <h1 className="home-h2" style={{ textAlign: 'center', fontSize: 'clamp(2rem, 5vw, 2.6rem)' }}>
           Create your account
-        </Typography>
-        <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 1.5 }}>
+        </h1>
+        <p className="pub-muted" style={{ textAlign: 'center', margin: '12px 0 0' }}>
           Choose how you work with us.
-        </Typography>
-        <Box sx={{ mt: 5, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <Card sx={{ borderColor: 'primary.light', borderWidth: 2 }}>
-            <CardActionArea component={RouterLink} to={paths.clientSignup} sx={{ p: 3.5, height: '100%' }} data-testid="choose-client">
-              <Box sx={{ ...iconBox, bgcolor: '#eef2ff', color: 'primary.main' }}>
-                <BusinessCenterOutlinedIcon />
-              </Box>
-              <Typography variant="h5" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                I&apos;m a client <ArrowForwardIcon fontSize="small" />
-              </Typography>
-              <Typography color="text.secondary" sx={{ mt: 1 }}>
-                Sign up to send project briefs, sign contracts, pay invoices and talk to the agency.
-              </Typography>
-            </CardActionArea>
-          </Card>
-          <Card sx={{ p: 3.5, bgcolor: '#f8fafc' }} data-testid="invitation-note">
-            <Box sx={{ ...iconBox, bgcolor: '#e2e8f0', color: 'text.secondary' }}>
-              <BadgeOutlinedIcon />
-            </Box>
-            <Typography variant="h5" component="h2">
-              Admins and employees
-            </Typography>
-            <Typography color="text.secondary" sx={{ mt: 1 }}>
+        </p>
+        <div className="home-grid home-grid--two">
+          <Link to={paths.clientSignup} className="pub-card signup-card signup-card--primary" data-testid="choose-client">
+            <Badge>
+              <rect x="3" y="7" width="18" height="13" rx="2" />
+              <path d="M9 7V5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v2M3 13h18" />
+            </Badge>
+            <h2>
+              I&apos;m a client <ArrowForwardIcon />
+            </h2>
+            <p className="pub-muted" style={{ margin: '8px 0 0' }}>
+              Sign up to send project briefs, sign contracts, pay invoices and talk to the agency.
+            </p>
+          </Link>
+          <div className="pub-card signup-card signup-card--muted" data-testid="invitation-note">
+            <Badge grey>
+              <rect x="3" y="5" width="18" height="15" rx="2" />
+              <circle cx="9" cy="11" r="2.5" />
+              <path d="M5.5 17c.8-1.8 2-2.5 3.5-2.5s2.7.7 3.5 2.5M15 10h3M15 14h3" />
+            </Badge>
+            <h2>Admins and employees</h2>
+            <p className="pub-muted" style={{ margin: '8px 0 0' }}>
               Admin, team lead and team member accounts are created by invitation only. Open the link in your invitation e-mail to set up your
               account.
-            </Typography>
-          </Card>
-        </Box>
-        <Typography sx={{ textAlign: 'center', mt: 4 }} color="text.secondary">
+            </p>
+          </div>
+        </div>
+        <p className="pub-muted" style={{ textAlign: 'center', margin: '32px 0 0' }}>
           Already have an account?{' '}
-          <Link component={RouterLink} to={paths.login} sx={{ fontWeight: 600 }}>
+          <Link to={paths.login} className="pub-strong-link">
             Log in
           </Link>
-        </Typography>
-      </Container>
-    </Box>
+        </p>
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,7 @@
 import type { Invoice } from '@agency/schema';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { request } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
-
-type InvoiceAnswer = { invoice: Invoice };
-
-/** One invoice by id, or by its number (`INV-2026-0001`). */
-export function getInvoice(idOrNumber: string): Promise<InvoiceAnswer> {
-  return request<InvoiceAnswer>(`/invoices/${encodeURIComponent(idOrNumber)}`);
-}
+import { getInvoice, type InvoiceAnswer } from './fetch-invoice';
 
 export function useInvoice(
   idOrNumber: string | null,

@@ -1,30 +1,62 @@
 import { assertNever, parseInvoiceNo } from '@agency/schema';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import HourglassTopIcon from '@mui/icons-material/HourglassTop';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import '../../../components/public.css';
 import { formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { usePaymentStatus } from '../hooks/use-payment-status';
 
+// The page's state icons (Material paths), drawn inline: the payment pages load no icon set.
+const ICON_PATHS = {
+  done: 'M16.59 7.58 10 14.17l-3.59-3.58L5 12l5 5 8-8zM12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8',
+  problem:
+    'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8',
+  waiting: 'M6 2v6h.01L6 8.01 10 12l-4 4 .01.01H6V22h12v-5.99h-.01L18 16l-4-4 4-3.99-.01-.01H18V2zm10 14.5V20H8v-3.5l4-4z',
+} as const;
+
+const ICON_COLOURS = { success: '#157a3a', warning: '#a84e08', error: '#c62828', primary: '#4338ca', action: '#64748b' } as const;
+
+function StateIcon({ shape, colour }: { shape: keyof typeof ICON_PATHS; colour: keyof typeof ICON_COLOURS }) {
+  return (
+    <svg viewBox="0 0 24 24" width="56" height="56" fill={ICON_COLOURS[colour]} aria-hidden="true" focusable="false">
+      <path d={ICON_PATHS[shape]} />
+    </svg>
+  );
+}
+
+function Spinner() {
+  return (
+    <span className="pub-spinner" style={{ display: 'inline-block', width: 48, height: 48, borderWidth: 4, color: '#4338ca' }} aria-hidden="true" />
+  );
+}
+
 function Panel({ icon, title, children, testId, state }: { icon: ReactNode; title: string; children: ReactNode; testId: string; state: string }) {
   return (
-    <Box sx={{ px: 2, py: { xs: 4, sm: 8 } }}>
-      <Card sx={{ maxWidth: 520, mx: 'auto', p: { xs: 3, sm: 4 }, textAlign: 'center' }} data-testid={testId} data-state={state}>
-        <Box sx={{ fontSize: 56, lineHeight: 1, mb: 1, '& svg': { fontSize: 56 } }}>{icon}</Box>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }} aria-live="polite">
+    <div style={{ padding: 'clamp(32px, 8vw, 64px) 16px' }}>
+      <div className="pub-card" style={{ maxWidth: 520, margin: '0 auto', textAlign: 'center' }} data-testid={testId} data-state={state}>
+        <div style={{ lineHeight: 1, marginBottom: 8 }}>{icon}</div>
+        <h1 style={{ margin: '0 0 8px', fontSize: '1.5rem', fontWeight: 700 }} aria-live="polite">
           {title}
-        </Typography>
+        </h1>
         {children}
-      </Card>
-    </Box>
+      </div>
+    </div>
+  );
+}
+
+function Text({ children }: { children: ReactNode }) {
+  return (
+    <p className="pub-muted" style={{ margin: '0 0 24px' }}>
+      {children}
+    </p>
+  );
+}
+
+function ButtonLink({ to, outlined, children, testId }: { to: string; outlined?: boolean; children: ReactNode; testId?: string }) {
+  return (
+    <Link to={to} className={outlined ? 'pub-btn pub-btn--outline' : 'pub-btn pub-btn--primary'} data-testid={testId}>
+      {children}
+    </Link>
   );
 }
 
@@ -57,24 +89,16 @@ export function PaymentSuccess({ invoiceNo, reader, invoicePath, invoicesPath, l
       return <SignedInStatus invoiceNo={invoiceNo} invoicePath={invoicePath} invoicesPath={invoicesPath} />;
     case 'staff':
       return (
-        <Panel icon={<HourglassTopIcon color="primary" />} title="Thank you" testId="payment-success" state="public">
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            If your payment for {invoiceNo} went through, a receipt is on its way by e-mail.
-          </Typography>
-          <Button component={Link} to={invoicesPath} variant="contained">
-            Continue
-          </Button>
+        <Panel icon={<StateIcon shape="waiting" colour="primary" />} title="Thank you" testId="payment-success" state="public">
+          <Text>If your payment for {invoiceNo} went through, a receipt is on its way by e-mail.</Text>
+          <ButtonLink to={invoicesPath}>Continue</ButtonLink>
         </Panel>
       );
     case 'anonymous':
       return (
-        <Panel icon={<HourglassTopIcon color="primary" />} title="Thank you" testId="payment-success" state="signed-out">
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            If your payment for {invoiceNo} went through, a receipt is on its way by e-mail. Sign in to see the invoice.
-          </Typography>
-          <Button component={Link} to={loginPath} variant="contained">
-            Sign in
-          </Button>
+        <Panel icon={<StateIcon shape="waiting" colour="primary" />} title="Thank you" testId="payment-success" state="signed-out">
+          <Text>If your payment for {invoiceNo} went through, a receipt is on its way by e-mail. Sign in to see the invoice.</Text>
+          <ButtonLink to={loginPath}>Sign in</ButtonLink>
         </Panel>
       );
     default:
@@ -84,13 +108,9 @@ export function PaymentSuccess({ invoiceNo, reader, invoicePath, invoicesPath, l
 
 function UnknownInvoice({ invoiceNo, invoicesPath }: { invoiceNo: string; invoicesPath: string }) {
   return (
-    <Panel icon={<ErrorOutlineIcon color="warning" />} title="Invoice not found" testId="payment-success" state="unknown">
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        We cannot find an invoice numbered “{invoiceNo}” among yours. If you have just paid, nothing is lost: the receipt comes by e-mail.
-      </Typography>
-      <Button component={Link} to={invoicesPath} variant="contained">
-        Your invoices
-      </Button>
+    <Panel icon={<StateIcon shape="problem" colour="warning" />} title="Invoice not found" testId="payment-success" state="unknown">
+      <Text>We cannot find an invoice numbered “{invoiceNo}” among yours. If you have just paid, nothing is lost: the receipt comes by e-mail.</Text>
+      <ButtonLink to={invoicesPath}>Your invoices</ButtonLink>
     </Panel>
   );
 }
@@ -100,51 +120,53 @@ function SignedInStatus({ invoiceNo, invoicePath, invoicesPath }: Omit<PaymentSu
   switch (status.state) {
     case 'loading':
       return (
-        <Panel icon={<CircularProgress size={48} />} title="Processing your payment…" testId="payment-success" state="loading">
-          <Typography color="text.secondary">One moment.</Typography>
+        <Panel icon={<Spinner />} title="Processing your payment…" testId="payment-success" state="loading">
+          <p className="pub-muted" style={{ margin: 0 }}>
+            One moment.
+          </p>
         </Panel>
       );
     case 'unknown':
       return <UnknownInvoice invoiceNo={invoiceNo} invoicesPath={invoicesPath} />;
     case 'error':
       return (
-        <Panel icon={<ErrorOutlineIcon color="error" />} title="We could not check your payment" testId="payment-success" state="error">
-          <Alert severity="error" sx={{ mb: 2, textAlign: 'left' }}>
+        <Panel icon={<StateIcon shape="problem" colour="error" />} title="We could not check your payment" testId="payment-success" state="error">
+          <p className="pub-alert pub-alert--error" role="alert" style={{ marginBottom: 16, textAlign: 'left' }}>
             {errorMessage(status.error)}
-          </Alert>
-          <Button onClick={status.retry} variant="contained">
+          </p>
+          <button type="button" onClick={status.retry} className="pub-btn pub-btn--primary">
             Try again
-          </Button>
+          </button>
         </Panel>
       );
     case 'received':
       return (
-        <Panel icon={<CheckCircleOutlineIcon color="success" />} title="Payment received" testId="payment-success" state="received">
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <Panel icon={<StateIcon shape="done" colour="success" />} title="Payment received" testId="payment-success" state="received">
+          <Text>
             Thank you: {status.invoice.invoice_no} for “{status.invoice.project_title}” is paid (
             {formatMoney(status.invoice.amount_paid, status.invoice.currency)}). A receipt is on its way by e-mail.
-          </Typography>
-          <Button component={Link} to={invoicePath(status.invoice.id)} variant="contained" data-testid="open-paid-invoice">
+          </Text>
+          <ButtonLink to={invoicePath(status.invoice.id)} testId="open-paid-invoice">
             View the invoice
-          </Button>
+          </ButtonLink>
         </Panel>
       );
     case 'processing':
       return (
         <Panel
-          icon={status.isSlow ? <HourglassTopIcon color="primary" /> : <CircularProgress size={48} />}
+          icon={status.isSlow ? <StateIcon shape="waiting" colour="primary" /> : <Spinner />}
           title="Processing your payment…"
           testId="payment-success"
           state="processing"
         >
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <Text>
             {status.isSlow
               ? `Your bank has not confirmed the payment for ${status.invoice.invoice_no} yet. There is nothing more to do: we will e-mail a receipt when it arrives.`
               : `We are waiting for the confirmation of your payment for ${status.invoice.invoice_no}. This usually takes a few seconds.`}
-          </Typography>
-          <Button component={Link} to={invoicePath(status.invoice.id)} variant="outlined">
+          </Text>
+          <ButtonLink to={invoicePath(status.invoice.id)} outlined>
             View the invoice
-          </Button>
+          </ButtonLink>
         </Panel>
       );
   }
@@ -153,13 +175,11 @@ function SignedInStatus({ invoiceNo, invoicePath, invoicesPath }: Omit<PaymentSu
 /** The cancel page: nothing was charged, with the way back to the invoice. */
 export function PaymentCancelled({ backPath }: { backPath: string }) {
   return (
-    <Panel icon={<ErrorOutlineIcon color="action" />} title="Payment cancelled" testId="payment-cancelled" state="cancelled">
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Nothing was charged. Your invoice is still open: you can pay it whenever you are ready.
-      </Typography>
-      <Button component={Link} to={backPath} variant="contained" data-testid="back-to-invoice">
+    <Panel icon={<StateIcon shape="problem" colour="action" />} title="Payment cancelled" testId="payment-cancelled" state="cancelled">
+      <Text>Nothing was charged. Your invoice is still open: you can pay it whenever you are ready.</Text>
+      <ButtonLink to={backPath} testId="back-to-invoice">
         Back to the invoice
-      </Button>
+      </ButtonLink>
     </Panel>
   );
 }

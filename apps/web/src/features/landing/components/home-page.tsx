@@ -1,17 +1,9 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
-import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ArrowForwardIcon, OutlineIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
+import '../../../components/public.css';
+import '../../../components/public-sections.css';
 
 type Service = { title: string; text: string; icon: ReactNode };
 
@@ -19,22 +11,41 @@ const SERVICES: readonly Service[] = [
   {
     title: 'Project delivery',
     text: 'Every request is reviewed, scoped and handed to a team lead who runs it on a shared board until it ships.',
-    icon: <ViewKanbanOutlinedIcon />,
+    icon: (
+      <OutlineIcon>
+        <rect x="3" y="4" width="18" height="16" rx="2" />
+        <path d="M9 4v16M15 4v16" />
+      </OutlineIcon>
+    ),
   },
   {
     title: 'Contracts',
     text: 'Each approved project comes with a contract you read and sign online, and keep as a PDF.',
-    icon: <DescriptionOutlinedIcon />,
+    icon: (
+      <OutlineIcon>
+        <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+        <path d="M14 3v5h5M9 13h6M9 17h6" />
+      </OutlineIcon>
+    ),
   },
   {
     title: 'Invoicing',
     text: 'Itemised invoices you can pay by card, with a receipt the moment the payment goes through.',
-    icon: <CreditCardOutlinedIcon />,
+    icon: (
+      <OutlineIcon>
+        <rect x="2" y="5" width="20" height="14" rx="2" />
+        <path d="M2 10h20M6 15h4" />
+      </OutlineIcon>
+    ),
   },
   {
     title: 'Direct messaging',
     text: 'A conversation per project with the agency, with attachments and read receipts.',
-    icon: <ChatBubbleOutlineIcon />,
+    icon: (
+      <OutlineIcon>
+        <path d="M20 4H4a1 1 0 0 0-1 1v15l4-4h13a1 1 0 0 0 1-1V5a1 1 0 0 0-1-1z" />
+      </OutlineIcon>
+    ),
   },
 ];
 
@@ -49,143 +60,79 @@ type HomePageProps = { brandName: string | undefined };
 
 export function HomePage({ brandName }: HomePageProps) {
   return (
-    <Box data-testid="home-page">
-      <Box
-        component="section"
-        sx={{
-          py: { xs: 7, md: 11 },
-          background: 'linear-gradient(180deg, #eef2ff 0%, #f6f7fb 100%)',
-          borderBottom: '1px solid #e2e8f0',
-        }}
-      >
-        <Container maxWidth="lg">
-          <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: '0.12em' }}>
-            Welcome{brandName ? ` to ${brandName}` : ''}
-          </Typography>
-          <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '2.1rem', md: '3.2rem' }, maxWidth: 760, mt: 1 }}>
-            A delivery team for your next project
-          </Typography>
-          <Typography color="text.secondary" sx={{ fontSize: { xs: '1.05rem', md: '1.2rem' }, maxWidth: 640, mt: 2 }}>
+    <div data-testid="home-page">
+      <section className="home-hero">
+        <div className="pub-wrap">
+          <p className="home-eyebrow">Welcome{brandName ? ` to ${brandName}` : ''}</p>
+          <h1 className="home-title">A delivery team for your next project</h1>
+          <p className="home-lead">
             Bring us an idea, a deadline and a budget. We agree the scope, staff the project and keep you informed until it is done.
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
-            <Button component={Link} to={paths.clientSignup} variant="contained" size="large" endIcon={<ArrowForwardIcon />}>
+          </p>
+          <div className="home-actions">
+            <Link to={paths.clientSignup} className="pub-btn pub-btn--primary pub-btn--large">
               Start a project
-            </Button>
-            <Button component={Link} to={paths.login} variant="outlined" size="large">
+              <ArrowForwardIcon />
+            </Link>
+            <Link to={paths.login} className="pub-btn pub-btn--outline pub-btn--large">
               Log in
-            </Button>
-          </Stack>
-        </Container>
-      </Box>
+            </Link>
+          </div>
+        </div>
+      </section>
 
-      <Container maxWidth="lg" component="section" aria-labelledby="services" sx={{ py: { xs: 7, md: 10 } }}>
-        <Typography id="services" variant="h4" component="h2">
+      <section className="home-section pub-wrap" aria-labelledby="services">
+        <h2 id="services" className="home-h2">
           Services
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 620 }}>
+        </h2>
+        <p className="pub-muted" style={{ margin: '8px 0 0', maxWidth: 620 }}>
           What working with us looks like, from the first message to the last invoice.
-        </Typography>
-        <Box
-          sx={{
-            mt: 4,
-            display: 'grid',
-            gap: 2.5,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-          }}
-        >
+        </p>
+        <ul className="home-grid home-grid--four">
           {SERVICES.map((service) => (
-            <Card key={service.title} sx={{ p: 3 }}>
-              <Box
-                sx={{
-                  width: 48,
-                  height: 48,
-                  borderRadius: 3,
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: '#eef2ff',
-                  color: 'primary.main',
-                }}
-              >
-                {service.icon}
-              </Box>
-              <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
-                {service.title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {service.text}
-              </Typography>
-            </Card>
+            <li key={service.title} className="pub-card">
+              <span className="home-badge">{service.icon}</span>
+              <h3>{service.title}</h3>
+              <p>{service.text}</p>
+            </li>
           ))}
-        </Box>
-      </Container>
+        </ul>
+      </section>
 
-      <Box
-        component="section"
-        aria-labelledby="how-it-works"
-        sx={{ py: { xs: 7, md: 10 }, bgcolor: '#fff', borderTop: '1px solid #e2e8f0', borderBottom: '1px solid #e2e8f0' }}
-      >
-        <Container maxWidth="lg">
-          <Typography id="how-it-works" variant="h4" component="h2">
+      <section className="home-section home-band" aria-labelledby="how-it-works">
+        <div className="pub-wrap">
+          <h2 id="how-it-works" className="home-h2">
             How it works
-          </Typography>
-          <Box
-            component="ol"
-            sx={{
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-              mt: 4,
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-            }}
-          >
+          </h2>
+          <ol className="home-grid home-grid--four">
             {STEPS.map((step, index) => (
-              <Box component="li" key={step.title}>
-                <Box
-                  aria-hidden="true"
-                  sx={{
-                    width: 40,
-                    height: 40,
-                    borderRadius: '50%',
-                    display: 'grid',
-                    placeItems: 'center',
-                    bgcolor: '#0f172a',
-                    color: '#fff',
-                    fontWeight: 800,
-                  }}
-                >
+              <li key={step.title}>
+                <span className="home-step-number" aria-hidden="true">
                   {index + 1}
-                </Box>
-                <Typography variant="h6" component="h3" sx={{ mt: 1.5 }}>
-                  {step.title}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                  {step.text}
-                </Typography>
-              </Box>
+                </span>
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
             ))}
-          </Box>
-        </Container>
-      </Box>
+          </ol>
+        </div>
+      </section>
 
-      <Container maxWidth="md" component="section" aria-labelledby="cta" sx={{ py: { xs: 7, md: 10 }, textAlign: 'center' }}>
-        <Typography id="cta" variant="h4" component="h2">
+      <section className="home-section pub-wrap home-center" aria-labelledby="cta">
+        <h2 id="cta" className="home-h2">
           Have a project in mind?
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+        </h2>
+        <p className="pub-muted" style={{ margin: '12px 0 0' }}>
           Create your client account and send the brief. We reply to every request.
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4, justifyContent: 'center' }}>
-          <Button component={Link} to={paths.signup} variant="contained" size="large">
+        </p>
+        <div className="home-actions">
+          <Link to={paths.signup} className="pub-btn pub-btn--primary pub-btn--large">
             Sign up
-          </Button>
-          <Button component={Link} to={paths.login} variant="text" size="large">
+          </Link>
+          <Link to={paths.login} className="pub-btn pub-btn--text pub-btn--large">
             I already have an account
-          </Button>
-        </Stack>
-      </Container>
-    </Box>
+          </Link>
+        </div>
+      </section>
+    </div>
   );
 }

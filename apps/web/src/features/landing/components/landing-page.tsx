@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OutlineIcon } from '../../../components/icons';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
 import { paths } from '../../../lib/paths';
 import './landing.css';
@@ -9,63 +10,45 @@ import logoUrl from '../../../assets/logo.svg';
 
 type Feature = { title: string; text: string; icon: ReactNode };
 
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
-
 const FEATURES: readonly Feature[] = [
   {
     title: 'Projects',
     text: 'Describe what you need and follow it from review and approval to delivery, with a team lead assigned to every project.',
     icon: (
-      <Icon>
+      <OutlineIcon>
         <rect x="3" y="4" width="18" height="16" rx="2" />
         <path d="M3 9h18M8 14h3M8 17h6" />
-      </Icon>
+      </OutlineIcon>
     ),
   },
   {
     title: 'Contracts',
     text: 'Read and sign your contract online. The signed copy is stored as a PDF you can download at any time.',
     icon: (
-      <Icon>
+      <OutlineIcon>
         <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
         <path d="M14 3v5h5M9 17c1.5-2 2.5-2 3.5 0s2 2 3.5 0" />
-      </Icon>
+      </OutlineIcon>
     ),
   },
   {
     title: 'Invoices',
     text: 'Clear invoices with every line item, paid securely by card in a couple of clicks.',
     icon: (
-      <Icon>
+      <OutlineIcon>
         <rect x="2" y="5" width="20" height="14" rx="2" />
         <path d="M2 10h20M6 15h4" />
-      </Icon>
+      </OutlineIcon>
     ),
   },
   {
     title: 'Messaging',
     text: 'One conversation per project with the people doing the work, files included, so nothing gets lost in e-mail.',
     icon: (
-      <Icon>
+      <OutlineIcon>
         <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
         <path d="M8.5 11h7M8.5 14h4" />
-      </Icon>
+      </OutlineIcon>
     ),
   },
 ];
