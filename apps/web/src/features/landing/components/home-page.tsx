@@ -80,22 +80,24 @@ export function HomePage({ brandName }: HomePageProps) {
         </div>
       </section>
 
-      <section className="home-section pub-wrap" aria-labelledby="services">
-        <h2 id="services" className="home-h2">
-          Services
-        </h2>
-        <p className="pub-muted" style={{ margin: '8px 0 0', maxWidth: 620 }}>
-          What working with us looks like, from the first message to the last invoice.
-        </p>
-        <ul className="home-grid home-grid--four">
-          {SERVICES.map((service) => (
-            <li key={service.title} className="pub-card">
-              <span className="home-badge">{service.icon}</span>
-              <h3>{service.title}</h3>
-              <p>{service.text}</p>
-            </li>
-          ))}
-        </ul>
+      <section className="home-section" aria-labelledby="services">
+        <div className="pub-wrap">
+          <h2 id="services" className="home-h2">
+            Services
+          </h2>
+          <p className="pub-muted" style={{ margin: '8px 0 0', maxWidth: 620 }}>
+            What working with us looks like, from the first message to the last invoice.
+          </p>
+          <ul className="home-grid home-grid--four">
+            {SERVICES.map((service) => (
+              <li key={service.title} className="pub-card">
+                <span className="home-badge">{service.icon}</span>
+                <h3>{service.title}</h3>
+                <p>{service.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
 
       <section className="home-section home-band" aria-labelledby="how-it-works">
@@ -117,20 +119,22 @@ export function HomePage({ brandName }: HomePageProps) {
         </div>
       </section>
 
-      <section className="home-section pub-wrap home-center" aria-labelledby="cta">
-        <h2 id="cta" className="home-h2">
-          Have a project in mind?
-        </h2>
-        <p className="pub-muted" style={{ margin: '12px 0 0' }}>
-          Create your client account and send the brief. We reply to every request.
-        </p>
-        <div className="home-actions">
-          <Link to={paths.signup} className="pub-btn pub-btn--primary pub-btn--large">
-            Sign up
-          </Link>
-          <Link to={paths.login} className="pub-btn pub-btn--text pub-btn--large">
-            I already have an account
-          </Link>
+      <section className="home-section" aria-labelledby="cta">
+        <div className="pub-wrap home-center">
+          <h2 id="cta" className="home-h2">
+            Have a project in mind?
+          </h2>
+          <p className="pub-muted" style={{ margin: '12px 0 0' }}>
+            Create your client account and send the brief. We reply to every request.
+          </p>
+          <div className="home-actions">
+            <Link to={paths.signup} className="pub-btn pub-btn--primary pub-btn--large">
+              Sign up
+            </Link>
+            <Link to={paths.login} className="pub-btn pub-btn--text pub-btn--large">
+              I already have an account
+            </Link>
+          </div>
         </div>
       </section>
     </div>
