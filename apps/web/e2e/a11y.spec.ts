@@ -425,7 +425,7 @@ test.describe('accessibility', () => {
     await settle(page);
     expect(await layoutFindings(page, 'login', 390)).toEqual([]);
     await page.evaluate(() => {
-      const card = document.querySelector('.MuiCard-root')!;
+      const card = document.querySelector('.pub-card')!;
       const add = (parent: Element, html: string) => parent.insertAdjacentHTML('beforeend', html);
       add(card, '<div data-testid="too-wide" style="width: 2000px">wide</div>');
       add(card, '<div data-testid="scroller" style="overflow-x: auto"><div style="width: 900px">table</div></div>');
@@ -438,7 +438,7 @@ test.describe('accessibility', () => {
     const byRule = (rule: string) => layout.filter((f) => f.rule === rule).map((f) => f.detail);
     expect(byRule('page-overflow')).toEqual([expect.stringMatching(/^the page scrolls sideways by \d+px/)]);
     expect(byRule('card-overflow')).toContainEqual(
-      expect.stringMatching(/^<div data-testid=too-wide> "wide" passes the right edge of <div\.MuiCard-root> by \d+px$/),
+      expect.stringMatching(/^<div data-testid=too-wide> "wide" passes the right edge of <div\.pub-card> by \d+px$/),
     );
     expect(byRule('scroll-overflow')).toEqual([
       expect.stringMatching(/^<div data-testid=scroller> "table" scrolls sideways: 900px of content in \d+px, \d+px hidden$/),

@@ -116,7 +116,7 @@ type LayoutProblem = { rule: 'page-overflow' | 'card-overflow' | 'scroll-overflo
  * The layout at the current width, as a person sees it:
  * - page-overflow: the document scrolls sideways;
  * - card-overflow: an element's right edge (as far as it shows) passes the right edge of its card, paper, dialog,
- *   menu or drawer (`.MuiPaper-root`), or of the window when it sits in none;
+ *   menu or drawer (`.MuiPaper-root`, or `.pub-card` on the public pages), or of the window when it sits in none;
  * - scroll-overflow: a sideways scroll container (overflow-x auto or scroll) holds more than it shows. Tables
  *   collapse columns or turn into cards instead; the only exceptions are containers marked
  *   `data-sideways-scroll="by-design"` in the app (each with a comment saying why) and MUI's scrollable tabs while
@@ -138,7 +138,7 @@ export async function layoutFindings(page: Page, screen: string, width: number, 
       const part =
         Array.from(el.classList)
           .filter((c) => /^Mui[A-Za-z]+-root$/.test(c))
-          .pop() ?? Array.from(el.classList).find((c) => c.startsWith('Mui'));
+          .pop() ?? Array.from(el.classList).find((c) => c.startsWith('Mui') || c === 'pub-card');
       const label = el.getAttribute('aria-label');
       const text = (label ?? el.textContent ?? '').trim().replace(/\s+/g, ' ');
       const clipped = text.length > 48 ? `${text.slice(0, 45)}…` : text;
@@ -193,7 +193,8 @@ export async function layoutFindings(page: Page, screen: string, width: number, 
         }
       }
       const next: Context = { ...ctx, reported };
-      const isPaper = el.classList.contains('MuiPaper-root');
+      // The public pages' cards are plain markup (`.pub-card`), measured like the UI kit's.
+      const isPaper = el.classList.contains('MuiPaper-root') || el.classList.contains('pub-card');
       if (isPaper && shows) {
         Object.assign(next, { paper: el, paperRight: box.right, clipRight: Infinity, inScroller: false, reported: false });
       }
