@@ -65,6 +65,11 @@ export type BuildOptions = {
   /** An opened and migrated database; when absent the app opens (and later closes) its own. */
   database?: Database;
   now?: () => Date;
+  /**
+   * The caller starts the job runner (`app.ctx.jobs.start()`) itself: main.ts does so as the server starts
+   * listening, so the first requests are answered while the queue warms up. By default it starts with `ready`.
+   */
+  deferJobs?: boolean;
 };
 
 declare module 'fastify' {
@@ -181,8 +186,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
-  // Jobs start once the app is ready and stop before the database closes (hooks run in order).
-  app.addHook('onReady', async () => ctx.jobs.start());
+  // Jobs start once the app is ready (or when the caller says) and stop before the database closes (hooks run in order).
+  if (!options.deferJobs) app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => ctx.jobs.stop());
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   app.decorate('draining', { active: false });

@@ -19,11 +19,15 @@ async function main() {
     onPoolError: (err) => reportPoolError(err),
   });
   await migrateWhenReachable(database);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, deferJobs: true });
   reportPoolError = (err) => app.log.warn({ error: safeErrorMessage(err) }, 'database connection lost; reconnecting on the next query');
   app.addHook('onClose', async () => database.close());
 
   await app.ready();
+  // The job queue warms up (its schema check, queues and workers) while the server starts answering: a job sent
+  // meanwhile waits for it. A queue that cannot start still ends the start, as before, once it has failed.
+  const jobsStarted = app.ctx.jobs.start();
+  jobsStarted.catch(() => undefined);
   if (process.argv.includes('--demo')) {
     const logins = await loadDemoData(app.ctx, app.services);
     console.log('\nDemo accounts (passwords are new on every demo start):');
@@ -54,6 +58,7 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  await jobsStarted;
 }
 
 /** How long a draining node keeps idle keep-alive connections open for a last request. */

@@ -119,4 +119,22 @@ describe('the job runner', () => {
       await jobs.stop();
     }
   });
+
+  it('takes a job sent while it is still starting (the server answers before the queue is up): the send waits for the start', async () => {
+    const runs: string[] = [];
+    const jobs = createJobRunner({ database: t.app.ctx.database, log: t.app.log, pollIntervalSeconds: 0.5 });
+    jobs.define<{ key: string }>('test-early', async ({ key }) => {
+      runs.push(key);
+    });
+    const started = jobs.start();
+    try {
+      const id = await jobs.send('test-early', { key: 'early' });
+      expect(id).toBeTruthy();
+      await started;
+      await waitFor('the early job', () => runs.includes('early'));
+    } finally {
+      await started.catch(() => undefined);
+      await jobs.stop();
+    }
+  });
 });

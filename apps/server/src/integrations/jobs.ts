@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { safeErrorMessage } from '../lib/log-safety.js';
 
@@ -28,7 +28,9 @@ export type SendOptions = { singletonKey?: string; startAfterSeconds?: number };
 export type JobRunner = {
   /** Registers a queue and its handler; call before `start`. */
   define<T extends object>(name: string, handler: JobHandler<T>, spec?: QueueSpec): void;
+  /** Enqueues a job; while the runner is starting, it waits for the start (a request may come first). */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Starts the runner; `send` and `pending` called from now on wait for it. */
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Jobs waiting or running in a queue (metrics and tests). */
@@ -54,6 +56,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   async function open(): Promise<PgBoss> {
+    // Loaded with the runner, which starts once the server answers (main.ts): not part of every start's critical path.
+    const { default: PgBoss } = await import('pg-boss');
     const instance = new PgBoss({
       ...connection(),
       schema: 'pgboss',
@@ -123,10 +127,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
 
     async start() {
-      if (boss || starting) return;
+      if (boss) return;
+      if (starting) {
+        await starting;
+        return;
+      }
+      // Set before the first await: a job sent while the queue warms up waits for it instead of failing.
       starting = open();
-      boss = await starting;
-      starting = null;
+      try {
+        boss = await starting;
+      } finally {
+        starting = null;
+      }
     },
 
     async stop() {
