@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { safeErrorMessage } from '../lib/log-safety.js';
 
 /**
@@ -41,7 +41,10 @@ export function createBroadcast(options: { databaseUrl?: string; log: FastifyBas
       retry = null;
       if (stopped) return;
     }
-    const next = new pg.Client({ connectionString: options.databaseUrl, application_name: 'agency-broadcast' });
+    // The PostgreSQL client is loaded only when there is a cluster to hear (never on the embedded database).
+    const { default: Pg } = await import('pg');
+    if (stopped) return;
+    const next = new Pg.Client({ connectionString: options.databaseUrl, application_name: 'agency-broadcast' });
     const again = (err?: Error) => {
       if (client !== next || stopped) return;
       client = null;
