@@ -18,9 +18,18 @@ const STATUS_TEXT: Record<Status, string> = {
   503: 'A dependency is unavailable (`UNAVAILABLE`)',
 };
 
+/** The error body described for each status, made once: every route shares them (a start names them hundreds of times). */
+const describedErrors = new Map<Status, ReturnType<typeof errorBodySchema.describe>>();
+
 /** Extra error answers a route declares beside the ones every route of its kind gets. */
 export function errorResponses(...statuses: Status[]) {
-  return Object.fromEntries(statuses.map((s) => [s, errorBodySchema.describe(STATUS_TEXT[s])]));
+  return Object.fromEntries(
+    statuses.map((s) => {
+      let schema = describedErrors.get(s);
+      if (!schema) describedErrors.set(s, (schema = errorBodySchema.describe(STATUS_TEXT[s])));
+      return [s, schema];
+    }),
+  );
 }
 
 /** The 200 answer of a file download: the bytes, with the file's own content type. */

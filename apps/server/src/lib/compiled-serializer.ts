@@ -42,9 +42,15 @@ export function compileResponseSerializer(schema: z.ZodType): (data: unknown) =>
 
 /**
  * Route option for the hot answers (the polls, the inbox, who am I): their responses serialised by compiled code.
- * A schema that cannot be compiled keeps the zod serialiser, so nothing changes but the speed.
+ * A schema that cannot be compiled keeps the zod serialiser, so nothing changes but the speed. Compiled with the
+ * route's first answer, not at every start (a node that never serves the route never pays for it).
  */
 export function compiledSerializerCompiler<S>(route: FastifyRouteSchemaDef<S>): (data: unknown) => string {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= compileOrFallback(route))(data);
+}
+
+function compileOrFallback<S>(route: FastifyRouteSchemaDef<S>): (data: unknown) => string {
   try {
     return compileResponseSerializer(route.schema as z.ZodType);
   } catch {
