@@ -34,18 +34,20 @@ function present(row: TemplateRow): ContractTemplate {
   };
 }
 
-/** One default template of each kind, created when none exists: safe on every start and on several nodes at once. */
+/**
+ * One default template of each kind, created when none exists: safe on every start and on several nodes at once.
+ * A start that finds them all (every start but the first) reads once and writes nothing.
+ */
 export async function ensureDefaultTemplates(db: DbOrTx, now: Date): Promise<number> {
-  let created = 0;
-  for (const kind of CONTRACT_KINDS) {
-    const rows = await db
-      .insert(contractTemplates)
-      .values({ kind, ...DEFAULT_TEMPLATES[kind], isDefault: true, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: contractTemplates.id });
-    created += rows.length;
-  }
-  return created;
+  const present = await db.select({ kind: contractTemplates.kind }).from(contractTemplates).where(eq(contractTemplates.isDefault, true));
+  const missing = CONTRACT_KINDS.filter((kind) => !present.some((row) => row.kind === kind));
+  if (missing.length === 0) return 0;
+  const rows = await db
+    .insert(contractTemplates)
+    .values(missing.map((kind) => ({ kind, ...DEFAULT_TEMPLATES[kind], isDefault: true, createdAt: now, updatedAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: contractTemplates.id });
+  return rows.length;
 }
 
 export type PreviewValues = (kind: ContractKind, projectId: number | undefined, actor: Actor) => Promise<VariableValues>;
