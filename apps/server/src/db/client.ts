@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -72,26 +71,11 @@ export function embeddedDatabaseDir(dataDir: string): string {
 export const EMBEDDED_SNAPSHOT = 'pglite-snapshot.tar.gz';
 
 /**
- * How much of a WebAssembly function runs (roughly bytes executed) before V8 compiles it again with its optimising
- * compiler: 50 MB, against V8's 1.8 MB. Opening the embedded database runs a great deal of PostgreSQL once only
- * (start-up, catalogue loading); at V8's budget all of it is optimised in the background, some 0.3-0.5 CPU-seconds
- * of every start for functions that never run again. The ones queries keep running pass the higher budget within
- * the first few hundred queries and are optimised then: steady-state query times are unchanged.
- */
-const WASM_TIERING_BUDGET = 50_000_000;
-
-/** Loads PGlite, with the WebAssembly tiering budget set before its module is compiled. */
-async function loadPglite() {
-  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
-  return import('@electric-sql/pglite');
-}
-
-/**
  * Opens the embedded database in `dir`. A directory without a cluster gets the build's snapshot first, unpacked
  * beside it and moved into place in one rename, so a start interrupted half-way leaves no half a cluster behind.
  */
 async function openEmbedded(dir: string, options: { sharedBuffers?: string; snapshot?: string }): Promise<PGlite> {
-  const { PGlite } = await loadPglite();
+  const { PGlite } = await import('@electric-sql/pglite');
   const snapshot = options.snapshot ?? path.join(path.dirname(fileURLToPath(import.meta.url)), EMBEDDED_SNAPSHOT);
   const empty = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
   if (empty && fs.existsSync(snapshot)) {
@@ -186,7 +170,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   ]);
   let client: PGlite;
   if (options.inMemory) {
-    const { PGlite } = await loadPglite();
+    const { PGlite } = await import('@electric-sql/pglite');
     client = new PGlite({ startParams: startParams(PGlite.defaultStartParams, options.sharedBuffers) });
   } else {
     client = await openEmbedded(embeddedDatabaseDir(options.dataDir), { sharedBuffers: options.sharedBuffers, snapshot: options.snapshotFile });
