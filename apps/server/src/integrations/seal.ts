@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
 import { ConfigError } from '../config.js';
 
@@ -32,11 +33,17 @@ export type SealerOptions = {
   log: FastifyBaseLogger;
 };
 
+/** The certificate library, loaded when a certificate is first made or read (a seal, or a configured P12's check). */
+const require = createRequire(import.meta.url);
+let forgeModule: typeof Forge | undefined;
+const loadForge = () => (forgeModule ??= require('node-forge') as typeof Forge);
+
 /** Room for the PKCS#7 blob: one 2048-bit RSA signature and a certificate chain fit comfortably. */
 const SIGNATURE_LENGTH = 16_384;
 
 /** A self-signed certificate for sealing documents, as a passphrase-protected P12. */
 export function generateSelfSignedP12(organisation: string, passphrase: string, now = new Date()): Buffer {
+  const forge = loadForge();
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   const cert = forge.pki.createCertificate();
@@ -79,6 +86,7 @@ function ensureGeneratedP12(dir: string, organisation: string, passphrase: strin
 }
 
 function subjectOf(p12: Buffer, passphrase: string): string {
+  const forge = loadForge();
   const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), false, passphrase);
   const bags = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
   const cert = bags[0]?.cert;

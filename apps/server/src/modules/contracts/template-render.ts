@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import { CONTRACT_TEMPLATE_VARIABLES, templateVariablesFor, type ContractKind } from '@agency/schema';
 import { marked } from 'marked';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
 import { AppError } from '../../core/errors.js';
 
 /** `{{ name }}`: letters, digits, dots and underscores between double braces, spaces allowed inside. */
@@ -50,7 +51,20 @@ export function substituteVariables(text: string, values: VariableValues): strin
   });
 }
 
-const SANITIZE: sanitizeHtml.IOptions = {
+/**
+ * The HTML sanitiser (and the CSS parser beneath it) is loaded with the first document rendered, not at every start:
+ * it is needed only when a contract or a template preview is written.
+ */
+const require = createRequire(import.meta.url);
+let sanitizer: { sanitize: typeof SanitizeHtml; options: SanitizeHtml.IOptions } | undefined;
+function loadSanitizer() {
+  if (sanitizer) return sanitizer;
+  const sanitize = require('sanitize-html') as typeof SanitizeHtml;
+  sanitizer = { sanitize, options: sanitizeOptions(sanitize) };
+  return sanitizer;
+}
+
+const sanitizeOptions = (sanitizeHtml: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
   allowedTags: [
     'h1',
     'h2',
@@ -81,12 +95,13 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowedAttributes: { a: ['href', 'title', 'rel', 'target'], ol: ['start'], th: ['align'], td: ['align'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
-};
+});
 
 /** Markdown to HTML that is safe to show in the browser: only document tags survive. */
 export function markdownToHtml(markdown: string): string {
   const html = marked.parse(markdown, { async: false, gfm: true, breaks: false });
-  return sanitizeHtml(html, SANITIZE).trim();
+  const { sanitize, options } = loadSanitizer();
+  return sanitize(html, options).trim();
 }
 
 export type RenderedDocument = { markdown: string; html: string };
