@@ -12,7 +12,8 @@
 //
 // Knobs (environment): BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 2),
 // BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster; postgres includes the cluster),
-// BENCH_CLUSTER=0 (no cluster section), BENCH_BUILD=0 (the cluster runs what is already built).
+// BENCH_CLUSTER=0 (no cluster section), BENCH_BUILD=0 (the cluster runs what is already built), BENCH_CPU_PROF=<dir>
+// (the server child writes a CPU profile there).
 import { fork, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -126,7 +127,13 @@ function tempDir(prefix) {
 function startServer(backend, env) {
   const child = fork(path.join(root, 'scripts/bench-server.ts'), [], {
     cwd: root,
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, ...env, BENCH_BACKEND: backend },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
