@@ -1100,7 +1100,13 @@ try {
         results.pglite.startup = await measureStartup(STARTUP_RUNS);
         if (LIGHTHOUSE_RUNS > 0) {
           log('Lighthouse on the public pages');
-          results.pglite.lighthouse = await measureLighthouse({ runs: LIGHTHOUSE_RUNS });
+          // A Lighthouse failure loses its own rows, not the server figures measured before it.
+          try {
+            results.pglite.lighthouse = await measureLighthouse({ runs: LIGHTHOUSE_RUNS });
+          } catch (err) {
+            broken = true;
+            console.error('[bench] Lighthouse failed:', err?.stack ?? err);
+          }
         }
       }
     } catch (err) {

@@ -52,6 +52,20 @@ async function audit(chrome, url, preset) {
 }
 
 /** Medians over `runs` of every page with both presets, on a server of its own. */
+/**
+ * One audit, asked again once when Lighthouse itself says the trace went wrong and to run it again (NO_NAVSTART and
+ * the like happen now and then on a loaded machine): a flaky trace is not a score.
+ */
+async function auditWithRetry(chrome, url, preset) {
+  try {
+    return await audit(chrome, url, preset);
+  } catch (err) {
+    if (!/run Lighthouse again/i.test(String(err?.message ?? err))) throw err;
+    console.error(`[lighthouse] ${url} (${preset}): ${err.message}; running it again`);
+    return audit(chrome, url, preset);
+  }
+}
+
 export async function measureLighthouse({ runs = 1, pages = LIGHTHOUSE_PAGES } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-lighthouse-'));
   const server = await startBuiltServer(dataDir);
@@ -61,7 +75,7 @@ export async function measureLighthouse({ runs = 1, pages = LIGHTHOUSE_PAGES } =
     for (const preset of ['mobile', 'desktop']) {
       for (const page of pages) {
         const results = [];
-        for (let i = 0; i < runs; i++) results.push(await audit(chrome, `${server.url}${page}`, preset));
+        for (let i = 0; i < runs; i++) results.push(await auditWithRetry(chrome, `${server.url}${page}`, preset));
         const pick = (get) => median(results.map(get));
         rows.push({
           page,
