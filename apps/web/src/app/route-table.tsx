@@ -26,13 +26,6 @@ const lightPublicRoutes: RouteObject[] = [
     path,
     lazy: async () => ({ Component: (await import('./routes/client-signup')).ClientSignupRoute }),
   })),
-  { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
-  { path: paths.paymentSuccess, lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessRoute }) },
-  { path: paths.paymentCancel, lazy: async () => ({ Component: (await import('./routes/payment-cancel')).PaymentCancelRoute }) },
-];
-
-// The other public pages, inside the UI kit's shell.
-const publicRoutes: RouteObject[] = [
   {
     path: paths.adminSignup,
     lazy: async () => ({ Component: (await import('./routes/admin-signup')).AdminSignupRoute }),
@@ -41,6 +34,13 @@ const publicRoutes: RouteObject[] = [
     path: paths.superadminSignup,
     lazy: async () => ({ Component: (await import('./routes/superadmin-signup')).SuperadminSignupRoute }),
   },
+  { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+  { path: paths.paymentSuccess, lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessRoute }) },
+  { path: paths.paymentCancel, lazy: async () => ({ Component: (await import('./routes/payment-cancel')).PaymentCancelRoute }) },
+];
+
+// The other public pages, inside the UI kit's shell.
+const publicRoutes: RouteObject[] = [
   { path: paths.forgotPassword, lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordRoute }) },
   { path: paths.resetPassword, lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }) },
   { path: paths.confirmEmail, lazy: async () => ({ Component: (await import('./routes/confirm-email')).ConfirmEmailRoute }) },

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 type ActionState = { isPending: boolean; error: unknown };
 
@@ -26,4 +26,44 @@ export function useAction<Input, Output>(action: (input: Input) => Promise<Outpu
   );
   const reset = useCallback(() => setState({ isPending: false, error: null }), []);
   return { ...state, isError: state.error !== null, run, reset };
+}
+
+type LoadState<T> = { data: T | undefined; error: unknown; isPending: boolean };
+
+/**
+ * What a light public page reads once on opening (the invitation it was sent, the public config): loaded again
+ * when `key` changes or on `retry`. Not loaded at all while `key` is null.
+ */
+export function useLoad<T>(load: () => Promise<T>, key: string | null) {
+  const [state, setState] = useState<LoadState<T> & { key: string | null; attempt: number }>({
+    data: undefined,
+    error: null,
+    isPending: true,
+    key,
+    attempt: 0,
+  });
+  const [attempt, setAttempt] = useState(0);
+  // A new key starts over (adjusting state while rendering, as React advises, rather than in an effect).
+  if (state.key !== key || state.attempt !== attempt)
+    setState({ data: state.key === key ? state.data : undefined, error: null, isPending: true, key, attempt });
+  useEffect(() => {
+    if (key === null) return;
+    let isCurrent = true;
+    load().then(
+      (data) => isCurrent && setState((current) => ({ ...current, data, error: null, isPending: false })),
+      (error: unknown) => isCurrent && setState((current) => ({ ...current, error, isPending: false })),
+    );
+    return () => {
+      isCurrent = false;
+    };
+    // `load` is read when the key (or the attempt) changes, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  return { data: state.data, error: state.error, isPending: key !== null && state.isPending, isError: state.error !== null, retry };
+}
+
+/** A success toast for the screen a light page sends the person to; the toast library loads with that screen. */
+export function toastOnNextScreen(message: string): void {
+  void import('react-toastify').then(({ toast }) => toast.success(message));
 }

@@ -1,29 +1,27 @@
 import { ROLE_LABELS } from '@agency/schema';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
-import { useInvitationPreview } from '../../features/auth/api/get-invitation-preview';
+import { getInvitationPreview } from '../../features/auth/api/get-invitation-preview';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { InviteSignupForm } from '../../features/auth/components/invite-signup-form';
-import { PageTitle } from '../../features/config/components/page-title';
+import { PublicTitle } from '../../features/config/components/public-title';
 import { errorMessage, hasErrorCode } from '../../lib/http';
 import { paths } from '../../lib/paths';
+import { useLoad } from '../../lib/use-action';
 
 function InvitationProblem({ title, message }: { title: string; message: string }) {
   return (
     <AuthCard title="Accept your invitation">
-      <Stack spacing={3}>
-        <Alert severity="error" data-testid="invitation-error">
-          <AlertTitle>{title}</AlertTitle>
+      <div className="pub-form">
+        <div className="pub-alert pub-alert--error" role="alert" data-testid="invitation-error">
+          <strong style={{ display: 'block', marginBottom: 4 }}>{title}</strong>
           {message}
-        </Alert>
-        <Button component={RouterLink} to={paths.login} variant="outlined">
+        </div>
+        <Link to={paths.login} className="pub-btn pub-btn--outline">
           Go to login
-        </Button>
-      </Stack>
+        </Link>
+      </div>
     </AuthCard>
   );
 }
@@ -32,7 +30,10 @@ function InvitationProblem({ title, message }: { title: string; message: string 
 export function AdminSignupRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() || null;
-  const preview = useInvitationPreview(token);
+  const preview = useLoad(
+    useCallback(() => getInvitationPreview(token ?? ''), [token]),
+    token,
+  );
 
   let content;
   if (!token) {
@@ -44,7 +45,7 @@ export function AdminSignupRoute() {
     );
   } else if (preview.isPending) {
     content = <Loading />;
-  } else if (preview.isError) {
+  } else if (preview.isError || !preview.data) {
     const isGone = hasErrorCode(preview.error, 'INVITATION_INVALID');
     content = (
       <InvitationProblem
@@ -71,7 +72,7 @@ export function AdminSignupRoute() {
 
   return (
     <>
-      <PageTitle title="Accept invitation" />
+      <PublicTitle title="Accept invitation" />
       {content}
     </>
   );

@@ -1,28 +1,28 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { Loading } from '../../components/loading';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { SuperadminSignupForm } from '../../features/auth/components/superadmin-signup-form';
-import { useConfig } from '../../features/config/hooks/use-config';
-import { PageTitle } from '../../features/config/components/page-title';
+import { getConfig } from '../../features/config/api/get-config';
+import { PublicTitle } from '../../features/config/components/public-title';
 import { errorMessage } from '../../lib/http';
+import { useLoad } from '../../lib/use-action';
 
 export function SuperadminSignupRoute() {
-  const config = useConfig();
+  const config = useLoad(getConfig, 'config');
 
   let content;
   if (config.isPending) {
     content = <Loading />;
-  } else if (config.isError) {
+  } else if (config.isError || !config.data) {
     content = (
       <AuthCard title="Super admin sign up">
-        <Stack spacing={2}>
-          <Alert severity="error">{errorMessage(config.error)}</Alert>
-          <Button variant="outlined" onClick={() => config.refetch()}>
+        <div className="pub-form">
+          <p className="pub-alert pub-alert--error" role="alert">
+            {errorMessage(config.error)}
+          </p>
+          <button type="button" className="pub-btn pub-btn--outline" onClick={config.retry}>
             Try again
-          </Button>
-        </Stack>
+          </button>
+        </div>
       </AuthCard>
     );
   } else {
@@ -44,7 +44,7 @@ export function SuperadminSignupRoute() {
 
   return (
     <>
-      <PageTitle title="Super admin sign up" />
+      <PublicTitle title="Super admin sign up" />
       {content}
     </>
   );

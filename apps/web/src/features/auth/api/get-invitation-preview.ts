@@ -1,17 +1,7 @@
 import type { InvitationPreview } from '@agency/schema';
-import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
 
+/** Who an invitation is for, before the account exists (read by the light invitation page, without the query library). */
 export function getInvitationPreview(token: string): Promise<InvitationPreview> {
   return request<InvitationPreview>('/invitations/preview', { query: { token } });
-}
-
-export function useInvitationPreview(token: string | null) {
-  return useQuery({
-    queryKey: queryKeys.invitationPreview(token ?? ''),
-    queryFn: () => getInvitationPreview(token ?? ''),
-    enabled: Boolean(token),
-    staleTime: Infinity,
-  });
 }

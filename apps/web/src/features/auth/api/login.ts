@@ -1,12 +1,7 @@
 import type { LoginInput, LoginResponse } from '@agency/schema';
-import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 
 /** `{token, user}`, or for an account with two-factor authentication a challenge for the second step. */
 export function login(input: LoginInput): Promise<LoginResponse> {
   return request<LoginResponse>('/auth/login', { method: 'POST', body: input });
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

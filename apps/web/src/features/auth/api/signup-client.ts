@@ -1,11 +1,6 @@
 import type { AuthResponse, ClientSignupInput } from '@agency/schema';
-import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 
 export function signupClient(input: ClientSignupInput): Promise<AuthResponse> {
   return request<AuthResponse>('/auth/signup/client', { method: 'POST', body: input });
-}
-
-export function useSignupClient() {
-  return useMutation({ mutationFn: signupClient });
 }

@@ -1,5 +1,4 @@
 import type { AuthResponse, InvitationPreview, InviteSignupInput } from '@agency/schema';
-import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 
 /** admin invitations sign up as admins; teamlead / teammember invitations as employees. */
@@ -11,8 +10,4 @@ export type SignupInvitedVariables = { role: InvitationPreview['role']; input: I
 
 export function signupInvited({ role, input }: SignupInvitedVariables): Promise<AuthResponse> {
   return request<AuthResponse>(signupEndpointFor(role), { method: 'POST', body: input });
-}
-
-export function useSignupInvited() {
-  return useMutation({ mutationFn: signupInvited });
 }

@@ -1,12 +1,13 @@
-import { PASSWORD_MIN_LENGTH, ROLE_DASHBOARD } from '@agency/schema';
+import { ROLE_DASHBOARD } from '@agency/schema';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain-field';
+import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-field';
 import { checkEmail, checkFields, checkName, checkNewPassword, checkOptionalText, type FieldCheck } from '../../../lib/field-checks';
 import { startSession } from '../../../lib/session';
-import { useAction } from '../../../lib/use-action';
+import { toastOnNextScreen, useAction } from '../../../lib/use-action';
 import { signupClient } from '../api/signup-client';
 import { authErrorMessage } from '../utils/auth-error-message';
+import { checkConfirmation, NewPasswordPair } from './new-password-pair';
 
 type Values = { name: string; email: string; password: string; confirm_password: string; company: string; phone: string };
 type Field = keyof Values;
@@ -19,18 +20,10 @@ function checksFor(values: Values): Partial<Record<Field, FieldCheck>> {
     name: checkName,
     email: checkEmail,
     password: checkNewPassword,
-    confirm_password: (value) => {
-      if (value === '') return 'Confirm your password';
-      return value === values.password ? null : 'Passwords do not match';
-    },
+    confirm_password: checkConfirmation(values.password),
     company: checkOptionalText(120, 'Company'),
     phone: checkOptionalText(40, 'Phone'),
   };
-}
-
-/** The toast library loads with the dashboard; its toast waits there for the dashboard's toast area. */
-function announceNewAccount(): void {
-  void import('react-toastify').then(({ toast }) => toast.success('Your account is ready.'));
 }
 
 export function ClientSignupForm() {
@@ -65,7 +58,7 @@ export function ClientSignupForm() {
     });
     if (!response) return;
     startSession(response.token, { user: response.user });
-    announceNewAccount();
+    toastOnNextScreen('Your account is ready.');
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
 
@@ -85,16 +78,7 @@ export function ClientSignupForm() {
       )}
       <PlainField label="Full name" autoComplete="name" autoFocus required {...field('name')} />
       <PlainField label="E-mail" type="email" autoComplete="email" required {...field('email')} />
-      <div className="pub-two-columns">
-        <PlainPasswordField
-          label="Password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          {...field('password')}
-        />
-        <PlainPasswordField label="Confirm password" autoComplete="new-password" required {...field('confirm_password')} />
-      </div>
+      <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
       <div className="pub-two-columns">
         <PlainField label="Company (optional)" autoComplete="organization" {...field('company')} />
         <PlainField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />

@@ -1,76 +1,91 @@
 import { ROLE_DASHBOARD, ROLE_LABELS, type InvitationPreview } from '@agency/schema';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
-import type { z } from 'zod';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-field';
+import { checkFields, checkName, checkNewPassword, type FieldCheck } from '../../../lib/field-checks';
 import { formatDateTime } from '../../../lib/format';
-import { useSignupInvited } from '../api/signup-invited';
-import { useAuth } from '../hooks/use-auth';
+import { startSession } from '../../../lib/session';
+import { toastOnNextScreen, useAction } from '../../../lib/use-action';
+import { signupInvited } from '../api/signup-invited';
 import { authErrorMessage } from '../utils/auth-error-message';
-import { inviteSignupFormSchema } from '../utils/form-schemas';
-import { NewPasswordFields } from './new-password-fields';
+import { checkConfirmation, NewPasswordPair } from './new-password-pair';
 
-type FormInput = z.input<typeof inviteSignupFormSchema>;
-type FormOutput = z.output<typeof inviteSignupFormSchema>;
+type Values = { name: string; password: string; confirm_password: string };
+type Field = keyof Values;
+const FIELD_ORDER: readonly Field[] = ['name', 'password', 'confirm_password'];
+
+function checksFor(values: Values): Record<Field, FieldCheck> {
+  return { name: checkName, password: checkNewPassword, confirm_password: checkConfirmation(values.password) };
+}
 
 type InviteSignupFormProps = { inviteToken: string; invitation: InvitationPreview };
 
 export function InviteSignupForm({ inviteToken, invitation }: InviteSignupFormProps) {
-  const { signIn } = useAuth();
   const navigate = useNavigate();
-  const signup = useSignupInvited();
-  const { control, handleSubmit } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(inviteSignupFormSchema),
-    defaultValues: { name: '', password: '', confirm_password: '' },
-  });
+  const signup = useAction(signupInvited);
+  const [values, setValues] = useState<Values>({ name: '', password: '', confirm_password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const [wasSubmitted, setWasSubmitted] = useState(false);
 
-  function handleValidSubmit({ name, password }: FormOutput) {
-    signup.mutate(
-      { role: invitation.role, input: { invite_token: inviteToken, name, password } },
-      {
-        onSuccess: (response) => {
-          signIn(response);
-          toast.success('Your account is ready.');
-          navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
-        },
-      },
-    );
+  function change(field: Field, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (wasSubmitted) setErrors(checkFields(next, checksFor(next)).errors);
   }
 
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setWasSubmitted(true);
+    const checked = checkFields(values, checksFor(values));
+    setErrors(checked.errors);
+    if (!checked.valid) {
+      const firstInvalid = FIELD_ORDER.find((field) => checked.errors[field]);
+      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    const response = await signup.run({
+      role: invitation.role,
+      input: { invite_token: inviteToken, name: values.name.trim(), password: values.password },
+    });
+    if (!response) return;
+    startSession(response.token, { user: response.user, ...(response.mfa_enrolment_required ? { mfa_enrolment_required: true } : {}) });
+    toastOnNextScreen('Your account is ready.');
+    navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
+  }
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    error: errors[name],
+  });
+
   return (
-    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} aria-label="Accept invitation" data-testid="invite-signup-form">
-      <Stack spacing={2.5}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Chip label={ROLE_LABELS[invitation.role]} color="primary" size="small" data-testid="invitation-role" />
-          <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
-            Invitation valid until {formatDateTime(invitation.expires_at)}
-          </Box>
-        </Stack>
-        {signup.isError && (
-          <Alert severity="error" data-testid="form-error">
-            {authErrorMessage(signup.error)}
-          </Alert>
-        )}
-        <TextField
-          label="E-mail"
-          value={invitation.email}
-          helperText="Your invitation was sent to this address."
-          slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'invited-email' } }}
-        />
-        <FormTextField control={control} name="name" label="Full name" autoComplete="name" autoFocus required />
-        <NewPasswordFields control={control} />
-        <Button type="submit" variant="contained" size="large" loading={signup.isPending} data-testid="signup-submit">
-          Create account
-        </Button>
-      </Stack>
+    <form noValidate onSubmit={handleSubmit} aria-label="Accept invitation" data-testid="invite-signup-form" className="pub-form">
+      <p className="pub-invite-meta">
+        <span className="pub-chip" data-testid="invitation-role">
+          {ROLE_LABELS[invitation.role]}
+        </span>
+        <span className="pub-muted">Invitation valid until {formatDateTime(invitation.expires_at)}</span>
+      </p>
+      {signup.isError && (
+        <FormAlert severity="error" testId="form-error">
+          {authErrorMessage(signup.error)}
+        </FormAlert>
+      )}
+      <PlainField
+        label="E-mail"
+        name="email"
+        value={invitation.email}
+        readOnly
+        hint="Your invitation was sent to this address."
+        data-testid="invited-email"
+      />
+      <PlainField label="Full name" autoComplete="name" autoFocus required {...field('name')} />
+      <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
+      <SubmitButton loading={signup.isPending} testId="signup-submit">
+        Create account
+      </SubmitButton>
     </form>
   );
 }

@@ -1,73 +1,99 @@
 import { ROLE_DASHBOARD } from '@agency/schema';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
-import type { z } from 'zod';
-import { FormPasswordField } from '../../../components/form-password-field';
-import { FormTextField } from '../../../components/form-text-field';
-import { useSignupSuperadmin } from '../api/signup-superadmin';
-import { useAuth } from '../hooks/use-auth';
+import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain-field';
+import { checkEmail, checkFields, checkName, checkNewPassword, type FieldCheck } from '../../../lib/field-checks';
+import { startSession } from '../../../lib/session';
+import { toastOnNextScreen, useAction } from '../../../lib/use-action';
+import { signupSuperadmin } from '../api/signup-superadmin';
 import { authErrorMessage } from '../utils/auth-error-message';
-import { superadminSignupFormSchema } from '../utils/form-schemas';
-import { NewPasswordFields } from './new-password-fields';
+import { checkConfirmation, NewPasswordPair } from './new-password-pair';
 
-type Schema = ReturnType<typeof superadminSignupFormSchema>;
-type FormInput = z.input<Schema>;
-type FormOutput = z.output<Schema>;
+type Values = { name: string; email: string; password: string; confirm_password: string; setup_key: string };
+type Field = keyof Values;
+const FIELD_ORDER: readonly Field[] = ['name', 'email', 'password', 'confirm_password', 'setup_key'];
+
+/** The setup key is asked for (and required) only once a super admin exists (DESIGN section 4). */
+function checksFor(values: Values, requiresSetupKey: boolean): Record<Field, FieldCheck> {
+  return {
+    name: checkName,
+    email: checkEmail,
+    password: checkNewPassword,
+    confirm_password: checkConfirmation(values.password),
+    setup_key: (value) => {
+      if (value.length > 500) return 'Setup key is too long';
+      return requiresSetupKey && !value.trim() ? 'Setup key is required' : null;
+    },
+  };
+}
 
 type SuperadminSignupFormProps = { requiresSetupKey: boolean };
 
 export function SuperadminSignupForm({ requiresSetupKey }: SuperadminSignupFormProps) {
-  const { signIn } = useAuth();
   const navigate = useNavigate();
-  const signup = useSignupSuperadmin();
-  const schema = useMemo(() => superadminSignupFormSchema(requiresSetupKey), [requiresSetupKey]);
-  const { control, handleSubmit } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: { name: '', email: '', password: '', confirm_password: '', setup_key: '' },
-  });
+  const signup = useAction(signupSuperadmin);
+  const [values, setValues] = useState<Values>({ name: '', email: '', password: '', confirm_password: '', setup_key: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const [wasSubmitted, setWasSubmitted] = useState(false);
 
-  function handleValidSubmit({ confirm_password: _confirm, setup_key, ...input }: FormOutput) {
-    const key = setup_key?.trim();
-    signup.mutate(requiresSetupKey && key ? { ...input, setup_key: key } : input, {
-      onSuccess: (response) => {
-        signIn(response);
-        toast.success('Super admin account created.');
-        navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
-      },
-    });
+  function change(field: Field, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (wasSubmitted) setErrors(checkFields(next, checksFor(next, requiresSetupKey)).errors);
   }
 
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setWasSubmitted(true);
+    const checked = checkFields(values, checksFor(values, requiresSetupKey));
+    setErrors(checked.errors);
+    if (!checked.valid) {
+      const firstInvalid = FIELD_ORDER.find((field) => checked.errors[field]);
+      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    const key = values.setup_key.trim();
+    const response = await signup.run({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      ...(requiresSetupKey && key ? { setup_key: key } : {}),
+    });
+    if (!response) return;
+    startSession(response.token, { user: response.user });
+    toastOnNextScreen('Super admin account created.');
+    navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
+  }
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    error: errors[name],
+  });
+
   return (
-    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} aria-label="Super admin sign up" data-testid="superadmin-signup-form">
-      <Stack spacing={2.5}>
-        {signup.isError && (
-          <Alert severity="error" data-testid="form-error">
-            {authErrorMessage(signup.error)}
-          </Alert>
-        )}
-        <FormTextField control={control} name="name" label="Full name" autoComplete="name" autoFocus required />
-        <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="email" required />
-        <NewPasswordFields control={control} />
-        {requiresSetupKey && (
-          <FormPasswordField
-            control={control}
-            name="setup_key"
-            label="Setup key"
-            autoComplete="off"
-            required
-            helperText="The SUPERADMIN_SETUP_KEY from the server configuration"
-          />
-        )}
-        <Button type="submit" variant="contained" size="large" loading={signup.isPending} data-testid="signup-submit">
-          Create super admin account
-        </Button>
-      </Stack>
+    <form noValidate onSubmit={handleSubmit} aria-label="Super admin sign up" data-testid="superadmin-signup-form" className="pub-form">
+      {signup.isError && (
+        <FormAlert severity="error" testId="form-error">
+          {authErrorMessage(signup.error)}
+        </FormAlert>
+      )}
+      <PlainField label="Full name" autoComplete="name" autoFocus required {...field('name')} />
+      <PlainField label="E-mail" type="email" autoComplete="email" required {...field('email')} />
+      <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
+      {requiresSetupKey && (
+        <PlainPasswordField
+          label="Setup key"
+          autoComplete="off"
+          required
+          hint="The SUPERADMIN_SETUP_KEY from the server configuration"
+          {...field('setup_key')}
+        />
+      )}
+      <SubmitButton loading={signup.isPending} testId="signup-submit">
+        Create super admin account
+      </SubmitButton>
     </form>
   );
 }
