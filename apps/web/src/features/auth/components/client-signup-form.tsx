@@ -1,21 +1,20 @@
 import { ROLE_DASHBOARD } from '@agency/schema';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-field';
-import { checkEmail, checkFields, checkName, checkNewPassword, checkOptionalText, type FieldCheck } from '../../../lib/field-checks';
+import { checkEmail, checkName, checkNewPassword, checkOptionalText } from '../../../lib/field-checks';
 import { startSession } from '../../../lib/session';
 import { toastOnNextScreen, useAction } from '../../../lib/use-action';
+import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupClient } from '../api/signup-client';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { checkConfirmation, NewPasswordPair } from './new-password-pair';
 
 type Values = { name: string; email: string; password: string; confirm_password: string; company: string; phone: string };
-type Field = keyof Values;
 
 const EMPTY: Values = { name: '', email: '', password: '', confirm_password: '', company: '', phone: '' };
-const FIELD_ORDER: readonly Field[] = ['name', 'email', 'password', 'confirm_password', 'company', 'phone'];
 
-function checksFor(values: Values): Partial<Record<Field, FieldCheck>> {
+function checksFor(values: Values) {
   return {
     name: checkName,
     email: checkEmail,
@@ -29,26 +28,11 @@ function checksFor(values: Values): Partial<Record<Field, FieldCheck>> {
 export function ClientSignupForm() {
   const navigate = useNavigate();
   const signup = useAction(signupClient);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
-  const [wasSubmitted, setWasSubmitted] = useState(false);
-
-  function change(field: Field, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (wasSubmitted) setErrors(checkFields(next, checksFor(next)).errors);
-  }
+  const { values, field, validate } = usePlainForm(EMPTY, checksFor);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setWasSubmitted(true);
-    const checked = checkFields(values, checksFor(values));
-    setErrors(checked.errors);
-    if (!checked.valid) {
-      const firstInvalid = FIELD_ORDER.find((field) => checked.errors[field]);
-      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+    if (!validate(event.currentTarget)) return;
     const response = await signup.run({
       name: values.name.trim(),
       email: values.email.trim(),
@@ -61,13 +45,6 @@ export function ClientSignupForm() {
     toastOnNextScreen('Your account is ready.');
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    error: errors[name],
-  });
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Client sign up" data-testid="client-signup-form" className="pub-form">

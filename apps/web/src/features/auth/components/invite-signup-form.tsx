@@ -1,20 +1,19 @@
 import { ROLE_DASHBOARD, ROLE_LABELS, type InvitationPreview } from '@agency/schema';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-field';
-import { checkFields, checkName, checkNewPassword, type FieldCheck } from '../../../lib/field-checks';
+import { checkName, checkNewPassword } from '../../../lib/field-checks';
 import { formatDateTime } from '../../../lib/format';
 import { startSession } from '../../../lib/session';
 import { toastOnNextScreen, useAction } from '../../../lib/use-action';
+import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupInvited } from '../api/signup-invited';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { checkConfirmation, NewPasswordPair } from './new-password-pair';
 
 type Values = { name: string; password: string; confirm_password: string };
-type Field = keyof Values;
-const FIELD_ORDER: readonly Field[] = ['name', 'password', 'confirm_password'];
 
-function checksFor(values: Values): Record<Field, FieldCheck> {
+function checksFor(values: Values) {
   return { name: checkName, password: checkNewPassword, confirm_password: checkConfirmation(values.password) };
 }
 
@@ -23,26 +22,11 @@ type InviteSignupFormProps = { inviteToken: string; invitation: InvitationPrevie
 export function InviteSignupForm({ inviteToken, invitation }: InviteSignupFormProps) {
   const navigate = useNavigate();
   const signup = useAction(signupInvited);
-  const [values, setValues] = useState<Values>({ name: '', password: '', confirm_password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
-  const [wasSubmitted, setWasSubmitted] = useState(false);
-
-  function change(field: Field, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (wasSubmitted) setErrors(checkFields(next, checksFor(next)).errors);
-  }
+  const { values, field, validate } = usePlainForm<Values>({ name: '', password: '', confirm_password: '' }, checksFor);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setWasSubmitted(true);
-    const checked = checkFields(values, checksFor(values));
-    setErrors(checked.errors);
-    if (!checked.valid) {
-      const firstInvalid = FIELD_ORDER.find((field) => checked.errors[field]);
-      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+    if (!validate(event.currentTarget)) return;
     const response = await signup.run({
       role: invitation.role,
       input: { invite_token: inviteToken, name: values.name.trim(), password: values.password },
@@ -52,13 +36,6 @@ export function InviteSignupForm({ inviteToken, invitation }: InviteSignupFormPr
     toastOnNextScreen('Your account is ready.');
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    error: errors[name],
-  });
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Accept invitation" data-testid="invite-signup-form" className="pub-form">

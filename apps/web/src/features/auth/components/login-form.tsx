@@ -2,10 +2,11 @@ import { isMfaChallenge, ROLE_DASHBOARD, type AuthResponse } from '@agency/schem
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain-field';
-import { checkCurrentPassword, checkEmail, checkFields } from '../../../lib/field-checks';
+import { checkCurrentPassword, checkEmail } from '../../../lib/field-checks';
 import { paths } from '../../../lib/paths';
 import { startSession } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
+import { usePlainForm } from '../../../lib/use-plain-form';
 import { login } from '../api/login';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { SecondStepForm } from './second-step-form';
@@ -19,6 +20,7 @@ type LoginFormProps = {
 export const ENROLMENT_PATH = `${paths.profile}#two-factor`;
 
 const CHECKS = { email: checkEmail, password: checkCurrentPassword };
+const checks = () => CHECKS;
 
 /**
  * Sign-in by e-mail and password; for an account with two-factor authentication a second step asks for a code
@@ -27,9 +29,7 @@ const CHECKS = { email: checkEmail, password: checkCurrentPassword };
 export function LoginForm({ returnTo }: LoginFormProps) {
   const navigate = useNavigate();
   const signIn = useAction(login);
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<keyof typeof values, string | null>>({ email: null, password: null });
-  const [wasSubmitted, setWasSubmitted] = useState(false);
+  const { values, field, validate } = usePlainForm({ email: '', password: '' }, checks);
   const [challenge, setChallenge] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -39,23 +39,9 @@ export function LoginForm({ returnTo }: LoginFormProps) {
     navigate(to, { replace: true });
   }
 
-  function change(field: keyof typeof values, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Once the form was sent, a field's message follows what is typed.
-    if (wasSubmitted) setErrors(checkFields(next, CHECKS).errors);
-  }
-
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setWasSubmitted(true);
-    const checked = checkFields(values, CHECKS);
-    setErrors(checked.errors);
-    if (!checked.valid) {
-      const firstInvalid = checked.errors.email ? 'email' : 'password';
-      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+    if (!validate(event.currentTarget)) return;
     setNotice(null);
     const response = await signIn.run({ email: values.email.trim(), password: values.password });
     if (!response) return;
@@ -83,25 +69,9 @@ export function LoginForm({ returnTo }: LoginFormProps) {
           {authErrorMessage(signIn.error)}
         </FormAlert>
       )}
-      <PlainField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        autoFocus
-        value={values.email}
-        onChange={(event) => change('email', event.target.value)}
-        error={errors.email}
-      />
+      <PlainField label="E-mail" type="email" autoComplete="email" autoFocus {...field('email')} />
       <div>
-        <PlainPasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(event) => change('password', event.target.value)}
-          error={errors.password}
-        />
+        <PlainPasswordField label="Password" autoComplete="current-password" {...field('password')} />
         <p style={{ textAlign: 'right', margin: '6px 0 0', fontSize: '0.875rem' }}>
           <Link to={paths.forgotPassword} className="pub-strong-link" data-testid="forgot-password-link">
             Forgot password?

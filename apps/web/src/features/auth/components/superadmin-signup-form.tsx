@@ -1,20 +1,19 @@
 import { ROLE_DASHBOARD } from '@agency/schema';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain-field';
-import { checkEmail, checkFields, checkName, checkNewPassword, type FieldCheck } from '../../../lib/field-checks';
+import { checkEmail, checkName, checkNewPassword, type FieldCheck } from '../../../lib/field-checks';
 import { startSession } from '../../../lib/session';
 import { toastOnNextScreen, useAction } from '../../../lib/use-action';
+import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupSuperadmin } from '../api/signup-superadmin';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { checkConfirmation, NewPasswordPair } from './new-password-pair';
 
 type Values = { name: string; email: string; password: string; confirm_password: string; setup_key: string };
-type Field = keyof Values;
-const FIELD_ORDER: readonly Field[] = ['name', 'email', 'password', 'confirm_password', 'setup_key'];
 
 /** The setup key is asked for (and required) only once a super admin exists (DESIGN section 4). */
-function checksFor(values: Values, requiresSetupKey: boolean): Record<Field, FieldCheck> {
+function checksFor(values: Values, requiresSetupKey: boolean): Record<keyof Values, FieldCheck> {
   return {
     name: checkName,
     email: checkEmail,
@@ -32,26 +31,13 @@ type SuperadminSignupFormProps = { requiresSetupKey: boolean };
 export function SuperadminSignupForm({ requiresSetupKey }: SuperadminSignupFormProps) {
   const navigate = useNavigate();
   const signup = useAction(signupSuperadmin);
-  const [values, setValues] = useState<Values>({ name: '', email: '', password: '', confirm_password: '', setup_key: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
-  const [wasSubmitted, setWasSubmitted] = useState(false);
-
-  function change(field: Field, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (wasSubmitted) setErrors(checkFields(next, checksFor(next, requiresSetupKey)).errors);
-  }
+  const { values, field, validate } = usePlainForm<Values>({ name: '', email: '', password: '', confirm_password: '', setup_key: '' }, (current) =>
+    checksFor(current, requiresSetupKey),
+  );
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setWasSubmitted(true);
-    const checked = checkFields(values, checksFor(values, requiresSetupKey));
-    setErrors(checked.errors);
-    if (!checked.valid) {
-      const firstInvalid = FIELD_ORDER.find((field) => checked.errors[field]);
-      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+    if (!validate(event.currentTarget)) return;
     const key = values.setup_key.trim();
     const response = await signup.run({
       name: values.name.trim(),
@@ -64,13 +50,6 @@ export function SuperadminSignupForm({ requiresSetupKey }: SuperadminSignupFormP
     toastOnNextScreen('Super admin account created.');
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    error: errors[name],
-  });
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Super admin sign up" data-testid="superadmin-signup-form" className="pub-form">
