@@ -38,6 +38,18 @@ describe('compressed answers', () => {
     expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(JSON.parse(plain.body));
   });
 
+  it('never inflates a compressed request body: it is refused as unreadable', async () => {
+    const body = zlib.gzipSync(JSON.stringify({ email: 'someone@example.com', password: 'not-the-password' }));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/json/i);
+  });
+
   it('leaves a small answer as it is', async () => {
     const me = await t.app.inject({
       url: '/api/auth/me',

@@ -26,6 +26,11 @@ describe('system routes', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Headers that only act on documents or on retired browsers stay off JSON answers.
+    for (const name of ['x-xss-protection', 'x-download-options', 'origin-agent-cluster', 'cross-origin-opener-policy']) {
+      expect(res.headers[name]).toBeUndefined();
+    }
   });
 
   it('lists every API route in the OpenAPI document', async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../src/plugins/security-headers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 // The web app as the server sends it: compressed copies made at build time, cached for a year when the name
@@ -57,6 +58,9 @@ describe('the built web app', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // A page carries every security header, the document-only ones included.
+    expect(Object.keys(SECURITY_HEADERS).filter((name) => page.headers[name] === undefined)).toEqual([]);
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers.vary).toContain('accept-encoding');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(html);

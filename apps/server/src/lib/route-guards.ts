@@ -1,7 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../core/actor.js';
 import { AppError } from '../core/errors.js';
 import { rolesFor, type Action } from '../core/policy.js';
+
+type HookDone = (err?: Error) => void;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,13 +24,14 @@ export function requireActor(request: FastifyRequest): Actor {
  */
 export function access(action: Action) {
   const roles = rolesFor(action);
-  return async (request: FastifyRequest) => {
-    const actor = requireActor(request);
-    if (!roles.includes(actor.role)) throw new AppError('FORBIDDEN');
+  // A callback hook, as the ones below: no promise per request.
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
+    if (!request.actor) return done(new AppError('UNAUTHENTICATED'));
+    done(roles.includes(request.actor.role) ? undefined : new AppError('FORBIDDEN'));
   };
 }
 
 /** onRequest hook for routes open to every signed-in person. */
-export async function requireSignIn(request: FastifyRequest) {
-  requireActor(request);
+export function requireSignIn(request: FastifyRequest, _reply: FastifyReply, done: HookDone) {
+  done(request.actor ? undefined : new AppError('UNAUTHENTICATED'));
 }

@@ -6,7 +6,7 @@ import type { Actor } from '../core/actor.js';
 import { AppError } from '../core/errors.js';
 import type { AppContext } from '../context.js';
 import { sessions, users, userTotp } from '../db/schema.js';
-import { hashToken, isSessionActive, shouldTouchSession } from '../modules/auth/tokens.js';
+import { hashToken, isSessionActive, SESSION_TOUCH_INTERVAL_MS, shouldTouchSession } from '../modules/auth/tokens.js';
 import '../lib/route-guards.js';
 
 function readBearer(request: FastifyRequest): string | null {
@@ -16,15 +16,24 @@ function readBearer(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+/**
+ * The actor of a token from the one-second memo, without waiting: the memo is keyed by the token itself, so a hit
+ * costs a map lookup rather than a SHA-256; it lives in this process only, beside the request that carried the
+ * token anyway. A cached session is used only while it needs no touch: last_used_at is written at most once a minute.
+ */
+function memoActor(ctx: AppContext, token: string, now: Date): Actor | undefined {
+  const cached = ctx.sessionCache.get(token);
+  if (!cached) return undefined;
+  // isSessionActive (a memoised session is not revoked: revocations clear it) and not yet shouldTouchSession.
+  const t = now.getTime();
+  const fresh = t < cached.expiresAt.getTime() && t - cached.lastUsedAt.getTime() < Math.min(ctx.config.sessionIdleMs, SESSION_TOUCH_INTERVAL_MS);
+  return fresh ? cached.actor : undefined;
+}
+
 export async function resolveActor(ctx: AppContext, token: string): Promise<Actor | null> {
   const now = ctx.now();
-  // The memo is keyed by the token itself, so a hit costs a map lookup rather than a SHA-256; it lives in this
-  // process only, for a second, beside the request that carried the token anyway.
-  const cached = ctx.sessionCache.get(token);
-  // A cached session is used only while it needs no touch: last_used_at is written at most once a minute.
-  if (cached && isSessionActive({ ...cached, revokedAt: null }, now, ctx.config.sessionIdleMs) && !shouldTouchSession(cached.lastUsedAt, now)) {
-    return cached.actor;
-  }
+  const memo = memoActor(ctx, token, now);
+  if (memo) return memo;
   const tokenHash = hashToken(token);
   const [row] = await ctx.db
     .select({
@@ -96,14 +105,24 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     { remote: true },
   );
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
-    const token = readBearer(request);
-    if (!token) return;
-    const actor = await resolveActor(ctx, token);
+  const admit = (request: FastifyRequest, actor: Actor | null): AppError | undefined => {
     // The memo holds the session's actor; the address is this request's own.
     request.actor = actor && { ...actor, ip: request.ip };
     if (actor?.mfaEnrolmentRequired && request.url.startsWith('/api/') && !request.routeOptions.config?.mfaEnrolment) {
-      throw new AppError('MFA_ENROLMENT_REQUIRED');
+      return new AppError('MFA_ENROLMENT_REQUIRED');
     }
+    return undefined;
+  };
+  // A callback hook: a session in the memo is admitted without a promise (the polls' hot path); any other token
+  // is looked up in the database.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = readBearer(request);
+    if (!token) return done();
+    const memo = memoActor(ctx, token, ctx.now());
+    if (memo) return done(admit(request, memo));
+    resolveActor(ctx, token).then(
+      (actor) => done(admit(request, actor)),
+      (err: Error) => done(err),
+    );
   });
 });
