@@ -161,29 +161,26 @@ export function createMessagingService(ctx: AppContext, notifications: Notificat
       assertOwnId(actor, userId);
       const now = ctx.now();
       if (side === 'superadmin') {
+        // One query: the unread count of each of these conversations comes with it, counted through the conversation
+        // index for the rows the limit keeps (never the whole table), without sending their ids back as parameters.
         const rows = await ctx.db
-          .select({ conversation: conversations, clientName: users.name, projectTitle: projects.title })
+          .select({
+            conversation: conversations,
+            clientName: users.name,
+            projectTitle: projects.title,
+            unread: sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.receiverId} = ${actor.id} and ${messages.isRead} = 0)`,
+          })
           .from(conversations)
           .innerJoin(users, eq(users.id, conversations.clientId))
           .innerJoin(projects, eq(projects.id, conversations.projectId))
           .where(isNotNull(conversations.lastMessageId))
           .orderBy(sql`${conversations.lastMessageTime} desc nulls last`, sql`${conversations.id} desc nulls last`)
           .limit(INBOX_LIMIT);
-        // Unread counts of just these conversations, through the conversation index (never the whole table).
-        const ids = rows.map((r) => r.conversation.id);
-        const unread = ids.length
-          ? await ctx.db
-              .select({ conversationId: messages.conversationId, n: count() })
-              .from(messages)
-              .where(and(inArray(messages.conversationId, ids), eq(messages.receiverId, actor.id), eq(messages.isRead, 0)))
-              .groupBy(messages.conversationId)
-          : [];
-        const unreadBy = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
         return rows.map((row) =>
           presentConversation(
             row.conversation,
             row.conversation.clientId,
-            { other_user_name: row.clientName, project_title: row.projectTitle, unread_count: unreadBy.get(row.conversation.id) ?? 0 },
+            { other_user_name: row.clientName, project_title: row.projectTitle, unread_count: Number(row.unread) },
             now,
             actor.sessionId,
           ),
