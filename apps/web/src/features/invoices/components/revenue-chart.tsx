@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useState } from 'react';
+import { BarChart } from '../../../components/charts';
 import { formatMoney, formatMoneyCompact, formatMonth } from '../../../lib/format';
 
 const visuallyHidden = {
