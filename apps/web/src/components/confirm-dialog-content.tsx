@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   open: boolean;
   title: string;
   children: ReactNode;
@@ -18,7 +18,8 @@ type ConfirmDialogProps = {
   onClose: () => void;
 };
 
-export function ConfirmDialog({
+/** The dialog itself, loaded by `ConfirmDialog` the first time it opens. */
+export function ConfirmDialogContent({
   open,
   title,
   children,
