@@ -1,9 +1,8 @@
 import { ROLE_DASHBOARD, type Role } from '@agency/schema';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/loading';
-import { ENROLMENT_PATH } from '../features/auth/components/login-form';
 import { useAuth } from '../features/auth/hooks/use-auth';
-import { paths } from '../lib/paths';
+import { ENROLMENT_PATH, paths } from '../lib/paths';
 import { loginPathReturningTo } from '../lib/return-path';
 
 type GuardProps = { roles: readonly Role[] };

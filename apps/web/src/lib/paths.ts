@@ -85,6 +85,9 @@ export const paths = {
   kanbanBoard: '/kanban-board',
 } as const;
 
+/** The two-factor section of the profile page, where staff who must enrol are sent. */
+export const ENROLMENT_PATH = `${paths.profile}#two-factor`;
+
 /** The success page the provider returns to for one invoice number. */
 export function paymentSuccessPath(invoiceNo: string): string {
   return `/paymentsuccess/${encodeURIComponent(invoiceNo)}`;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain-field';
 import { checkCurrentPassword, checkEmail } from '../../../lib/field-checks';
-import { paths } from '../../../lib/paths';
+import { ENROLMENT_PATH, paths } from '../../../lib/paths';
 import { startSession } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
 import { usePlainForm } from '../../../lib/use-plain-form';
@@ -15,9 +15,6 @@ type LoginFormProps = {
   /** Where to go after signing in, instead of the role's dashboard: a path of this site, already checked. */
   returnTo?: string | null;
 };
-
-/** The two-factor section of the profile page, where staff who must enrol are sent. */
-export const ENROLMENT_PATH = `${paths.profile}#two-factor`;
 
 const CHECKS = { email: checkEmail, password: checkCurrentPassword };
 const checks = () => CHECKS;
