@@ -18,7 +18,8 @@ import { queryKeys } from '../../../lib/query-keys';
 import { readUserId } from '../../../lib/storage';
 import { useConversations } from '../api/list-conversations';
 import { canReply, previewText, timeText } from '../utils/inbox';
-import { ChatDialog, type ChatTarget } from './chat-dialog';
+import type { ChatTarget } from './chat-dialog';
+import { LazyChatDialog } from './lazy-chat-dialog';
 
 function projectLabel(conversation: Conversation): string {
   return conversation.project_title?.trim() || `Project ${conversation.project_id}`;
@@ -186,7 +187,7 @@ export function ClientConversations({ agencyName }: ClientConversationsProps) {
         </Tooltip>
       </Stack>
       {body}
-      <ChatDialog open={isChatOpen} onClose={handleClose} side="client" target={target} counterpartName={agencyName} />
+      <LazyChatDialog open={isChatOpen} onClose={handleClose} side="client" target={target} counterpartName={agencyName} />
     </Card>
   );
 }

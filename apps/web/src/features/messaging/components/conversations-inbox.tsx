@@ -23,7 +23,8 @@ import { queryKeys } from '../../../lib/query-keys';
 import { readUserId } from '../../../lib/storage';
 import { useConversations } from '../api/list-conversations';
 import { canReply, filterConversations, inboxFooterText, previewText, senderText, timeText } from '../utils/inbox';
-import { ChatDialog, type ChatTarget } from './chat-dialog';
+import type { ChatTarget } from './chat-dialog';
+import { LazyChatDialog } from './lazy-chat-dialog';
 
 const clampedPreview = {
   display: '-webkit-box',
@@ -230,7 +231,7 @@ export function ConversationsInbox() {
       >
         {inboxFooterText(userId)}
       </Typography>
-      <ChatDialog open={isChatOpen} onClose={handleCloseChat} side="superadmin" target={target} />
+      <LazyChatDialog open={isChatOpen} onClose={handleCloseChat} side="superadmin" target={target} />
     </Card>
   );
 }
