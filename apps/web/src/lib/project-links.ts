@@ -20,6 +20,11 @@ export function projectPathFor(role: Role, projectId: string): string {
   return `${projectsPathFor(role)}?id=${encodeURIComponent(projectId)}`;
 }
 
+/** A project's kanban board, or one card on it. */
+export function boardPathFor(projectId: string, cardId?: string): string {
+  return `${paths.kanbanBoard}?project=${encodeURIComponent(projectId)}${cardId ? `&card=${encodeURIComponent(cardId)}` : ''}`;
+}
+
 /** Where each role opens an invoice (`?id=`), or null: employees have no invoice screen. */
 export function invoicePathFor(role: Role, invoiceId: string): string | null {
   const id = `?id=${encodeURIComponent(invoiceId)}`;

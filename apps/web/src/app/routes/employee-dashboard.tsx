@@ -1,9 +1,10 @@
-import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { ROLE_DASHBOARD, isBoardReadable } from '@agency/schema';
+import { ROLE_DASHBOARD } from '@agency/schema';
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { Loading } from '../../components/loading';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { BoardSummariesPanel } from '../../features/board/components/board-summaries-panel';
 import { MyCardsPanel } from '../../features/board/components/my-cards-panel';
@@ -12,22 +13,20 @@ import { MyTrainingSummary } from '../../features/training/components/my-trainin
 import { TrainingProgress } from '../../features/training/components/training-progress';
 import { PageTitle } from '../../features/config/components/page-title';
 import { ContractList } from '../../features/contracts/components/my-contracts';
-import { ProjectContracts } from '../../features/contracts/components/project-contracts';
 import { TeamContractStatus } from '../../features/contracts/components/team-contract-status';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
-import { ProjectDetail } from '../../features/projects/components/project-detail';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectStatusActions } from '../../features/projects/components/project-status-actions';
 import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
-import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { paths } from '../../lib/paths';
 import { contractPathFor } from '../../lib/contract-links';
-import { projectPathFor, projectsPathFor } from '../../lib/project-links';
+import { boardPathFor, projectPathFor } from '../../lib/project-links';
 
-const boardPath = (projectId: string, cardId?: string) =>
-  `${paths.kanbanBoard}?project=${encodeURIComponent(projectId)}${cardId ? `&card=${encodeURIComponent(cardId)}` : ''}`;
 const trainingPath = (moduleId: string) => `${paths.employee.training}?module=${encodeURIComponent(moduleId)}`;
+
+// One project (`?id=`) is opened from the dashboard's lists: its detail, files and contracts are fetched then.
+const EmployeeProject = lazy(() => import('./employee-project').then((m) => ({ default: m.EmployeeProject })));
 
 /** /employee-dashboardpage sends each employee to their own dashboard (and anyone else to theirs). */
 export function EmployeeDashboardRedirect() {
@@ -49,35 +48,9 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
 
   if (id) {
     return (
-      <>
-        <PageTitle title="Project" />
-        <ProjectDetail
-          projectId={id}
-          back={{ to: projectsPathFor(user.role), label: 'My projects' }}
-          renderActions={(project) => (
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-              {isBoardReadable(project.status) && (
-                <Button
-                  component={Link}
-                  to={boardPath(project.id)}
-                  variant="outlined"
-                  startIcon={<ViewKanbanOutlinedIcon />}
-                  data-testid="open-board"
-                >
-                  Open the board
-                </Button>
-              )}
-              <ProjectStatusActions project={project} role={user.role} userId={user.id} />
-            </Stack>
-          )}
-          renderExtra={(project) =>
-            isLead && project.team_lead?.id === user.id ? (
-              <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />
-            ) : null
-          }
-          renderSections={(project) => <ProjectContracts project={project} role={user.role} getOpenPath={openContractPath} />}
-        />
-      </>
+      <Suspense fallback={<Loading fullPage={false} />}>
+        <EmployeeProject projectId={id} user={user} />
+      </Suspense>
     );
   }
 
@@ -87,7 +60,7 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
       <WelcomeCard name={user.name}>{intro}</WelcomeCard>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <MyCardsPanel cardPath={(card) => boardPath(card.project.id, card.id)} boardPath={paths.kanbanBoard} />
+          <MyCardsPanel cardPath={(card) => boardPathFor(card.project.id, card.id)} boardPath={paths.kanbanBoard} />
           <ContractList
             title="Team contracts to sign"
             subtitle="Your engagement for each project you join"
@@ -107,7 +80,7 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
       </Box>
       {isLead && (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
-          <BoardSummariesPanel boardPath={(projectId) => boardPath(projectId)} />
+          <BoardSummariesPanel boardPath={(projectId) => boardPathFor(projectId)} />
           <Stack spacing={3} sx={{ minWidth: 0 }}>
             <TrainingProgress title="Team training" subtitle="The people on the projects you lead, and you" />
             <TeamContractStatus leadId={user.id} getOpenPath={openContractPath} listPath={paths.employee.teamContract} />
