@@ -57,12 +57,12 @@ const CEILING_KB: Record<string, number> = {
   '/loginpage': 120,
   '/paymentcancel': 120,
   '/paymentsuccess/INV-2026-0001': 120,
-  [DASHBOARD.superadmin]: 277,
-  [DASHBOARD.admin]: 331,
-  [DASHBOARD.client]: 284,
-  [DASHBOARD.teamlead]: 472,
-  '/superadmin-reply-message': 336,
-  '/kanban-board': 340,
+  [DASHBOARD.superadmin]: 259,
+  [DASHBOARD.admin]: 324,
+  [DASHBOARD.client]: 276,
+  [DASHBOARD.teamlead]: 341,
+  '/superadmin-reply-message': 323,
+  '/kanban-board': 336,
 };
 
 const PUBLIC_PAGES = [
