@@ -57,12 +57,12 @@ const CEILING_KB: Record<string, number> = {
   '/loginpage': 120,
   '/paymentcancel': 120,
   '/paymentsuccess/INV-2026-0001': 120,
-  [DASHBOARD.superadmin]: 259,
-  [DASHBOARD.admin]: 324,
-  [DASHBOARD.client]: 276,
-  [DASHBOARD.teamlead]: 341,
-  '/superadmin-reply-message': 323,
-  '/kanban-board': 336,
+  [DASHBOARD.superadmin]: 234,
+  [DASHBOARD.admin]: 299,
+  [DASHBOARD.client]: 251,
+  [DASHBOARD.teamlead]: 314,
+  '/superadmin-reply-message': 300,
+  '/kanban-board': 310,
 };
 
 const PUBLIC_PAGES = [

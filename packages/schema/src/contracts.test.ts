@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeContractStatus, CONTRACT_TEMPLATE_VARIABLES, signContractInput, templateVariablesFor } from './contracts.js';
+import { canChangeContractStatus, CONTRACT_TEMPLATE_VARIABLES, templateVariablesFor } from './contract-status.js';
+import { signContractInput } from './contracts.js';
 
 describe('contract transitions', () => {
   it('staff send and void; the signer signs; the scheduler expires', () => {

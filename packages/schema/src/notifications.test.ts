@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_CATEGORIES, notificationCategoryOf } from './notifications.js';
+import { NOTIFICATION_CATEGORIES, notificationCategoryOf } from './notification-kinds.js';
 
 describe('notificationCategoryOf', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeProjectStatus, isOpenProject, nextProjectStatuses, PROJECT_STATUSES } from './projects.js';
+import { canChangeProjectStatus, isOpenProject, nextProjectStatuses, PROJECT_STATUSES } from './project-status.js';
 import { nextToolRequestStatus } from './tools.js';
 
 describe('project transitions', () => {

@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { idString, isoDateSchema } from './api.js';
 import { EMPLOYEE_ROLES } from './roles.js';
+import {
+  TRAINING_CONTENT_MAX,
+  TRAINING_DESCRIPTION_MAX,
+  TRAINING_LINK_MAX,
+  TRAINING_MATERIAL_KINDS,
+  TRAINING_MODULE_STATUSES,
+  TRAINING_TITLE_MAX,
+} from './training-rules.js';
 
 // Training materials (issue 11): staff write materials, group them into modules, order them and assign modules
 // to employee roles; employees complete each material; progress is per person and per module.
 
-export const TRAINING_MODULE_STATUSES = ['draft', 'published'] as const;
 export const trainingModuleStatusSchema = z.enum(TRAINING_MODULE_STATUSES);
-export type TrainingModuleStatus = z.infer<typeof trainingModuleStatusSchema>;
-
-/** What a material mainly is: a stored file, an external video or article, or Markdown text alone. */
-export const TRAINING_MATERIAL_KINDS = ['text', 'file', 'video', 'article'] as const;
 export const trainingMaterialKindSchema = z.enum(TRAINING_MATERIAL_KINDS);
-export type TrainingMaterialKind = z.infer<typeof trainingMaterialKindSchema>;
-
-export const TRAINING_TITLE_MAX = 200;
-export const TRAINING_DESCRIPTION_MAX = 2000;
-export const TRAINING_CONTENT_MAX = 50_000;
-export const TRAINING_LINK_MAX = 2000;
 
 export const trainingRoleSchema = z.enum(EMPLOYEE_ROLES);
 
@@ -134,9 +131,3 @@ export const trainingProgressSchema = z.object({
   ),
 });
 export type TrainingProgress = z.infer<typeof trainingProgressSchema>;
-
-/** A whole percentage; an empty assignment counts as done. */
-export function percentDone(completed: number, total: number): number {
-  if (total <= 0) return 100;
-  return Math.floor((Math.min(completed, total) / total) * 100);
-}
