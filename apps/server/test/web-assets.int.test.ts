@@ -76,6 +76,22 @@ describe('the built web app', () => {
     expect(icon.body).toBe('<svg/>');
   });
 
+  it('serves a file the build writes after the server started, and answers a missing one 404 without a page', async () => {
+    const late = path.join(dist, 'assets', 'late-XyZ789.js');
+    expect((await t.app.inject({ url: '/assets/late-XyZ789.js' })).statusCode).toBe(404);
+    fs.writeFileSync(late, 'console.log("late");\n');
+    const res = await t.app.inject({ url: '/assets/late-XyZ789.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("late");\n');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await t.app.inject({ url: '/assets/never-there.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Route GET /assets/never-there.js not found', code: 'ROUTE_NOT_FOUND' });
+    const page = await t.app.inject({ url: '/some/client/route' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
   it('answers page requests 503 with a clear message while the build is missing, and serves it once it is back', async () => {
     const building = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-dist-building-'));
     const app = await createTestApp({}, { webDistDir: building });

@@ -22,7 +22,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   if (fs.existsSync(distDir)) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // One route for every file, looked up on disk when asked for: registering a route per file of the build
+      // (several hundred with the compressed copies) was a measurable share of each start, and a file the build
+      // adds later is served without a restart. A path that is no file goes on to the not-found handler below.
+      wildcard: true,
       index: false,
       // The build writes .br and .gz copies (apps/web/scripts/compress.mjs): sent to browsers that accept them.
       preCompressed: true,
