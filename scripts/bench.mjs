@@ -13,7 +13,7 @@
 // Knobs (environment): BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 2),
 // BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster; postgres includes the cluster),
 // BENCH_CLUSTER=0 (no cluster section), BENCH_BUILD=0 (the cluster runs what is already built), BENCH_CPU_PROF=<dir>
-// (the server child writes a CPU profile there).
+// (the server child writes a CPU profile there), BENCH_PAGE_WEIGHT=0 (no page-weight rows).
 import { fork, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -58,6 +58,28 @@ const BUDGET = {
 };
 /** Pairs of first and later starts of the built server measured (scripts/startup.mjs); medians are reported. */
 const STARTUP_RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
+/** BENCH_PAGE_WEIGHT=0 leaves out the page-weight rows (the end-to-end page-weight journey, in Chromium). */
+const PAGE_WEIGHT = process.env.BENCH_PAGE_WEIGHT !== '0';
+const PAGE_WEIGHT_BUDGET_KB = { public: 120, signedIn: 200 };
+/** The pages the page-weight journey (apps/web/e2e/page-weight.spec.ts) weighs, in its order. */
+const PAGE_WEIGHT_PAGES = [
+  '/',
+  '/home',
+  '/signup',
+  '/client-signup',
+  '/protected/admin-signup',
+  '/protected/superadmin-signup',
+  '/loginpage',
+  '/paymentcancel',
+  '/paymentsuccess/INV-2026-0001',
+  '/superadmin-dashboard',
+  '/clientdashboardpage',
+  '/admindashboardpage',
+  '/employee/teamlead-dashboardpage',
+  '/superadmin-reply-message',
+  '/kanban-board',
+];
+const PUBLIC_WEIGHED = new Set(PAGE_WEIGHT_PAGES.slice(0, 9));
 /** Lighthouse runs per page and preset (scripts/lighthouse.mjs); 0 leaves the front-end rows out. */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const BOARD_CARDS = 1000;
@@ -653,6 +675,40 @@ function buildApp() {
   });
 }
 
+/**
+ * The JavaScript each public page and signed-in screen loads cold, in KB gzip: the end-to-end page-weight journey
+ * (apps/web/e2e/page-weight.spec.ts) against the built app in Chromium, read from the table it prints. The figures
+ * are kept when the journey fails on a ceiling; only a journey that printed nothing loses the rows.
+ */
+async function measurePageWeights() {
+  const port = await freePort();
+  const output = await new Promise((resolve, reject) => {
+    const child = spawn(
+      'npx',
+      ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', 'e2e/page-weight.spec.ts', '--grep', 'JavaScript ceiling'],
+      {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(os.tmpdir(), `bench-page-weight-${port}.json`) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let text = '';
+    child.stdout.on('data', (chunk) => (text += chunk));
+    const timer = setTimeout(() => child.kill('SIGTERM'), 10 * 60_000);
+    child.once('error', reject);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(text);
+    });
+  });
+  const weights = {};
+  for (const match of output.matchAll(/^\s*(\/\S*)\s+(\d+) files\s+([\d.]+) KB gzip \(ceiling/gm)) {
+    weights[match[1]] = { files: Number(match[2]), gzipKb: Number(match[3]) };
+  }
+  if (Object.keys(weights).length === 0) throw new Error(`the page-weight journey printed no weights:\n${output.slice(-2000)}`);
+  return weights;
+}
+
 // ---------------------------------------------------------------- the cluster
 
 /** The door limits of the cluster's nodes, raised: the seed signs up from one address. */
@@ -945,6 +1001,16 @@ function rows(results) {
       pass: (v) => v < BUDGET.sseDeliveryP99Ms,
     },
     { metric: 'Realtime: delivery p50, ms', get: (r) => r.sse?.p50Ms, digits: 1 },
+    ...PAGE_WEIGHT_PAGES.map((page) => {
+      const budget = PUBLIC_WEIGHED.has(page) ? PAGE_WEIGHT_BUDGET_KB.public : PAGE_WEIGHT_BUDGET_KB.signedIn;
+      return {
+        metric: `Page weight: JavaScript loaded cold, KB gzip, ${page}`,
+        get: (r) => r.pageWeights?.[page]?.gzipKb,
+        digits: 1,
+        budget: `<= ${budget} KB`,
+        pass: (v) => v <= budget,
+      };
+    }),
     ...['mobile', 'desktop'].flatMap((preset) =>
       LIGHTHOUSE_PAGES.map((page) => ({
         metric: `Lighthouse ${preset} performance, ${page} (median of ${LIGHTHOUSE_RUNS})`,
@@ -1108,6 +1174,15 @@ try {
             console.error('[bench] Lighthouse failed:', err?.stack ?? err);
           }
         }
+        if (PAGE_WEIGHT) {
+          log('page weights: the page-weight journey in Chromium');
+          try {
+            results.pglite.pageWeights = await measurePageWeights();
+          } catch (err) {
+            broken = true;
+            console.error('[bench] page weights failed:', err?.stack ?? err);
+          }
+        }
       }
     } catch (err) {
       broken = true;
@@ -1179,6 +1254,7 @@ try {
       'Invoice list: GET /api/invoices?limit=50 as the super admin (newest first, with client and project names), 1 connection for the p99 budget.',
       'Inbox p99 is measured with 1 connection (one super admin polling); the budget applies to PostgreSQL with 100k conversations / 1M messages; PGlite uses a smaller seed.',
       'Board: 1,000 cards over five columns; load p99 with 1 connection is checked against 30 ms on PostgreSQL. Moves: 10 connections move cards at once (each move names its version, half of them a neighbour); afterwards every card must be there once, no two cards share a column and order key, and the versions gained must cover every move accepted (plus at most one unanswered move per connection, cut off by the end of the run).',
+      'Page weight: the end-to-end page-weight journey (apps/web/e2e/page-weight.spec.ts) against the built app in Chromium: the JavaScript each page loads cold until no script is asked for in a second, as gzip; budgets 120 KB for a public page, 200 KB for a signed-in screen.',
       'Lighthouse 12 with the system Chromium against the built server: the mobile default (simulated slow 4G, 4x CPU slow-down) and the desktop preset; scripts/lighthouse.mjs prints every category and writes bench-results/lighthouse.json.',
       'Start-up: the built server (npm start) on the embedded database; CPU-seconds are user + system time of the process, all threads, from /proc/<pid>/stat when /api/health first answers 200, so a busy machine does not blur them; wall clock beside them. Idle RSS 5 s later.',
       'Event-loop delay: monitorEventLoopDelay in the server process (1 ms resolution, tick interval subtracted) over one upload of 10 files and the send that claims them, median of the sets; the idle window beside it is the noise floor of the machine. Memory: peak growth over the RSS / heap measured after a forced GC just before each set.',
