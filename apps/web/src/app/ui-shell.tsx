@@ -1,17 +1,19 @@
-import { TOAST_AUTO_CLOSE_MS } from '@agency/schema';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import { config as zodConfig } from 'zod/v4/core';
+import type { $ZodConfig } from 'zod/v4/core';
 import { AppProviders } from './providers';
 import { theme } from './theme';
+import { ToastHost } from '../components/toast-host';
 
 // Validation without zod's compiled fast path: its `new Function` probe would break the Content-Security-Policy
 // (no 'unsafe-eval'), and the forms it checks are small. Set here, with the first screen that validates: the light
-// public pages check their fields without zod, and the landing page has none.
-zodConfig({ jitless: true });
+// public pages check their fields without zod, and the landing page has none. zod keeps its settings in this global
+// object (shared by every copy of zod) and reads it when it builds a schema; setting it here instead of calling
+// zod's `config()` keeps zod's core off the screens that never validate.
+const zodGlobal = globalThis as typeof globalThis & { __zod_globalConfig?: $ZodConfig };
+(zodGlobal.__zod_globalConfig ??= {}).jitless = true;
 
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
@@ -26,13 +28,13 @@ export function UiProviders({ children }: { children: ReactNode }) {
 
 /**
  * Parent of every screen except the landing page: data, auth state, the UI kit and the toasts load with it,
- * so "/" stays free of them. One ToastContainer for all these screens, so a toast survives a navigation.
+ * so "/" stays free of them. One toast container for all these screens, so a toast survives a navigation.
  */
 export function UiShell() {
   return (
     <UiProviders>
       <Outlet />
-      <ToastContainer position="bottom-center" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover />
+      <ToastHost />
     </UiProviders>
   );
 }

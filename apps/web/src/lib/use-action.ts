@@ -62,8 +62,3 @@ export function useLoad<T>(load: () => Promise<T>, key: string | null) {
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { data: state.data, error: state.error, isPending: key !== null && state.isPending, isError: state.error !== null, retry };
 }
-
-/** A success toast for the screen a light page sends the person to; the toast library loads with that screen. */
-export function toastOnNextScreen(message: string): void {
-  void import('react-toastify').then(({ toast }) => toast.success(message));
-}

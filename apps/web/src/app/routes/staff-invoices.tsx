@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../lib/notify';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
 import { useExportInvoices } from '../../features/invoices/api/export-invoices';
@@ -45,7 +45,7 @@ function ExportButton({ filters }: { filters: InvoiceFilters }) {
       variant="outlined"
       startIcon={<FileDownloadOutlinedIcon />}
       loading={exporting.isPending}
-      onClick={() => exporting.mutate(filters, { onError: (e) => toast.error(errorMessage(e)) })}
+      onClick={() => exporting.mutate(filters, { onError: (e) => notify.error(errorMessage(e)) })}
       data-testid="export-invoices"
     >
       Export CSV
@@ -116,7 +116,7 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
           onClose={() => setCreating(false)}
           onSaved={(invoice) => {
             setCreating(false);
-            toast.success(`Draft ${invoice.invoice_no} created`);
+            notify.success(`Draft ${invoice.invoice_no} created`);
             void navigate(detailPath(invoice.id));
           }}
         />

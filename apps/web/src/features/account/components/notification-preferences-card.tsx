@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
@@ -66,7 +66,10 @@ export function NotificationPreferencesCard() {
   const update = useUpdateNotificationPreferences();
 
   function handleChange(category: NotificationCategory, label: string, channel: NotificationChannel) {
-    update.mutate({ preferences: { [category]: channel } }, { onSuccess: () => toast.success(`${label}: ${CHANNEL_LABELS[channel].toLowerCase()}`) });
+    update.mutate(
+      { preferences: { [category]: channel } },
+      { onSuccess: () => notify.success(`${label}: ${CHANNEL_LABELS[channel].toLowerCase()}`) },
+    );
   }
 
   return (

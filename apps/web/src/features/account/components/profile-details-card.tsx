@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { FormTextField } from '../../../components/form-text-field';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/format';
@@ -21,7 +21,7 @@ export function ProfileDetailsCard({ profile }: { profile: Profile }) {
   });
 
   function handleSave(values: UpdateProfileInput) {
-    update.mutate(values, { onSuccess: () => toast.success('Your name was saved') });
+    update.mutate(values, { onSuccess: () => notify.success('Your name was saved') });
   }
 
   return (

@@ -7,7 +7,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
@@ -28,7 +28,7 @@ export function SessionsCard() {
     revokeOthers.mutate(undefined, {
       onSuccess: ({ revoked }) => {
         setIsConfirming(false);
-        toast.success(revoked === 1 ? 'Signed out 1 other session' : `Signed out ${revoked} other sessions`);
+        notify.success(revoked === 1 ? 'Signed out 1 other session' : `Signed out ${revoked} other sessions`);
       },
     });
   }

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
@@ -100,7 +100,7 @@ function SetupSteps({ setup, onDone }: { setup: MfaSetupResponse; onDone: (codes
             sx={{ mt: 1 }}
             onClick={() =>
               navigator.clipboard?.writeText(setup.secret).then(
-                () => toast.success('Key copied'),
+                () => notify.success('Key copied'),
                 () => undefined,
               )
             }
@@ -152,7 +152,7 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => voi
           startIcon={<ContentCopyIcon />}
           onClick={() =>
             navigator.clipboard?.writeText(text).then(
-              () => toast.success('Codes copied'),
+              () => notify.success('Codes copied'),
               () => undefined,
             )
           }
@@ -193,7 +193,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
     setFieldError(null);
     disable.mutate(useRecovery ? { password, recovery_code: parsed.data } : { password, code: parsed.data }, {
       onSuccess: () => {
-        toast.success('Two-factor authentication is off');
+        notify.success('Two-factor authentication is off');
         handleClose();
       },
     });

@@ -3,7 +3,7 @@ import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty, LoadMore } from '../../../components/list-states';
@@ -81,8 +81,8 @@ export function AdminAccounts({ audience = 'admin' }: { audience?: AccountAudien
     setStatus.mutate(
       { id: account.id, status: 'active' },
       {
-        onSuccess: () => toast.success(`${account.name} can sign in again`),
-        onError: (error) => toast.error(errorMessage(error)),
+        onSuccess: () => notify.success(`${account.name} can sign in again`),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
   }
@@ -94,10 +94,10 @@ export function AdminAccounts({ audience = 'admin' }: { audience?: AccountAudien
       { id: account.id, status: 'disabled' },
       {
         onSuccess: () => {
-          toast.success(`${account.name} was disabled`);
+          notify.success(`${account.name} was disabled`);
           setToDisable(null);
         },
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
   }

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-field';
 import { checkEmail, checkName, checkNewPassword, checkOptionalText } from '../../../lib/field-checks';
 import { startSession } from '../../../lib/session';
-import { toastOnNextScreen, useAction } from '../../../lib/use-action';
+import { notify } from '../../../lib/notify';
+import { useAction } from '../../../lib/use-action';
 import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupClient } from '../api/signup-client';
 import { authErrorMessage } from '../utils/auth-error-message';
@@ -42,7 +43,7 @@ export function ClientSignupForm() {
     });
     if (!response) return;
     startSession(response.token, { user: response.user });
-    toastOnNextScreen('Your account is ready.');
+    notify.success('Your account is ready.');
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
 

@@ -5,7 +5,8 @@ import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-f
 import { checkName, checkNewPassword } from '../../../lib/field-checks';
 import { formatDateTime } from '../../../lib/format';
 import { startSession } from '../../../lib/session';
-import { toastOnNextScreen, useAction } from '../../../lib/use-action';
+import { notify } from '../../../lib/notify';
+import { useAction } from '../../../lib/use-action';
 import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupInvited } from '../api/signup-invited';
 import { authErrorMessage } from '../utils/auth-error-message';
@@ -33,7 +34,7 @@ export function InviteSignupForm({ inviteToken, invitation }: InviteSignupFormPr
     });
     if (!response) return;
     startSession(response.token, { user: response.user, ...(response.mfa_enrolment_required ? { mfa_enrolment_required: true } : {}) });
-    toastOnNextScreen('Your account is ready.');
+    notify.success('Your account is ready.');
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
 

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain-field';
 import { checkEmail, checkName, checkNewPassword, type FieldCheck } from '../../../lib/field-checks';
 import { startSession } from '../../../lib/session';
-import { toastOnNextScreen, useAction } from '../../../lib/use-action';
+import { notify } from '../../../lib/notify';
+import { useAction } from '../../../lib/use-action';
 import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupSuperadmin } from '../api/signup-superadmin';
 import { authErrorMessage } from '../utils/auth-error-message';
@@ -47,7 +48,7 @@ export function SuperadminSignupForm({ requiresSetupKey }: SuperadminSignupFormP
     });
     if (!response) return;
     startSession(response.token, { user: response.user });
-    toastOnNextScreen('Super admin account created.');
+    notify.success('Super admin account created.');
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
 

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useCreateCard } from '../api/create-card';
 
@@ -22,7 +22,7 @@ export function AddCardForm({ projectId, columnId, columnName }: { projectId: st
       { projectId, input: { column_id: columnId, title: text } },
       {
         onSuccess: () => setTitle(''),
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
   };

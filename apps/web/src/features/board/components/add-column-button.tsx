@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useCreateColumn } from '../api/create-column';
 
@@ -26,7 +26,7 @@ export function AddColumnButton({ projectId }: { projectId: string }) {
           setName('');
           setIsOpen(false);
         },
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
   };

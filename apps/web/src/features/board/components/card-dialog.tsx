@@ -35,7 +35,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { Markdown } from '../../../components/markdown';
@@ -114,7 +114,7 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
   const addComment = useAddComment();
   const upload = useUploadCardAttachments();
   const removeFile = useRemoveCardAttachment();
-  const onError = (error: unknown) => toast.error(errorMessage(error));
+  const onError = (error: unknown) => notify.error(errorMessage(error));
 
   const memberOptions = [
     ...board.members.map((m) => ({ id: m.id, name: m.name })),
@@ -134,7 +134,7 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
   const handleSave = (event: FormEvent) => {
     event.preventDefault();
     if (!isDirty || !title.trim()) return;
-    update.mutate({ cardId: card.id, projectId: card.project_id, input: changes }, { onSuccess: () => toast.success('Card saved'), onError });
+    update.mutate({ cardId: card.id, projectId: card.project_id, input: changes }, { onSuccess: () => notify.success('Card saved'), onError });
   };
 
   const handleAddItem = () => {
@@ -353,7 +353,7 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
                 onChange={(e) => {
                   const files = [...(e.target.files ?? [])];
                   e.target.value = '';
-                  if (files.length) upload.mutate({ cardId: card.id, files }, { onSuccess: () => toast.success('File attached'), onError });
+                  if (files.length) upload.mutate({ cardId: card.id, files }, { onSuccess: () => notify.success('File attached'), onError });
                 }}
               />
               <Button
@@ -397,7 +397,7 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
             { cardId: card.id, projectId: card.project_id, version: card.version },
             {
               onSuccess: () => {
-                toast.success('Card deleted');
+                notify.success('Card deleted');
                 onClose();
               },
               onError,

@@ -11,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http';
 import { useDeleteColumn } from '../api/delete-column';
@@ -37,7 +37,7 @@ export function ColumnMenu({ projectId, column, count, previousId, nextId }: Col
   const update = useUpdateColumn();
   const move = useMoveColumn();
   const remove = useDeleteColumn();
-  const onError = (error: unknown) => toast.error(errorMessage(error));
+  const onError = (error: unknown) => notify.error(errorMessage(error));
 
   const openEditor = () => {
     setName(column.name);

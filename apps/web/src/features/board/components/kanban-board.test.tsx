@@ -1,8 +1,8 @@
 import type { Board, BoardCard, Card } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { ToastContainer } from 'react-toastify';
 import { describe, expect, it } from 'vitest';
+import { ToastHost } from '../../../components/toast-host';
 import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { KanbanBoard } from './kanban-board';
@@ -67,7 +67,7 @@ function renderBoard(openCardId: string | null) {
   return renderScreen(
     <>
       <KanbanBoard projectId="9" me="7" openCardId={openCardId} onOpenCard={() => undefined} />
-      <ToastContainer />
+      <ToastHost />
     </>,
     { path: '/kanban-board' },
   );

@@ -29,7 +29,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Loading } from '../../../components/loading';
 import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ListLoading, RecordError } from '../../../components/list-states';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { useBoard } from '../api/get-board';
@@ -194,7 +194,7 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
       {
         onError: (error) => {
           show(null);
-          toast.error(errorMessage(error), { toastId: `move-${cardId}` });
+          notify.error(errorMessage(error), { toastId: `move-${cardId}` });
         },
         onSettled: settle,
       },

@@ -3,7 +3,7 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useRemindContract } from '../api/remind-contract';
 import { contractPagePath, downloadUrl } from '../utils/contract-links';
@@ -23,7 +23,7 @@ export function ContractActions({ contract, role, size = 'small' }: { contract: 
   const close = () => setOpen(null);
   const done = (message: string) => () => {
     setOpen(null);
-    toast.success(message);
+    notify.success(message);
   };
 
   return (
@@ -44,8 +44,8 @@ export function ContractActions({ contract, role, size = 'small' }: { contract: 
           loading={remind.isPending}
           onClick={() =>
             remind.mutate(contract.id, {
-              onSuccess: () => toast.success(`Reminder sent to ${contract.signer.name}`),
-              onError: (error) => toast.error(errorMessage(error)),
+              onSuccess: () => notify.success(`Reminder sent to ${contract.signer.name}`),
+              onError: (error) => notify.error(errorMessage(error)),
             })
           }
           data-testid="contract-remind"

@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
@@ -66,7 +66,7 @@ export function ProjectContracts({ project, role, getOpenPath }: ProjectContract
           onClose={() => setIsCreating(false)}
           onDone={() => {
             setIsCreating(false);
-            toast.success('Draft contract created');
+            notify.success('Draft contract created');
           }}
         />
       )}

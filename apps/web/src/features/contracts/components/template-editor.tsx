@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http';
 import { useCreateContractTemplate } from '../api/create-contract-template';
@@ -58,7 +58,7 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
 
   function handleSave() {
     const done = (data: { template: ContractTemplate }) => {
-      toast.success('Template saved');
+      notify.success('Template saved');
       onSaved(data.template);
     };
     if (template) update.mutate({ id: template.id, input: { title, body } }, { onSuccess: done });
@@ -172,10 +172,10 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
             remove.mutate(template.id, {
               onSuccess: () => {
                 setIsDeleting(false);
-                toast.success('Template deleted');
+                notify.success('Template deleted');
                 onDeleted();
               },
-              onError: (err) => toast.error(errorMessage(err)),
+              onError: (err) => notify.error(errorMessage(err)),
             })
           }
         >

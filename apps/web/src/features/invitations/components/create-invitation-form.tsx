@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import type { z } from 'zod';
 import { CopyLinkField } from '../../../components/copy-link-field';
 import { FormTextField } from '../../../components/form-text-field';
@@ -48,7 +48,7 @@ export function CreateInvitationForm({ roles }: CreateInvitationFormProps) {
       {
         onSuccess: (response) => {
           setCreated(response);
-          toast.success(`Invitation sent to ${response.invitation.email}`);
+          notify.success(`Invitation sent to ${response.invitation.email}`);
         },
       },
     );

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyLinkField } from '../../../components/copy-link-field';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -68,9 +68,9 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
     resend.mutate(invitation.id, {
       onSuccess: (response) => {
         setResent(response);
-        toast.success(`Invitation re-sent to ${response.invitation.email}`);
+        notify.success(`Invitation re-sent to ${response.invitation.email}`);
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => notify.error(errorMessage(error)),
     });
   }
 
@@ -78,10 +78,10 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
     if (!toRevoke) return;
     revoke.mutate(toRevoke.id, {
       onSuccess: () => {
-        toast.success(`Invitation to ${toRevoke.email} revoked`);
+        notify.success(`Invitation to ${toRevoke.email} revoked`);
         setToRevoke(null);
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => notify.error(errorMessage(error)),
     });
   }
 

@@ -1,7 +1,7 @@
 import type { InvoiceListItem } from '@agency/schema';
 import CreditCardIcon from '@mui/icons-material/CreditCardOutlined';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { formatMoney } from '../../../lib/format';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { useStartCheckout } from '../api/start-checkout';
@@ -19,7 +19,7 @@ export function PayButton({ invoice, size = 'medium', fullWidth = false }: PayBu
         window.location.assign(url);
       },
       onError: (error) =>
-        toast.error(
+        notify.error(
           hasErrorCode(error, 'INVOICE_ALREADY_PAID', 'INVOICE_NOT_DUE') ? 'Nothing is due on this invoice any more.' : errorMessage(error),
         ),
     });

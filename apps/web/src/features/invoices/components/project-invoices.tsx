@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useCreateDepositInvoice } from '../api/create-deposit-invoice';
 import { useBillingSettings } from '../api/get-billing-settings';
@@ -41,7 +41,7 @@ function BillingSettings({ project }: { project: Project }) {
             checked={b.auto_deposit}
             disabled={setBilling.isPending}
             onChange={(event) =>
-              setBilling.mutate({ projectId: project.id, autoDeposit: event.target.checked }, { onError: (e) => toast.error(errorMessage(e)) })
+              setBilling.mutate({ projectId: project.id, autoDeposit: event.target.checked }, { onError: (e) => notify.error(errorMessage(e)) })
             }
             slotProps={{ input: { 'aria-describedby': `deposit-help-${project.id}` } }}
             data-testid="auto-deposit-switch"
@@ -60,7 +60,7 @@ function BillingSettings({ project }: { project: Project }) {
           variant="outlined"
           loading={deposit.isPending}
           onClick={() =>
-            deposit.mutate(project.id, { onSuccess: () => toast.success('Deposit invoice sent'), onError: (e) => toast.error(errorMessage(e)) })
+            deposit.mutate(project.id, { onSuccess: () => notify.success('Deposit invoice sent'), onError: (e) => notify.error(errorMessage(e)) })
           }
           data-testid="raise-deposit"
         >
@@ -110,7 +110,7 @@ export function ProjectInvoices({ project, variant, getDetailPath }: ProjectInvo
           onClose={() => setCreating(false)}
           onSaved={() => {
             setCreating(false);
-            toast.success('Draft created');
+            notify.success('Draft created');
           }}
         />
       )}

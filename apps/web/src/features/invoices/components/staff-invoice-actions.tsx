@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatMoney, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
@@ -44,7 +44,7 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
 
   const fail = (error: unknown) => setFormError(errorMessage(error));
   const done = (message: string) => () => {
-    toast.success(message);
+    notify.success(message);
     setFormError(null);
     close();
   };
@@ -114,7 +114,7 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
           startIcon={<DoneIcon />}
           loading={clear.isPending}
           onClick={() =>
-            clear.mutate(invoice.id, { onSuccess: () => toast.success('Marked as dealt with'), onError: (e) => toast.error(errorMessage(e)) })
+            clear.mutate(invoice.id, { onSuccess: () => notify.success('Marked as dealt with'), onError: (e) => notify.error(errorMessage(e)) })
           }
         >
           Mark flag dealt with
@@ -135,7 +135,7 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
         confirmColor="primary"
         isPending={send.isPending}
         onClose={close}
-        onConfirm={() => send.mutate(invoice.id, { onSuccess: done('Invoice sent'), onError: (e) => toast.error(errorMessage(e)) })}
+        onConfirm={() => send.mutate(invoice.id, { onSuccess: done('Invoice sent'), onError: (e) => notify.error(errorMessage(e)) })}
       >
         {invoice.client.name} gets it in the app and by e-mail with the PDF, for {formatMoney(invoice.total, invoice.currency)}. A sent invoice can no
         longer be edited.

@@ -4,7 +4,7 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { queryKeys } from '../../../lib/query-keys';
 import { useUnreadCount } from '../api/get-unread-count';
 import { listNotifications } from '../api/list-notifications';
@@ -32,7 +32,7 @@ function useNewNotificationToasts(count: number | undefined) {
     listNotifications({ limit: 1 }).then(
       ({ items }) => {
         const newest = items[0];
-        if (newest) toast.info(newest.title, { toastId: `notification-${newest.id}` });
+        if (newest) notify.info(newest.title, { toastId: `notification-${newest.id}` });
       },
       () => undefined,
     );

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
@@ -35,13 +35,13 @@ export function NotificationList({ role }: { role: Role }) {
   }
 
   function handleMarkRead(notification: Notification) {
-    markRead.mutate(notification.id, { onError: (error) => toast.error(errorMessage(error)) });
+    markRead.mutate(notification.id, { onError: (error) => notify.error(errorMessage(error)) });
   }
 
   function handleMarkAll() {
     markAll.mutate(undefined, {
-      onSuccess: ({ updated }) => toast.success(updated === 1 ? '1 notification marked read' : `${updated} notifications marked read`),
-      onError: (error) => toast.error(errorMessage(error)),
+      onSuccess: ({ updated }) => notify.success(updated === 1 ? '1 notification marked read' : `${updated} notifications marked read`),
+      onError: (error) => notify.error(errorMessage(error)),
     });
   }
 

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { errorMessage } from '../../../lib/http';
 import { useLatestNotifications } from '../api/list-notifications';
@@ -40,7 +40,7 @@ export function NotificationPanel({ id, role, allPath, anchor, unreadCount, onCl
   }
 
   function handleMarkAll() {
-    markAll.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) });
+    markAll.mutate(undefined, { onError: (error) => notify.error(errorMessage(error)) });
   }
 
   let body;

@@ -15,7 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ListEmpty, ListError, ListLoading, LoadMore, RecordError } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -108,7 +108,7 @@ function PendingProjectPanel({ projectId, team, onDecided }: { projectId: string
         team={team}
         onClose={() => setDialog(null)}
         onApproved={() => {
-          toast.success(`Approved: ${project.title}`);
+          notify.success(`Approved: ${project.title}`);
           setDialog(null);
           onDecided();
         }}
@@ -118,7 +118,7 @@ function PendingProjectPanel({ projectId, team, onDecided }: { projectId: string
         project={project}
         onClose={() => setDialog(null)}
         onRejected={() => {
-          toast.success(`Rejected: ${project.title}`);
+          notify.success(`Rejected: ${project.title}`);
           setDialog(null);
           onDecided();
         }}

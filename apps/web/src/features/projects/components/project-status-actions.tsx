@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http';
 import { useChangeProjectStatus } from '../api/change-project-status';
@@ -84,10 +84,10 @@ export function ProjectStatusActions({ project, role, userId, size = 'medium' }:
     // callbacks of an unmounted caller, so the person would never be told.
     changeStatus.mutateAsync({ id: project.id, input: { status: action.status, note: note.trim() || undefined } }).then(
       () => {
-        toast.success(`${action.done}: ${project.title}`);
+        notify.success(`${action.done}: ${project.title}`);
         setIsOpen(false);
       },
-      (error: unknown) => toast.error(errorMessage(error)),
+      (error: unknown) => notify.error(errorMessage(error)),
     );
   }
 

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useUploadProjectAttachments } from '../api/upload-project-attachments';
 import { AttachmentPicker } from './attachment-picker';
@@ -26,7 +26,7 @@ export function ProjectUploader({ projectId, status, existingCount }: ProjectUpl
       { projectId, files, onProgress: ({ loaded, total }) => setProgress(Math.round((loaded / total) * 100)) },
       {
         onSuccess: () => {
-          toast.success(files.length === 1 ? 'File uploaded' : `${files.length} files uploaded`);
+          notify.success(files.length === 1 ? 'File uploaded' : `${files.length} files uploaded`);
           setFiles([]);
         },
       },

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/http';
@@ -44,7 +44,7 @@ export function ToolRequestForm() {
       { name: values.name, category: values.category, reason: values.reason, quantity: values.quantity, needed_by: values.needed_by || undefined },
       {
         onSuccess: ({ tool_request }) => {
-          toast.success(`Request for ${tool_request.name} sent`);
+          notify.success(`Request for ${tool_request.name} sent`);
           reset(EMPTY);
         },
       },

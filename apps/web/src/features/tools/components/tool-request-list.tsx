@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
@@ -110,8 +110,8 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
     decide.mutate(
       { id: request.id, input: { action } },
       {
-        onSuccess: () => toast.success(action === 'approve' ? `Approved: ${request.name}` : `Marked fulfilled: ${request.name}`),
-        onError: (error) => toast.error(errorMessage(error)),
+        onSuccess: () => notify.success(action === 'approve' ? `Approved: ${request.name}` : `Marked fulfilled: ${request.name}`),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
   }
@@ -123,10 +123,10 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
       { id: request.id, input: { action: 'decline', reason } },
       {
         onSuccess: () => {
-          toast.success(`Declined: ${request.name}`);
+          notify.success(`Declined: ${request.name}`);
           setToDecline(null);
         },
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
   }

@@ -12,7 +12,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ListEmpty, ListError, ListLoading, RecordMissing } from '../../../components/list-states';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
@@ -121,7 +121,7 @@ export function MyTraining({ openModuleId, onOpenModule, today }: MyTrainingProp
                           startIcon={isDone ? <CheckCircleIcon /> : undefined}
                           loading={complete.isPending && complete.variables?.id === material.id}
                           onClick={() =>
-                            complete.mutate({ id: material.id, isCompleted: !isDone }, { onError: (error) => toast.error(errorMessage(error)) })
+                            complete.mutate({ id: material.id, isCompleted: !isDone }, { onError: (error) => notify.error(errorMessage(error)) })
                           }
                           aria-pressed={isDone}
                           data-testid="complete-material"

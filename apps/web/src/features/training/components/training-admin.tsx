@@ -33,7 +33,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListEmpty, ListError, ListLoading, RecordError } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
@@ -54,7 +54,7 @@ import { useUploadMaterialFile } from '../api/upload-material-file';
 import { KIND_LABELS, MaterialBody } from './material-body';
 import { DateInput } from '../../../components/date-input';
 
-const onError = (error: unknown) => toast.error(errorMessage(error));
+const onError = (error: unknown) => notify.error(errorMessage(error));
 const ROLE_NAMES: Record<EmployeeRole, string> = { teamlead: 'Team leads', teammember: 'Team members' };
 
 function audience(module: TrainingModule) {
@@ -205,7 +205,7 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
 
   const handleSave = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ id: module.id, input: { title: title.trim(), description } }, { onSuccess: () => toast.success('Module saved'), onError });
+    update.mutate({ id: module.id, input: { title: title.trim(), description } }, { onSuccess: () => notify.success('Module saved'), onError });
   };
   const toggleRole = (role: EmployeeRole, checked: boolean) => setRoles(checked ? [...roles, role] : roles.filter((r) => r !== role));
 
@@ -224,7 +224,7 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
               onClick={() =>
                 update.mutate(
                   { id: module.id, input: { status: isPublished ? 'draft' : 'published' } },
-                  { onSuccess: () => toast.success(isPublished ? 'Module unpublished' : 'Module published'), onError },
+                  { onSuccess: () => notify.success(isPublished ? 'Module unpublished' : 'Module published'), onError },
                 )
               }
               loading={update.isPending && update.variables?.input.status !== undefined}
@@ -286,7 +286,7 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
               onClick={() =>
                 assign.mutate(
                   { id: module.id, input: { roles, due_date: dueDate || null } },
-                  { onSuccess: () => toast.success('Assignment saved'), onError },
+                  { onSuccess: () => notify.success('Assignment saved'), onError },
                 )
               }
               loading={assign.isPending}
@@ -308,7 +308,7 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
         onConfirm={() =>
           remove.mutate(module.id, {
             onSuccess: () => {
-              toast.success('Module deleted');
+              notify.success('Module deleted');
               onDeleted();
             },
             onError,
@@ -350,7 +350,7 @@ function MaterialsEditor({ module }: { module: TrainingModuleDetail }) {
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
-          if (file && uploadFor) uploadFile.mutate({ id: uploadFor, file }, { onSuccess: () => toast.success('File uploaded'), onError });
+          if (file && uploadFor) uploadFile.mutate({ id: uploadFor, file }, { onSuccess: () => notify.success('File uploaded'), onError });
         }}
       />
       {list.length === 0 ? (
