@@ -1,63 +1,30 @@
-import { BOARD_COLUMN_NAME_MAX } from '@agency/schema';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { notify } from '../../../lib/notify';
-import { errorMessage } from '../../../lib/http';
-import { useCreateColumn } from '../api/create-column';
+import { lazy, Suspense, useState } from 'react';
 
-/** Adds a column just before the done column. */
+const AddColumnDialog = lazy(() => import('./add-column-dialog').then((m) => ({ default: m.AddColumnDialog })));
+
+/** Adds a column just before the done column; its dialog is fetched when first opened, then stays mounted. */
 export function AddColumnButton({ projectId }: { projectId: string }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [name, setName] = useState('');
-  const create = useCreateColumn();
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    create.mutate(
-      { projectId, input: { name: name.trim() } },
-      {
-        onSuccess: () => {
-          setName('');
-          setIsOpen(false);
-        },
-        onError: (error) => notify.error(errorMessage(error)),
-      },
-    );
-  };
+  const [hasOpened, setHasOpened] = useState(false);
   return (
     <>
-      <Button startIcon={<AddIcon />} onClick={() => setIsOpen(true)} data-testid="add-column-button">
+      <Button
+        startIcon={<AddIcon />}
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
+        data-testid="add-column-button"
+      >
         Column
       </Button>
-      <Dialog open={isOpen} onClose={() => setIsOpen(false)} fullWidth maxWidth="xs" aria-labelledby="add-column-title">
-        <form onSubmit={handleSubmit}>
-          <DialogTitle id="add-column-title">New column</DialogTitle>
-          <DialogContent>
-            <TextField
-              autoFocus
-              fullWidth
-              label="Name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              helperText="It goes just before the last column, which stays the done column."
-              slotProps={{ htmlInput: { maxLength: BOARD_COLUMN_NAME_MAX } }}
-              sx={{ mt: 1 }}
-            />
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={() => setIsOpen(false)}>Cancel</Button>
-            <Button type="submit" variant="contained" loading={create.isPending}>
-              Add column
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <AddColumnDialog projectId={projectId} open={isOpen} onClose={() => setIsOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

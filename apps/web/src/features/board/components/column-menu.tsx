@@ -1,140 +1,33 @@
-import { BOARD_COLUMN_NAME_MAX, WIP_LIMIT_MAX, type BoardColumn } from '@agency/schema';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { notify } from '../../../lib/notify';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage } from '../../../lib/http';
-import { useDeleteColumn } from '../api/delete-column';
-import { useMoveColumn } from '../api/move-column';
-import { useUpdateColumn } from '../api/update-column';
+import { lazy, Suspense, useState } from 'react';
+import type { ColumnMenuProps } from './column-menu-actions';
 
-type ColumnMenuProps = {
-  projectId: string;
-  column: Omit<BoardColumn, 'cards'>;
-  count: number;
-  /** The columns before and after this one, to move it left or right. */
-  previousId: string | null;
-  nextId: string | null;
-};
+const ColumnMenuActions = lazy(() => import('./column-menu-actions').then((m) => ({ default: m.ColumnMenuActions })));
 
 /** Rename, WIP limit, move left or right, delete (when empty): the team lead's and staff's column actions. */
-export function ColumnMenu({ projectId, column, count, previousId, nextId }: ColumnMenuProps) {
+export function ColumnMenu(props: ColumnMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [isEditing, setIsEditing] = useState(false);
-  const [isDeleting, setIsDeleting] = useState(false);
-  const [name, setName] = useState(column.name);
-  const [limit, setLimit] = useState(column.wip_limit === null ? '' : String(column.wip_limit));
-  const update = useUpdateColumn();
-  const move = useMoveColumn();
-  const remove = useDeleteColumn();
-  const onError = (error: unknown) => notify.error(errorMessage(error));
-
-  const openEditor = () => {
-    setName(column.name);
-    setLimit(column.wip_limit === null ? '' : String(column.wip_limit));
-    setAnchor(null);
-    setIsEditing(true);
-  };
-
-  const limitNumber = limit.trim() === '' ? null : Number(limit);
-  const isLimitValid = limitNumber === null || (Number.isInteger(limitNumber) && limitNumber >= 1 && limitNumber <= WIP_LIMIT_MAX);
-
-  const handleSave = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isLimitValid || !name.trim()) return;
-    update.mutate(
-      { columnId: column.id, projectId, input: { name: name.trim(), wip_limit: limitNumber } },
-      { onSuccess: () => setIsEditing(false), onError },
-    );
-  };
-
-  const handleMove = (input: { before_column_id?: string; after_column_id?: string }) => {
-    setAnchor(null);
-    move.mutate({ columnId: column.id, projectId, input }, { onError });
-  };
-
+  // The menu and its dialogs are fetched when a column's menu is first opened, then stay mounted.
+  const [hasOpened, setHasOpened] = useState(false);
   return (
     <>
       <IconButton
         size="small"
-        aria-label={`Column actions for ${column.name}`}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={`Column actions for ${props.column.name}`}
+        onClick={(e) => {
+          setHasOpened(true);
+          setAnchor(e.currentTarget);
+        }}
         data-testid="column-menu-button"
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={openEditor} data-testid="column-edit">
-          Rename and WIP limit…
-        </MenuItem>
-        <MenuItem disabled={!previousId} onClick={() => previousId && handleMove({ before_column_id: previousId })}>
-          Move left
-        </MenuItem>
-        <MenuItem disabled={!nextId} onClick={() => nextId && handleMove({ after_column_id: nextId })}>
-          Move right
-        </MenuItem>
-        <MenuItem
-          disabled={count > 0}
-          onClick={() => {
-            setAnchor(null);
-            setIsDeleting(true);
-          }}
-          sx={{ color: 'error.main' }}
-        >
-          {count > 0 ? 'Delete (move its cards out first)' : 'Delete column'}
-        </MenuItem>
-      </Menu>
-      <Dialog open={isEditing} onClose={() => setIsEditing(false)} fullWidth maxWidth="xs" aria-labelledby={`edit-${column.id}`}>
-        <form onSubmit={handleSave} data-testid="column-form">
-          <DialogTitle id={`edit-${column.id}`}>Column “{column.name}”</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <TextField
-                label="Name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                required
-                slotProps={{ htmlInput: { maxLength: BOARD_COLUMN_NAME_MAX, name: 'name' } }}
-              />
-              <TextField
-                label="WIP limit"
-                value={limit}
-                onChange={(e) => setLimit(e.target.value)}
-                type="number"
-                error={!isLimitValid}
-                helperText={isLimitValid ? 'Most cards the column may hold; empty for no limit' : `A whole number from 1 to ${WIP_LIMIT_MAX}`}
-                slotProps={{ htmlInput: { min: 1, max: WIP_LIMIT_MAX, name: 'wip_limit' } }}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={() => setIsEditing(false)}>Cancel</Button>
-            <Button type="submit" variant="contained" loading={update.isPending} data-testid="column-save">
-              Save
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
-      <ConfirmDialog
-        open={isDeleting}
-        title="Delete this column?"
-        confirmLabel="Delete"
-        isPending={remove.isPending}
-        onConfirm={() => remove.mutate({ columnId: column.id, projectId }, { onSuccess: () => setIsDeleting(false), onError })}
-        onClose={() => setIsDeleting(false)}
-      >
-        “{column.name}” has no cards. Deleting it cannot be undone.
-      </ConfirmDialog>
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <ColumnMenuActions {...props} anchor={anchor} onAnchorChange={setAnchor} />
+        </Suspense>
+      )}
     </>
   );
 }
