@@ -62,11 +62,11 @@ const CEILING_KB: Record<string, number> = {
   '/paymentcancel': 120,
   '/paymentsuccess/INV-2026-0001': 120,
   [DASHBOARD.superadmin]: DESIGN_BUDGET_KB.signedIn,
-  [DASHBOARD.admin]: 285,
-  [DASHBOARD.client]: 237,
-  [DASHBOARD.teamlead]: 300,
-  '/superadmin-reply-message': 286,
-  '/kanban-board': 296,
+  [DASHBOARD.admin]: 283,
+  [DASHBOARD.client]: 227,
+  [DASHBOARD.teamlead]: 298,
+  '/superadmin-reply-message': 284,
+  '/kanban-board': 289,
 };
 
 const PUBLIC_PAGES = [

@@ -1,18 +1,21 @@
 import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { DashboardAppBar } from './dashboard-app-bar';
 
 const DRAWER_WIDTH = 256;
+
+// The phone drawer is a modal (focus trap, backdrop, slide): none of that loads until the menu is first opened.
+const PhoneNavDrawer = lazy(async () => ({ default: (await import('./phone-nav-drawer')).PhoneNavDrawer }));
 
 export type DashboardNavItem = {
   to: string;
@@ -77,41 +80,57 @@ export function DashboardTemplate({ areaLabel, navItems }: DashboardTemplateProp
   // The phone drawer belongs to the page it was opened on: navigating anywhere closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const isMobileOpen = openedOn === pathname;
+  // Once opened, the phone drawer stays mounted (closed) like MUI's keepMounted, so it reopens at once.
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
+
+  function handleMenuClick() {
+    setHasOpenedMenu(true);
+    setOpenedOn(isMobileOpen ? null : pathname);
+  }
 
   const homePath = navItems[0]?.to ?? '/';
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
       <SkipLink />
-      <DashboardAppBar
-        areaLabel={areaLabel}
-        homePath={homePath}
-        onMenuClick={() => setOpenedOn(isMobileOpen ? null : pathname)}
-        isMenuOpen={isMobileOpen}
-      />
+      <DashboardAppBar areaLabel={areaLabel} homePath={homePath} onMenuClick={handleMenuClick} isMenuOpen={isMobileOpen} />
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer
-          id="dashboard-nav"
-          variant="temporary"
-          open={isMobileOpen}
-          onClose={() => setOpenedOn(null)}
-          ModalProps={{ keepMounted: true }}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          <Toolbar />
-          <NavList areaLabel={areaLabel} navItems={navItems} />
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          open
-          sx={{
-            display: { xs: 'none', md: 'block' },
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRightColor: '#e2e8f0' },
-          }}
-        >
-          <Toolbar />
-          <NavList areaLabel={areaLabel} navItems={navItems} />
-        </Drawer>
+        {hasOpenedMenu && (
+          <Suspense fallback={null}>
+            <PhoneNavDrawer open={isMobileOpen} onClose={() => setOpenedOn(null)} width={DRAWER_WIDTH}>
+              <Toolbar />
+              <NavList areaLabel={areaLabel} navItems={navItems} />
+            </PhoneNavDrawer>
+          </Suspense>
+        )}
+        {/* The docked side navigation: what MUI's permanent Drawer renders (its classes and styles), without the
+            modal machinery its module carries for the temporary variant. */}
+        <Box className="MuiDrawer-root MuiDrawer-docked" sx={{ flex: '0 0 auto', display: { xs: 'none', md: 'block' } }}>
+          <Paper
+            square
+            elevation={0}
+            className="MuiDrawer-paper MuiDrawer-paperAnchorLeft MuiDrawer-paperAnchorDockedLeft"
+            sx={{
+              overflowY: 'auto',
+              display: 'flex',
+              flexDirection: 'column',
+              height: '100%',
+              flex: '1 0 auto',
+              zIndex: 'drawer',
+              WebkitOverflowScrolling: 'touch',
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              outline: 0,
+              borderRight: '1px solid #e2e8f0',
+              width: DRAWER_WIDTH,
+              boxSizing: 'border-box',
+            }}
+          >
+            <Toolbar />
+            <NavList areaLabel={areaLabel} navItems={navItems} />
+          </Paper>
+        </Box>
       </Box>
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
