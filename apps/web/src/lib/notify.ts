@@ -13,7 +13,11 @@ const listeners = new Set<() => void>();
 /** The toast library, fetched on the first call; the toast container mounts once this has been asked for. */
 export function loadToastLibrary(): Promise<ToastLibrary> {
   if (!library) {
-    library = import('react-toastify');
+    // A failed fetch (the connection dropped) is tried again with the next toast instead of never.
+    library = import('react-toastify').catch((err: unknown) => {
+      library = null;
+      throw err;
+    });
     for (const listener of listeners) listener();
   }
   return library;
@@ -30,7 +34,10 @@ export function subscribeToToastLibrary(listener: () => void): () => void {
 }
 
 function show(kind: 'success' | 'error' | 'info', message: string, options?: NotifyOptions): void {
-  void loadToastLibrary().then(({ toast }) => toast[kind](message, options));
+  loadToastLibrary().then(
+    ({ toast }) => toast[kind](message, options),
+    (err: unknown) => console.warn('A notice could not be shown:', message, err),
+  );
 }
 
 /** A toast at the bottom of the screen: `notify.success('Invoice sent')`. */
