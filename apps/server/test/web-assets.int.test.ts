@@ -76,7 +76,7 @@ describe('the built web app', () => {
     expect(icon.body).toBe('<svg/>');
   });
 
-  it('serves a file the build writes after the server started, and answers a missing one 404 without a page', async () => {
+  it('serves a chunk the build writes after the server started, answers a missing one 404 without a page, and leaves API paths to the router', async () => {
     const late = path.join(dist, 'assets', 'late-XyZ789.js');
     expect((await t.app.inject({ url: '/assets/late-XyZ789.js' })).statusCode).toBe(404);
     fs.writeFileSync(late, 'console.log("late");\n');
@@ -87,6 +87,10 @@ describe('the built web app', () => {
     const missing = await t.app.inject({ url: '/assets/never-there.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Route GET /assets/never-there.js not found', code: 'ROUTE_NOT_FOUND' });
+    // API paths stay the router's: a parameter over its length limit is still a 414, not a missing file.
+    const tooLong = await t.app.inject({ url: `/api/projects/${'1'.repeat(300)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json().code).toBe('URI_TOO_LONG');
     const page = await t.app.inject({ url: '/some/client/route' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

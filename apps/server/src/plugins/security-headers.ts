@@ -76,8 +76,8 @@ export function registerSecurityHeaders(app: FastifyInstance, isDraining: () => 
   });
 }
 
-/** The header block of an answer written straight to the socket (Node's own 400 / 408 / 431), headers included. */
-const RAW_HEADER_LINES = Object.entries(SECURITY_HEADERS)
+/** The header block of an answer written straight to the socket (Node's own 400 / 408 / 431): a JSON answer's. */
+const RAW_HEADER_LINES = Object.entries(API_SECURITY_HEADERS)
   .map(([name, value]) => `${name}: ${value}\r\n`)
   .join('');
 

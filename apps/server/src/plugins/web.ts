@@ -20,19 +20,30 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const routesFile = path.join(distDir, 'route-pages.json');
   if (fs.existsSync(distDir)) {
+    // The build writes .br and .gz copies (apps/web/scripts/compress.mjs): sent to browsers that accept them.
+    const shared = { index: false as const, preCompressed: true };
+    // The hashed chunks (several hundred files with their compressed copies): one route under /assets/ that looks
+    // each file up on disk when asked for. Registering a route per file was a measurable share of each start, and
+    // a chunk the build adds later is served without a restart. Only under /assets/: a catch-all at the root
+    // would also catch API paths the router refuses (a parameter over its length limit must stay a 414).
+    if (fs.existsSync(path.join(distDir, 'assets'))) {
+      await app.register(fastifyStatic, {
+        ...shared,
+        root: path.join(distDir, 'assets'),
+        prefix: '/assets/',
+        wildcard: true,
+        setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+      });
+    }
+    // The few files at the top of the build (the icons, the route table), one route each. The pages are sent by
+    // the not-found handler below.
     await app.register(fastifyStatic, {
+      ...shared,
       root: distDir,
-      // One route for every file, looked up on disk when asked for: registering a route per file of the build
-      // (several hundred with the compressed copies) was a measurable share of each start, and a file the build
-      // adds later is served without a restart. A path that is no file goes on to the not-found handler below.
-      wildcard: true,
-      index: false,
-      // The build writes .br and .gz copies (apps/web/scripts/compress.mjs): sent to browsers that accept them.
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
+      wildcard: false,
+      globIgnore: ['assets/**', 'pages/**'],
+      decorateReply: false,
+      setHeaders: (res) => res.header('cache-control', 'public, max-age=3600'),
     });
   }
 

@@ -69,7 +69,7 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const securityHeader = /\r\ncontent-security-policy: default-src 'self'/i;
+const securityHeader = /\r\ncontent-security-policy: default-src 'none'; frame-ancestors 'none'\r\n[\s\S]*\r\nx-content-type-options: nosniff\r\n/i;
 // Pages carry the page policy; JSON answers (and the 503 a page gets while the web app is not built) the API's own.
 const anyPolicy = /\r\ncontent-security-policy: default-src '(self|none)'/i;
 
