@@ -25,7 +25,8 @@ async function main() {
 
   await app.ready();
   // The job queue warms up (its schema check, queues and workers) while the server starts answering: a job sent
-  // meanwhile waits for it. A queue that cannot start still ends the start, as before, once it has failed.
+  // meanwhile waits for it. While the database cannot be reached it tries again (a node outlives a database restart,
+  // even one during its start); any other failure to start ends the process.
   const jobsStarted = app.ctx.jobs.start();
   jobsStarted.catch(() => undefined);
   if (process.argv.includes('--demo')) {

@@ -84,6 +84,75 @@ describe('domain events', () => {
 });
 
 describe('the job runner', () => {
+  /** The test database, with the connection lost for the calls `down` says (as PostgreSQL going away mid-start). */
+  function flaky(down: (call: number) => boolean) {
+    const database = t.app.ctx.database;
+    let calls = 0;
+    return {
+      ...database,
+      async executeSql(text: string, values?: unknown[]) {
+        calls += 1;
+        if (down(calls)) throw new Error('Connection terminated unexpectedly');
+        return database.executeSql(text, values);
+      },
+    } as typeof database;
+  }
+  /** The app's logger, keeping the messages of its warnings. */
+  function watchedLog(warnings: string[]) {
+    const log = Object.create(t.app.log) as typeof t.app.log;
+    log.warn = ((obj: unknown, msg?: string) => {
+      warnings.push(String(msg ?? obj));
+    }) as typeof log.warn;
+    return log;
+  }
+
+  it('starts once the database is back when the connection is lost while it sets its queues up, and then runs jobs', async () => {
+    const runs: string[] = [];
+    const warnings: string[] = [];
+    // The first two tries each lose the connection part-way: after pg-boss's own start, as the queues are set up.
+    const database = flaky((call) => call === 3 || call === 6);
+    const jobs = createJobRunner({ database, log: watchedLog(warnings), pollIntervalSeconds: 0.5, retryDelaysMs: [50] });
+    jobs.define<{ key: string }>('test-comeback', async ({ key }) => {
+      runs.push(key);
+    });
+    try {
+      await jobs.start();
+      expect(warnings.filter((w) => /database unreachable; trying again/.test(w))).toHaveLength(2);
+      await jobs.send('test-comeback', { key: 'after' });
+      await waitFor('the job after the outage', () => runs.includes('after'));
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('still fails its start on an error that is not a lost connection', async () => {
+    const database = t.app.ctx.database;
+    const broken = {
+      ...database,
+      executeSql: async () => {
+        throw Object.assign(new Error('permission denied for schema pgboss'), { code: '42501' });
+      },
+    } as typeof database;
+    const jobs = createJobRunner({ database: broken, log: t.app.log, pollIntervalSeconds: 0.5, retryDelaysMs: [50] });
+    jobs.define('test-broken', async () => undefined);
+    await expect(jobs.start()).rejects.toThrow(/permission denied/);
+    await jobs.stop();
+  });
+
+  it('gives up trying at once when stopped while the database is away', async () => {
+    const warnings: string[] = [];
+    const jobs = createJobRunner({ database: flaky(() => true), log: watchedLog(warnings), pollIntervalSeconds: 0.5, retryDelaysMs: [60_000] });
+    jobs.define('test-away', async () => undefined);
+    const started = jobs.start();
+    await waitFor('a first failed try', () => warnings.length > 0);
+    const stoppedAt = Date.now();
+    await jobs.stop();
+    await started;
+    // The wait before the next try (a minute here) is cut short.
+    expect(Date.now() - stoppedAt).toBeLessThan(30_000);
+    await expect(jobs.send('test-away', {})).rejects.toThrow(/not started/);
+  });
+
   it('runs a job sent twice with the same key once, retries a failing one, on this database', async () => {
     const runs: string[] = [];
     let failuresLeft = 1;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
+import { isDatabaseUnavailable } from '../core/unavailable.js';
 import type { Database } from '../db/client.js';
 import { safeErrorMessage } from '../lib/log-safety.js';
 
@@ -30,14 +31,26 @@ export type JobRunner = {
   define<T extends object>(name: string, handler: JobHandler<T>, spec?: QueueSpec): void;
   /** Enqueues a job; while the runner is starting, it waits for the start (a request may come first). */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** Starts the runner; `send` and `pending` called from now on wait for it. */
+  /**
+   * Starts the runner; `send` and `pending` called from now on wait for it. While the database cannot be reached
+   * (down, restarting) it tries again, every second and then less often, until it starts or `stop` is called;
+   * any other failure rejects.
+   */
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Jobs waiting or running in a queue (metrics and tests). */
   pending(name: string): Promise<number>;
 };
 
-export type JobRunnerOptions = { database: Database; log: FastifyBaseLogger; pollIntervalSeconds: number };
+export type JobRunnerOptions = {
+  database: Database;
+  log: FastifyBaseLogger;
+  pollIntervalSeconds: number;
+  /** The waits between tries while the database cannot be reached, in ms; the last one repeats. */
+  retryDelaysMs?: readonly number[];
+};
+
+const RETRY_DELAYS_MS = [1000, 2000, 5000] as const;
 
 /** The advisory lock under which one node at a time creates or updates the queues (see `open`). */
 const QUEUE_SETUP_LOCK_KEY = 7_261_004_202;
@@ -48,7 +61,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { database, log } = options;
   const definitions = new Map<string, Definition>();
   let boss: PgBoss | null = null;
-  let starting: Promise<PgBoss> | null = null;
+  let starting: Promise<PgBoss | null> | null = null;
+  /** Bumped by `stop`: a start still trying again gives up. */
+  let generation = 0;
+  /** Ends the wait between two tries at once (`stop`). */
+  let wake = () => {};
 
   function connection(): PgBoss.ConstructorOptions {
     if (database.kind === 'postgres' && database.url) return { connectionString: database.url, max: 3 };
@@ -67,6 +84,43 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       migrate: true,
     });
     instance.on('error', (err) => log.error({ err }, 'job runner error'));
+    try {
+      await setUp(instance);
+    } catch (err) {
+      // Half started (its pool open, perhaps its supervisor running): closed before the error goes on.
+      await instance.stop({ graceful: false, wait: true, close: true }).catch(() => undefined);
+      throw err;
+    }
+    return instance;
+  }
+
+  /** Opens, trying again while the database cannot be reached; null when `stop` was called meanwhile. */
+  async function openWhenReachable(): Promise<PgBoss | null> {
+    const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    const mine = generation;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const instance = await open();
+        if (mine === generation) return instance;
+        await instance.stop({ graceful: false, wait: true, close: true }).catch(() => undefined);
+        return null;
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || mine !== generation) throw err;
+        const delay = delays[Math.min(attempt, delays.length - 1)]!;
+        log.warn({ error: safeErrorMessage(err), retryInMs: delay }, 'job runner could not start: database unreachable; trying again');
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        if (mine !== generation) return null;
+      }
+    }
+  }
+
+  async function setUp(instance: PgBoss): Promise<void> {
     await instance.start();
     // Creating a queue attaches a partition to pg-boss's job table: two nodes creating queues at the same time
     // deadlock each other. One node at a time sets the queues up; the next finds them made and only updates them.
@@ -108,7 +162,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (d.spec.cron) await instance.schedule(d.name, d.spec.cron, {}, { tz: 'UTC' });
       else await instance.unschedule(d.name).catch(() => undefined);
     }
-    return instance;
   }
 
   return {
@@ -133,7 +186,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         return;
       }
       // Set before the first await: a job sent while the queue warms up waits for it instead of failing.
-      starting = open();
+      starting = openWhenReachable();
       try {
         boss = await starting;
       } finally {
@@ -142,6 +195,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
 
     async stop() {
+      generation += 1;
+      wake();
       const instance = boss ?? (await starting?.catch(() => null));
       boss = null;
       starting = null;
