@@ -24,7 +24,7 @@ describe('the route table, as the build reads it', () => {
     expect(branch(paths.client.dashboard)?.modules).toEqual([
       'src/app/ui-shell.tsx',
       'src/app/guard.tsx',
-      'src/app/layouts/role-templates.tsx',
+      'src/app/layouts/client-template.tsx',
       'src/app/routes/client-dashboard.tsx',
     ]);
     // An index route takes its parent's path.

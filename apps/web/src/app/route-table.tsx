@@ -55,7 +55,7 @@ const publicRoutes: RouteObject[] = [
 
 const clientRoutes: RouteObject[] = [
   {
-    lazy: async () => ({ Component: (await import('./layouts/role-templates')).ClientTemplate }),
+    lazy: async () => ({ Component: (await import('./layouts/client-template')).ClientTemplate }),
     children: [
       ...[paths.client.dashboard, paths.client.dashboardAlt].map((path): RouteObject => ({
         path,
@@ -104,7 +104,7 @@ const contractPageRoutes: RouteObject[] = [
 
 const adminRoutes: RouteObject[] = [
   {
-    lazy: async () => ({ Component: (await import('./layouts/role-templates')).AdminTemplate }),
+    lazy: async () => ({ Component: (await import('./layouts/staff-templates')).AdminTemplate }),
     children: [
       {
         path: paths.admin.dashboard,
@@ -136,7 +136,7 @@ const superadminRoutes: RouteObject[] = [
     ],
   },
   {
-    lazy: async () => ({ Component: (await import('./layouts/role-templates')).SuperadminTemplate }),
+    lazy: async () => ({ Component: (await import('./layouts/staff-templates')).SuperadminTemplate }),
     children: [
       {
         path: paths.superadmin.createAdmin,
@@ -181,7 +181,7 @@ const accountRoutes: RouteObject[] = [
 // Screens that admins and the super admin share, each shown inside the signed-in role's own template.
 const staffRoutes: RouteObject[] = [
   {
-    lazy: async () => ({ Component: (await import('./layouts/role-templates')).StaffTemplate }),
+    lazy: async () => ({ Component: (await import('./layouts/staff-templates')).StaffTemplate }),
     children: [
       {
         path: paths.staff.projects,
@@ -226,7 +226,7 @@ const employeeRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/employee-dashboard')).EmployeeDashboardRedirect }),
   },
   {
-    lazy: async () => ({ Component: (await import('./layouts/role-templates')).EmployeeTemplate }),
+    lazy: async () => ({ Component: (await import('./layouts/employee-template')).EmployeeTemplate }),
     children: [
       {
         path: paths.employee.training,

@@ -1,0 +1,31 @@
+import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
+import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
+import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
+import { paths } from '../../lib/paths';
+import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
+import { PROFILE_ITEM } from './profile-nav-item';
+
+// The client's navigation: only the screens that exist, ending with the profile.
+
+const CLIENT_NAV: readonly DashboardNavItem[] = [
+  { to: paths.client.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: paths.client.createProject, label: 'New project', icon: <AddCircleOutlineIcon /> },
+  { to: paths.client.projects, label: 'My projects', icon: <FolderOutlinedIcon /> },
+  { to: paths.client.signContract, label: 'Contracts', icon: <DrawOutlinedIcon /> },
+  { to: paths.client.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
+  { to: paths.client.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
+  { to: paths.client.notifications, label: 'Notifications', icon: <NotificationsNoneIcon />, BadgeCount: useUnreadNotificationCount },
+  { to: paths.client.messages, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
+  PROFILE_ITEM,
+];
+
+export function ClientTemplate() {
+  return <DashboardTemplate areaLabel="Client area" navItems={CLIENT_NAV} />;
+}

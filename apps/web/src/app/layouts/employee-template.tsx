@@ -1,0 +1,27 @@
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
+import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
+import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { paths } from '../../lib/paths';
+import { DashboardTemplate } from './dashboard-template';
+import { PROFILE_ITEM } from './profile-nav-item';
+
+// The employees' navigation (team leads and team members): only the screens that exist, ending with the profile.
+
+export function EmployeeTemplate() {
+  const { user } = useAuth();
+  const dashboard = user?.role === 'teamlead' ? paths.employee.teamleadDashboard : paths.employee.teammemberDashboard;
+  return (
+    <DashboardTemplate
+      areaLabel="Employee area"
+      navItems={[
+        { to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+        { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
+        { to: paths.employee.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
+        { to: paths.employee.teamContract, label: 'Team contracts', icon: <DrawOutlinedIcon /> },
+        PROFILE_ITEM,
+      ]}
+    />
+  );
+}

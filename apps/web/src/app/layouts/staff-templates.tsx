@@ -1,0 +1,67 @@
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
+import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import HistoryEduOutlinedIcon from '@mui/icons-material/HistoryEduOutlined';
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import PolicyOutlinedIcon from '@mui/icons-material/PolicyOutlined';
+import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
+import { usePendingProjectCount } from '../../features/projects/api/get-project-summary';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { paths } from '../../lib/paths';
+import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
+import { PROFILE_ITEM } from './profile-nav-item';
+
+// The navigations of admins and the super admin: only the screens that exist, each ending with the profile.
+
+const ADMIN_NAV: readonly DashboardNavItem[] = [
+  { to: paths.admin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
+  { to: paths.admin.contracts, label: 'Contracts', icon: <HistoryEduOutlinedIcon /> },
+  { to: paths.staff.contractTemplates, label: 'Contract templates', icon: <ArticleOutlinedIcon /> },
+  { to: paths.admin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
+  { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
+  { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
+  { to: paths.staff.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
+  { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
+  PROFILE_ITEM,
+];
+
+const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
+  { to: paths.superadmin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: paths.superadmin.projectApproval, label: 'Approvals', icon: <FactCheckOutlinedIcon />, BadgeCount: usePendingProjectCount },
+  { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
+  { to: paths.superadmin.contracts, label: 'Contracts', icon: <HistoryEduOutlinedIcon /> },
+  { to: paths.staff.contractTemplates, label: 'Contract templates', icon: <ArticleOutlinedIcon /> },
+  { to: paths.superadmin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
+  { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
+  { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
+  { to: paths.staff.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
+  { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
+  { to: paths.superadmin.createAdmin, label: 'Create admin', icon: <PersonAddAltOutlinedIcon /> },
+  { to: paths.superadmin.adminList, label: 'Admin list', icon: <GroupOutlinedIcon /> },
+  { to: paths.superadmin.replyMessage, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
+  { to: paths.superadmin.auditLog, label: 'Audit log', icon: <PolicyOutlinedIcon /> },
+  PROFILE_ITEM,
+];
+
+export function AdminTemplate() {
+  return <DashboardTemplate areaLabel="Admin area" navItems={ADMIN_NAV} />;
+}
+
+export function SuperadminTemplate() {
+  return <DashboardTemplate areaLabel="Super admin" navItems={SUPERADMIN_NAV} />;
+}
+
+/** Screens shared by admins and the super admin keep each role's own navigation. */
+export function StaffTemplate() {
+  const { user } = useAuth();
+  return user?.role === 'superadmin' ? <SuperadminTemplate /> : <AdminTemplate />;
+}
