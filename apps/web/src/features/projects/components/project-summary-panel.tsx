@@ -1,13 +1,12 @@
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectListItem } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
+import { TextLink } from '../../../components/text-link';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useProjectSummary } from '../api/get-project-summary';
@@ -107,9 +106,9 @@ export function ProjectSummaryPanel({
                 >
                   <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
                     <Box sx={{ minWidth: 0 }}>
-                      <Link component={RouterLink} to={getDetailPath(project.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                      <TextLink to={getDetailPath(project.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
                         {project.title}
-                      </Link>
+                      </TextLink>
                       <Typography variant="body2" color="text.secondary">
                         {project.client.name} · submitted {formatDate(project.created_at)}
                       </Typography>
@@ -135,11 +134,7 @@ export function ProjectSummaryPanel({
               <ProjectTimeline
                 events={activity}
                 showProjectTitle
-                renderProjectTitle={(event) => (
-                  <Link component={RouterLink} to={getDetailPath(event.project_id)}>
-                    {event.project_title}
-                  </Link>
-                )}
+                renderProjectTitle={(event) => <TextLink to={getDetailPath(event.project_id)}>{event.project_title}</TextLink>}
               />
             </Box>
           )}
