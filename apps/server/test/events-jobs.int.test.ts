@@ -84,12 +84,17 @@ describe('domain events', () => {
 });
 
 describe('the job runner', () => {
-  /** The test database, with the connection lost for the calls `down` says (as PostgreSQL going away mid-start). */
+  /**
+   * The test database, with the connection lost for the calls `down` says (as PostgreSQL going away mid-start). The
+   * runner is given it as it is given the embedded database (its queries through `executeSql`), on PostgreSQL too,
+   * so every query it makes passes through here.
+   */
   function flaky(down: (call: number) => boolean) {
     const database = t.app.ctx.database;
     let calls = 0;
     return {
       ...database,
+      kind: 'pglite',
       async executeSql(text: string, values?: unknown[]) {
         calls += 1;
         if (down(calls)) throw new Error('Connection terminated unexpectedly');
@@ -129,6 +134,7 @@ describe('the job runner', () => {
     const database = t.app.ctx.database;
     const broken = {
       ...database,
+      kind: 'pglite',
       executeSql: async () => {
         throw Object.assign(new Error('permission denied for schema pgboss'), { code: '42501' });
       },
