@@ -1,15 +1,17 @@
-import { ThemeProvider } from '@mui/system';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../app/theme';
 import { TextLink } from './text-link';
 
+// A theme of the test's own, with a primary colour the kit's default does not have.
+const theme = createTheme({ palette: { primary: { main: '#4338ca' } } });
+
 describe('a text link', () => {
-  it('is a link to its screen, underlined in the primary colour, and opens the screen without a page load', async () => {
+  it('is a link to its screen, underlined in the theme’s primary colour, and opens the screen without a page load', async () => {
     render(
-      <ThemeProvider theme={{ ...theme, vars: null }}>
+      <ThemeProvider theme={theme}>
         <MemoryRouter initialEntries={['/']}>
           <Routes>
             <Route path="/" element={<TextLink to="/projects/42">Clinic website</TextLink>} />
