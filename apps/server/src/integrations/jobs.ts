@@ -105,7 +105,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await instance.stop({ graceful: false, wait: true, close: true }).catch(() => undefined);
         return null;
       } catch (err) {
-        if (!isDatabaseUnavailable(err) || mine !== generation) throw err;
+        // Stopped meanwhile: nothing to start, whatever the error was.
+        if (mine !== generation) return null;
+        if (!isDatabaseUnavailable(err)) throw err;
         const delay = delays[Math.min(attempt, delays.length - 1)]!;
         log.warn({ error: safeErrorMessage(err), retryInMs: delay }, 'job runner could not start: database unreachable; trying again');
         await new Promise<void>((resolve) => {
