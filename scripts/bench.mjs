@@ -26,6 +26,7 @@ import { findNginx, nginxConfig, startCluster } from './cluster.mjs';
 import { freePort, startPostgres } from './pg-server.mjs';
 import { LIGHTHOUSE_BUDGET, LIGHTHOUSE_PAGES, measureLighthouse } from './lighthouse.mjs';
 import { measureStartup } from './startup.mjs';
+import { serverNodeFlags } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -134,6 +135,8 @@ function startServer(backend, env) {
       '--import',
       'tsx',
       '--expose-gc',
+      // The Node flags npm start runs the server with.
+      ...serverNodeFlags(),
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
     env: { ...process.env, ...env, BENCH_BACKEND: backend },

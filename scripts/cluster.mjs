@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, startPostgres } from './pg-server.mjs';
 import { startS3 } from './s3-server.mjs';
+import { serverNodeFlags } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const mainJs = path.join(root, 'apps/server/dist/main.js');
@@ -219,7 +220,7 @@ export async function startCluster(options = {}) {
       };
       let proc;
       const launch = () => {
-        proc = run(process.execPath, [mainJs], { env, prefix: options.log ? `[${name}]` : undefined });
+        proc = run(process.execPath, [...serverNodeFlags(), mainJs], { env, prefix: options.log ? `[${name}]` : undefined });
         Object.assign(node, { child: proc.child, pid: proc.child.pid, exited: proc.exited, output: proc.output });
       };
       launch();

@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverNodeFlags } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const main = path.join(root, 'apps/server/dist/main.js');
@@ -47,7 +48,7 @@ export async function startBuiltServer(dataDir) {
   if (!fs.existsSync(main)) throw new Error('no build: run npm run build first');
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), main], {
     cwd: root,
     env: {
       ...process.env,

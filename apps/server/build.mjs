@@ -1,11 +1,9 @@
 // Bundles the server into dist/main.js: workspace sources (the shared schema package) are bundled in,
 // every npm dependency stays external and is loaded from node_modules at run time. Beside it, a snapshot of a fresh
-// embedded database.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// embedded database (dist/pglite-snapshot), made by the bundled dist/prepare-snapshot.js.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -15,7 +13,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 
 await build({
-  entryPoints: ['src/main.ts'],
+  entryPoints: ['src/main.ts', 'src/prepare-snapshot.ts'],
   outdir: 'dist',
   // Modules imported with import() (the PDF writers, the S3 driver) become chunks of their own, so the libraries
   // they use load with the first request that needs them rather than at every start.
@@ -31,11 +29,9 @@ await build({
   logLevel: 'warning',
 });
 
-// A fresh embedded database with this build's migrations applied, for a quick first start (src/db/client.ts,
-// EMBEDDED_SNAPSHOT): creating a cluster and its tables costs several CPU-seconds, unpacking this a fraction.
-const pglite = new PGlite();
-await pglite.waitReady;
-await migrate(drizzle(pglite), { migrationsFolder: fileURLToPath(new URL('./drizzle', import.meta.url)) });
-const snapshot = await pglite.dumpDataDir('gzip');
-await pglite.close();
-writeFileSync(new URL('./dist/pglite-snapshot.tar.gz', import.meta.url), Buffer.from(await snapshot.arrayBuffer()));
+// A fresh embedded database with this build's migrations and job queues, for a quick first start (src/db/client.ts,
+// EMBEDDED_SNAPSHOT): creating a cluster, its tables and queues costs several CPU-seconds, copying this a fraction.
+execFileSync(process.execPath, ['dist/prepare-snapshot.js', 'dist/pglite-snapshot'], {
+  cwd: fileURLToPath(new URL('.', import.meta.url)),
+  stdio: 'inherit',
+});

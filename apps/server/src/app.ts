@@ -70,6 +70,8 @@ export type BuildOptions = {
    * listening, so the first requests are answered while the queue warms up. By default it starts with `ready`.
    */
   deferJobs?: boolean;
+  /** Adds the default contract templates a database lacks (default); off for the build's snapshot (prepare-snapshot.ts). */
+  defaultTemplates?: boolean;
 };
 
 declare module 'fastify' {
@@ -183,7 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerStorageJobs(ctx, services.storage);
   registerHousekeepingJobs(ctx);
   registerContractJobs(ctx, services.contracts);
-  await ensureDefaultTemplates(ctx.db, now());
+  if (options.defaultTemplates !== false) await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   // Jobs start once the app is ready (or when the caller says) and stop before the database closes (hooks run in order).

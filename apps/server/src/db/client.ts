@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { Pool, PoolClient } from 'pg';
 import * as schema from './schema.js';
 
-// Each database's driver (and tar, for the first start's snapshot) is loaded only when that database is opened:
+// Each database's driver is loaded only when that database is opened:
 // a start on the embedded database never parses the PostgreSQL client, and one on PostgreSQL never PGlite.
 
 export type Schema = typeof schema;
@@ -40,8 +40,11 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** The embedded database's shared_buffers (`16MB`); PGlite's own default (128MB) when unset. */
   sharedBuffers?: string;
-  /** The embedded database's snapshot for an empty DATA_DIR; by default the build's, beside the built server. */
-  snapshotFile?: string;
+  /**
+   * The embedded database's snapshot for an empty DATA_DIR (a directory holding a cluster shut down cleanly); by
+   * default the build's, beside the built server; `null`: none, the cluster is created.
+   */
+  snapshotDir?: string | null;
   /** Told about errors of idle pooled connections (a server restart or failover); they never end the process. */
   onPoolError?: (err: Error) => void;
 };
@@ -62,29 +65,28 @@ export function embeddedDatabaseDir(dataDir: string): string {
 }
 
 /**
- * A fresh embedded database with the build's migrations applied, dumped at build time beside the built server
- * (build.mjs). Creating a cluster (over a thousand files) and its tables costs several CPU-seconds; unpacking
- * this a fraction of that, so a first start on an empty DATA_DIR is nearly as quick as a later one. Migrations
- * still run after it (none are pending unless the snapshot is older than the code). Absent when running from
- * source: the cluster is then created as usual.
+ * A fresh embedded database made at build time beside the built server (build.mjs, db/snapshot.ts): the build's
+ * migrations applied, the job queue's schema and queues set up, and shut down cleanly. Creating a cluster (over a
+ * thousand files), its tables and the job queue's partitions costs several CPU-seconds and leaves tens of MB of
+ * WebAssembly memory behind; copying this costs a fraction, so a first start on an empty DATA_DIR is a later start
+ * on a copy. Migrations still run after it (none are pending unless the snapshot is older than the code). Absent when
+ * running from source: the cluster is then created as usual.
  */
-export const EMBEDDED_SNAPSHOT = 'pglite-snapshot.tar.gz';
+export const EMBEDDED_SNAPSHOT = 'pglite-snapshot';
 
 /**
- * Opens the embedded database in `dir`. A directory without a cluster gets the build's snapshot first, unpacked
- * beside it and moved into place in one rename, so a start interrupted half-way leaves no half a cluster behind.
+ * Opens the embedded database in `dir`. A directory without a cluster gets the snapshot first, copied beside it and
+ * moved into place in one rename, so a start interrupted half-way leaves no half a cluster behind.
  */
-async function openEmbedded(dir: string, options: { sharedBuffers?: string; snapshot?: string }): Promise<PGlite> {
+async function openEmbedded(dir: string, options: { sharedBuffers?: string; snapshot?: string | null }): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const snapshot = options.snapshot ?? path.join(path.dirname(fileURLToPath(import.meta.url)), EMBEDDED_SNAPSHOT);
+  const snapshot = options.snapshot === undefined ? path.join(path.dirname(fileURLToPath(import.meta.url)), EMBEDDED_SNAPSHOT) : options.snapshot;
   const empty = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
-  if (empty && fs.existsSync(snapshot)) {
+  if (empty && snapshot && fs.existsSync(path.join(snapshot, 'PG_VERSION'))) {
     const partial = `${dir}.partial`;
     fs.rmSync(partial, { recursive: true, force: true });
-    fs.mkdirSync(partial, { recursive: true });
-    // Synchronous extraction is several times cheaper than the streaming one for a thousand small files.
-    const tar = await import('tar');
-    tar.x({ sync: true, file: snapshot, cwd: partial });
+    // A plain copy: no archive to inflate in this process, whose memory would stay with it.
+    fs.cpSync(snapshot, partial, { recursive: true });
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(partial, dir);
   }
@@ -173,7 +175,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { PGlite } = await import('@electric-sql/pglite');
     client = new PGlite({ startParams: startParams(PGlite.defaultStartParams, options.sharedBuffers) });
   } else {
-    client = await openEmbedded(embeddedDatabaseDir(options.dataDir), { sharedBuffers: options.sharedBuffers, snapshot: options.snapshotFile });
+    client = await openEmbedded(embeddedDatabaseDir(options.dataDir), { sharedBuffers: options.sharedBuffers, snapshot: options.snapshotDir });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,0 +1,2 @@
+export const SERVER_MAIN: string;
+export function serverNodeFlags(script?: string): string[];
