@@ -286,6 +286,8 @@ test.describe('messaging', () => {
     const conversationId = `${project.id}:${client.user.id}`;
     const owner = await loginSuperadmin(request);
     const context = await browser.newContext({ baseURL, storageState: storageStateFor(owner, baseURL!) });
+    // What the page's event stream received, and when: a failure then shows whether the push reached the browser.
+    await context.addInitScript(recordEventStreamFrames);
     const page = await context.newPage();
     const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
     await page.goto(INBOX);
@@ -300,8 +302,41 @@ test.describe('messaging', () => {
     });
     expect(sent.ok(), await sent.text()).toBe(true);
     const row = page.getByTestId('conversation-row').filter({ hasText: conversationId });
-    await expect(row.getByTestId('conversation-preview')).toHaveText('Pushed, not polled', { timeout: 8_000 });
-    console.log(`inbox showed the message ${Date.now() - sentAt} ms after it was sent`);
+    const framesSinceSend = async () =>
+      (await page.evaluate(() => (window as unknown as { eventStreamFrames: { at: number; text: string }[] }).eventStreamFrames))
+        .filter((f) => f.at >= sentAt)
+        .map((f) => `  ${f.at - sentAt} ms after the send: ${JSON.stringify(f.text.slice(0, 300))}`)
+        .join('\n');
+    try {
+      await expect(row.getByTestId('conversation-preview')).toHaveText('Pushed, not polled', { timeout: 8_000 });
+    } catch (err) {
+      const received = await framesSinceSend();
+      throw new Error(`${(err as Error).message}\nWhat the page's event stream received since the send:\n${received || '  nothing'}`, { cause: err });
+    }
+    console.log(`inbox showed the message ${Date.now() - sentAt} ms after it was sent; the stream received:\n${await framesSinceSend()}`);
     await context.close();
   });
 });
+
+/** Runs in the page before its scripts: keeps a copy of every chunk the event stream (/api/events) delivers. */
+function recordEventStreamFrames() {
+  const frames: { at: number; text: string }[] = [];
+  (window as unknown as { eventStreamFrames: typeof frames }).eventStreamFrames = frames;
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await nativeFetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!new URL(url, location.href).pathname.startsWith('/api/events') || !response.body) return response;
+    const [copy, passed] = response.body.tee();
+    void (async () => {
+      const reader = copy.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        frames.push({ at: Date.now(), text: decoder.decode(value, { stream: true }) });
+      }
+    })().catch(() => undefined);
+    return new Response(passed, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
