@@ -16,10 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, startPostgres } from './pg-server.mjs';
 import { startS3 } from './s3-server.mjs';
-import { serverNodeFlags } from './server-command.mjs';
+import { SERVER_MAIN, serverNodeFlags } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const mainJs = path.join(root, 'apps/server/dist/main.js');
+const mainJs = path.join(root, SERVER_MAIN);
 /** How much of each process's output is kept for `output()` (the tail). */
 const OUTPUT_KEPT = 256 * 1024;
 

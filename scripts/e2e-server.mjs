@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { serverNodeFlags } from './server-command.mjs';
+import { SERVER_MAIN, serverNodeFlags } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const port = process.env.PORT;
@@ -100,7 +100,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 await snapshotWebBuild();
 const mailSink = await startMailSink();
 
-const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'apps/server/dist/main.js')], {
+const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, SERVER_MAIN)], {
   cwd: root,
   stdio: 'inherit',
   env: {

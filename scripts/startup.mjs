@@ -8,10 +8,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serverNodeFlags } from './server-command.mjs';
+import { SERVER_MAIN, serverNodeFlags } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const main = path.join(root, 'apps/server/dist/main.js');
+const main = path.join(root, SERVER_MAIN);
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux.
 const IDLE_SETTLE_MS = 5000;
 
