@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js: workspace sources (the shared schema package) are bundled in,
 // every npm dependency stays external and is loaded from node_modules at run time. Beside it, a snapshot of a fresh
-// embedded database (dist/pglite-snapshot), made by the bundled dist/prepare-snapshot.js.
+// embedded database (dist/pglite-snapshot.pack), made by the bundled dist/prepare-snapshot.js.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +30,8 @@ await build({
 });
 
 // A fresh embedded database with this build's migrations and job queues, for a quick first start (src/db/client.ts,
-// EMBEDDED_SNAPSHOT): creating a cluster, its tables and queues costs several CPU-seconds, copying this a fraction.
-execFileSync(process.execPath, ['dist/prepare-snapshot.js', 'dist/pglite-snapshot'], {
+// EMBEDDED_SNAPSHOT): creating a cluster, its tables and queues costs several CPU-seconds, unpacking this a fraction.
+execFileSync(process.execPath, ['dist/prepare-snapshot.js', 'dist/pglite-snapshot.pack'], {
   cwd: fileURLToPath(new URL('.', import.meta.url)),
   stdio: 'inherit',
 });

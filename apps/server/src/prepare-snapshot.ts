@@ -6,7 +6,7 @@ import { makeEmbeddedSnapshot } from './db/snapshot.js';
 
 /**
  * The build's embedded database snapshot (build.mjs runs this file once bundled: `node dist/prepare-snapshot.js
- * <dir>`). The app itself sets it up: migrations, then the job queue's schema, queues and schedules, as a start
+ * <file>`). The app itself sets it up: migrations, then the job queue's schema, queues and schedules, as a start
  * would. Nothing else: no default templates (a first start adds them with its own date), no key (the session
  * secret lives in DATA_DIR, outside the database).
  */
@@ -25,6 +25,6 @@ export async function prepareAppSnapshot(target: string): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const target = process.argv[2];
-  if (!target) throw new Error('usage: node prepare-snapshot.js <directory>');
+  if (!target) throw new Error('usage: node prepare-snapshot.js <file>');
   await prepareAppSnapshot(path.resolve(target));
 }

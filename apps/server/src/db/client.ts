@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
+import { unpackDirectory } from './directory-pack.js';
 import * as schema from './schema.js';
 
 // Each database's driver is loaded only when that database is opened:
@@ -41,10 +42,10 @@ export type DatabaseOptions = {
   /** The embedded database's shared_buffers (`16MB`); PGlite's own default (128MB) when unset. */
   sharedBuffers?: string;
   /**
-   * The embedded database's snapshot for an empty DATA_DIR (a directory holding a cluster shut down cleanly); by
-   * default the build's, beside the built server; `null`: none, the cluster is created.
+   * The embedded database's snapshot for an empty DATA_DIR (a cluster shut down cleanly, packed in one file by
+   * db/directory-pack.ts); by default the build's, beside the built server; `null`: none, the cluster is created.
    */
-  snapshotDir?: string | null;
+  snapshotFile?: string | null;
   /** Told about errors of idle pooled connections (a server restart or failover); they never end the process. */
   onPoolError?: (err: Error) => void;
 };
@@ -68,25 +69,27 @@ export function embeddedDatabaseDir(dataDir: string): string {
  * A fresh embedded database made at build time beside the built server (build.mjs, db/snapshot.ts): the build's
  * migrations applied, the job queue's schema and queues set up, and shut down cleanly. Creating a cluster (over a
  * thousand files), its tables and the job queue's partitions costs several CPU-seconds and leaves tens of MB of
- * WebAssembly memory behind; copying this costs a fraction, so a first start on an empty DATA_DIR is a later start
+ * WebAssembly memory behind; unpacking this costs a fraction, so a first start on an empty DATA_DIR is a later start
  * on a copy. Migrations still run after it (none are pending unless the snapshot is older than the code). Absent when
  * running from source: the cluster is then created as usual.
  */
-export const EMBEDDED_SNAPSHOT = 'pglite-snapshot';
+export const EMBEDDED_SNAPSHOT = 'pglite-snapshot.pack';
 
 /**
- * Opens the embedded database in `dir`. A directory without a cluster gets the snapshot first, copied beside it and
+ * Opens the embedded database in `dir`. A directory without a cluster gets the snapshot first, unpacked beside it and
  * moved into place in one rename, so a start interrupted half-way leaves no half a cluster behind.
  */
 async function openEmbedded(dir: string, options: { sharedBuffers?: string; snapshot?: string | null }): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   const snapshot = options.snapshot === undefined ? path.join(path.dirname(fileURLToPath(import.meta.url)), EMBEDDED_SNAPSHOT) : options.snapshot;
   const empty = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
-  if (empty && snapshot && fs.existsSync(path.join(snapshot, 'PG_VERSION'))) {
+  if (empty && snapshot && fs.existsSync(snapshot)) {
     const partial = `${dir}.partial`;
     fs.rmSync(partial, { recursive: true, force: true });
-    // A plain copy: no archive to inflate in this process, whose memory would stay with it.
-    fs.cpSync(snapshot, partial, { recursive: true });
+    fs.mkdirSync(path.dirname(partial), { recursive: true });
+    // Uncompressed and read a megabyte at a time: no archive to inflate in this process, whose memory would stay
+    // with it.
+    unpackDirectory(snapshot, partial);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(partial, dir);
   }
@@ -175,7 +178,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { PGlite } = await import('@electric-sql/pglite');
     client = new PGlite({ startParams: startParams(PGlite.defaultStartParams, options.sharedBuffers) });
   } else {
-    client = await openEmbedded(embeddedDatabaseDir(options.dataDir), { sharedBuffers: options.sharedBuffers, snapshot: options.snapshotDir });
+    client = await openEmbedded(embeddedDatabaseDir(options.dataDir), { sharedBuffers: options.sharedBuffers, snapshot: options.snapshotFile });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
