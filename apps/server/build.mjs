@@ -3,7 +3,7 @@
 // third of a CPU-second less). Beside it, a snapshot of a fresh embedded database (dist/pglite-snapshot.pack), made
 // by the bundled dist/prepare-snapshot.js.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -52,6 +52,18 @@ await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// A CommonJS package reached only through import() becomes a chunk that exports module.exports as its default and
+// nothing else, so its named exports are undefined at run time: such a package belongs in RUNTIME_EXTERNAL.
+const dist = new URL('./dist/', import.meta.url);
+const lostExports = readdirSync(dist)
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => [file, readFileSync(new URL(file, dist), 'utf8')])
+  .filter(([, code]) => /^export default require_\w+\(\);$/m.test(code))
+  .map(([file, code]) => `${file} (${/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(code)?.[1] ?? 'unknown package'})`);
+if (lostExports.length > 0) {
+  throw new Error(`CommonJS bundled behind import(), its named exports lost; add it to RUNTIME_EXTERNAL: ${lostExports.join(', ')}`);
+}
 
 // A fresh embedded database with this build's migrations and job queues, for a quick first start (src/db/client.ts,
 // EMBEDDED_SNAPSHOT): creating a cluster, its tables and queues costs several CPU-seconds, unpacking this a fraction.
