@@ -9,17 +9,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import {
-  columnVisibilityFeature,
-  createColumnHelper,
-  FlexRender,
-  metaHelper,
-  tableFeatures,
-  useTable,
-  type Cell,
-  type ColumnVisibilityState,
-  type RowData,
-} from '@tanstack/react-table';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { errorMessage } from '../lib/http';
 import { DEFAULT_COLUMN_MIN_WIDTH, planTableLayout } from './data-table-layout';
@@ -48,15 +37,9 @@ export type DataColumn<T> = {
   cellSx?: SxProps<Theme>;
 };
 
-type ColumnMeta = Required<Pick<DataColumn<unknown>, 'priority' | 'minWidth' | 'align' | 'isHeaderHidden' | 'card'>> & {
-  cellSx?: SxProps<Theme>;
-};
-
-const features = tableFeatures({ columnVisibilityFeature, columnMeta: metaHelper<ColumnMeta>() });
-
 type DataAttributes = Record<`data-${string}`, string>;
 
-type DataTableProps<T extends RowData> = {
+type DataTableProps<T> = {
   columns: readonly DataColumn<T>[];
   rows: readonly T[];
   getRowId: (row: T) => string;
@@ -126,17 +109,6 @@ function useElementWidth(): [(element: HTMLElement | null) => void, number | nul
   return [setElement, width];
 }
 
-function toMeta<T>(column: DataColumn<T>): ColumnMeta {
-  return {
-    priority: column.priority ?? 1,
-    minWidth: column.minWidth ?? DEFAULT_COLUMN_MIN_WIDTH,
-    align: column.align ?? 'left',
-    isHeaderHidden: column.isHeaderHidden ?? false,
-    card: column.card ?? 'field',
-    cellSx: column.cellSx,
-  };
-}
-
 const visuallyHidden = {
   position: 'absolute',
   width: '1px',
@@ -151,7 +123,7 @@ const visuallyHidden = {
  * card, and a card per row below `cardsBelowPx` or when even the essential columns do not fit. Loading, error
  * and empty states come from list-states.
  */
-export function DataTable<T extends RowData>({
+export function DataTable<T>({
   columns,
   rows,
   getRowId,
@@ -174,13 +146,6 @@ export function DataTable<T extends RowData>({
   // Columns hidden beyond the plan because the table, as rendered, came out wider than its container at this width.
   const [squeeze, setSqueeze] = useState<{ width: number | null; steps: number }>({ width: null, steps: 0 });
   const squeezeSteps = squeeze.width === width ? squeeze.steps : 0;
-
-  const columnDefs = useMemo(() => {
-    const helper = createColumnHelper<typeof features, T>();
-    return columns.map((column) =>
-      helper.display({ id: column.id, header: column.header, cell: ({ row }) => column.cell(row.original), meta: toMeta(column) }),
-    );
-  }, [columns]);
 
   const layout = useMemo(
     () =>
@@ -211,12 +176,7 @@ export function DataTable<T extends RowData>({
     observer.observe(table);
     return () => observer.disconnect();
   }, [width, layout, rows]);
-  const columnVisibility = useMemo<ColumnVisibilityState>(
-    () => Object.fromEntries(layout.mode === 'table' ? [...layout.hiddenIds].map((id) => [id, false]) : []),
-    [layout],
-  );
-
-  const table = useTable({ features, columns: columnDefs, data: rows, getRowId: (row) => getRowId(row), state: { columnVisibility } });
+  const visibleColumns = layout.mode === 'table' ? columns.filter((column) => !layout.hiddenIds.has(column.id)) : columns;
 
   function handleClick(event: MouseEvent<HTMLElement>, row: T) {
     if (onRowClick && isRowClick(event)) onRowClick(row);
@@ -229,17 +189,17 @@ export function DataTable<T extends RowData>({
   else if (layout.mode === 'cards') {
     body = (
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 2 }} aria-label={label} data-testid={testId}>
-        {table.getRowModel().rows.map((row) => (
+        {rows.map((row) => (
           <Card
             component="li"
-            key={row.id}
+            key={getRowId(row)}
             variant="outlined"
-            onClick={onRowClick ? (event: MouseEvent<HTMLElement>) => handleClick(event, row.original) : undefined}
+            onClick={onRowClick ? (event: MouseEvent<HTMLElement>) => handleClick(event, row) : undefined}
             sx={{ p: 2, ...(onRowClick ? { cursor: 'pointer', '&:hover': { borderColor: 'primary.light' } } : {}) }}
             data-testid={rowTestId}
-            {...getRowAttributes?.(row.original)}
+            {...getRowAttributes?.(row)}
           >
-            <RowCard cells={row.getAllCells()} />
+            <RowCard columns={columns} row={row} />
           </Card>
         ))}
       </Stack>
@@ -250,43 +210,39 @@ export function DataTable<T extends RowData>({
       <TableContainer ref={scroller} sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
         <Table size="small" aria-label={label} data-testid={testId}>
           <TableHead>
-            {table.getHeaderGroups().map((group) => (
-              <TableRow key={group.id}>
-                {group.headers.map((header) => {
-                  const meta = header.column.columnDef.meta as ColumnMeta;
-                  return (
-                    <TableCell key={header.id} align={meta.align} sx={{ minWidth: meta.minWidth, whiteSpace: 'nowrap' }}>
-                      {meta.isHeaderHidden ? (
-                        <Box component="span" sx={visuallyHidden}>
-                          {header.column.columnDef.header as string}
-                        </Box>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
+            <TableRow>
+              {visibleColumns.map((column) => (
+                <TableCell
+                  key={column.id}
+                  align={column.align ?? 'left'}
+                  sx={{ minWidth: column.minWidth ?? DEFAULT_COLUMN_MIN_WIDTH, whiteSpace: 'nowrap' }}
+                >
+                  {column.isHeaderHidden ? (
+                    <Box component="span" sx={visuallyHidden}>
+                      {column.header}
+                    </Box>
+                  ) : (
+                    column.header
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
           </TableHead>
           <TableBody>
-            {table.getRowModel().rows.map((row) => (
+            {rows.map((row) => (
               <TableRow
-                key={row.id}
+                key={getRowId(row)}
                 hover
-                onClick={onRowClick ? (event: MouseEvent<HTMLElement>) => handleClick(event, row.original) : undefined}
+                onClick={onRowClick ? (event: MouseEvent<HTMLElement>) => handleClick(event, row) : undefined}
                 sx={{ verticalAlign: rowAlign, ...(onRowClick ? { cursor: 'pointer' } : {}) }}
                 data-testid={rowTestId}
-                {...getRowAttributes?.(row.original)}
+                {...getRowAttributes?.(row)}
               >
-                {row.getVisibleCells().map((cell) => {
-                  const meta = cell.column.columnDef.meta as ColumnMeta;
-                  return (
-                    <TableCell key={cell.id} align={meta.align} sx={meta.cellSx}>
-                      <table.FlexRender cell={cell} />
-                    </TableCell>
-                  );
-                })}
+                {visibleColumns.map((column) => (
+                  <TableCell key={column.id} align={column.align ?? 'left'} sx={column.cellSx}>
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
               </TableRow>
             ))}
           </TableBody>
@@ -302,16 +258,10 @@ export function DataTable<T extends RowData>({
   );
 }
 
-type RowCell<T extends RowData> = Cell<typeof features, T, unknown>;
-
 /** A row as a card: media and title with the aside beside them, then labelled fields, then the actions. */
-function RowCard<T extends RowData>({ cells }: { cells: RowCell<T>[] }) {
-  const slot = (name: CardSlot) => cells.filter((cell) => (cell.column.columnDef.meta as ColumnMeta).card === name);
-  const render = (cell: RowCell<T>) => (
-    <Box key={cell.id}>
-      <FlexRender cell={cell} />
-    </Box>
-  );
+function RowCard<T>({ columns, row }: { columns: readonly DataColumn<T>[]; row: T }) {
+  const slot = (name: CardSlot) => columns.filter((column) => (column.card ?? 'field') === name);
+  const render = (column: DataColumn<T>) => <Box key={column.id}>{column.cell(row)}</Box>;
   const [media, titles, asides, bodies, fields, actions] = (['media', 'title', 'aside', 'body', 'field', 'actions'] as const).map(slot);
   return (
     <>
@@ -327,13 +277,13 @@ function RowCard<T extends RowData>({ cells }: { cells: RowCell<T>[] }) {
       )}
       {fields.length > 0 && (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'fit-content(45%) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0, mt: 1.25 }}>
-          {fields.map((cell) => (
-            <Box key={cell.id} sx={{ display: 'contents' }}>
+          {fields.map((column) => (
+            <Box key={column.id} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
-                {cell.column.columnDef.header as string}
+                {column.header}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-                <FlexRender cell={cell} />
+                {column.cell(row)}
               </Typography>
             </Box>
           ))}

@@ -2,13 +2,16 @@ import { CARD_TITLE_MAX } from '@agency/schema';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useCreateCard } from '../api/create-card';
 
-/** "Add a card" at the bottom of a column: a title, Enter to add, Escape to close. */
+/**
+ * "Add a card" at the bottom of a column: a title, Enter to add, Escape to close. The input is the kit's outlined
+ * input itself, not `TextField`, which would bring its select and modal to the board cold.
+ */
 export function AddCardForm({ projectId, columnId, columnName }: { projectId: string; columnId: string; columnName: string }) {
   const [isOpen, setIsOpen] = useState(false);
   const [title, setTitle] = useState('');
@@ -45,7 +48,7 @@ export function AddCardForm({ projectId, columnId, columnName }: { projectId: st
   }
   return (
     <Box component="form" onSubmit={handleSubmit} sx={{ px: 1, pb: 1, display: 'grid', gap: 1 }} data-testid="add-card-form">
-      <TextField
+      <OutlinedInput
         autoFocus
         size="small"
         multiline
@@ -57,7 +60,7 @@ export function AddCardForm({ projectId, columnId, columnName }: { projectId: st
           if (e.key === 'Escape') setIsOpen(false);
         }}
         placeholder="Card title"
-        slotProps={{ htmlInput: { maxLength: CARD_TITLE_MAX, 'aria-label': `New card title in ${columnName}` } }}
+        inputProps={{ maxLength: CARD_TITLE_MAX, 'aria-label': `New card title in ${columnName}` }}
         sx={{ bgcolor: 'background.paper' }}
       />
       <Box sx={{ display: 'flex', gap: 1 }}>

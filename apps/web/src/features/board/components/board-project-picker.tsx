@@ -1,6 +1,5 @@
 import { PROJECT_STATUS_LABELS } from '@agency/schema';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { FilterSelect } from '../../../components/list-filters';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { errorMessage } from '../../../lib/http';
 import { useBoardProjects } from '../api/list-board-projects';
@@ -12,24 +11,20 @@ export function BoardProjectPicker({ value, onChange, emptyText }: BoardProjectP
   const projects = useBoardProjects();
   if (projects.isPending) return <ListLoading label="Loading projects..." />;
   if (projects.isError) return <ListError message={errorMessage(projects.error)} onRetry={() => projects.refetch()} />;
-  if (projects.data.length === 0) return <TextField disabled fullWidth size="small" label="Project" value={emptyText} />;
-  const selected = projects.data.some((p) => p.id === value) ? value : '';
+  const sx = { width: { xs: '100%', sm: 420 }, justifySelf: 'start' };
+  if (projects.data.length === 0) {
+    return <FilterSelect disabled label="Project" value="" onChange={onChange} options={[]} placeholder={emptyText} sx={sx} />;
+  }
   return (
-    <TextField
-      select
-      size="small"
+    <FilterSelect
       label="Project"
-      value={selected}
-      onChange={(e) => onChange(e.target.value)}
-      sx={{ width: { xs: '100%', sm: 420 }, justifySelf: 'start' }}
-      slotProps={{ htmlInput: { 'data-testid': 'board-project-select' } }}
-    >
-      {projects.data.map((p) => (
-        <MenuItem key={p.id} value={p.id}>
-          {p.title} · {PROJECT_STATUS_LABELS[p.status]}
-        </MenuItem>
-      ))}
-    </TextField>
+      value={value ?? ''}
+      onChange={onChange}
+      options={projects.data.map((p) => ({ value: p.id, label: `${p.title} · ${PROJECT_STATUS_LABELS[p.status]}` }))}
+      placeholder="Choose a project"
+      sx={sx}
+      inputProps={{ 'data-testid': 'board-project-select' }}
+    />
   );
 }
 

@@ -135,8 +135,7 @@ describe('kanban board', () => {
     server.use(http.get('/api/projects/9/board', () => HttpResponse.json(BOARD)));
     const { user } = renderScreen(<KanbanBoard projectId="9" me="7" openCardId={null} onOpenCard={() => undefined} />, { path: '/kanban-board' });
     await screen.findByRole('region', { name: 'To do' });
-    await user.click(screen.getByRole('combobox', { name: 'Assignee' }));
-    await user.click(await screen.findByRole('option', { name: 'Assigned to me' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assignee' }), 'Assigned to me');
     expect(titlesIn('To do')).toEqual(['Write the copy']);
     expect(titlesIn('In progress')).toEqual([]);
     expect(screen.getByTestId('board-count')).toHaveTextContent('Showing 1 of 2 cards');

@@ -3,7 +3,6 @@ import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import ReplyIcon from '@mui/icons-material/Reply';
-import SearchIcon from '@mui/icons-material/Search';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,13 +10,12 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { SearchField } from '../../../components/list-filters';
 import { ListEmpty } from '../../../components/list-states';
 import { queryKeys } from '../../../lib/query-keys';
 import { readUserId } from '../../../lib/storage';
@@ -185,22 +183,12 @@ export function ConversationsInbox() {
           borderColor: 'divider',
         }}
       >
-        <TextField
-          size="small"
+        <SearchField
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
           placeholder="Search by conversation, project, sender, message…"
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search conversations' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ maxWidth: 520 }}
+          ariaLabel="Search conversations"
+          sx={{ flex: 1, maxWidth: 520 }}
         />
         <Tooltip title="Refresh">
           <span>

@@ -61,3 +61,40 @@ describe('project list budgets', () => {
     expect(within(card).getByTestId('project-status')).toHaveTextContent('Approved');
   });
 });
+
+describe('project list filters', () => {
+  it('asks the server for the chosen status and the typed search, and says so when nothing matches', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1100);
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/projects', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        const items = params.has('status') || params.has('q') ? [] : [project('1', 'Pounds site', 150050, 'GBP')];
+        return HttpResponse.json({ items, next_cursor: null });
+      }),
+    );
+    const { user } = renderScreen(<ProjectList title="Projects" getDetailPath={(id) => `/view-project?id=${id}`} />, {
+      path: '/view-project',
+    });
+    await screen.findByRole('link', { name: 'Pounds site' });
+
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(status).toHaveValue('');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toContain('All statuses');
+    await user.selectOptions(status, 'Approved');
+    expect(await screen.findByText('No matching projects')).toBeInTheDocument();
+    expect(asked.at(-1)?.get('status')).toBe('approved');
+
+    await user.selectOptions(status, 'All statuses');
+    await screen.findByRole('link', { name: 'Pounds site' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'pounds');
+    expect(await screen.findByText('No matching projects')).toBeInTheDocument();
+    expect(asked.at(-1)?.get('q')).toBe('pounds');
+    expect(asked.at(-1)?.has('status')).toBe(false);
+  });
+});

@@ -2,14 +2,12 @@ import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectListItem, type Pro
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { FilterSelect, SearchField } from '../../../components/list-filters';
 import { ListEmpty, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -17,6 +15,8 @@ import { useProjects } from '../api/list-projects';
 import { ProjectStatusChip } from './project-status-chip';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }))];
 
 type ProjectListProps = {
   title: string;
@@ -121,43 +121,21 @@ export function ProjectList({
 
   const filters = (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
-      <TextField
-        size="small"
-        type="search"
+      <SearchField
         label="Search"
         placeholder="Title or description"
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'data-testid': 'project-search', maxLength: 100 },
-        }}
+        onChange={setSearch}
+        inputProps={{ 'data-testid': 'project-search', maxLength: 100 }}
       />
-      <TextField
-        size="small"
-        select
+      <FilterSelect
         label="Status"
         value={status}
-        onChange={(event) => setStatus(event.target.value as ProjectStatus | '')}
+        onChange={(value) => setStatus(value as ProjectStatus | '')}
+        options={STATUS_OPTIONS}
         sx={{ minWidth: { sm: 200 }, width: { xs: '100%', sm: 'auto' } }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'project-status-filter' } as object },
-        }}
-      >
-        <MenuItem value="">All statuses</MenuItem>
-        {PROJECT_STATUSES.map((value) => (
-          <MenuItem key={value} value={value}>
-            {PROJECT_STATUS_LABELS[value]}
-          </MenuItem>
-        ))}
-      </TextField>
+        inputProps={{ 'data-testid': 'project-status-filter' }}
+      />
     </Stack>
   );
 

@@ -5,10 +5,10 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { ButtonProps } from '@mui/material/Button';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LazyTextField } from '../../../components/lazy-text-field';
 import { errorMessage } from '../../../lib/http';
 import { useChangeProjectStatus } from '../api/change-project-status';
 
@@ -124,7 +124,7 @@ export function ProjectStatusActions({ project, role, userId, size = 'medium' }:
         onClose={() => setIsOpen(false)}
       >
         <strong>{project.title}</strong>: {chosen?.question}
-        <TextField
+        <LazyTextField
           label="Note (optional)"
           value={note}
           onChange={(event) => setNote(event.target.value)}
