@@ -110,6 +110,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         err: serializeError,
       },
     },
+    // With logging off, a request's logger is the app's own: a child per request (its bindings, serializers and
+    // redaction set up anew) would be made for every request and never write a line.
+    childLoggerFactory: (logger, bindings, opts) => (logger.level === 'silent' ? logger : logger.child(bindings, opts)),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,

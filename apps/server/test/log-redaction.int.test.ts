@@ -62,6 +62,21 @@ describe('the log', () => {
     }
     expect(log).not.toMatch(/\$argon2id\$/);
   });
+
+  it('tells each request apart: its lines carry its own request id while the log is on', async () => {
+    const from = lines.length;
+    expect((await call(t.app, 'GET', '/health')).status).toBe(200);
+    expect((await call(t.app, 'GET', '/health')).status).toBe(200);
+    const ids = lines
+      .slice(from)
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string })
+      .filter((entry) => entry.msg === 'incoming request')
+      .map((entry) => entry.reqId);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBeTruthy();
+    expect(ids[1]).toBeTruthy();
+    expect(ids[0]).not.toBe(ids[1]);
+  });
 });
 
 /**
