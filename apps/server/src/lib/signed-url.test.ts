@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSignedUrl, signUrl } from './signed-url.js';
+import { expiryStepSeconds, readSignedUrl, signUrl } from './signed-url.js';
 
 const secret = 'a-secret-of-at-least-thirty-two-chars!!';
 const now = new Date('2026-11-21T10:00:00Z');
@@ -29,5 +29,37 @@ describe('signed URLs', () => {
     expect(readSignedUrl(secret, path, { ...query, sig: 'forged' }, now)).toBeNull();
     expect(readSignedUrl(`${secret}x`, path, query, now)).toBeNull();
     expect(readSignedUrl(secret, path, { expires: query.expires, sig: query.sig }, now)).toBeNull();
+  });
+});
+
+describe('signed URLs minted again', () => {
+  const at = (ms: number) => new Date(now.getTime() + ms);
+
+  it('are the same link within a step of their expiry, so a polling screen does not fetch its images again', () => {
+    const ttl = 30 * 60_000;
+    expect(expiryStepSeconds(ttl)).toBe(60);
+    const first = signUrl(secret, '/api/messages/attachments/a.png', now, ttl, 42);
+    expect(signUrl(secret, '/api/messages/attachments/a.png', at(59_000), ttl, 42)).toBe(first);
+    const next = signUrl(secret, '/api/messages/attachments/a.png', at(60_000), ttl, 42);
+    expect(next).not.toBe(first);
+    expect(parts(next).query.expires - parts(first).query.expires).toBe(60);
+    // Another session or another file still gets a link of its own.
+    expect(signUrl(secret, '/api/messages/attachments/a.png', now, ttl, 43)).not.toBe(first);
+    expect(signUrl(secret, '/api/messages/attachments/b.png', now, ttl, 42)).not.toBe(first);
+    expect(signUrl(`${secret}x`, '/api/messages/attachments/a.png', now, ttl, 42)).not.toBe(first);
+  });
+
+  it('live at most their lifetime and more than nine tenths of it, whenever in the step they are minted', () => {
+    for (const ttl of [60_000, 10 * 60_000, 30 * 60_000, 24 * 60 * 60_000]) {
+      for (const offset of [0, 1, 999, 5_500, 59_999, 61_234]) {
+        const minted = at(offset);
+        const { path, query } = parts(signUrl(secret, '/api/invoices/1/pdf', minted, ttl, 7));
+        const life = query.expires * 1000 - minted.getTime();
+        expect(life).toBeLessThanOrEqual(ttl);
+        expect(life).toBeGreaterThan(ttl * 0.9);
+        expect(readSignedUrl(secret, path, query, new Date(minted.getTime() + life - 1))).toBe(7);
+        expect(readSignedUrl(secret, path, query, new Date(minted.getTime() + life))).toBeNull();
+      }
+    }
   });
 });

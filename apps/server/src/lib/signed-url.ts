@@ -9,9 +9,38 @@ function sign(secret: string, pathname: string, expires: number, sessionId: numb
   return crypto.createHmac('sha256', secret).update(`${pathname}\n${expires}\n${sessionId}`).digest('base64url');
 }
 
+/**
+ * Links minted within one step share their expiry, rounded down to the step: a minute, or a tenth of a shorter
+ * lifetime. So a screen that polls gets the same link for a file again and again (the browser shows the image it
+ * has instead of fetching it anew), and the link is signed once per step rather than once per answer. A link lives
+ * at most its lifetime, and more than nine tenths of it.
+ */
+export function expiryStepSeconds(ttlMs: number): number {
+  return Math.max(1, Math.min(60, Math.floor(ttlMs / 10_000)));
+}
+
+/** The links minted in the current step, for each signing key (one per app; a few in a test run). */
+const minted = new Map<string, { expires: number; urls: Map<string, string> }>();
+/** A bound on the links remembered in one step, far above one node's sessions times their open files. */
+const MAX_MINTED = 50_000;
+
 export function signUrl(secret: string, pathname: string, now: Date, ttlMs: number, sessionId: number): string {
-  const expires = Math.floor((now.getTime() + ttlMs) / 1000);
-  return `${pathname}?expires=${expires}&sid=${sessionId}&sig=${sign(secret, pathname, expires, sessionId)}`;
+  const step = expiryStepSeconds(ttlMs);
+  const expires = Math.floor((now.getTime() + ttlMs) / 1000 / step) * step;
+  let memo = minted.get(secret);
+  if (!memo || memo.expires !== expires) {
+    if (!memo && minted.size >= 16) minted.clear();
+    memo = { expires, urls: new Map() };
+    minted.set(secret, memo);
+  }
+  const key = `${sessionId}\n${pathname}`;
+  let url = memo.urls.get(key);
+  if (url === undefined) {
+    url = `${pathname}?expires=${expires}&sid=${sessionId}&sig=${sign(secret, pathname, expires, sessionId)}`;
+    if (memo.urls.size >= MAX_MINTED) memo.urls.clear();
+    memo.urls.set(key, url);
+  }
+  return url;
 }
 
 export type SignedQuery = { expires?: number; sid?: number; sig?: string };
