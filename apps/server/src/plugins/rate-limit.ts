@@ -25,16 +25,25 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext) 
     });
   }
   await app.register(rateLimit, {
-    global: true,
+    // Not a hook on every route: signed-in calls, the bulk of the traffic (the polls), are never counted, so they
+    // skip the limiter below without the plugin's promises; a door with a limit of its own gets its own hook.
+    global: false,
     max: ctx.config.rateLimits.anonymousPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) => request.ip,
-    allowList: (request: FastifyRequest) => request.actor !== null || !request.url.startsWith('/api/'),
     ...(redis ? { redis, nameSpace: 'agency-rl:' } : { store: databaseRateLimitStore(ctx.database) }),
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests; try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`, {
         'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
       }),
+  });
+  const anonymousLimit = app.rateLimit();
+  // After the bearer lookup (plugins/auth.ts): a signed-out call to the API is counted per address, unless its route
+  // is a door with a limit of its own (which counts it there, signed in or not). A callback hook: a signed-in call
+  // passes with one comparison.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.actor !== null || !request.url.startsWith('/api/') || request.routeOptions.config?.rateLimit) return done();
+    anonymousLimit.call(app, request, reply).then(() => done(), done);
   });
 }

@@ -1,5 +1,6 @@
 import { MAX_ATTACHMENTS_PER_MESSAGE, type Attachment, type Conversation, type Message } from '@agency/schema';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
@@ -193,6 +194,33 @@ export function createMessagingService(ctx: AppContext, notifications: Notificat
       .prepare('superadmin_inbox');
   }
 
+  /**
+   * The polls, built and named once. The caller's messages are those they sent and those they received: two index
+   * scans (by sender and by receiver, each in id order) merged, rather than one scan filtering on either column, so
+   * PostgreSQL reads only the page it returns.
+   */
+  let polls: ReturnType<typeof preparePolls> | undefined;
+  const pollStatements = () => (polls ??= preparePolls());
+  function preparePolls() {
+    const actorId = sql.placeholder('actorId');
+    const limit = sql.placeholder('limit');
+    const mine = (after?: Placeholder) =>
+      unionAll(
+        ctx.db
+          .select()
+          .from(messages)
+          .where(after ? and(eq(messages.senderId, actorId), gt(messages.id, after)) : eq(messages.senderId, actorId)),
+        ctx.db
+          .select()
+          .from(messages)
+          .where(after ? and(eq(messages.receiverId, actorId), gt(messages.id, after)) : eq(messages.receiverId, actorId)),
+      );
+    return {
+      newest: mine().orderBy(desc(messages.id)).limit(limit).prepare('poll_newest'),
+      since: mine(sql.placeholder('sinceId')).orderBy(asc(messages.id)).limit(limit).prepare('poll_since'),
+    };
+  }
+
   return {
     presentMessage,
 
@@ -267,18 +295,12 @@ export function createMessagingService(ctx: AppContext, notifications: Notificat
         const known = newestSeen.get(actor.id);
         if (known !== undefined && query.since_id >= known) return [];
       }
-      const mine = or(eq(messages.senderId, actor.id), eq(messages.receiverId, actor.id));
       const now = ctx.now();
       if (query.since_id === undefined) {
-        const rows = await ctx.db.select().from(messages).where(mine).orderBy(desc(messages.id)).limit(query.limit);
+        const rows = await pollStatements().newest.execute({ actorId: actor.id, limit: query.limit });
         return rows.reverse().map((r) => presentMessage(r, actor.sessionId, now));
       }
-      const rows = await ctx.db
-        .select()
-        .from(messages)
-        .where(and(mine, gt(messages.id, query.since_id)))
-        .orderBy(asc(messages.id))
-        .limit(query.limit);
+      const rows = await pollStatements().since.execute({ actorId: actor.id, sinceId: query.since_id, limit: query.limit });
       if (rows.length < query.limit) newestSeen.set(actor.id, rows.length ? rows[rows.length - 1].id : query.since_id);
       return rows.map((r) => presentMessage(r, actor.sessionId, now));
     },
