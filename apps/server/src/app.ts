@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { resolveSessionSecret, type Config } from './config.js';
@@ -201,7 +200,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputHygiene(app);
   registerSecurityHeaders(app, () => app.draining.active);
   await registerOpenApi(app, config);
-  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS_PER_MESSAGE } });
   await app.register(authPlugin, { ctx });
   await registerRateLimits(app, ctx);
   await registerMetrics(app, ctx, { openStreams: () => realtime.openStreams() });

@@ -1,5 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { newStoredFilename, type Storage } from './storage.js';
 import { AppError } from '../core/errors.js';
 import { sniffMime } from '../lib/file-type.js';
@@ -7,6 +10,21 @@ import { sniffMime } from '../lib/file-type.js';
 export type StoredUpload = { name: string; mime: string; size: number; storedFilename: string };
 
 const MULTIPART_OVERHEAD_PER_FILE = 64 * 1024;
+
+type RouteScope = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * Declares the routes that take files as multipart/form-data in a scope of their own, with the multipart parser.
+ * Wherever that plugin is registered it adds an onRequest and an onResponse hook (a promise each, and a listener on
+ * every response) for its temporary files: here they run for the upload routes only, not for every request (the
+ * polls), and a multipart body sent anywhere else is refused as an unsupported media type.
+ */
+export async function withMultipart(app: RouteScope, routes: (scope: RouteScope) => void) {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: MAX_ATTACHMENTS_PER_MESSAGE } });
+    routes(scope);
+  });
+}
 
 /** Refuses a request whose declared length already exceeds what the limits allow, before reading any of it. */
 export function assertDeclaredLength(request: FastifyRequest, maxFiles: number, maxBytes: number, quotaBytes?: number) {

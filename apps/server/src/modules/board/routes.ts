@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../core/errors.js';
-import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
+import { assertDeclaredLength, streamUploads, withMultipart } from '../../integrations/uploads.js';
 import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { doorLimit } from '../../lib/door-limit.js';
 import { isInlineImage } from '../../lib/file-type.js';
@@ -218,33 +218,35 @@ export const boardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Ser
       reply.code(201).send({ comment: await board.addComment(requireActor(request), request.params.id, request.body.body) }),
   });
 
-  app.post('/board/cards/:id/attachments', {
-    config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
-    onRequest: access('board:edit'),
-    schema: {
-      tags,
-      security,
-      summary: 'Attach files to a card (multipart; at most 10 files of 10 MB each per card, within the storage quota)',
-      params: idParams,
-      consumes: ['multipart/form-data'],
-      response: { 201: cardResponse },
-    },
-    handler: async (request, reply) => {
-      const actor = requireActor(request);
-      const { existing } = await board.assertMayAttach(actor, request.params.id);
-      const { maxFiles, maxBytes } = board.limits;
-      const remaining = maxFiles - existing;
-      if (remaining <= 0) throw new AppError('PAYLOAD_TOO_LARGE', `A card can have at most ${maxFiles} attachments`);
-      const quotaBytes = await services.storage.remainingQuota(actor);
-      assertDeclaredLength(request, remaining, maxBytes, quotaBytes);
-      const upload = await streamUploads(request, ctx.storage, { maxFiles: remaining, maxBytes, quotaBytes });
-      try {
-        return reply.code(201).send({ card: await board.recordAttachments(actor, request.params.id, upload.files) });
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
-    },
+  await withMultipart(app, (uploads) => {
+    uploads.post('/board/cards/:id/attachments', {
+      config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
+      onRequest: access('board:edit'),
+      schema: {
+        tags,
+        security,
+        summary: 'Attach files to a card (multipart; at most 10 files of 10 MB each per card, within the storage quota)',
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: cardResponse },
+      },
+      handler: async (request, reply) => {
+        const actor = requireActor(request);
+        const { existing } = await board.assertMayAttach(actor, request.params.id);
+        const { maxFiles, maxBytes } = board.limits;
+        const remaining = maxFiles - existing;
+        if (remaining <= 0) throw new AppError('PAYLOAD_TOO_LARGE', `A card can have at most ${maxFiles} attachments`);
+        const quotaBytes = await services.storage.remainingQuota(actor);
+        assertDeclaredLength(request, remaining, maxBytes, quotaBytes);
+        const upload = await streamUploads(request, ctx.storage, { maxFiles: remaining, maxBytes, quotaBytes });
+        try {
+          return reply.code(201).send({ card: await board.recordAttachments(actor, request.params.id, upload.files) });
+        } catch (err) {
+          await upload.discard();
+          throw err;
+        }
+      },
+    });
   });
 
   app.delete('/board/cards/:id/attachments/:attachmentId', {

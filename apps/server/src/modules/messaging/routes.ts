@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isInlineImage } from '../../lib/file-type.js';
 import { readSignedUrl } from '../../lib/signed-url.js';
-import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
+import { assertDeclaredLength, streamUploads, withMultipart } from '../../integrations/uploads.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
 import { doorLimit } from '../../lib/door-limit.js';
@@ -165,29 +165,31 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
     handler: async (request) => ({ count: await services.messaging.unreadCount(requireActor(request)) }),
   });
 
-  app.post('/messages/uploads', {
-    config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
-    onRequest: access('messaging:use'),
-    schema: {
-      tags: ['messaging'],
-      security,
-      summary: 'Stream files up (multipart) before sending the message that refers to them',
-      consumes: ['multipart/form-data'],
-      response: { 201: z.object({ attachments: z.array(uploadedAttachmentSchema) }) },
-    },
-    handler: async (request, reply) => {
-      const actor = requireActor(request);
-      const limits = { maxFiles: MAX_ATTACHMENTS_PER_MESSAGE, maxBytes: MAX_ATTACHMENT_BYTES };
-      const quotaBytes = await services.storage.remainingQuota(actor);
-      assertDeclaredLength(request, limits.maxFiles, limits.maxBytes, quotaBytes);
-      const upload = await streamUploads(request, ctx.storage, { ...limits, quotaBytes });
-      try {
-        return reply.code(201).send({ attachments: await services.messaging.recordUploads(actor, upload.files) });
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
-    },
+  await withMultipart(app, (uploads) => {
+    uploads.post('/messages/uploads', {
+      config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
+      onRequest: access('messaging:use'),
+      schema: {
+        tags: ['messaging'],
+        security,
+        summary: 'Stream files up (multipart) before sending the message that refers to them',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ attachments: z.array(uploadedAttachmentSchema) }) },
+      },
+      handler: async (request, reply) => {
+        const actor = requireActor(request);
+        const limits = { maxFiles: MAX_ATTACHMENTS_PER_MESSAGE, maxBytes: MAX_ATTACHMENT_BYTES };
+        const quotaBytes = await services.storage.remainingQuota(actor);
+        assertDeclaredLength(request, limits.maxFiles, limits.maxBytes, quotaBytes);
+        const upload = await streamUploads(request, ctx.storage, { ...limits, quotaBytes });
+        try {
+          return reply.code(201).send({ attachments: await services.messaging.recordUploads(actor, upload.files) });
+        } catch (err) {
+          await upload.discard();
+          throw err;
+        }
+      },
+    });
   });
 
   app.get('/messages/attachments/:stored_filename', {

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isInlineImage } from '../../lib/file-type.js';
 import { readSignedUrl } from '../../lib/signed-url.js';
-import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
+import { assertDeclaredLength, streamUploads, withMultipart } from '../../integrations/uploads.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
 import { doorLimit } from '../../lib/door-limit.js';
@@ -116,34 +116,36 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
     handler: async (request) => ({ project: await services.projects.changeStatus(requireActor(request), request.params.id, request.body) }),
   });
 
-  app.post('/projects/:id/attachments', {
-    config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
-    onRequest: access('project:upload'),
-    schema: {
-      tags,
-      security,
-      summary: 'Upload files to a project (multipart; at most 10 files of 10 MB each per project)',
-      params: idParams,
-      consumes: ['multipart/form-data'],
-      response: { 201: projectResponse },
-    },
-    handler: async (request, reply) => {
-      const actor = requireActor(request);
-      const { existing } = await services.projects.assertMayUpload(actor, request.params.id);
-      const { maxFiles, maxBytes } = services.projects.limits;
-      const remaining = maxFiles - existing;
-      if (remaining <= 0) throw new AppError('PAYLOAD_TOO_LARGE', `A project can have at most ${maxFiles} attachments`);
-      const quotaBytes = await services.storage.remainingQuota(actor);
-      assertDeclaredLength(request, remaining, maxBytes, quotaBytes);
-      const upload = await streamUploads(request, ctx.storage, { maxFiles: remaining, maxBytes, quotaBytes });
-      try {
-        await services.projects.recordAttachments(actor, request.params.id, upload.files);
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
-      return reply.code(201).send({ project: await services.projects.get(actor, request.params.id) });
-    },
+  await withMultipart(app, (uploads) => {
+    uploads.post('/projects/:id/attachments', {
+      config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
+      onRequest: access('project:upload'),
+      schema: {
+        tags,
+        security,
+        summary: 'Upload files to a project (multipart; at most 10 files of 10 MB each per project)',
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: projectResponse },
+      },
+      handler: async (request, reply) => {
+        const actor = requireActor(request);
+        const { existing } = await services.projects.assertMayUpload(actor, request.params.id);
+        const { maxFiles, maxBytes } = services.projects.limits;
+        const remaining = maxFiles - existing;
+        if (remaining <= 0) throw new AppError('PAYLOAD_TOO_LARGE', `A project can have at most ${maxFiles} attachments`);
+        const quotaBytes = await services.storage.remainingQuota(actor);
+        assertDeclaredLength(request, remaining, maxBytes, quotaBytes);
+        const upload = await streamUploads(request, ctx.storage, { maxFiles: remaining, maxBytes, quotaBytes });
+        try {
+          await services.projects.recordAttachments(actor, request.params.id, upload.files);
+        } catch (err) {
+          await upload.discard();
+          throw err;
+        }
+        return reply.code(201).send({ project: await services.projects.get(actor, request.params.id) });
+      },
+    });
   });
 
   app.get('/projects/:id/attachments/:attachmentId/download', {

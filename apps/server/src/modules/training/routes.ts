@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../core/errors.js';
-import { assertDeclaredLength, streamUploads } from '../../integrations/uploads.js';
+import { assertDeclaredLength, streamUploads, withMultipart } from '../../integrations/uploads.js';
 import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { doorLimit } from '../../lib/door-limit.js';
 import { isInlineImage } from '../../lib/file-type.js';
@@ -154,31 +154,33 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
     handler: async (request) => ({ material: await training.moveMaterial(requireActor(request), request.params.id, request.body) }),
   });
 
-  app.post('/training/materials/:id/file', {
-    config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
-    onRequest: access('training:manage'),
-    schema: {
-      tags,
-      security,
-      summary: "Upload the material's file (multipart, one file of at most 10 MB, within the storage quota); replaces the one before",
-      params: idParams,
-      consumes: ['multipart/form-data'],
-      response: { 201: materialResponse },
-    },
-    handler: async (request, reply) => {
-      const actor = requireActor(request);
-      await training.assertMayUpload(actor, request.params.id);
-      const maxBytes = training.limits.maxBytes;
-      const quotaBytes = await services.storage.remainingQuota(actor);
-      assertDeclaredLength(request, 1, maxBytes, quotaBytes);
-      const upload = await streamUploads(request, ctx.storage, { maxFiles: 1, maxBytes, quotaBytes });
-      try {
-        return reply.code(201).send({ material: await training.recordFile(actor, request.params.id, upload.files[0]) });
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
-    },
+  await withMultipart(app, (uploads) => {
+    uploads.post('/training/materials/:id/file', {
+      config: { rateLimit: { ...doorLimit(ctx.config.rateLimits.uploadsPerHour, 3_600_000), groupId: 'uploads' } },
+      onRequest: access('training:manage'),
+      schema: {
+        tags,
+        security,
+        summary: "Upload the material's file (multipart, one file of at most 10 MB, within the storage quota); replaces the one before",
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: materialResponse },
+      },
+      handler: async (request, reply) => {
+        const actor = requireActor(request);
+        await training.assertMayUpload(actor, request.params.id);
+        const maxBytes = training.limits.maxBytes;
+        const quotaBytes = await services.storage.remainingQuota(actor);
+        assertDeclaredLength(request, 1, maxBytes, quotaBytes);
+        const upload = await streamUploads(request, ctx.storage, { maxFiles: 1, maxBytes, quotaBytes });
+        try {
+          return reply.code(201).send({ material: await training.recordFile(actor, request.params.id, upload.files[0]) });
+        } catch (err) {
+          await upload.discard();
+          throw err;
+        }
+      },
+    });
   });
 
   app.get('/training/materials/:id/file', {
