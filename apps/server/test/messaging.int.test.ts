@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestApp, signInEveryRole, signupClient, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -213,6 +213,47 @@ describe('polling', () => {
     });
     expect(since.body.messages.map((m: { id: number }) => m.id)).toEqual(ids.slice(-2));
     expect(since.body.messages.map((m: { message_content: string }) => m.message_content)).toEqual(['second of three', 'third of three']);
+  });
+
+  it('answers an empty poll from the memo with exactly what the handler would answer, and only a plain query that way', async () => {
+    expect((await clientSend('the newest message')).status).toBe(201);
+    const poll = (query: Record<string, string>) => call(t.app, 'GET', '/superadmin/get-all-messages', { token: who.superadmin.token, query });
+    const all = await poll({ user_id: who.superadmin.user.id, limit: '1000' });
+    const newest = String(Math.max(...all.body.messages.map((m: { id: number }) => m.id)));
+    // The first poll from the newest id runs the query and leaves the memo behind.
+    const first = await poll({ user_id: who.superadmin.user.id, since_id: newest, limit: '200' });
+    expect(first.body).toEqual({ messages: [] });
+    const handler = vi.spyOn(t.app.services.messaging, 'poll');
+    try {
+      const plain = await poll({ user_id: who.superadmin.user.id, since_id: newest, limit: '200' });
+      const noLimit = await poll({ user_id: who.superadmin.user.id, since_id: newest });
+      expect(handler).not.toHaveBeenCalled();
+      // The same question in a form only the input checks read (a limit with a leading zero) goes to the handler.
+      const checked = await poll({ user_id: who.superadmin.user.id, since_id: newest, limit: '0200' });
+      expect(handler).toHaveBeenCalledTimes(1);
+      const withoutDate = (headers: Record<string, unknown>) => ({ ...headers, date: undefined });
+      for (const answer of [plain, noLimit]) {
+        expect(answer.status).toBe(checked.status);
+        expect(answer.text).toBe(checked.text);
+        expect(withoutDate(answer.headers)).toEqual(withoutDate(checked.headers));
+      }
+      expect(plain.text).toBe('{"messages":[]}');
+      // Whatever the memo says, a query the checks refuse is refused, and someone else's id is forbidden.
+      expect((await poll({ user_id: who.superadmin.user.id, since_id: newest, note: 'a\u0000b' })).status).toBe(400);
+      expect((await poll({ user_id: who.superadmin.user.id, since_id: newest, limit: '0' })).status).toBe(400);
+      expect((await poll({ user_id: who.client.user.id, since_id: newest })).status).toBe(403);
+      const client = await call(t.app, 'GET', '/superadmin/get-all-messages', {
+        token: who.client.token,
+        query: { user_id: who.client.user.id, since_id: newest },
+      });
+      expect(client.status).toBe(403);
+    } finally {
+      handler.mockRestore();
+    }
+    // A new message clears the memo at once: the next poll from the same id finds it.
+    expect((await clientSend('after the memo')).status).toBe(201);
+    const after = await poll({ user_id: who.superadmin.user.id, since_id: newest, limit: '200' });
+    expect(after.body.messages.map((m: { message_content: string }) => m.message_content)).toEqual(['after the memo']);
   });
 
   it('never loses a message sent by concurrent senders', async () => {
