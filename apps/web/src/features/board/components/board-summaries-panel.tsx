@@ -38,12 +38,14 @@ export function BoardSummariesPanel({ boardPath }: { boardPath: (projectId: stri
             <Box role="img" aria-label={s.columns.map((c) => `${c.name}: ${c.count}`).join(', ')}>
               <BarChart
                 height={150}
-                layout="horizontal"
+                horizontal
                 margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
-                yAxis={[{ scaleType: 'band', data: s.columns.map((c) => c.name), width: 96 }]}
-                xAxis={[{ tickMinStep: 1 }]}
-                series={[{ data: s.columns.map((c) => c.count), color: '#4338ca', label: 'Cards' }]}
-                hideLegend
+                categories={s.columns.map((c) => c.name)}
+                axisWidth={96}
+                tickMinStep={1}
+                values={s.columns.map((c) => c.count)}
+                color="#4338ca"
+                label="Cards"
               />
             </Box>
           </Box>

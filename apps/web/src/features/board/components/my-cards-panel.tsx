@@ -74,13 +74,8 @@ export function MyCardsPanel({ cardPath, boardPath }: MyCardsPanelProps) {
         <Box aria-label={counts.map((c) => `${c.label}: ${c.value}`).join(', ')} role="img" data-testid="my-cards-chart">
           <PieChart
             height={180}
-            series={[
-              {
-                data: counts.filter((c) => c.value > 0).map((c) => ({ id: c.key, value: c.value, label: c.label, color: c.color })),
-                innerRadius: 40,
-              },
-            ]}
-            slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
+            innerRadius={40}
+            data={counts.filter((c) => c.value > 0).map((c) => ({ id: c.key, value: c.value, label: c.label, color: c.color }))}
           />
         </Box>
       </Box>

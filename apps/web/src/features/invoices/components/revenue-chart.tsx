@@ -20,7 +20,7 @@ const visuallyHidden = {
 };
 
 /**
- * Money received less refunds, by month (MUI X Charts), one currency at a time: amounts in different currencies
+ * Money received less refunds, by month, one currency at a time: amounts in different currencies
  * are never drawn on one scale. The figures are also in a table for screen readers.
  */
 export function RevenueChart({ revenue }: { revenue: InvoiceSummary['revenue_by_month'] }) {
@@ -51,13 +51,14 @@ export function RevenueChart({ revenue }: { revenue: InvoiceSummary['revenue_by_
       )}
       <BarChart
         height={280}
-        xAxis={[{ scaleType: 'band', data: rows.map((r) => formatMonth(r.month)) }]}
+        categories={rows.map((r) => formatMonth(r.month))}
         // Drawn in minor units, as the API sends them: only the labels know about decimals.
-        yAxis={[{ width: 64, valueFormatter: (minor: number) => formatMoneyCompact(minor, currency) }]}
-        series={[{ label: currency, data: rows.map((r) => r.amount), valueFormatter: (minor: number | null) => formatMoney(minor ?? 0, currency) }]}
+        values={rows.map((r) => r.amount)}
+        axisWidth={64}
+        tickFormat={(minor) => formatMoneyCompact(minor, currency)}
+        valueFormat={(minor) => formatMoney(minor, currency)}
         margin={{ left: 4, right: 8 }}
-        hideLegend
-        aria-hidden="true"
+        label={currency}
       />
       <Box component="table" sx={visuallyHidden}>
         <caption>Revenue by month in {currency}</caption>

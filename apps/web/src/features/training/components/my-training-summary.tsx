@@ -28,7 +28,7 @@ export function MyTrainingSummary({ modulePath, today }: { modulePath: (moduleId
     body = (
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: { xs: 2, sm: 3 }, alignItems: 'center', justifyContent: 'center' }}>
         <Box sx={{ flex: '0 0 140px' }} role="img" aria-label={`${percentDone(completed, total)}% of your training done`}>
-          <Gauge width={140} height={140} value={percentDone(completed, total)} text={({ value }) => `${value} %`} data-testid="training-gauge" />
+          <Gauge size={140} value={percentDone(completed, total)} text={`${percentDone(completed, total)} %`} data-testid="training-gauge" />
         </Box>
         {todo.length === 0 ? (
           <Typography sx={{ fontWeight: 700, color: 'success.main', flex: '1 1 200px' }}>All your training is done.</Typography>

@@ -69,12 +69,16 @@ export function TrainingProgress({ title, subtitle, showChart = true }: { title:
         <Box sx={{ px: { xs: 1, sm: 3 }, pt: 2 }} role="img" aria-label={modules.map((m, i) => `${m.title}: ${averages[i]}% on average`).join(', ')}>
           <BarChart
             height={Math.max(120, 36 * modules.length + 40)}
-            layout="horizontal"
+            horizontal
             margin={{ left: 0, right: 28, top: 8, bottom: 0 }}
-            yAxis={[{ scaleType: 'band', data: modules.map((m) => m.title), width: 140 }]}
-            xAxis={[{ min: 0, max: 100, valueFormatter: (v: number | null) => `${v ?? 0} %` }]}
-            series={[{ data: averages, color: '#16a34a', label: 'Average completion', valueFormatter: (v) => `${v ?? 0} %` }]}
-            hideLegend
+            categories={modules.map((m) => m.title)}
+            axisWidth={140}
+            max={100}
+            tickFormat={(v) => `${v} %`}
+            values={averages}
+            valueFormat={(v) => `${v} %`}
+            color="#16a34a"
+            label="Average completion"
           />
         </Box>
       )}
