@@ -1,3 +1,4 @@
+import { PublicTitle } from '../../features/config/components/public-title';
 import { usePublicConfig } from '../../features/config/hooks/use-public-config';
 import { LandingPage } from '../../features/landing/components/landing-page';
 
@@ -5,7 +6,7 @@ export function LandingRoute() {
   const brand = usePublicConfig()?.brand_name;
   return (
     <>
-      <title>{brand ? `Project delivery · ${brand}` : 'Project delivery'}</title>
+      <PublicTitle title="Project delivery" />
       <LandingPage brandName={brand} />
     </>
   );

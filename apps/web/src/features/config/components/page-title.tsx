@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { queryKeys } from '../../../lib/query-keys';
 import { useConfig } from '../hooks/use-config';
 
@@ -17,9 +18,10 @@ function useUnreadPrefix(): string {
   return count > 0 ? `(${count}) ` : '';
 }
 
-/** React 19 hoists <title> into the document head. Unread notifications show as an "(N) " prefix. */
+/** The document title of a screen. Unread notifications show as an "(N) " prefix. */
 export function PageTitle({ title }: PageTitleProps) {
   const brand = useConfig().data?.brand_name;
   const prefix = useUnreadPrefix();
-  return <title>{`${prefix}${brand ? `${title} · ${brand}` : title}`}</title>;
+  useDocumentTitle(`${prefix}${brand ? `${title} · ${brand}` : title}`);
+  return null;
 }
