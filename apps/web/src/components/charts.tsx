@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState, type PointerEvent, type ReactNode, t
 // The app's charts, drawn as SVG here: a bar chart (bars upright or lying), a doughnut with its legend and a gauge.
 // They follow MUI X Charts' defaults (its first palette colour, 12 px tick labels in the text colour, d3's "nice"
 // ticks, bands with a fifth of their width between bars, a tooltip on hover) in a few KB, where MUI X Charts with its
-// d3 parts weighs about 110 KB gzip, more than the rest of a dashboard. Each chart is drawn inside an element that
+// d3 parts weighed about 108 KB gzip, more than the rest of a dashboard. Each chart is drawn inside an element that
 // names its data for screen readers (`role="img"` and a label, or a table beside it), so the drawing is hidden.
 
 /** MUI X Charts' first series colour. */
