@@ -169,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sealer,
     now,
     // Cache lifetimes run on the real clock; session expiry itself is checked with the app's clock.
-    sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000, () => new Date()),
+    sessionCache: new TtlCache(SESSION_CACHE_TTL_MS, 50_000),
   };
   const services = createServices(ctx);
   const broadcast = createBroadcast({ databaseUrl: database.kind === 'postgres' ? database.url : undefined, log: app.log });

@@ -50,7 +50,7 @@ function previewOf(content: string) {
 const NEWEST_ID_TTL_MS = 1000;
 
 export function createMessagingService(ctx: AppContext, notifications: NotificationService) {
-  const newestSeen = new TtlCache<number, number>(NEWEST_ID_TTL_MS, 100_000, () => new Date());
+  const newestSeen = new TtlCache<number, number>(NEWEST_ID_TTL_MS, 100_000);
   // A committed message makes both sides' "nothing newer" memo stale at once.
   ctx.events.subscribe(
     'message.sent',
