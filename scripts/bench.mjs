@@ -3,7 +3,8 @@
 //
 // For each database the server (scripts/bench-server.ts) runs in a child process: the real app plus a bare
 // Fastify JSON route on another port in the same process, as the baseline of the same machine and run. The load
-// generator (autocannon) runs here, in this process, so it never shares an event loop with the server.
+// generators run from here: wrk (in C, a process of its own) for the plain GET runs, so the client never limits a
+// route's throughput, and autocannon where a run needs a list of requests or logic of its own between them.
 // Prints a table and writes bench-results/latest.json. Exit code 0 even when a budget is missed; non-zero only
 // when the benchmark itself breaks. Only 127.0.0.1 is contacted; every load run is bounded in time.
 //
@@ -14,7 +15,7 @@
 // BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster; postgres includes the cluster),
 // BENCH_CLUSTER=0 (no cluster section), BENCH_BUILD=0 (the cluster runs what is already built), BENCH_CPU_PROF=<dir>
 // (the server child writes a CPU profile there), BENCH_PAGE_WEIGHT=0 (no page-weight rows).
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { execFile, fork, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -243,8 +244,47 @@ async function getJson(url, headers) {
   return body;
 }
 
-/** One bounded autocannon run; any error or non-2xx answer breaks the benchmark (the numbers would be meaningless). */
+/**
+ * The load generator of the throughput runs: wrk, in C on one thread. autocannon (JavaScript) on one CPU answers to
+ * about as many requests a second as the bare route can serve: in its rounds the server sat idle a third of the time
+ * (a CPU profile of the bare rounds), so the baseline measured the client. wrk keeps the server busy on every route.
+ */
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((file) => fs.existsSync(file));
+
+/** wrk's durations ("812.00us", "1.23ms", "2.01s") in milliseconds. */
+function wrkMs(text) {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text);
+  if (!m) throw new Error(`wrk printed a duration it was not expected to: ${text}`);
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2]];
+}
+
+/**
+ * One bounded wrk run (keep-alive connections, one request at a time on each, as browsers poll); any socket error,
+ * timeout or non-2xx answer breaks the benchmark (the numbers would be meaningless).
+ */
 async function load(url, { headers = {}, connections = CONNECTIONS, duration = DURATION } = {}) {
+  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '--timeout', '10s'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const run = await new Promise((resolve) => {
+    execFile(WRK, [...args, url], { encoding: 'utf8', timeout: (duration + 30) * 1000 }, (err, stdout, stderr) =>
+      resolve({ status: err ? (err.code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    );
+  });
+  const out = run.out;
+  const total = /(\d+) requests in ([\d.]+\w+),/.exec(out);
+  const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+  const latency = (p) => wrkMs(new RegExp(`\\s${p}%\\s+(\\S+)`).exec(out)?.[1] ?? 'NaNms');
+  if (run.status !== 0 || !total || !perSecond) throw new Error(`wrk on ${url} failed (exit ${run.status}): ${out.slice(0, 300)}`);
+  const errors = socketErrors ? socketErrors.slice(1).reduce((n, x) => n + Number(x), 0) : 0;
+  if (errors || non2xx) throw new Error(`load on ${url} had ${errors} socket errors or timeouts, ${non2xx?.[1] ?? 0} non-2xx answers`);
+  if (!Number(total[1])) throw new Error(`load on ${url} completed no request`);
+  return { rps: Number(perSecond[1]), p50: latency(50), p99: latency(99), total: Number(total[1]) };
+}
+
+/** One bounded autocannon run (the cluster's rounds, whose proxy runs need autocannon's reconnects, use it throughout). */
+async function loadAutocannon(url, { headers = {}, connections = CONNECTIONS, duration = DURATION } = {}) {
   const r = await autocannon({ url, headers, connections, duration, timeout: 10, pipelining: 1 });
   if (r.errors || r.timeouts || r.non2xx) {
     throw new Error(`load on ${url} had ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
@@ -876,7 +916,7 @@ async function benchCluster() {
   }
 
   log('cluster: warm-up');
-  await load(bareUrl, { duration: WARMUP });
+  await loadAutocannon(bareUrl, { duration: WARMUP });
   for (const url of Object.values(targets)) await loadThroughProxy(url, { headers, duration: WARMUP });
 
   // Rounds as for the single-node ratios: each a bare run and the three poll runs back to back, their order
@@ -892,7 +932,9 @@ async function benchCluster() {
       const what = order[(i + k) % order.length];
       const before = what === 'two' ? await Promise.all([pollsServed(node1), pollsServed(node2)]) : null;
       runs[what].push(
-        what === 'bare' ? await load(url.bare, { duration: ROUND_SECONDS }) : await loadThroughProxy(url[what], { headers, duration: ROUND_SECONDS }),
+        what === 'bare'
+          ? await loadAutocannon(url.bare, { duration: ROUND_SECONDS })
+          : await loadThroughProxy(url[what], { headers, duration: ROUND_SECONDS }),
       );
       if (before) {
         const after = await Promise.all([pollsServed(node1), pollsServed(node2)]);
@@ -1176,6 +1218,10 @@ function printTable(table, results) {
 
 // ---------------------------------------------------------------- main
 
+if (!WRK && ONLY !== 'cluster') {
+  console.error('[bench] npm run bench needs wrk, the load generator of its throughput runs (Debian: apt-get install wrk)');
+  process.exit(2);
+}
 const started = Date.now();
 const loadStart = os.loadavg()[0];
 const results = {};
