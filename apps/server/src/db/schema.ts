@@ -328,8 +328,10 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.id),
     index('messages_receiver_idx').on(t.receiverId, t.id),
     index('messages_sender_idx').on(t.senderId, t.id),
+    // Unread messages by receiver and conversation: the inbox counts each listed conversation's unread messages with
+    // one index probe apiece (by receiver alone, each count walked all of the receiver's unread messages).
     index('messages_unread_idx')
-      .on(t.receiverId)
+      .on(t.receiverId, t.conversationId)
       .where(sql`is_read = 0`),
   ],
 );
