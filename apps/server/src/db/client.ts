@@ -24,6 +24,11 @@ export type Database = {
   url?: string;
   /** One raw statement (or, without values, a script of several), for libraries that speak SQL themselves. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * One statement whose columns are all text, rows as arrays (the hot answers that write their JSON themselves):
+   * named, so that PostgreSQL parses and plans it once per connection.
+   */
+  queryTextRows(name: string, text: string, values: unknown[]): Promise<(string | null)[][]>;
   migrate(): Promise<void>;
   /**
    * Runs `fn` while holding the advisory lock `key` (PostgreSQL; every node of a cluster waits its turn), so
@@ -164,6 +169,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       url: options.databaseUrl,
       executeSql: (text, values) => pool.query(text, values),
+      queryTextRows: async (name, text, values) => (await pool.query<(string | null)[]>({ name, text, values, rowMode: 'array' })).rows,
       migrate: () => migrateLocked(pool, migrationsFolder),
       withLock: (key, fn) => withAdvisoryLock(pool, key, () => fn()),
       close: () => pool.end(),
@@ -190,6 +196,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
     },
+    queryTextRows: async (_name, text, values) => (await client.query<(string | null)[]>(text, values, { rowMode: 'array' })).rows,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withLock: (_key, fn) => fn(),
     close: () => client.close(),

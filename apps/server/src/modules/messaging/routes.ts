@@ -24,13 +24,11 @@ import { doorLimit } from '../../lib/door-limit.js';
 import type { Services } from '../../services.js';
 import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
-import { attachmentPath, type MessagingSide } from './service.js';
+import { attachmentPath, EMPTY_POLL_ANSWER, type MessagingSide } from './service.js';
 import { parseSendBody, type StreamedFile } from './streaming-body.js';
 
 const security = [{ bearer: [] }];
 
-/** An empty page of the polls, as the route's serialiser writes it. */
-export const EMPTY_POLL_ANSWER = '{"messages":[]}';
 const SINCE_ID = /^(0|[1-9]\d{0,14})$/;
 const LIMIT = /^[1-9]\d{0,8}$/;
 
@@ -124,7 +122,11 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
         querystring: pollQuery,
         response: { 200: z.object({ messages: z.array(messageSchema) }) },
       },
-      handler: async (request) => ({ messages: await m.poll(requireActor(request), side, request.query) }),
+      handler: async (request, reply) => {
+        // The page comes as JSON the service wrote from text columns (service.ts): sent as it is, not serialised again.
+        const page = await m.poll(requireActor(request), side, request.query);
+        return reply.type('application/json; charset=utf-8').send(page as never);
+      },
     });
 
     app.put('/messages/:id/delivered', {
