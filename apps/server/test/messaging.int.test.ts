@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { conversationSchema } from '@agency/schema';
 import { call, createTestApp, signInEveryRole, signupClient, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -308,6 +309,70 @@ describe('polling', () => {
     expect(messages[0].read_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // The signed links work.
     for (const attachment of messages.at(-1)!.message_attachments) {
+      expect((await t.app.inject({ method: 'GET', url: attachment.url })).statusCode).toBe(200);
+    }
+  });
+
+  it("writes the inbox as the serialiser writes the same conversation on the client's side: every kind of text, attachments, counts", async () => {
+    // A client with a name and a project title full of escapes; its last message carries two files.
+    const name = 'Zoë "Q" O\'Brien \\ <b>\u2028 😀';
+    const client = await signupClient(t.app, { name });
+    const title = 'Quotes " tabs \t lines \n </script> 漢字';
+    const project = await call(t.app, 'POST', '/projects', { token: client.token, body: { title, description: 'Every kind of text.' } });
+    expect(project.status).toBe(201);
+    const conversation = `${project.body.project.id}:${client.user.id}`;
+    for (const text of ['first \u0001 "x"', 'second \\ é']) {
+      const sent = await call(t.app, 'POST', '/client/send-message', {
+        token: client.token,
+        body: { sender_id: client.user.id, receiver_id: who.superadmin.user.id, message_content: text, conversation_id: conversation },
+      });
+      expect(sent.status).toBe(201);
+    }
+    const withFiles = await call(t.app, 'POST', '/client/send-message', {
+      token: client.token,
+      body: {
+        sender_id: client.user.id,
+        receiver_id: who.superadmin.user.id,
+        message_content: 'files \u2029 "here"',
+        conversation_id: conversation,
+        message_attachments: [
+          { name: 'mock "one".png', mime: 'image/png', size: PNG.length, data: dataUrl(PNG, 'image/png') },
+          { name: 'brief.pdf', mime: 'application/pdf', size: PDF.length, data: dataUrl(PDF) },
+        ],
+      },
+    });
+    expect(withFiles.status).toBe(201);
+
+    const inbox = await call(t.app, 'GET', '/superadmin/conversations', { token: who.superadmin.token, query: { user_id: who.superadmin.user.id } });
+    expect(inbox.status).toBe(200);
+    expect(inbox.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The client's side of the same conversation, written by the route's serialiser, with the other party swapped.
+    const mine = await call(t.app, 'GET', '/client/conversations', { token: client.token, query: { user_id: client.user.id } });
+    const theirs = mine.body.conversations.find((c: { conversation_id: string }) => c.conversation_id === conversation);
+    // A file's link is signed for the session that asks (checked below: each works); the rest is the same.
+    const links: string[] = inbox.body.conversations[0].last_message_attachments.map((a: { url: string }) => a.url);
+    expect(links).toHaveLength(2);
+    const expected = {
+      conversation_id: conversation,
+      project_id: theirs.project_id,
+      project_title: title,
+      other_user_id: client.user.id,
+      other_user_name: name,
+      last_message_preview: theirs.last_message_preview,
+      last_sender_id: client.user.id,
+      last_sender_name: name,
+      last_message_time: theirs.last_message_time,
+      last_message_attachments: theirs.last_message_attachments.map((a: { url: string }, i: number) => ({ ...a, url: links[i] })),
+      unread_count: 3,
+    };
+    expect(Object.keys(expected)).toEqual(Object.keys(conversationSchema.shape));
+    expect(inbox.text).toContain(JSON.stringify(expected));
+    expect(inbox.text).toBe(JSON.stringify({ conversations: inbox.body.conversations }));
+    expect(theirs.last_message_preview).toBe('files \u2029 "here"');
+    expect(theirs.last_message_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // Newest first, and the signed links work.
+    expect(inbox.body.conversations[0].conversation_id).toBe(conversation);
+    for (const attachment of inbox.body.conversations[0].last_message_attachments) {
       expect((await t.app.inject({ method: 'GET', url: attachment.url })).statusCode).toBe(200);
     }
   });

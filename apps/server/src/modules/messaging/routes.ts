@@ -95,7 +95,12 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
         querystring: conversationsQuery,
         response: { 200: z.object({ error: z.string().optional(), conversations: z.array(conversationSchema) }) },
       },
-      handler: async (request) => ({ conversations: await m.listConversations(requireActor(request), side, request.query.user_id) }),
+      handler: async (request, reply) => {
+        const actor = requireActor(request);
+        if (side === 'client') return { conversations: await m.listConversations(actor, request.query.user_id) };
+        // The inbox comes as JSON the service wrote from text columns (service.ts): sent as it is, not serialised again.
+        return reply.type('application/json; charset=utf-8').send((await m.inbox(actor, request.query.user_id)) as never);
+      },
     });
 
     app.get('/messages/thread', {
