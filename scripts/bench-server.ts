@@ -342,6 +342,31 @@ async function seedInvoiceList(args: { invoices: number; clients: number }) {
   return { invoices: Number(counts.n), seconds: Math.round((performance.now() - started) / 100) / 10 };
 }
 
+/**
+ * Waits until no job is due or running (pg-boss's table: waiting jobs whose time has come, retries, active ones), so
+ * a section is measured on a server that is not still working off the one before it: the webhook run's payments
+ * queue a receipt each (a PDF rendered, stored and mailed), about a thousand of them. Jobs set for later are left.
+ */
+async function jobsDrain(args: { timeoutMs?: number }) {
+  const started = performance.now();
+  const due = async () =>
+    Number(
+      (
+        await one<{ n: string }>(
+          sql.raw(`select count(*) as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`),
+        )
+      ).n,
+    );
+  const first = await due();
+  let quiet = 0;
+  while (quiet < 2) {
+    if (performance.now() - started > (args.timeoutMs ?? 300_000)) throw new Error(`jobs still due after ${args.timeoutMs ?? 300_000} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+    quiet = (await due()) === 0 ? quiet + 1 : 0;
+  }
+  return { jobs: first, seconds: Math.round((performance.now() - started) / 100) / 10 };
+}
+
 let monitor: {
   h: IntervalHistogram;
   resolution: number;
@@ -441,6 +466,7 @@ const handlers: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'seed-webhook-events': (a) => seedWebhookEvents(a as { count: number; tag: string }),
   'webhook-check': (a) => webhookCheck(a as { tag: string }),
   'seed-invoice-list': (a) => seedInvoiceList(a as { invoices: number; clients: number }),
+  'jobs-drain': (a) => jobsDrain(a as { timeoutMs?: number }),
   'monitor-start': () => monitorStart(),
   'monitor-stop': () => monitorStop(),
   memory: () => {
