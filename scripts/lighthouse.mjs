@@ -35,6 +35,10 @@ async function audit(chrome, url, preset) {
     preset === 'desktop' ? desktopConfig : undefined,
   );
   const lhr = result.lhr;
+  // LH_REPORTS=<dir>: each whole report as JSON (its audits' details: which scripts and tasks took the main thread).
+  if (process.env.LH_REPORTS) {
+    fs.writeFileSync(path.join(process.env.LH_REPORTS, `${preset}${new URL(url).pathname.replace(/\//g, '_')}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url} (${preset}): ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null]));
   const metric = (id) => lhr.audits[id]?.numericValue ?? null;
