@@ -1239,6 +1239,24 @@ if (!WRK && ONLY !== 'cluster') {
 }
 const started = Date.now();
 const loadStart = os.loadavg()[0];
+
+/**
+ * The machine's speed at the start, for comparing runs: a fixed loop of 300 million additions, the fastest of three,
+ * in ms. CPU-seconds and Lighthouse's scores (which scale the trace's CPU time by four) move with it from one day to
+ * the next on a shared machine; the ratios do not.
+ */
+function referenceLoopMs() {
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    let x = 0;
+    for (let i = 0; i < 3e8; i++) x += i % 7;
+    if (x < 0) throw new Error('unreachable');
+    best = Math.min(best, performance.now() - started);
+  }
+  return Math.round(best);
+}
+const referenceMs = referenceLoopMs();
 const results = {};
 let broken = false;
 let built = false;
@@ -1306,6 +1324,7 @@ try {
   const loadEnd = os.loadavg()[0];
   console.log(
     `Load average (1 min) at start / end: ${loadStart.toFixed(1)} / ${loadEnd.toFixed(1)} on ${os.cpus().length} cores.` +
+      ` Machine speed: a fixed loop of 300 million additions took ${referenceMs} ms (compare it between runs before comparing CPU-seconds or Lighthouse scores).` +
       ` Ratio rounds ${['pglite', 'postgres'].some((b) => results[b]?.ratioRoundsPinned) ? 'pinned: load generator on CPU 0, server on CPU 1' : 'not pinned (one CPU or no taskset)'}.` +
       (Math.max(loadStart, loadEnd) > os.cpus().length
         ? ' Other processes competed for the CPU: latencies and the event-loop figures are inflated; ratios less so.'
@@ -1324,6 +1343,7 @@ try {
     machine: {
       loadavg_1m_start: round(loadStart),
       loadavg_1m_end: round(loadEnd),
+      reference_loop_ms: referenceMs,
       cpus: os.cpus().length,
       cpu_model: os.cpus()[0]?.model ?? null,
       node: process.version,
