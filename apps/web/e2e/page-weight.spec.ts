@@ -79,6 +79,9 @@ const PUBLIC_PAGES = [
 
 test.describe('page weight', () => {
   test('no public page nor signed-in screen grows past its JavaScript ceiling, cold', async ({ browser, request, baseURL }) => {
+    // Fifteen pages, each loaded cold in a context of its own and watched until no script is asked for in a second:
+    // on a loaded machine that is more than the minute a single journey gets.
+    test.setTimeout(180_000);
     const weights: Weight[] = [];
     for (const path of PUBLIC_PAGES) {
       const context = await browser.newContext();
