@@ -39,6 +39,11 @@ const LIMIT = /^[1-9]\d{0,8}$/;
  * in its plain form takes it (the caller's own user_id, since_id and limit as digits, nothing else); anything else,
  * valid or not, goes the usual way. The cross-cutting hooks (bearer, access, security headers, metrics) still run.
  */
+/** An answer the service wrote as JSON itself (the polls, the inbox): sent as it is, not serialised again. */
+function sendWrittenJson(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json as never);
+}
+
 function answerEmptyPoll(messaging: Services['messaging']) {
   return (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const actor = request.actor;
@@ -47,7 +52,7 @@ function answerEmptyPoll(messaging: Services['messaging']) {
       let plain = query.limit === undefined || (typeof query.limit === 'string' && LIMIT.test(query.limit));
       for (const key in query) if (key !== 'user_id' && key !== 'since_id' && key !== 'limit') plain = false;
       if (plain && messaging.nothingNewer(actor.id, Number(query.since_id))) {
-        reply.type('application/json; charset=utf-8').send(EMPTY_POLL_ANSWER);
+        sendWrittenJson(reply, EMPTY_POLL_ANSWER);
         return;
       }
     }
@@ -98,8 +103,7 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
       handler: async (request, reply) => {
         const actor = requireActor(request);
         if (side === 'client') return { conversations: await m.listConversations(actor, request.query.user_id) };
-        // The inbox comes as JSON the service wrote from text columns (service.ts): sent as it is, not serialised again.
-        return reply.type('application/json; charset=utf-8').send((await m.inbox(actor, request.query.user_id)) as never);
+        return sendWrittenJson(reply, await m.inbox(actor, request.query.user_id));
       },
     });
 
@@ -128,9 +132,7 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
         response: { 200: z.object({ messages: z.array(messageSchema) }) },
       },
       handler: async (request, reply) => {
-        // The page comes as JSON the service wrote from text columns (service.ts): sent as it is, not serialised again.
-        const page = await m.poll(requireActor(request), side, request.query);
-        return reply.type('application/json; charset=utf-8').send(page as never);
+        return sendWrittenJson(reply, await m.poll(requireActor(request), side, request.query));
       },
     });
 
