@@ -95,10 +95,13 @@ function readPlaywright(file) {
 }
 
 const results = [];
+// When the suite being recorded began: each line of the summary says how long its suite took.
+let suiteStarted = Date.now();
 function record(name, counts, exitCode, note) {
   const c = counts ?? { passed: 0, failed: 0, skipped: 0, failedNames: [] };
   if (exitCode !== 0 && c.failed === 0) c.failed = 1;
-  results.push({ name, failedNames: [], ...c, note });
+  results.push({ name, failedNames: [], ...c, note, seconds: Math.round((Date.now() - suiteStarted) / 1000) });
+  suiteStarted = Date.now();
 }
 
 async function vitest(name, projects, outFile, extraEnv = {}) {
@@ -208,7 +211,7 @@ const total = (key) => results.reduce((n, r) => n + r[key], 0);
 console.log(`\nSuites (TZ=${env.TZ}, test order seed ${env.TEST_SEED}; TEST_SEED=${env.TEST_SEED} replays it):`);
 for (const r of results) {
   const counts = `${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped`;
-  console.log(`  ${r.name.padEnd(44)} ${counts}${r.note ? `  (${r.note})` : ''}`);
+  console.log(`  ${r.name.padEnd(50)} ${counts} ${String(r.seconds).padStart(5)} s${r.note ? `  (${r.note})` : ''}`);
 }
 // The names of what failed, last, so that the tail of a long log still says which tests to look at.
 const failures = results.flatMap((r) => r.failedNames.map((n) => `${r.name}: ${n}`));

@@ -295,7 +295,21 @@ test.describe('messaging', () => {
     // Right after a poll of the inbox the next one is ten seconds away: an update within eight seconds is the push
     // (it usually takes about 300 ms; the margin is for a loaded machine, and a lost push still fails here).
     await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/superadmin/conversations' && r.ok(), { timeout: 15_000 });
+    // What the inbox's refreshes answered after the send: a failure then shows whether the page asked again and what it got.
+    const inboxAnswers: string[] = [];
     const sentAt = Date.now();
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname !== '/api/superadmin/conversations') return;
+      const at = Date.now() - sentAt;
+      void r
+        .text()
+        .then((body) =>
+          inboxAnswers.push(
+            `  ${at} ms after the send: ${r.status()}, ${body.length} bytes, ${body.includes(`"${conversationId}"`) ? 'with' : 'without'} the conversation`,
+          ),
+        )
+        .catch((e: Error) => inboxAnswers.push(`  ${at} ms after the send: ${r.status()}, body unread (${e.message})`));
+    });
     const sent = await request.post('/api/client/send-message', {
       headers: authHeaders(client),
       data: { sender_id: client.user.id, receiver_id: owner.user.id, conversation_id: conversationId, message_content: 'Pushed, not polled' },
@@ -311,7 +325,12 @@ test.describe('messaging', () => {
       await expect(row.getByTestId('conversation-preview')).toHaveText('Pushed, not polled', { timeout: 8_000 });
     } catch (err) {
       const received = await framesSinceSend();
-      throw new Error(`${(err as Error).message}\nWhat the page's event stream received since the send:\n${received || '  nothing'}`, { cause: err });
+      const rows = await page.getByTestId('conversation-row').count();
+      throw new Error(
+        `${(err as Error).message}\nWhat the page's event stream received since the send:\n${received || '  nothing'}\n` +
+          `What the inbox answered since the send:\n${inboxAnswers.join('\n') || '  nothing'}\nRows on the page: ${rows}`,
+        { cause: err },
+      );
     }
     console.log(`inbox showed the message ${Date.now() - sentAt} ms after it was sent; the stream received:\n${await framesSinceSend()}`);
     await context.close();

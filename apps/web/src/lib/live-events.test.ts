@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../test/server';
@@ -64,6 +64,45 @@ describe('the event stream in the browser', () => {
     await until(() => thread.state.isInvalidated && badge.state.isInvalidated);
     expect(authorization).toBe('Bearer tok-1');
     expect(untouched.state.isInvalidated).toBe(false);
+  });
+
+  it('asks again when an event arrives while a screen is still loading for the first time, so the change shows at once', async () => {
+    const encoder = new TextEncoder();
+    let push: ((frame: string) => void) | undefined;
+    server.use(
+      http.get(
+        '/api/events',
+        () =>
+          new HttpResponse(
+            new ReadableStream<Uint8Array>({ start: (controller) => void (push = (frame) => controller.enqueue(encoder.encode(frame))) }),
+            { headers: { 'content-type': 'text/event-stream' } },
+          ),
+      ),
+    );
+    const client = new QueryClient();
+    closers.push(openLiveEvents('tok-1', '5', client));
+    let inbox = 'before the message';
+    let asked = 0;
+    let answerFirst = () => {};
+    const observer = new QueryObserver(client, {
+      queryKey: queryKeys.messaging.conversations('superadmin', '5'),
+      queryFn: async () => {
+        asked += 1;
+        const read = inbox;
+        // The first answer was read before the message was sent and reaches the page after its event.
+        if (asked === 1) await new Promise<void>((resolve) => (answerFirst = resolve));
+        return read;
+      },
+    });
+    closers.push(observer.subscribe(() => {}));
+    await until(() => asked === 1 && push !== undefined);
+
+    inbox = 'with the message';
+    push!('id: 1\nevent: message.sent\ndata: {"senderId":6,"receiverId":5}\n\n');
+    await until(() => asked === 2);
+    answerFirst();
+    await until(() => observer.getCurrentResult().status === 'success');
+    expect(observer.getCurrentResult().data).toBe('with the message');
   });
 
   it("leaves alone what this person's own action changed, but not the receipts of their messages", async () => {

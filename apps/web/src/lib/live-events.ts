@@ -41,6 +41,16 @@ export function isOwnEcho(type: string, data: unknown, userId: string): boolean 
   return event.actorId !== undefined && event.actorId !== null && String(event.actorId) === userId;
 }
 
+/**
+ * Makes a key's cached data stale and refetches what a screen shows. A first load still in flight is cancelled
+ * first: it may have been answered before the change, and TanStack Query does not restart a fetch that has no
+ * data yet (an invalidation joins it), so the change would wait for the next poll.
+ */
+function refresh(queryClient: QueryClient, queryKey: QueryKey) {
+  void queryClient.cancelQueries({ queryKey, fetchStatus: 'fetching', predicate: (query) => query.state.data === undefined });
+  void queryClient.invalidateQueries({ queryKey });
+}
+
 /** The stream was refused for good (signed out, session ended): no retry. */
 class StreamRefused extends Error {}
 
@@ -93,7 +103,7 @@ export function openLiveEvents(token: string, userId: string, queryClient: Query
         void queryClient.invalidateQueries();
         return;
       }
-      for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of stale) refresh(queryClient, queryKey);
     },
     onclose() {
       // A node going away (a restart, a deploy) closes streams: reconnect elsewhere, unless the session ended.

@@ -32,6 +32,11 @@ const security = [{ bearer: [] }];
 const SINCE_ID = /^(0|[1-9]\d{0,14})$/;
 const LIMIT = /^[1-9]\d{0,8}$/;
 
+/** An answer the service wrote as JSON itself (the polls, the inbox): sent as it is, not serialised again. */
+function sendWrittenJson(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json as never);
+}
+
 /**
  * The hot path of the polls (every open chat asks every few seconds, and nearly always hears nothing): a poll from an
  * id newer than anything this person has, which the service knows from a moment ago, is answered by the route's first
@@ -39,11 +44,6 @@ const LIMIT = /^[1-9]\d{0,8}$/;
  * in its plain form takes it (the caller's own user_id, since_id and limit as digits, nothing else); anything else,
  * valid or not, goes the usual way. The cross-cutting hooks (bearer, access, security headers, metrics) still run.
  */
-/** An answer the service wrote as JSON itself (the polls, the inbox): sent as it is, not serialised again. */
-function sendWrittenJson(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json as never);
-}
-
 function answerEmptyPoll(messaging: Services['messaging']) {
   return (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const actor = request.actor;
