@@ -45,6 +45,8 @@ export default defineConfig({
           include: ['apps/server/test/**/*.int.test.ts'],
           // Checks each file's log for the secrets its apps handed out (apps/server/test/log-sink.ts).
           setupFiles: ['apps/server/test/log-check.setup.ts'],
+          // Every test app starts from a copy of one database set up once per run.
+          globalSetup: ['apps/server/test/database-template.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file boots its own app on its own database; two at a time suits a two-core machine.

@@ -6,6 +6,7 @@ import type { AuthResponse, Role } from '@agency/schema';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { DeliveredMail } from '../src/integrations/mailer.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -44,11 +45,12 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createPostgresDatabase(baseUrl: string) {
+/** A new database on the server of `baseUrl`: empty, or a copy of the database `template`. */
+export async function createPostgresDatabase(baseUrl: string, template?: string) {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -124,11 +126,16 @@ export async function createTestApp(
   let database: Database;
   let drop = async () => {};
   if (baseUrl) {
-    const created = await createPostgresDatabase(baseUrl);
+    const created = await createPostgresDatabase(baseUrl, inject('postgresTemplate'));
     drop = created.drop;
     database = await openDatabase({ databaseUrl: created.url, dataDir: config.dataDir, poolSize: 5 });
   } else {
-    database = await openDatabase({ dataDir: config.dataDir, inMemory: true });
+    const template = inject('pgliteTemplate');
+    database = await openDatabase({
+      dataDir: config.dataDir,
+      inMemory: true,
+      loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined,
+    });
   }
   await database.migrate();
   const own = options.logStream;

@@ -132,10 +132,11 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
         await db.update(mailOutbox).set({ error: message, leaseUntil: null }).where(eq(mailOutbox.id, mail.id));
         throw err;
       }
-      for (const listener of listeners)
-        listener({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? undefined });
       // Delivered: the outbox keeps who, what subject and when, but no longer the body (it may hold a live link).
       await db.update(mailOutbox).set({ sentAt: now(), error: null, leaseUntil: null, text: '' }).where(eq(mailOutbox.id, mail.id));
+      // Told once the outbox says so: a listener that looks at the outbox finds the mail delivered.
+      for (const listener of listeners)
+        listener({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? undefined });
       return 'sent';
     },
 
