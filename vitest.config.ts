@@ -21,6 +21,8 @@ export default defineConfig({
           env,
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          // Vitest's default is one worker fewer than the CPUs: one, on a two-core machine.
+          maxWorkers: 2,
         },
       },
       {
@@ -32,6 +34,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test/setup.ts'],
+          maxWorkers: 2,
           // Times are shown in the reader's zone: the expected texts are written for UTC.
           env: { TZ: 'UTC' },
         },

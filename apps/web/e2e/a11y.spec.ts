@@ -76,9 +76,6 @@ async function openContext(browser: Browser, baseURL: string, auth?: Auth) {
   return { context, page: await context.newPage(), close: () => context.close() };
 }
 
-/** Pages that sweep one role's screens side by side (see sweep). */
-const LANES = 2;
-
 async function resize(page: Page, width: number) {
   await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
 }
@@ -117,17 +114,14 @@ async function sweepOne(page: Page, screen: Screen): Promise<Finding[]> {
 }
 
 /**
- * A role's screens over LANES pages of one signed-in context, each page taking every LANES-th screen: while one
- * page waits for the server or a transition, the other is checked. Findings come back in the list's order.
+ * A role's screens one after the other on one page. One page only: a second page of the same browser, swept beside
+ * it, gets its animation frames only now and then while the first is in front, and the frame-by-frame waits made
+ * the sweep twice as long.
  */
-async function sweep(pages: Page[], screens: Screen[]): Promise<Finding[]> {
-  const results: Finding[][] = new Array(screens.length);
-  await Promise.all(
-    pages.map(async (page, lane) => {
-      for (let i = lane; i < screens.length; i += pages.length) results[i] = await sweepOne(page, screens[i]);
-    }),
-  );
-  return results.flat();
+async function sweep(page: Page, screens: Screen[]): Promise<Finding[]> {
+  const results: Finding[] = [];
+  for (const screen of screens) results.push(...(await sweepOne(page, screen)));
+  return results;
 }
 
 // What opens the dialogs, drawers and menus.
@@ -405,8 +399,7 @@ test.describe('accessibility', () => {
       const started = Date.now();
       const list = screens(data);
       const session = await openContext(browser, baseURL!, auth(data));
-      const pages = [session.page, ...(await Promise.all(Array.from({ length: LANES - 1 }, () => session.context.newPage())))];
-      const findings = await sweep(pages, list);
+      const findings = await sweep(session.page, list);
       await session.close();
       const states = list.reduce((n, screen) => n + (screen.widths ?? WIDTHS).length, 0);
       printFindings(`${role}: ${list.length} screens, ${states} screen widths in ${Math.round((Date.now() - started) / 1000)} s`, findings);
