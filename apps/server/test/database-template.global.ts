@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { setUpAsOnStart } from '../src/prepare-snapshot.js';
 import { createPostgresDatabase } from './helpers.js';
 
 declare module 'vitest' {
@@ -16,16 +15,10 @@ declare module 'vitest' {
   }
 }
 
-/** Sets a database up as the app does on a start: migrations, then the job queue's schema, queues and schedules. */
+/** Migrations, then the rest as a start sets it up. */
 async function prepare(database: Database, dataDir: string) {
   await database.migrate();
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), { database, deferJobs: true, defaultTemplates: false });
-  try {
-    await app.ready();
-    await app.ctx.jobs.start();
-  } finally {
-    await app.close();
-  }
+  await setUpAsOnStart(database, dataDir);
 }
 
 /**
