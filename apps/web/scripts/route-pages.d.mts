@@ -3,10 +3,12 @@ export type RouteLike = { path?: string; index?: boolean; lazy?: unknown; childr
 /** One page of the app: its full path pattern and the modules (Vite manifest keys) of the routes down to it. */
 export type RouteBranch = { pattern: string; modules: string[] };
 /** Vite's build manifest: a chunk per key. */
-export type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+export type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
+/** What a page names beyond the entry: scripts to preload and stylesheets to link. */
+export type PageFiles = { scripts: string[]; styles: string[] };
 
 export function lazyImports(route: RouteLike): string[];
 export function routeBranches(routes: RouteLike[], parentPath?: string, parentModules?: string[]): RouteBranch[];
-export function preloadFiles(manifest: Manifest, modules: string[]): string[];
-export function withPreloads(html: string, files: string[]): string;
+export function preloadFiles(manifest: Manifest, modules: string[]): PageFiles;
+export function withPreloads(html: string, files: PageFiles): string;
 export function pageName(pattern: string): string;

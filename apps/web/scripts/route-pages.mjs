@@ -40,16 +40,20 @@ export function routeBranches(routes, parentPath = '/', parentModules = []) {
   return branches;
 }
 
-/** The files a manifest key loads, itself and its static imports, depth first, each once. */
+/** The files a manifest key loads (itself, its static imports and their stylesheets), depth first, each once. */
 function closure(manifest, key, into = new Set()) {
   const chunk = manifest[key];
   if (!chunk || into.has(chunk.file)) return into;
   into.add(chunk.file);
   for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
+  for (const css of chunk.css ?? []) into.add(css);
   return into;
 }
 
-/** The JavaScript files to preload for these modules, without those the entry already loads (index.html names them). */
+/**
+ * The JavaScript and CSS files of these modules, without those the entry already loads (index.html names them):
+ * `scripts` to preload, `styles` to link.
+ */
 export function preloadFiles(manifest, modules) {
   const entryFiles = new Set();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, entryFiles);
@@ -58,16 +62,22 @@ export function preloadFiles(manifest, modules) {
     if (!manifest[module]) throw new Error(`${module} is not in the build manifest`);
     closure(manifest, module, files);
   }
-  return [...files].filter((file) => !entryFiles.has(file) && file.endsWith('.js'));
+  const own = [...files].filter((file) => !entryFiles.has(file));
+  return { scripts: own.filter((file) => file.endsWith('.js')), styles: own.filter((file) => file.endsWith('.css')) };
 }
 
 /**
- * index.html with a modulepreload link for each file, at the end of the head. At low priority: the entry (and the
- * stylesheet) come first, so the first paint is not delayed, and the route's chunks still start before it has run.
+ * index.html with, at the end of the head, a stylesheet link for each of the route's stylesheets and a modulepreload
+ * link for each of its scripts. The stylesheets load with the page's own, not after the route's chunk has run and
+ * asked for them (the chunk's loader finds them in place and does not ask again). The scripts load at low priority:
+ * the entry comes first, and the route's chunks still start before it has run.
  */
-export function withPreloads(html, files) {
+export function withPreloads(html, { scripts, styles }) {
   if (!html.includes('</head>')) throw new Error('index.html has no </head>');
-  const links = files.map((file) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('');
+  const links = [
+    ...styles.map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
+  ].join('');
   return html.replace(/\n?\s*<\/head>/, (end) => `${links}${end}`);
 }
 

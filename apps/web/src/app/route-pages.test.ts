@@ -47,20 +47,28 @@ describe('the route table, as the build reads it', () => {
 
 describe('the files a page preloads', () => {
   const manifest = {
-    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'], css: ['assets/index-1.css'] },
     '_react-1.js': { file: 'assets/react-1.js' },
+    '_site-chrome-1.js': { file: 'assets/site-chrome-1.js', imports: ['_react-1.js'], css: ['assets/public-1.css'] },
     '_mui-1.js': { file: 'assets/mui-1.js', imports: ['_react-1.js'] },
     '_styles-1.css': { file: 'assets/styles-1.css' },
     'src/app/ui-shell.tsx': { file: 'assets/ui-shell-1.js', imports: ['_mui-1.js', '_react-1.js'] },
     'src/app/routes/login.tsx': { file: 'assets/login-1.js', imports: ['_mui-1.js', '_styles-1.css'] },
+    'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_site-chrome-1.js'], css: ['assets/home-1.css', 'assets/index-1.css'] },
   };
 
   it('are each module with its static imports, once, in load order, without what the entry already loads', () => {
-    expect(preloadFiles(manifest, ['src/app/ui-shell.tsx', 'src/app/routes/login.tsx'])).toEqual([
-      'assets/ui-shell-1.js',
-      'assets/mui-1.js',
-      'assets/login-1.js',
-    ]);
+    expect(preloadFiles(manifest, ['src/app/ui-shell.tsx', 'src/app/routes/login.tsx'])).toEqual({
+      scripts: ['assets/ui-shell-1.js', 'assets/mui-1.js', 'assets/login-1.js'],
+      styles: ['assets/styles-1.css'],
+    });
+  });
+
+  it('name the stylesheets of the modules and their imports, without the one the entry already links', () => {
+    expect(preloadFiles(manifest, ['src/app/routes/home.tsx'])).toEqual({
+      scripts: ['assets/home-1.js', 'assets/site-chrome-1.js'],
+      styles: ['assets/public-1.css', 'assets/home-1.css'],
+    });
   });
 
   it('stop the build when a route names a module the build did not make', () => {
@@ -69,10 +77,12 @@ describe('the files a page preloads', () => {
 
   it('are linked at the end of the head, where the browser starts fetching them with the entry', () => {
     const html = '<html>\n  <head>\n    <script type="module" src="/assets/index-1.js"></script>\n  </head>\n  <body></body>\n</html>';
-    const out = withPreloads(html, ['assets/login-1.js']);
+    const out = withPreloads(html, { scripts: ['assets/login-1.js'], styles: ['assets/public-1.css'] });
     expect(out).toContain(
-      '<script type="module" src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/login-1.js">\n  </head>',
+      '<script type="module" src="/assets/index-1.js"></script>\n' +
+        '    <link rel="stylesheet" crossorigin href="/assets/public-1.css">\n' +
+        '    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/login-1.js">\n  </head>',
     );
-    expect(() => withPreloads('<html></html>', [])).toThrow('no </head>');
+    expect(() => withPreloads('<html></html>', { scripts: [], styles: [] })).toThrow('no </head>');
   });
 });
