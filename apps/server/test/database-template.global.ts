@@ -15,6 +15,17 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Points the run's temporary files (the apps' data and file folders, backups, PDFs) into one folder of their own,
+ * which the returned function removes, so a run leaves nothing behind in the system's temp folder. The test
+ * processes start after this and inherit TMPDIR, which `os.tmpdir()` reads.
+ */
+function useTempRoot(): () => void {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-test-run-'));
+  process.env.TMPDIR = root;
+  return () => fs.rmSync(root, { recursive: true, force: true });
+}
+
 /** Migrations, then the rest as a start sets it up. */
 async function prepare(database: Database, dataDir: string) {
   await database.migrate();
@@ -28,6 +39,7 @@ async function prepare(database: Database, dataDir: string) {
  * by the server. The apps still migrate and start their job runner, which then find nothing to do.
  */
 export default async function setup(project: TestProject) {
+  const removeTempRoot = useTempRoot();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-template-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (baseUrl) {
@@ -43,6 +55,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await created.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      removeTempRoot();
     };
   }
   const file = path.join(dataDir, 'pglite-template.tar');
@@ -54,5 +67,8 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   project.provide('pgliteTemplate', file);
-  return () => fs.rmSync(dataDir, { recursive: true, force: true });
+  return () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeTempRoot();
+  };
 }

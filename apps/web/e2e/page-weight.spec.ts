@@ -1,8 +1,8 @@
 // What a cold visit downloads: the JavaScript each page loads until no script is asked for in a second, measured
 // as its gzip size (the server sends Brotli, smaller still). DESIGN section 8 sets 120 KB for a public page and 200 KB
 // for a signed-in screen, and every page is held to its budget. The production build runs on Preact's React layer
-// (about 9 KB gzip, where React with its DOM renderer was 66) with the router (30), so a public page loads 55-61 KB
-// and a signed-in screen 134-178 with the UI kit's shell, emotion and TanStack Query. The team lead dashboard draws
+// (about 9 KB gzip, where React with its DOM renderer was 66) with the router (30), so a public page loads 56-59 KB
+// and a signed-in screen 139-179 with the UI kit's shell, emotion and TanStack Query. The team lead dashboard draws
 // charts once the boards hold cards: they are the app's own SVG (a few KB), no longer a chart library of about 108.
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
