@@ -22,6 +22,8 @@ declare module 'vitest' {
  */
 function useTempRoot(): () => void {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-test-run-'));
+  // Open like /tmp itself: the PostgreSQL tests run initdb as the postgres user in a folder made under it.
+  fs.chmodSync(root, 0o1777);
   process.env.TMPDIR = root;
   return () => fs.rmSync(root, { recursive: true, force: true });
 }
