@@ -22,7 +22,7 @@ const tmp = path.join(root, '.tmp');
 const SUITES = [
   { name: 'guards', run: 'commands', what: 'typecheck, lint, format, migrations and OpenAPI up to date, dependency fixes applied' },
   { name: 'unit', run: 'vitest', projects: ['unit'], what: 'pure rules' },
-  { name: 'web', run: 'vitest', projects: ['web'], what: 'web components and hooks in jsdom, network stubbed with MSW' },
+  { name: 'web', run: 'vitest', projects: ['web', 'web-mocks'], what: 'web components and hooks in jsdom, network stubbed with MSW' },
   { name: 'pglite', run: 'vitest', projects: ['integration'], what: 'every API route on the embedded database' },
   { name: 'system', run: 'vitest', projects: ['system'], what: 'whole server processes: database restart, drain, raw sockets, memory' },
   { name: 'postgres', run: 'vitest-postgres', projects: ['integration'], what: 'the same on a throwaway PostgreSQL server' },

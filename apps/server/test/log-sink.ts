@@ -4,7 +4,8 @@
  * e-mail confirmation tokens (from answers and mails), link signatures, TOTP secrets and recovery codes. After the
  * file, `log-check.setup.ts` fails it if any of them, an argon2 hash or an unmasked `sig=` reached the log.
  *
- * One module instance per test file (Vitest isolates files), so each file is checked against its own secrets.
+ * The files of a worker share this module (the integration project does not isolate files): the check empties it
+ * after each file, so each file is checked against its own log and secrets.
  */
 const lines: string[] = [];
 const secrets = new Map<string, string>();

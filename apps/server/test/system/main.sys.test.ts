@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startedDataDir } from './data-dir.js';
 
 // The real entry point as `npm start` runs it: migrations at start-up, the one-time owner link, SIGTERM.
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -30,10 +31,13 @@ async function waitFor(server: Server, predicate: () => boolean | Promise<boolea
   throw new Error(`timed out; output so far:\n${server.output()}`);
 }
 
-/** A server process of its own on an empty data directory, started as `npm start` would, ready for requests. */
-async function startServer(): Promise<Server> {
+/**
+ * A server process of its own, started as `npm start` would, ready for requests: on an empty data directory (a first
+ * start) or on a copy of one a server has started on (a later start).
+ */
+async function startServer(start: 'first' | 'later'): Promise<Server> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-main-'));
+  const dataDir = start === 'first' ? fs.mkdtempSync(path.join(os.tmpdir(), 'agency-main-')) : startedDataDir('agency-main-');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -60,10 +64,10 @@ afterEach(() => {
   }
 });
 
-// Each test starts a process of its own: a cold start (tsx, migrations) can take a while on a busy machine.
+// Each test starts a process of its own: a start (tsx, the database, migrations) can take a while on a busy machine.
 describe('the server process', { timeout: 180_000 }, () => {
   it('applies migrations on an empty database and prints the one-time owner link', async () => {
-    const { port, dataDir, output } = await startServer();
+    const { port, dataDir, output } = await startServer('first');
     expect(output()).toContain(`http://localhost:${port}/protected/superadmin-signup`);
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
@@ -71,7 +75,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('finishes in-flight requests on SIGTERM, then closes the database and exits 0', async () => {
-    const server = await startServer();
+    const server = await startServer('later');
     const { child, port } = server;
     // The request is in flight: headers and half the body are sent before SIGTERM, the rest after it.
     const body = JSON.stringify({ name: 'Late Request', email: 'late@example.test', password: 'long-enough-password' });
@@ -103,7 +107,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('is not held up on SIGTERM by a connection that never sent a request', async () => {
-    const server = await startServer();
+    const server = await startServer('later');
     const { child, port } = server;
     // A spare connection, as browsers, proxies and HTTP clients open ahead of need: Node counts it as busy.
     const spare = net.connect(port, '127.0.0.1');

@@ -2,7 +2,7 @@ import type { PublicConfig, User } from '@agency/schema';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../features/auth/components/auth-provider';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
@@ -11,7 +11,13 @@ import { SiteChrome } from './site-chrome';
 const config: PublicConfig = { brand_name: 'Studio', contact_phone: '0', contact_email: 'hello@example.test', superadmin_exists: true };
 const lead: User = { id: '8', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead' };
 
-// jsdom has no media queries: a desktop-wide window, so the header shows its links inline.
+// jsdom has no media queries: a desktop-wide window, so the header shows its links inline. Put back afterwards:
+// the files of a worker share one window, and every query matching would put the next file's screens in their phone
+// layout.
+const jsdomMatchMedia = window.matchMedia;
+afterAll(() => {
+  window.matchMedia = jsdomMatchMedia;
+});
 beforeAll(() => {
   window.matchMedia = ((query: string) => ({
     matches: true,
