@@ -209,9 +209,10 @@ for (const run of [...new Set(chosen.map((s) => s.run))]) {
 
 const total = (key) => results.reduce((n, r) => n + r[key], 0);
 console.log(`\nSuites (TZ=${env.TZ}, test order seed ${env.TEST_SEED}; TEST_SEED=${env.TEST_SEED} replays it):`);
+const nameWidth = Math.max(0, ...results.map((r) => r.name.length));
 for (const r of results) {
   const counts = `${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped`;
-  console.log(`  ${r.name.padEnd(50)} ${counts} ${String(r.seconds).padStart(5)} s${r.note ? `  (${r.note})` : ''}`);
+  console.log(`  ${r.name.padEnd(nameWidth)} ${counts} ${String(r.seconds).padStart(5)} s${r.note ? `  (${r.note})` : ''}`);
 }
 // The names of what failed, last, so that the tail of a long log still says which tests to look at.
 const failures = results.flatMap((r) => r.failedNames.map((n) => `${r.name}: ${n}`));
