@@ -97,7 +97,7 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           environment: 'node',
           include: ['apps/server/test/system/**/*.sys.test.ts'],
-          // A data directory a server has started on, which the tests of a later start copy.
+          // The embedded database snapshot a build makes, which the tests that are not about creating a cluster unpack.
           globalSetup: ['apps/server/test/system/data-dir.global.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

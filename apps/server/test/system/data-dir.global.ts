@@ -2,30 +2,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/db/client.js';
-import { setUpAsOnStart } from '../../src/prepare-snapshot.js';
+import { prepareAppSnapshot } from '../../src/prepare-snapshot.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A DATA_DIR a server has started on once (its embedded database created, migrated and set up), to copy. */
-    startedDataDir: string;
+    /** The embedded database snapshot a build makes (db/snapshot.ts), made once for the run: data-dir.ts unpacks it. */
+    embeddedSnapshot: string;
   }
 }
 
 /**
- * Once per run, a DATA_DIR as a first start leaves it. Running from source there is no build snapshot, so a start on
- * an empty directory creates the embedded cluster (about 5 CPU-seconds); the tests that are not about a first start
- * copy this one instead (`startedDataDir` in data-dir.ts).
+ * Once per run, the snapshot the build puts beside the built server. Running from source there is none, so a start on
+ * an empty directory creates the embedded cluster (about 5 CPU-seconds); the tests that are not about that start on
+ * a data directory holding this snapshot unpacked, as a built server's first start would.
  */
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-started-'));
-  const database = await openDatabase({ dataDir: dir, snapshotFile: null });
-  try {
-    await database.migrate();
-    await setUpAsOnStart(database, dir);
-  } finally {
-    await database.close();
-  }
-  project.provide('startedDataDir', dir);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-snapshot-'));
+  const file = path.join(dir, 'pglite-snapshot.pack');
+  await prepareAppSnapshot(file);
+  project.provide('embeddedSnapshot', file);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

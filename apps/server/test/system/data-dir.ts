@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { embeddedDatabaseDir } from '../../src/db/client.js';
+import { unpackDirectory } from '../../src/db/directory-pack.js';
 
-/** A new DATA_DIR holding a copy of one a server has already started on (data-dir.global.ts): a later start. */
-export function startedDataDir(prefix: string): string {
+/** A new DATA_DIR holding the run's embedded database snapshot (data-dir.global.ts) unpacked: no cluster to create. */
+export function snapshotDataDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  fs.cpSync(inject('startedDataDir'), dir, { recursive: true });
+  unpackDirectory(inject('embeddedSnapshot'), embeddedDatabaseDir(dir));
   return dir;
 }

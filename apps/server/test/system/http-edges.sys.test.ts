@@ -5,13 +5,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/pg-server.mjs';
-import { startedDataDir } from './data-dir.js';
+import { snapshotDataDir } from './data-dir.js';
 
 // The server process as `npm start` runs it, seen from raw sockets: answers Node writes itself carry the same
 // headers, stalled and trickling requests are cut off, HEAD works, and SIGTERM drains kept-alive connections
 // without resets.
 const root = path.resolve(import.meta.dirname, '../../../..');
-const dataDir = startedDataDir('agency-edges-');
+const dataDir = snapshotDataDir('agency-edges-');
 let child: ChildProcess;
 let port: number;
 
@@ -230,7 +230,7 @@ describe('an upload abandoned half-way', () => {
 describe('SIGTERM under steady keep-alive traffic', () => {
   it('answers or refuses every request and resets none, tells kept-alive clients to close, then exits 0', async () => {
     // A server of its own: the other tests here may run after this one (the order is shuffled).
-    const ownDir = startedDataDir('agency-drain-');
+    const ownDir = snapshotDataDir('agency-drain-');
     const { child, port } = await startServer(ownDir);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     const outcomes = { answered: 0, refused: 0, reset: 0, other: 0 };

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startedDataDir } from './data-dir.js';
+import { snapshotDataDir } from './data-dir.js';
 
 // The real entry point as `npm start` runs it: migrations at start-up, the one-time owner link, SIGTERM.
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -32,12 +32,12 @@ async function waitFor(server: Server, predicate: () => boolean | Promise<boolea
 }
 
 /**
- * A server process of its own, started as `npm start` would, ready for requests: on an empty data directory (a first
- * start) or on a copy of one a server has started on (a later start).
+ * A server process of its own, started as `npm start` would, ready for requests: on an empty data directory (the
+ * cluster created) or on one holding the embedded database snapshot (data-dir.ts).
  */
-async function startServer(start: 'first' | 'later'): Promise<Server> {
+async function startServer(dataDirHolds: 'nothing' | 'snapshot'): Promise<Server> {
   const port = await freePort();
-  const dataDir = start === 'first' ? fs.mkdtempSync(path.join(os.tmpdir(), 'agency-main-')) : startedDataDir('agency-main-');
+  const dataDir = dataDirHolds === 'nothing' ? fs.mkdtempSync(path.join(os.tmpdir(), 'agency-main-')) : snapshotDataDir('agency-main-');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -67,7 +67,7 @@ afterEach(() => {
 // Each test starts a process of its own: a start (tsx, the database, migrations) can take a while on a busy machine.
 describe('the server process', { timeout: 180_000 }, () => {
   it('applies migrations on an empty database and prints the one-time owner link', async () => {
-    const { port, dataDir, output } = await startServer('first');
+    const { port, dataDir, output } = await startServer('nothing');
     expect(output()).toContain(`http://localhost:${port}/protected/superadmin-signup`);
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
@@ -75,7 +75,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('finishes in-flight requests on SIGTERM, then closes the database and exits 0', async () => {
-    const server = await startServer('later');
+    const server = await startServer('snapshot');
     const { child, port } = server;
     // The request is in flight: headers and half the body are sent before SIGTERM, the rest after it.
     const body = JSON.stringify({ name: 'Late Request', email: 'late@example.test', password: 'long-enough-password' });
@@ -107,7 +107,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('is not held up on SIGTERM by a connection that never sent a request', async () => {
-    const server = await startServer('later');
+    const server = await startServer('snapshot');
     const { child, port } = server;
     // A spare connection, as browsers, proxies and HTTP clients open ahead of need: Node counts it as busy.
     const spare = net.connect(port, '127.0.0.1');

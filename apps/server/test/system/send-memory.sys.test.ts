@@ -6,12 +6,12 @@ import { Readable } from 'node:stream';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/pg-server.mjs';
-import { startedDataDir } from './data-dir.js';
+import { snapshotDataDir } from './data-dir.js';
 
 // SPEC's send body with inline data URLs at its largest (ten files of 10 MB, ~140 MB of JSON), ten at once,
 // against the server process: its peak memory may grow by less than 300 MB.
 const root = path.resolve(import.meta.dirname, '../../../..');
-const dataDir = startedDataDir('agency-memory-');
+const dataDir = snapshotDataDir('agency-memory-');
 let child: ChildProcess;
 let base: string;
 let output = '';
@@ -94,8 +94,8 @@ beforeAll(async () => {
     NODE_ENV: 'development',
   };
   delete env.DATABASE_URL;
-  // A later start (on a copy of a started data directory): a first start's creating the embedded database is a
-  // memory peak of its own, which this test is not about.
+  // On the embedded database snapshot (data-dir.ts): creating the cluster is a memory peak of its own, which this
+  // test is not about.
   await start(env);
 }, 240_000);
 
