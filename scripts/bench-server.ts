@@ -4,7 +4,7 @@
 // with IPC commands: seeding, and an event-loop-delay / memory monitor around the upload measurement.
 // Environment: BENCH_BACKEND (pglite | postgres), BENCH_DATA_DIR, DATABASE_URL (postgres only).
 import crypto from 'node:crypto';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
@@ -368,7 +368,7 @@ async function jobsDrain(args: { timeoutMs?: number }) {
 }
 
 let monitor: {
-  h: IntervalHistogram;
+  h: ELDHistogram;
   resolution: number;
   timer: NodeJS.Timeout;
   base: NodeJS.MemoryUsage;

@@ -20,7 +20,7 @@ const tmp = path.join(root, '.tmp');
  * (unit and PGlite integration share a Vitest run, so their projects are listed together).
  */
 const SUITES = [
-  { name: 'guards', run: 'commands', what: 'typecheck, lint, format, migrations and OpenAPI up to date, dependency fixes applied' },
+  { name: 'guards', run: 'commands', what: 'typecheck, lint, commit subjects, format, migrations and OpenAPI up to date' },
   { name: 'unit', run: 'vitest', projects: ['unit'], what: 'pure rules' },
   { name: 'web', run: 'vitest', projects: ['web', 'web-mocks'], what: 'web components and hooks in jsdom, network stubbed with MSW' },
   { name: 'pglite', run: 'vitest', projects: ['integration'], what: 'every API route on the embedded database' },
@@ -122,10 +122,10 @@ async function vitest(name, projects, outFile, extraEnv = {}) {
 const GUARDS = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
+  ['commit subjects', 'npm', ['run', 'lint:commits']],
   ['format', 'npm', ['run', 'format:check']],
   ['migrations up to date', 'node', ['scripts/check-migrations.mjs']],
   ['OpenAPI document up to date and lint-clean', 'npm', ['run', 'openapi:check']],
-  ['dependency fixes applied', 'node', ['scripts/patch-deps.mjs', '--check']],
 ];
 
 /** Builds the app once per run, for whichever suite needs it first (cluster, e2e); resolves with the exit code. */

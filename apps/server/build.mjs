@@ -45,7 +45,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   // Bundled CommonJS modules call require() for Node's own modules.
