@@ -117,6 +117,8 @@ const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, SER
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(mailSink.port),
     SMTP_SECURE: 'false',
+    // Cards go to the built-in test checkout, named on purpose (production refuses it otherwise).
+    ALLOW_TEST_PAYMENTS: 'true',
     JOB_POLL_SECONDS: '0.5',
     // Every journey signs people up and in from this one address: the door limits are raised for the run
     // (apps/server/test/limits.int.test.ts checks the defaults).

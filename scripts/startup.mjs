@@ -58,6 +58,8 @@ export async function startBuiltServer(dataDir) {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SESSION_SECRET: 'startup-measurement-secret-0123456789abcdef',
+      MAIL_TRANSPORT: 'log',
+      ALLOW_TEST_PAYMENTS: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -84,6 +84,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's own hop count trusts no hop (it cannot tell a proxy from a client that connects directly), so a hop
+ * count is a function here: the first `hops` addresses from the socket inwards are proxies, and the address before
+ * them is the client's. A client that reaches the port directly could claim an address this way: with a hop count
+ * the port must be reachable only through the proxies (README, "Behind a proxy"); a list of addresses has no such
+ * condition.
+ */
+function proxyTrust(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Past the longest a request may take to arrive: the largest body (ten files as data URLs) at the slowest rate allowed. */
 function backstopRequestTimeoutMs(config: Config): number {
   const largestBody = 2 * MAX_ATTACHMENTS_PER_MESSAGE * MAX_ATTACHMENT_BYTES;
@@ -112,13 +124,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // With logging off, a request's logger is the app's own: a child per request (its bindings, serializers and
     // redaction set up anew) would be made for every request and never write a line.
     childLoggerFactory: (logger, bindings, opts) => (logger.level === 'silent' ? logger : logger.child(bindings, opts)),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     // A connection that sends nothing for this long is closed (a half-sent body included). Each request has its
     // own deadline to arrive (watchRequestDeadlines below); Node's server-wide one is only a backstop behind it.
     connectionTimeout: config.requestIdleTimeoutMs,
     requestTimeout: backstopRequestTimeoutMs(config),
+    // Node checks the headers deadline (REQUEST_TIMEOUT_SECONDS, set by watchRequestDeadlines) only this often; at
+    // its default of 30 s, headers trickling in a line at a time held their connection for up to a minute.
+    http: { connectionsCheckingInterval: 1000 },
     // Shutdown closes idle keep-alive connections itself, after a grace period (main.ts), never mid-request.
     forceCloseConnections: false,
     clientErrorHandler,

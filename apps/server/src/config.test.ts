@@ -42,6 +42,7 @@ describe('loadConfig defaults', () => {
     });
     expect(config.mail).toEqual({
       transport: 'log',
+      redactLinks: false,
       from: 'Brightline Studio <no-reply@brightline.example>',
       smtp: undefined,
       retryDelaySeconds: 10,
@@ -71,11 +72,20 @@ describe('loadConfig defaults', () => {
     expect(config.invitationTtlMs).toBe(3_600_000);
   });
 
-  it('treats an empty DATABASE_URL as unset and reads boolean flags', () => {
+  it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never as "trust everyone"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,::1,loopback' }).trustProxy).toEqual(['10.0.0.5', '10.0.1.0/24', '::1', 'loopback']);
+    expect(configError({ TRUST_PROXY: 'true' }).message).toMatch(/TRUST_PROXY: true would believe an X-Forwarded-For written by anyone/);
+    expect(configError({ TRUST_PROXY: '10.0.0.0/33' }).message).toContain('TRUST_PROXY: not an address or range: 10.0.0.0/33');
+    expect(configError({ TRUST_PROXY: '11' }).message).toContain('TRUST_PROXY:');
   });
 
   it('treats an empty variable as not set, as in a copied .env.example', () => {
@@ -112,11 +122,34 @@ describe('loadConfig rejects invalid settings, naming the variable', () => {
     expect(configError({ [name]: value }).message).toContain(`${name}:`);
   });
 
+  const without = (env: Record<string, string>, ...names: string[]) =>
+    Object.fromEntries(Object.entries(env).filter(([name]) => !names.includes(name)));
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'mail.example' };
+  const stripe = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
   it('requires SESSION_SECRET in production', () => {
-    const err = configError({ NODE_ENV: 'production' });
+    const err = configError(without({ ...production, ...stripe }, 'SESSION_SECRET'));
     expect(err.message).toContain('SESSION_SECRET');
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) });
+    const config = loadConfig({ ...production, ...stripe });
     expect(config.sessionSecret).toBe('s'.repeat(32));
+  });
+
+  it('refuses the built-in test checkout in production unless test payments are allowed on purpose', () => {
+    expect(configError({ ...production }).message).toContain('PAYMENT_PROVIDER: set PAYMENT_PROVIDER=stripe');
+    expect(configError({ ...production, PAYMENT_PROVIDER: 'local' }).message).toContain('ALLOW_TEST_PAYMENTS=true');
+    const allowed = loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'true' });
+    expect(allowed.payments).toMatchObject({ provider: 'local', testMode: true });
+    expect(loadConfig({ ...production, ...stripe }).payments).toMatchObject({ provider: 'stripe', testMode: false });
+    // Outside production the test checkout is the default, and says so.
+    expect(loadConfig({}).payments).toMatchObject({ provider: 'local', testMode: true });
+  });
+
+  it('refuses the log mail transport in production unless it is named on purpose, and then redacts links', () => {
+    expect(configError(without({ ...production, ...stripe }, 'MAIL_TRANSPORT', 'SMTP_HOST')).message).toContain(
+      'MAIL_TRANSPORT: set MAIL_TRANSPORT=smtp',
+    );
+    expect(loadConfig({ ...production, ...stripe, MAIL_TRANSPORT: 'log' }).mail).toMatchObject({ transport: 'log', redactLinks: true });
+    expect(loadConfig({}).mail).toMatchObject({ transport: 'log', redactLinks: false });
   });
 
   it('requires SMTP_HOST when mail goes over SMTP', () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { CONTRACT_REMINDER_DAYS_DEFAULT, DEPOSIT_PERCENT_DEFAULT, INVOICE_DUE_DAYS_DEFAULT, INVOICE_REMINDER_DAYS_DEFAULT } from '@agency/schema';
 import { z } from 'zod';
@@ -39,7 +40,7 @@ const envSchema = z.object({
   BRAND_NAME: z.string().min(1).default('Brightline Studio'),
   CONTACT_PHONE: z.string().default('+44 20 7946 0000'),
   CONTACT_EMAIL: z.string().default('hello@brightline.example'),
-  MAIL_TRANSPORT: z.enum(['log', 'smtp']).default('log'),
+  MAIL_TRANSPORT: z.enum(['log', 'smtp']).optional(),
   MAIL_FROM: z.string().default('Brightline Studio <no-reply@brightline.example>'),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().default(587),
@@ -47,7 +48,18 @@ const envSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  ALLOW_TEST_PAYMENTS: bool,
   WEB_DIST_DIR: z.string().optional(),
   SIGNED_URL_TTL_MINUTES: z.coerce
     .number()
@@ -90,7 +102,7 @@ const envSchema = z.object({
   SEAL_P12_PATH: z.string().optional(),
   SEAL_P12_PASSPHRASE: z.string().optional(),
   CONTRACT_REMINDER_DAYS: z.coerce.number().min(0.001).max(365).default(CONTRACT_REMINDER_DAYS_DEFAULT),
-  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
@@ -103,9 +115,47 @@ const envSchema = z.object({
   INVOICE_PAYMENT_INSTRUCTIONS: z.string().default('Pay by card from your client area, or by bank transfer quoting the invoice number.'),
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   METRICS_TOKEN: z.string().min(16).optional(),
+  EVENT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(64).default(4),
+  EVENT_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(256).default(16),
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe: a hop count (the proxies in front of this server, counted from
+ * it) or a list of their addresses. Never "every address": the left-most entry is written by the client, so trusting
+ * it would let anyone choose the address that per-address limits and lock-outs count against.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY's value as a hop count or a list of addresses; a message (string) when it is not valid. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    return 'true would believe an X-Forwarded-For written by anyone; give the number of proxies in front of the server (1 behind one nginx) or their addresses (e.g. 10.0.0.5,10.0.1.0/24)';
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? hops : 'a hop count from 0 to 10, or a list of proxy addresses';
+  }
+  const entries = v.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) return `not an address or range: ${bad.join(', ')} (a hop count, or addresses such as 10.0.0.5,10.0.1.0/24)`;
+  return entries;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -137,13 +187,16 @@ export type Config = {
   contactEmail: string;
   mail: {
     transport: 'log' | 'smtp';
+    /** The log transport prints mails with their links replaced (production, where logs are kept and shipped). */
+    redactLinks: boolean;
     from: string;
     smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string };
     /** The first retry of a failed delivery waits this long; each later one twice as long as the one before. */
     retryDelaySeconds: number;
   };
   logLevel: string;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-* headers are believed: a hop count or their addresses; false for none. */
+  trustProxy: TrustProxy;
   webDistDir?: string;
   /** Rate-limit counters go to Redis when set, else to the database. */
   redisUrl?: string;
@@ -175,6 +228,8 @@ export type Config = {
     | { driver: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
+  /** Open event streams (GET /api/events) allowed on each node, per session and per person. */
+  eventStreams: { perSession: number; perPerson: number };
   /** Lets a scraper that is not on this machine read GET /metrics (as `Authorization: Bearer <token>`). */
   metricsToken?: string;
   /** The certificate that seals signed contracts; without a path a self-signed one is generated into dataDir. */
@@ -184,6 +239,8 @@ export type Config = {
   payments: {
     /** `local`: the built-in test checkout (offline); `stripe`: Stripe Checkout and its signed webhooks. */
     provider: 'local' | 'stripe';
+    /** Card payments are the built-in test checkout: screens and invoices say "Test mode: no money moves". */
+    testMode: boolean;
     stripeSecretKey?: string;
     stripeWebhookSecret?: string;
     /** Another base address for the Stripe API (a Stripe-compatible stand-in in tests); Stripe's own when unset. */
@@ -239,16 +296,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
+  const production = e.NODE_ENV === 'production';
+  const paymentProvider = e.PAYMENT_PROVIDER ?? 'local';
+  const mailTransport = e.MAIL_TRANSPORT ?? 'log';
+  const problems: string[] = [];
+  if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production (at least 32 characters)');
+  // In production the test doubles run only when named on purpose: a default must never take a real invoice's
+  // payment from a test card, or print live links into a log that is kept and shipped.
+  if (production && paymentProvider === 'local' && !e.ALLOW_TEST_PAYMENTS) {
+    problems.push(
+      'PAYMENT_PROVIDER: set PAYMENT_PROVIDER=stripe with its keys in production; the built-in test checkout (local) marks invoices paid with test cards and runs only with ALLOW_TEST_PAYMENTS=true',
+    );
   }
-  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+  if (production && e.MAIL_TRANSPORT === undefined) {
+    problems.push(
+      'MAIL_TRANSPORT: set MAIL_TRANSPORT=smtp with SMTP_HOST in production (or MAIL_TRANSPORT=log on purpose: mails are then only printed, links redacted)',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (paymentProvider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
   }
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
   }
-  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_HOST) {
+  if (mailTransport === 'smtp' && !e.SMTP_HOST) {
     throw new ConfigError('Invalid configuration:\n  SMTP_HOST: required when MAIL_TRANSPORT=smtp');
   }
   const config: Config = {
@@ -273,7 +345,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactPhone: e.CONTACT_PHONE,
     contactEmail: e.CONTACT_EMAIL,
     mail: {
-      transport: e.MAIL_TRANSPORT,
+      transport: mailTransport,
+      redactLinks: production,
       from: e.MAIL_FROM,
       smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD } : undefined,
       retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
@@ -283,8 +356,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    eventStreams: { perSession: e.EVENT_STREAMS_PER_SESSION, perPerson: Math.max(e.EVENT_STREAMS_PER_PERSON, e.EVENT_STREAMS_PER_SESSION) },
     payments: {
-      provider: e.PAYMENT_PROVIDER,
+      provider: paymentProvider,
+      testMode: paymentProvider === 'local',
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiUrl: e.STRIPE_API_URL,

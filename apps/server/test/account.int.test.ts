@@ -23,7 +23,7 @@ let owner: AuthResponse;
 let lead: AuthResponse;
 
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' });
+  t = await createTestApp({ TRUST_PROXY: '1' });
   owner = await signupSuperadmin(t.app);
   lead = await inviteAndSignup(t.app, owner.token, 'teamlead');
 });

@@ -24,7 +24,7 @@ const OWNER_IP = '203.0.113.10';
 const ADMIN_IP = '203.0.113.20';
 
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' });
+  t = await createTestApp({ TRUST_PROXY: '1' });
   owner = await signupSuperadmin(t.app);
   admin = await inviteAndSignup(t.app, owner.token, 'admin');
   lead = await inviteAndSignup(t.app, owner.token, 'teamlead');
@@ -192,7 +192,7 @@ describe('what the audit log records', () => {
   });
 
   it('the super-admin role handed over with the setup key', async () => {
-    const own = await createTestApp({ TRUST_PROXY: 'true' });
+    const own = await createTestApp({ TRUST_PROXY: '1' });
     try {
       const first = await signupSuperadmin(own.app);
       const res = await call(own.app, 'POST', '/auth/signup/superadmin', {

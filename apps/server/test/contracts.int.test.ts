@@ -28,7 +28,7 @@ let who: People;
 let project: { id: string; title: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ DATA_DIR: tempDataDir(), TRUST_PROXY: 'true' });
+  t = await createTestApp({ DATA_DIR: tempDataDir(), TRUST_PROXY: '1' });
   who = await signInPeople(t.app);
 });
 // Each test works on a project of its own, approved afresh (with its generated drafts): no test sees another's.

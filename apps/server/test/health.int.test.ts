@@ -64,7 +64,7 @@ describe('system routes', () => {
 
 describe('behind an https proxy', () => {
   it('adds HSTS only to requests that came over https', async () => {
-    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
     try {
       const secure = await call(proxied.app, 'GET', '/health', { headers: { 'x-forwarded-proto': 'https' } });
       expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

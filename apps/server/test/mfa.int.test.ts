@@ -11,7 +11,7 @@ let owner: AuthResponse;
 
 beforeAll(async () => {
   // Behind a proxy the client address comes from X-Forwarded-For, so the lock-out tests can vary it.
-  t = await createTestApp({ TRUST_PROXY: 'true' });
+  t = await createTestApp({ TRUST_PROXY: '1' });
   owner = await signupSuperadmin(t.app);
 });
 afterAll(async () => t.close());

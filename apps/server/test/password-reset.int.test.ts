@@ -24,7 +24,7 @@ let t: TestApp;
 let owner: AuthResponse;
 
 beforeAll(async () => {
-  t = await createTestApp({ JOB_POLL_SECONDS: '0.5', TRUST_PROXY: 'true' });
+  t = await createTestApp({ JOB_POLL_SECONDS: '0.5', TRUST_PROXY: '1' });
   owner = await signupSuperadmin(t.app);
 });
 afterAll(async () => t.close());

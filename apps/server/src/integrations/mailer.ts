@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Publish } from '../core/events.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { mailOutbox, type MailAttachment } from '../db/schema.js';
-import { safeErrorMessage } from '../lib/log-safety.js';
+import { redactLinks, safeErrorMessage } from '../lib/log-safety.js';
 import type { Storage } from './storage.js';
 
 export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
@@ -120,8 +120,10 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
         } else {
           log.info({ mail: { id: mail.id, to: mail.to, subject: mail.subject } }, 'mail delivered to the log transport');
           // The log transport is for trying the product out: it shows each mail once, on the console, never in
-          // the structured log (which may be shipped elsewhere) and never again from the database.
-          if (config.env !== 'test') process.stdout.write(`\n--- mail to ${mail.to}: ${mail.subject}\n${mail.text}\n---\n`);
+          // the structured log and never again from the database. In production the process output is kept and
+          // shipped, so there it prints the mail without its links (each carries a live token).
+          const text = config.mail.redactLinks ? redactLinks(mail.text) : mail.text;
+          if (config.env !== 'test') process.stdout.write(`\n--- mail to ${mail.to}: ${mail.subject}\n${text}\n---\n`);
         }
       } catch (err) {
         const message = safeErrorMessage(err);
@@ -144,7 +146,8 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
       log.error({ mail: { id: outboxId }, error: reason }, 'mail delivery abandoned after every retry');
       await db
         .update(mailOutbox)
-        .set({ failedAt: now(), error: reason, leaseUntil: null })
+        // Given up: the body goes too, as on delivery (it may hold a live link nobody will receive).
+        .set({ failedAt: now(), error: reason, leaseUntil: null, text: '' })
         .where(and(eq(mailOutbox.id, outboxId), isNull(mailOutbox.sentAt)));
     },
 

@@ -41,7 +41,7 @@ export type PaymentProvider = {
 let stripeModule: Promise<typeof Stripe> | null = null;
 const loadStripe = () => (stripeModule ??= import('stripe').then((m) => m.default));
 
-/** Stripe's signature tolerance: an event signed longer ago than this is refused (replay). */
+/** Stripe's signature tolerance: an event signed longer ago than this, or dated further ahead, is refused (replay). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 async function verifyStripeSignature(
@@ -51,6 +51,12 @@ async function verifyStripeSignature(
   receivedAt: Date,
 ): Promise<ProviderEvent> {
   if (!signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header is missing');
+  // Stripe's check bounds only the age of a signature; one dated ahead of the clock is refused with the same
+  // tolerance, or a signature made now for the future would stay replayable for as long as it claims.
+  const signedAt = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
+  if (Number.isFinite(signedAt) && signedAt - Math.floor(receivedAt.getTime() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The webhook signature is not valid (its timestamp is in the future)');
+  }
   const Stripe = await loadStripe();
   try {
     return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAt.getTime());

@@ -59,6 +59,13 @@ function withHead(source: Readable) {
   return { stream: through, head: () => Buffer.concat(head) };
 }
 
+/** The answer when the file store cannot take a file: 503 with Retry-After, never a 400 that blames the upload. */
+function storageUnavailable(cause: unknown): AppError {
+  const error = new AppError('UNAVAILABLE', 'File storage is unavailable; try the upload again in a minute', { 'retry-after': '30' });
+  error.cause = cause;
+  return error;
+}
+
 /**
  * Streams every file part of a multipart request to storage, one at a time, never holding a whole file in
  * memory. Over the per-file size or the file count: everything this request stored is removed and 413 is thrown.
@@ -82,8 +89,11 @@ export async function streamUploads(
       try {
         ({ size } = await storage.put(storedFilename, stream));
       } catch (err) {
-        await storage.remove(storedFilename);
-        throw err;
+        await storage.remove(storedFilename).catch(() => undefined);
+        // The upload itself failed (cut off, too large, not multipart): the caller's to fix. Otherwise the store
+        // refused or could not be reached: ours, and worth trying again shortly.
+        if (part.file.errored || part.file.truncated || err instanceof AppError) throw err;
+        throw storageUnavailable(err);
       }
       if (part.file.truncated) {
         await storage.remove(storedFilename);
@@ -98,7 +108,7 @@ export async function streamUploads(
       stored.push({ name, mime: sniffMime(head()), size, storedFilename });
     }
   } catch (err) {
-    await Promise.all(stored.map((f) => storage.remove(f.storedFilename)));
+    await Promise.all(stored.map((f) => storage.remove(f.storedFilename).catch(() => undefined)));
     const status = (err as { statusCode?: number }).statusCode;
     if (err instanceof AppError) throw err;
     if (status === 413) throw tooLarge;

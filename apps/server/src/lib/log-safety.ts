@@ -37,3 +37,12 @@ const SECRET_QUERY_KEYS = /([?&](?:token|sig|signature|invite_token|code)=)[^&]*
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY_KEYS, '$1[redacted]');
 }
+
+/**
+ * A mail's text with every web address in it replaced: what the log transport prints in production, where the
+ * process output is kept and shipped. E-mailed links carry their token in the path or the query (an invitation, a
+ * password reset, a confirmation), so the whole address goes, and the reader sees that a link was there.
+ */
+export function redactLinks(text: string): string {
+  return text.replace(/\bhttps?:\/\/[^\s<>"')]+/gi, '[link redacted]');
+}

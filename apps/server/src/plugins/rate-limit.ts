@@ -39,11 +39,20 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext) 
       }),
   });
   const anonymousLimit = app.rateLimit();
+  // What load balancers and every public page ask for, many times a minute from one proxy address: counting them
+  // would let a burst of page loads (or one client) turn a node's readiness into 429 and drop it from the pool.
+  const UNCOUNTED = new Set(['/api/health', '/api/ready', '/api/config']);
   // After the bearer lookup (plugins/auth.ts): a signed-out call to the API is counted per address, unless its route
   // is a door with a limit of its own (which counts it there, signed in or not). A callback hook: a signed-in call
   // passes with one comparison.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.actor !== null || !request.url.startsWith('/api/') || request.routeOptions.config?.rateLimit) return done();
+    if (
+      request.actor !== null ||
+      !request.url.startsWith('/api/') ||
+      request.routeOptions.config?.rateLimit ||
+      UNCOUNTED.has(request.routeOptions.url ?? '')
+    )
+      return done();
     anonymousLimit.call(app, request, reply).then(() => done(), done);
   });
 }

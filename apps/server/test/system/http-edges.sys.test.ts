@@ -98,6 +98,35 @@ describe('answers the server writes before any route runs', () => {
 });
 
 describe('a request that stalls', () => {
+  it('is cut off within the request timeout when its headers trickle in', async () => {
+    const result = await new Promise<{ text: string; closedAfterMs: number }>((resolve) => {
+      const started = Date.now();
+      let text = '';
+      let line = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
+        const next = () => {
+          if (socket.destroyed) return;
+          socket.write(`X-Slow-${line++}: ${'a'.repeat(10)}\r\n`);
+          timer = setTimeout(next, 400);
+        };
+        next();
+      });
+      socket.on('data', (d) => (text += d));
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve({ text, closedAfterMs: Date.now() - started });
+      });
+      socket.on('error', () => undefined);
+      setTimeout(() => socket.destroy(), 20_000);
+    });
+    // REQUEST_TIMEOUT_SECONDS is 3 here; Node's own headers deadline was 60 s, checked every 30 s.
+    expect(result.closedAfterMs).toBeLessThan(5500);
+    expect(result.closedAfterMs).toBeGreaterThanOrEqual(2500);
+    expect(result.text).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
   it('is cut off after the idle timeout, half-sent body included', async () => {
     const half = await raw(
       'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":"a@',

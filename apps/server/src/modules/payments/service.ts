@@ -25,6 +25,7 @@ export type FulfilmentOutcome =
   | 'refund_already_recorded'
   | 'expired'
   | 'flagged'
+  | 'malformed'
   | 'ignored';
 
 const HANDLED = new Set([
@@ -34,6 +35,18 @@ const HANDLED = new Set([
   'checkout.session.expired',
   'charge.refunded',
 ]);
+
+/** What makes a signed event unusable, or null: an id and a type, and for the handled types an object to act on. */
+function malformation(event: ProviderEvent): string | null {
+  const e = event as unknown as { id?: unknown; type?: unknown; data?: { object?: unknown } | null };
+  if (typeof e.id !== 'string' || e.id === '') return 'id is missing';
+  if (typeof e.type !== 'string' || e.type === '') return 'type is missing';
+  if (!HANDLED.has(e.type)) return null;
+  const object = e.data?.object;
+  if (object === null || typeof object !== 'object' || Array.isArray(object)) return 'data.object is missing';
+  if (typeof (object as { id?: unknown }).id !== 'string') return 'data.object.id is missing';
+  return null;
+}
 
 type Result = { outcome: FulfilmentOutcome; invoiceId?: number | null; amount?: number | null; currency?: string | null; note?: string };
 
@@ -241,6 +254,19 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
       .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.id)))
       .limit(1);
     if (seen) return { outcome: 'duplicate', event_id: event.id };
+    const problem = malformation(event);
+    if (problem) {
+      // Signed, so it came from the provider (or a holder of the secret), but unusable: recorded once for the
+      // operator, answered 400 (a retry of it is then a duplicate), and nothing else changes.
+      if (typeof event.id === 'string' && event.id) {
+        await ctx.db
+          .insert(paymentEvents)
+          .values({ provider, eventId: event.id, type: String(event.type), outcome: 'malformed', note: problem, createdAt: ctx.now() })
+          .onConflictDoNothing();
+      }
+      ctx.log.warn({ provider, event: { id: event.id, type: event.type }, problem }, 'signed payment event is malformed');
+      throw new AppError('BAD_REQUEST', `The event is signed but malformed: ${problem}`);
+    }
     return ctx.transaction(async (tx, publish) => {
       const [claimed] = await tx
         .insert(paymentEvents)

@@ -1,5 +1,6 @@
 import { and, gt, lte, max, min, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
+import { AppError } from '../../core/errors.js';
 import type { DomainEvent, EventMeta, EventType } from '../../core/events.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -141,8 +142,21 @@ export function createRealtime(ctx: AppContext, broadcast: Broadcast) {
      * stream that has had no event yet still resumes from where it opened; held frames above it follow.
      */
     async serve(actor: Actor, res: Sink, onClose: (listener: () => void) => void, lastEventId: number | null) {
-      const stream: Stream = { userId: actor.id, sessionId: actor.sessionId, res, held: [] };
       const set = streams.get(actor.id) ?? new Set<Stream>();
+      // Each stream holds a connection, a file and its buffers: a person's are bounded on each node, per session
+      // (a browser's tabs) and in all (their devices). Refused rather than evicting the oldest: with more tabs than
+      // the limit, evicted streams reconnecting would evict each other forever. A refused tab keeps polling.
+      const ofSession = [...set].filter((s) => s.sessionId === actor.sessionId).length;
+      if (ofSession >= ctx.config.eventStreams.perSession || set.size >= ctx.config.eventStreams.perPerson) {
+        throw new AppError(
+          'RATE_LIMITED',
+          ofSession >= ctx.config.eventStreams.perSession
+            ? `At most ${ctx.config.eventStreams.perSession} event streams may be open per session; close another tab first`
+            : `At most ${ctx.config.eventStreams.perPerson} event streams may be open per person; close another tab or device first`,
+          { 'retry-after': '30' },
+        );
+      }
+      const stream: Stream = { userId: actor.id, sessionId: actor.sessionId, res, held: [] };
       set.add(stream);
       streams.set(actor.id, set);
       open += 1;
