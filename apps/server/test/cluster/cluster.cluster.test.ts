@@ -428,6 +428,23 @@ describe('a cluster of two nodes', () => {
     await signupClient(cluster.url);
   });
 
+  it('counts failed sign-ins against the real address through the shipped nginx, whatever X-Forwarded-For a client writes', async () => {
+    const client = await signupClient(a.url);
+    const attempts: number[] = [];
+    for (let i = 1; i <= 12; i += 1) {
+      const res = await fetch(`${cluster.url}/api/auth/login`, {
+        method: 'POST',
+        // A new left-most address on every try: what the app would count if it believed the client.
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+        body: JSON.stringify({ email: client.email, password: `wrong-password-${i}` }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      attempts.push(res.status);
+    }
+    expect(attempts.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(attempts.slice(10)).toEqual([429, 429]);
+  });
+
   it('exposes metrics on each node to this machine, never through nginx', async () => {
     const direct = await fetch(`${a.url}/metrics`);
     expect(direct.status).toBe(200);
