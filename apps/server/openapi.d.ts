@@ -58,7 +58,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public site settings (brand and contact lines) */
+        /** Public site settings (brand and contact lines, whether card payments are in test mode) */
         get: operations["getConfig"];
         put?: never;
         post?: never;
@@ -2258,6 +2258,7 @@ export interface operations {
                         contact_phone: string;
                         contact_email: string;
                         superadmin_exists: boolean;
+                        test_payments: boolean;
                     };
                 };
             };

@@ -366,7 +366,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       depositPercent: e.DEPOSIT_PERCENT,
       invoiceDueDays: e.INVOICE_DUE_DAYS,
       reminderDays: [...new Set(e.INVOICE_REMINDER_DAYS.split(',').map((d) => Number(d.trim())))].sort((a, b) => a - b),
-      instructions: e.INVOICE_PAYMENT_INSTRUCTIONS,
+      // On the test checkout every invoice says so where it says how to pay (the PDF and the e-mails).
+      instructions: paymentProvider === 'local' ? `Test mode: no money moves. ${e.INVOICE_PAYMENT_INSTRUCTIONS}` : e.INVOICE_PAYMENT_INSTRUCTIONS,
       webhooksPerMinute: e.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
     },
     storage:

@@ -58,6 +58,8 @@ describe('system routes', () => {
       contact_phone: t.config.contactPhone,
       contact_email: t.config.contactEmail,
       superadmin_exists: false,
+      // The test app runs on the built-in test checkout, and says so.
+      test_payments: true,
     });
   });
 });

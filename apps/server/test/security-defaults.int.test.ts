@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, paymentEvents } from '../src/db/schema.js';
+import { approvedProject, makeWorld, pdfText, sentInvoice } from './invoice-helpers.js';
 import {
   call,
   createTestApp,
@@ -214,5 +215,31 @@ describe('mail printed by the log transport in production', () => {
     expect(rows[0]!.text).toBe('');
     // The admin still signs up from the link the API answered to the inviter.
     await inviteAndSignup(t.app, owner.token, 'teamlead');
+  });
+});
+
+describe('the built-in test checkout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('says "Test mode: no money moves" on the public config, the invoice PDF and the checkout page', async () => {
+    expect((await call(t.app, 'GET', '/config')).body.test_payments).toBe(true);
+    const world = await makeWorld(t.app);
+    const projectId = await approvedProject(t.app, world);
+    const invoice = await sentInvoice(t.app, world, projectId);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoice.id}/pdf`,
+      headers: { authorization: `Bearer ${world.client.token}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain('Test mode: no money moves.');
+    const checkout = await call(t.app, 'POST', `/invoices/${invoice.id}/checkout`, { token: world.client.token });
+    expect(checkout.status, checkout.text).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: new URL(checkout.body.url).pathname });
+    expect(page.body).toContain('Test mode: no money moves.');
   });
 });

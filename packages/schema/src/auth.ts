@@ -120,5 +120,7 @@ export const publicConfigSchema = z.object({
   contact_phone: z.string(),
   contact_email: z.string(),
   superadmin_exists: z.boolean(),
+  /** Card payments go to the built-in test checkout: screens and invoices say so. */
+  test_payments: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

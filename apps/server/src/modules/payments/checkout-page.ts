@@ -69,7 +69,7 @@ export function renderCheckoutPage(model: CheckoutPageModel): string {
   return page(
     model,
     `<form class="card" method="post" action="${escapeHtml(model.action)}" data-testid="local-checkout-form" novalidate>
-<p class="test" role="note">Test checkout: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline; any future expiry and any CVC.</p>
+<p class="test" role="note" data-testid="test-mode-banner"><strong>Test mode: no money moves.</strong> No real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline; any future expiry and any CVC.</p>
 ${model.error ? `<p class="error" role="alert" data-testid="checkout-error">${escapeHtml(model.error)}</p>` : ''}
 <div class="field"><label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required${value(v.number)}${model.error ? ' autofocus' : ''}></div>
 <div class="row"><div class="field"><label for="expiry">Expiry</label><input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" required${value(v.expiry)}></div>

@@ -8,7 +8,13 @@ import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { SiteChrome } from './site-chrome';
 
-const config: PublicConfig = { brand_name: 'Studio', contact_phone: '0', contact_email: 'hello@example.test', superadmin_exists: true };
+const config: PublicConfig = {
+  brand_name: 'Studio',
+  contact_phone: '0',
+  contact_email: 'hello@example.test',
+  superadmin_exists: true,
+  test_payments: false,
+};
 const lead: User = { id: '8', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead' };
 
 // jsdom has no media queries: a desktop-wide window, so the header shows its links inline. Put back afterwards:

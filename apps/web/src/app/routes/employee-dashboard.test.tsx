@@ -59,7 +59,7 @@ function contract(
 function stubEmptyDashboard() {
   server.use(
     http.get('/api/config', () =>
-      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true }),
+      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true, test_payments: false }),
     ),
     http.get('/api/board/my-cards', () => HttpResponse.json({ items: [] })),
     http.get('/api/board/summaries', () => HttpResponse.json({ items: [] })),

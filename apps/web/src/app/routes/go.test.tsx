@@ -74,7 +74,13 @@ describe('/go/:type/:id', () => {
 });
 
 describe('signing in from a /go link', () => {
-  const config: PublicConfig = { brand_name: 'Studio', contact_phone: '0', contact_email: 'hello@example.test', superadmin_exists: true };
+  const config: PublicConfig = {
+    brand_name: 'Studio',
+    contact_phone: '0',
+    contact_email: 'hello@example.test',
+    superadmin_exists: true,
+    test_payments: false,
+  };
 
   function stubLogin(role: Role) {
     server.use(

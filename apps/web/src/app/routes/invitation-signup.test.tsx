@@ -69,7 +69,13 @@ describe('super admin sign-up', () => {
     const bodies: unknown[] = [];
     server.use(
       http.get('/api/config', () =>
-        HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true }),
+        HttpResponse.json({
+          brand_name: 'Studio',
+          contact_phone: '0',
+          contact_email: 'a@example.test',
+          superadmin_exists: true,
+          test_payments: false,
+        }),
       ),
       http.post('/api/auth/signup/superadmin', async ({ request }) => {
         bodies.push(await request.json());

@@ -35,7 +35,13 @@ describe('two-factor set-up on the profile page', () => {
       http.get('/api/auth/me', () => HttpResponse.json({ user: { id: '4', name: 'Ada Admin', email: 'ada@example.test', role: 'admin' } })),
       http.get('/api/account/sessions', () => HttpResponse.json({ items: [] })),
       http.get('/api/config', () =>
-        HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true }),
+        HttpResponse.json({
+          brand_name: 'Studio',
+          contact_phone: '0',
+          contact_email: 'a@example.test',
+          superadmin_exists: true,
+          test_payments: false,
+        }),
       ),
       http.get('/api/account/notification-preferences', () => HttpResponse.json({ preferences: [] })),
     );

@@ -38,7 +38,13 @@ const partlyRefunded = listItem({
   amount_due: 0,
 });
 
-const config: PublicConfig = { brand_name: 'Studio', contact_phone: '0', contact_email: 'hello@example.test', superadmin_exists: true };
+const config: PublicConfig = {
+  brand_name: 'Studio',
+  contact_phone: '0',
+  contact_email: 'hello@example.test',
+  superadmin_exists: true,
+  test_payments: false,
+};
 
 function serve(exports: URLSearchParams[]) {
   server.use(

@@ -10,6 +10,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
+import { TestModeBanner } from '../../features/config/components/test-mode-banner';
 import { useExportInvoices } from '../../features/invoices/api/export-invoices';
 import { useInvoiceSummary } from '../../features/invoices/api/get-invoice-summary';
 import type { InvoiceFilters } from '../../features/invoices/api/list-invoices';
@@ -65,6 +66,7 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
     return (
       <>
         <PageTitle title="Invoice" />
+        <TestModeBanner />
         <InvoiceDetail
           invoiceId={id}
           back={{ to: basePath, label: 'All invoices' }}
@@ -87,6 +89,7 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
           ? 'Every invoice, what came in and what is still owed.'
           : 'Create, send and follow invoices; record bank transfers and refund card payments.'}
       </PageHeading>
+      <TestModeBanner />
       <Stack spacing={3}>
         {withReports && (
           <>

@@ -37,7 +37,7 @@ function openDashboard(unread: number) {
     http.get('/api/projects/summary', () => HttpResponse.json(projects)),
     http.get('/api/invoices/summary', () => HttpResponse.json(invoices)),
     http.get('/api/config', () =>
-      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true }),
+      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true, test_payments: false }),
     ),
   );
   return renderScreen(<SuperadminDashboardRoute />, {

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageTitle } from '../../features/config/components/page-title';
+import { TestModeBanner } from '../../features/config/components/test-mode-banner';
 import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
 import { InvoiceList } from '../../features/invoices/components/invoice-list';
 import { PayButton } from '../../features/invoices/components/pay-button';
@@ -21,6 +22,7 @@ export function ViewInvoiceRoute() {
     return (
       <>
         <PageTitle title="Invoice" />
+        <TestModeBanner />
         <InvoiceDetail
           invoiceId={id}
           back={{ to: paths.client.invoices, label: 'My invoices' }}
@@ -45,6 +47,7 @@ export function ViewInvoiceRoute() {
     <>
       <PageTitle title="My invoices" />
       <PageHeading title="My invoices">Invoices for your projects. Pay by card in a few taps; the receipt comes by e-mail.</PageHeading>
+      <TestModeBanner />
       <InvoiceList title="Invoices" variant="client" getDetailPath={detailPath} emptyText="Invoices we send you appear here." />
     </>
   );

@@ -1,0 +1,36 @@
+import type { PublicConfig } from '@agency/schema';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import { server } from '../../../test/server';
+import { TestModeBanner } from './test-mode-banner';
+
+const config = (test_payments: boolean): PublicConfig => ({
+  brand_name: 'Studio',
+  contact_phone: '0',
+  contact_email: 'hello@example.test',
+  superadmin_exists: true,
+  test_payments,
+});
+
+describe('TestModeBanner', () => {
+  it('says that no money moves when payments go to the test checkout', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json(config(true))));
+    renderScreen(<TestModeBanner />);
+    expect(await screen.findByTestId('test-mode-banner')).toHaveTextContent('Test mode: no money moves.');
+  });
+
+  it('shows nothing with a real payment provider', async () => {
+    let asked = false;
+    server.use(
+      http.get('/api/config', () => {
+        asked = true;
+        return HttpResponse.json(config(false));
+      }),
+    );
+    const { container } = renderScreen(<TestModeBanner />);
+    await expect.poll(() => asked).toBe(true);
+    expect(container.querySelector('[data-testid="test-mode-banner"]')).toBeNull();
+  });
+});
