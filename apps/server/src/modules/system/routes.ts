@@ -75,7 +75,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Se
   });
 
   app.get('/config', {
-    schema: { tags, summary: 'Public site settings (brand and contact lines, whether card payments are in test mode)', response: { 200: publicConfigSchema } },
+    schema: {
+      tags,
+      summary: 'Public site settings (brand and contact lines, whether card payments are in test mode)',
+      response: { 200: publicConfigSchema },
+    },
     handler: async () => ({
       brand_name: ctx.config.brandName,
       contact_phone: ctx.config.contactPhone,
