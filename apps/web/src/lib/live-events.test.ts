@@ -2,7 +2,8 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../test/server';
-import { isOwnEcho, openLiveEvents, staleKeysFor } from './live-events';
+import { readApiError } from './http';
+import { isOwnEcho, openLiveEvents, reconnectDelayMs, staleKeysFor } from './live-events';
 import { queryKeys } from './query-keys';
 
 const closers: (() => void)[] = [];
@@ -178,6 +179,17 @@ describe('the event stream in the browser', () => {
     board.setData(2);
     await until(() => badge.state.isInvalidated);
     expect(board.state.isInvalidated).toBe(false);
+  });
+
+  it('waits half a minute before asking again when the server has no stream to spare for this tab', async () => {
+    const busy = await readApiError(
+      HttpResponse.json({ error: 'At most 4 event streams may be open per session', code: 'RATE_LIMITED' }, { status: 429 }),
+    );
+    expect(reconnectDelayMs(busy, () => 0)).toBe(30_000);
+    expect(reconnectDelayMs(busy, () => 1)).toBe(40_000);
+    // Any other drop (a node restarting) is retried after 5-7 s.
+    expect(reconnectDelayMs(new Error('The event stream closed'), () => 0)).toBe(5000);
+    expect(reconnectDelayMs(new Error('The event stream closed'), () => 1)).toBe(7000);
   });
 
   it('stops for good when the session is refused', async () => {

@@ -58,11 +58,23 @@ class StreamRefused extends Error {}
 const REFUSALS: readonly ApiErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'ACCOUNT_DISABLED', 'MFA_ENROLMENT_REQUIRED'];
 
 const RETRY_MS = 5000;
+/** After the server refuses another stream (each person has a few per session): try again after this long. */
+const BUSY_RETRY_MS = 30_000;
 /**
  * How many event ids are remembered. A reconnect's replay starts a little before Last-Event-ID (the server may
  * write two events out of order), so some events come twice: the second is dropped by its id.
  */
 const SEEN_IDS_KEPT = 1000;
+
+/**
+ * How long to wait before opening the stream again after `error`, spread so that many browsers do not come back at
+ * once (after a restart). The server refusing another stream for this session (more tabs than it keeps streams
+ * for) is asked again only after half a minute; the tab's screens keep polling meanwhile.
+ */
+export function reconnectDelayMs(error: unknown, random: () => number = Math.random): number {
+  if (hasErrorCode(error, 'RATE_LIMITED')) return BUSY_RETRY_MS + Math.round(random() * 10_000);
+  return RETRY_MS + Math.round(random() * 2000);
+}
 
 /**
  * Opens the signed-in person's event stream with their bearer token (EventSource cannot send headers) and
@@ -112,8 +124,7 @@ export function openLiveEvents(token: string, userId: string, queryClient: Query
     onerror(error) {
       if (ended) throw error;
       if (error instanceof StreamRefused) throw error;
-      // Spread the reconnections of many browsers after a restart.
-      return RETRY_MS + Math.round(Math.random() * 2000);
+      return reconnectDelayMs(error);
     },
     // Kept while the tab is hidden: a background tab's badges stay right for one idle connection.
     openWhenHidden: true,
