@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../../context.js';
+import { passwordResets, users } from '../../../db/schema.js';
+import { generateToken, hashToken } from '../tokens.js';
+import type { PasswordResetJob } from './request-password-reset.js';
+
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+/** The job: a link for an active account, mailed once however often the job runs. */
+export function mailPasswordReset(ctx: AppContext) {
+  return async (job: PasswordResetJob) => {
+    await ctx.transaction(async (tx, publish) => {
+      const [user] = await tx.select().from(users).where(eq(users.emailNormalized, job.email)).limit(1);
+      if (!user || user.status !== 'active') return;
+      const token = generateToken();
+      const now = ctx.now();
+      const expiresAt = new Date(now.getTime() + ctx.config.passwordResetTtlMs);
+      const [created] = await tx
+        .insert(passwordResets)
+        .values({ userId: user.id, tokenHash: hashToken(token), requestId: job.requestId, ip: job.ip, createdAt: now, expiresAt })
+        .onConflictDoNothing({ target: passwordResets.requestId })
+        .returning({ id: passwordResets.id });
+      if (!created) return;
+      const minutes = Math.round(ctx.config.passwordResetTtlMs / 60_000);
+      await ctx.mailer.enqueue(tx, publish, [
+        {
+          to: user.email,
+          subject: `Reset your ${ctx.config.brandName} password`,
+          text: [
+            `Hello ${user.name},`,
+            '',
+            `Someone (we hope you) asked to reset the password of your ${ctx.config.brandName} account.`,
+            `Choose a new password here: ${ctx.config.appUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`,
+            '',
+            `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+          ].join('\n'),
+        },
+      ]);
+    });
+  };
+}

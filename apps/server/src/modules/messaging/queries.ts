@@ -1,0 +1,96 @@
+import type { Attachment, Message } from '@agency/schema';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.js';
+import { AppError } from '../../core/errors.js';
+import { assertCan } from '../../core/policy.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { projects, type conversations, type messages, type StoredAttachment } from '../../db/schema.js';
+import { signUrl } from '../../lib/signed-url.js';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+
+export const INBOX_LIMIT = 200;
+/** An empty page of the polls, as the route's serialiser writes it. */
+export const EMPTY_POLL_ANSWER = '{"messages":[]}';
+
+export function attachmentPath(storedFilename: string) {
+  return `/api/messages/attachments/${storedFilename}`;
+}
+
+export type MessagingSide = 'superadmin' | 'client';
+
+export function parseConversationId(id: string): { projectId: number; clientId: number } | null {
+  const match = /^([1-9]\d{0,14}):([1-9]\d{0,14})$/.exec(id);
+  if (!match) return null;
+  return { projectId: Number(match[1]), clientId: Number(match[2]) };
+}
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * PostgreSQL's text of a UTC timestamp ("2026-11-26 05:36:00.123456", its fraction shorter or absent) as
+ * `Date.prototype.toISOString` writes the same instant: milliseconds, the rest cut off, as a Date keeps them.
+ */
+export function isoFromUtcText(text: string): string {
+  if (text.length < 19 || text[10] !== ' ' || (text.length > 19 && text[19] !== '.')) return new Date(`${text}Z`).toISOString();
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.length > 19 ? text.slice(20, 23).padEnd(3, '0') : '000'}Z`;
+}
+
+/** Links are signed for the reader's session: they stop working when it ends. */
+export const presentAttachment = (ctx: AppContext, a: StoredAttachment, now: Date, sessionId: number): Attachment => ({
+  name: a.name,
+  mime: a.mime,
+  size: a.size,
+  stored_filename: a.stored_filename,
+  url: signUrl(ctx.signingKey, attachmentPath(a.stored_filename), now, ctx.config.signedUrlTtlMs, sessionId),
+});
+
+export function presentMessage(ctx: AppContext, row: MessageRow, sessionId: number, now = ctx.now()): Message {
+  return {
+    id: row.id,
+    conversation_id: row.conversationId,
+    sender_id: String(row.senderId),
+    receiver_id: String(row.receiverId),
+    message_content: row.content,
+    message_attachments: row.attachments.map((a) => presentAttachment(ctx, a, now, sessionId)),
+    timestamp: row.timestamp.toISOString(),
+    delivered_at: iso(row.deliveredAt),
+    read_at: iso(row.readAt),
+    is_read: row.isRead === 1 ? 1 : 0,
+  };
+}
+
+export function writeAttachments(ctx: AppContext, text: string | null, sessionId: number, now: Date): string {
+  const stored = JSON.parse(text ?? '[]') as StoredAttachment[];
+  return `[${stored
+    .map((a) => {
+      const { name, mime, size, url, stored_filename } = presentAttachment(ctx, a, now, sessionId);
+      return `{"name":${JSON.stringify(name)},"mime":${JSON.stringify(mime)},"size":${JSON.stringify(size)},"url":${JSON.stringify(url)},"stored_filename":${JSON.stringify(stored_filename)}}`;
+    })
+    .join(',')}]`;
+}
+
+export function assertSide(actor: Actor, side: MessagingSide) {
+  assertCan(actor, side === 'superadmin' ? 'messaging:superadmin' : 'messaging:client', null);
+}
+
+/** SPEC passes the caller's id as user_id; any other id is refused. */
+export function assertOwnId(actor: Actor, userId: string) {
+  if (userId !== String(actor.id)) throw new AppError('FORBIDDEN', 'user_id must be your own id');
+}
+
+/** The project behind a conversation id, if the actor may talk about it; otherwise 404. */
+export async function resolveConversation(db: DbOrTx, actor: Actor, conversationId: string) {
+  const parsed = parseConversationId(conversationId);
+  if (!parsed) throw new AppError('NOT_FOUND', 'Conversation not found');
+  const [project] = await db
+    .select({ id: projects.id, clientId: projects.clientId, title: projects.title })
+    .from(projects)
+    .where(eq(projects.id, parsed.projectId))
+    .limit(1);
+  if (!project || project.clientId !== parsed.clientId) throw new AppError('NOT_FOUND', 'Conversation not found');
+  assertCan(actor, 'conversation:read', { clientId: parsed.clientId }, 'Conversation not found');
+  return { ...parsed, projectTitle: project.title };
+}
