@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { formatTable, writeBenchTable } from './bench-report.mjs';
-import { findNginx, nginxConfig, startCluster } from './cluster.mjs';
+import { findNginx, nginxConfig, readOwnerSetupToken, startCluster } from './cluster.mjs';
 import { freePort, startPostgres } from './pg-server.mjs';
 import { LIGHTHOUSE_BUDGET, LIGHTHOUSE_PAGES, measureLighthouse } from './lighthouse.mjs';
 import { measureStartup } from './startup.mjs';
@@ -935,7 +935,12 @@ async function benchCluster() {
   log(`cluster: nginx on ${cluster.url} (two nodes), ${singleUrl} (node 1 only); bare route ${bareUrl}`);
 
   const password = `bench-${crypto.randomBytes(8).toString('hex')}`;
-  const owner = await postJson(`${cluster.url}/api/auth/signup/superadmin`, { name: 'Bench Owner', email: 'owner@bench.invalid', password });
+  const owner = await postJson(`${cluster.url}/api/auth/signup/superadmin`, {
+    name: 'Bench Owner',
+    email: 'owner@bench.invalid',
+    password,
+    setup_token: readOwnerSetupToken(node1.dataDir),
+  });
   const client = await postJson(`${cluster.url}/api/auth/signup/client`, { name: 'Bench Client', email: 'client@bench.invalid', password });
   const { project } = await postJson(`${cluster.url}/api/projects`, { title: 'Cluster bench', description: 'Polled through nginx.' }, client.token);
   const { message } = await postJson(

@@ -42,6 +42,8 @@ export type Cluster = {
   nodes: ClusterNode[];
   pg: PostgresServer;
   s3: S3StandIn;
+  /** Every mail the nodes sent (over SMTP, to a sink on loopback), one entry per recipient. */
+  mails: { to: string; subject: string; text: string }[];
   nginx: { pid: number | undefined; child: ChildProcess; configFile: string; output(): string };
   /** Stops nodes (SIGTERM), nginx, S3 and PostgreSQL, and removes every temporary file. */
   stop(): Promise<void>;
@@ -50,3 +52,5 @@ export type Cluster = {
 export function findNginx(): string | null;
 export function nginxConfig(options: { dir: string; port: number; upstreams: string[]; asRoot: boolean }): string;
 export function startCluster(options?: ClusterOptions): Promise<Cluster>;
+
+export function readOwnerSetupToken(dataDir: string): string | null;

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startPostgres } from './pg-server.mjs';
+import { startMailSink } from './mail-sink.mjs';
 import { startS3 } from './s3-server.mjs';
 import { SERVER_MAIN, serverNodeFlags } from './server-command.mjs';
 
@@ -121,6 +122,18 @@ export function nginxConfig({ dir, port, upstreams, asRoot }) {
 }
 
 /**
+ * The owner set-up token a node of a fresh install wrote into its DATA_DIR (and printed in its set-up link): what the
+ * operator reads to create the super admin. Null once there is one.
+ */
+export function readOwnerSetupToken(dataDir) {
+  try {
+    return fs.readFileSync(path.join(dataDir, 'owner-setup-token'), 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Starts the cluster; resolves once nginx and every node answer /api/health. Needs the built app
  * (`npm run build`), PostgreSQL's server binaries and nginx.
  *
@@ -145,10 +158,11 @@ export async function startCluster(options = {}) {
   };
 
   try {
-    const [pg, s3] = await Promise.all([startPostgres(), startS3()]);
+    const [pg, s3, mail] = await Promise.all([startPostgres(), startS3(), startMailSink()]);
     stages.backing.push(
       () => pg.stop(),
       () => s3.stop(),
+      () => mail.close(),
     );
 
     const proxyPort = options.port ?? (await freePort());
@@ -173,9 +187,12 @@ export async function startCluster(options = {}) {
         DATABASE_URL: pg.url,
         SESSION_SECRET: secret,
         TRUST_PROXY: '1',
-        // Production on the test doubles, named on purpose: mail goes to the log (links redacted), cards to the
-        // built-in test checkout.
-        MAIL_TRANSPORT: 'log',
+        // Mail over SMTP to a sink on loopback (the cluster's `mails`); cards to the built-in test checkout, named on
+        // purpose (production refuses it otherwise).
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(mail.port),
+        SMTP_SECURE: 'false',
         ALLOW_TEST_PAYMENTS: 'true',
         LOG_LEVEL: 'warn',
         JOB_POLL_SECONDS: '1',
@@ -244,6 +261,7 @@ export async function startCluster(options = {}) {
       nodes,
       pg,
       s3,
+      mails: mail.messages,
       nginx: { pid: nginxProc.child.pid, child: nginxProc.child, configFile, output: nginxLog },
       stop() {
         stopping ??= stopAll();

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startMailSink } from './mail-sink.mjs';
 import { SERVER_MAIN, serverNodeFlags } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -16,45 +16,6 @@ const dataDir = path.join(root, '.tmp', `e2e-data${suffix}`);
 const webDir = path.join(root, '.tmp', `e2e-web${suffix}`);
 const distDir = path.join(root, 'apps', 'web', 'dist');
 const mailFile = path.join(root, '.tmp', `e2e-mail${suffix}.jsonl`);
-
-/** The text part of a raw message: headers off, quoted-printable (what nodemailer sends for long lines) decoded. */
-function textOf(raw) {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split);
-  let body = raw.slice(split + 4);
-  if (/^content-transfer-encoding:\s*quoted-printable/im.test(headers)) {
-    body = Buffer.from(
-      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-  } else if (/^content-transfer-encoding:\s*base64/im.test(headers)) {
-    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
-  return { subject, text: body };
-}
-
-/** An SMTP peer that keeps every message it is sent. */
-async function startMailSink() {
-  fs.mkdirSync(path.dirname(mailFile), { recursive: true });
-  fs.writeFileSync(mailFile, '');
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks = [];
-      stream.on('data', (chunk) => chunks.push(chunk));
-      stream.on('end', () => {
-        const { subject, text } = textOf(Buffer.concat(chunks).toString('utf8'));
-        for (const to of session.envelope.rcptTo) fs.appendFileSync(mailFile, `${JSON.stringify({ to: to.address.toLowerCase(), subject, text })}\n`);
-        callback();
-      });
-    },
-  });
-  await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  return { port: sink.server.address().port, close: () => sink.close() };
-}
 
 function listFiles(dir, base = dir) {
   return fs
@@ -98,7 +59,7 @@ async function snapshotWebBuild() {
 
 fs.rmSync(dataDir, { recursive: true, force: true });
 await snapshotWebBuild();
-const mailSink = await startMailSink();
+const mailSink = await startMailSink({ file: mailFile });
 
 const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, SERVER_MAIN)], {
   cwd: root,

@@ -36,11 +36,16 @@ async function main() {
     console.log('');
   }
 
+  // Made before listening: whoever can reach the port first must find it already required.
+  const setupToken = await app.services.auth.ownerSetupToken();
   const connections = trackConnections(app.server);
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ node: process.version }, `serving on Node ${process.version}`);
-  if (!(await app.services.auth.superadminExists())) {
-    console.log(`\nNo super admin yet. Create the owner account (works once): ${config.appUrl}/protected/superadmin-signup\n`);
+  if (setupToken) {
+    const link = `${config.appUrl}/protected/superadmin-signup?setup=${setupToken}`;
+    console.log(
+      `\nNo super admin yet. Create the owner account with this link (it works once; the token is also in ${config.dataDir}/owner-setup-token):\n  ${link}\n`,
+    );
   }
 
   let closing = false;

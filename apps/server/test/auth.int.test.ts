@@ -10,6 +10,7 @@ import {
   call,
   createTestApp,
   login,
+  ownerSetupToken,
   signupClient,
   signupSuperadmin,
   tokenFromLink,
@@ -72,24 +73,49 @@ describe('POST /auth/signup/superadmin', () => {
     });
   });
 
-  it('lets the first super admin sign up freely, and exactly one of two racing signups wins', async () => {
+  it('refuses anyone without the set-up token of a fresh install: ten anonymous claims at once make no owner', async () => {
     await withOwnApp(async (own) => {
+      const claims = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          call(own.app, 'POST', '/auth/signup/superadmin', {
+            body: { name: 'Claimant', email: uniqueEmail('claimant'), password: PASSWORD, ...(i % 2 ? { setup_token: `guess-${i}` } : {}) },
+          }),
+        ),
+      );
+      expect(claims.map((r) => r.status)).toEqual(Array(10).fill(403));
+      expect(claims[0]!.body).toEqual({
+        error: 'Open the set-up link the server printed when it started: it carries the one-time set-up token',
+        code: 'SETUP_TOKEN_REQUIRED',
+      });
+      expect(await superadminCount(own.app)).toBe(0);
       expect((await call(own.app, 'GET', '/config')).body.superadmin_exists).toBe(false);
+    });
+  });
+
+  it('lets the owner sign up with the set-up token, once: of two racing sign-ups with it exactly one wins', async () => {
+    await withOwnApp(async (own) => {
+      const setup_token = await ownerSetupToken(own.app);
       const emails = [uniqueEmail('owner'), uniqueEmail('owner')];
       const results = await Promise.all(
-        emails.map((email) => call(own.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Owner Person', email, password: PASSWORD } })),
+        emails.map((email) =>
+          call(own.app, 'POST', '/auth/signup/superadmin', { body: { name: 'Owner Person', email, password: PASSWORD, setup_token } }),
+        ),
       );
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([201, 403]);
       const winner = results.find((r) => r.status === 201)!.body as AuthResponse;
-      const loser = results.find((r) => r.status === 403)!;
-      expect(loser.body).toEqual(SETUP_KEY_REQUIRED);
       expectAuthResponse(winner, { name: 'Owner Person', email: winner.user.email, role: 'superadmin' });
       expect(await superadminCount(own.app)).toBe(1);
       expect((await me(winner.token, own.app)).body).toEqual({ user: winner.user });
       expect((await call(own.app, 'GET', '/config')).body.superadmin_exists).toBe(true);
       const loserEmail = emails.find((e) => e !== winner.user.email)!;
       expect((await login(own.app, loserEmail)).status).toBe(401);
+      // Spent: the token opens nothing any more, and there is no new one.
+      const again = await call(own.app, 'POST', '/auth/signup/superadmin', {
+        body: { name: 'Late', email: uniqueEmail('late'), password: PASSWORD, setup_token },
+      });
+      expect(again.status).toBe(403);
+      expect(await own.app.services.auth.ownerSetupToken()).toBeNull();
     });
   });
 
@@ -153,7 +179,7 @@ describe('super admin signup without a configured setup key', () => {
       async (bare) => {
         expect(bare.config.superadminSetupKey).toBeUndefined();
         const first = await call(bare.app, 'POST', '/auth/signup/superadmin', {
-          body: { name: 'Owner', email: uniqueEmail('owner'), password: PASSWORD },
+          body: { name: 'Owner', email: uniqueEmail('owner'), password: PASSWORD, setup_token: await ownerSetupToken(bare.app) },
         });
         expect(first.status).toBe(201);
         for (const setup_key of [undefined, '', SETUP_KEY]) {

@@ -203,17 +203,41 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}.${seq}.${crypto.randomBytes(3).toString('hex')}@example.test`;
 }
 
-export async function signupClient(app: FastifyInstance, overrides: Partial<{ name: string; email: string; password: string }> = {}) {
-  const res = await call(app, 'POST', '/auth/signup/client', {
-    body: { name: 'Client Person', email: uniqueEmail('client'), password: PASSWORD, ...overrides },
-  });
-  if (res.status !== 201) throw new Error(`client signup failed: ${res.status} ${res.text}`);
-  return res.body as AuthResponse;
+/**
+ * A client signs up as a person would: asks for the account, opens the link mailed to the address, and is signed in
+ * (the sign-up answers the same for every address; the link makes the account).
+ */
+export async function signupClient(
+  app: FastifyInstance,
+  overrides: Partial<{ name: string; email: string; password: string; company: string; phone: string }> = {},
+) {
+  const body = { name: 'Client Person', email: uniqueEmail('client'), password: PASSWORD, ...overrides };
+  const res = await call(app, 'POST', '/auth/signup/client', { body });
+  if (res.status !== 202) throw new Error(`client signup failed: ${res.status} ${res.text}`);
+  const confirmed = await call(app, 'POST', '/auth/signup/confirm', { body: { token: await signupToken(app, body.email) } });
+  if (confirmed.status !== 201) throw new Error(`client signup confirmation failed: ${confirmed.status} ${confirmed.text}`);
+  return confirmed.body as AuthResponse;
+}
+
+/** The token of the newest sign-up link mailed to `email`. */
+export async function signupToken(app: FastifyInstance, email: string): Promise<string> {
+  for (const mail of await mailsTo(app, email.trim())) {
+    const match = /\/confirm-signup\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
+    if (match) return decodeURIComponent(match[1]!);
+  }
+  throw new Error(`no sign-up link mailed to ${email}`);
+}
+
+/** The one-time token of a fresh install, as the operator reads it from the link the server printed at start. */
+export async function ownerSetupToken(app: FastifyInstance): Promise<string> {
+  const token = await app.services.auth.ownerSetupToken();
+  if (!token) throw new Error('there is a super admin already: no set-up token');
+  return token;
 }
 
 export async function signupSuperadmin(app: FastifyInstance) {
   const res = await call(app, 'POST', '/auth/signup/superadmin', {
-    body: { name: 'Owner Person', email: uniqueEmail('owner'), password: PASSWORD },
+    body: { name: 'Owner Person', email: uniqueEmail('owner'), password: PASSWORD, setup_token: await ownerSetupToken(app) },
   });
   if (res.status !== 201) throw new Error(`superadmin signup failed: ${res.status} ${res.text}`);
   return res.body as AuthResponse;

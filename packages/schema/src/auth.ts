@@ -51,11 +51,22 @@ export const clientSignupInput = z.object({
 });
 export type ClientSignupInput = z.input<typeof clientSignupInput>;
 
+/** What a sign-up answers, whether or not the address has an account: the mail sent to it says which. */
+export const signupRequestedSchema = z.object({ status: z.literal('confirmation_sent'), email: z.string() });
+export type SignupRequested = z.infer<typeof signupRequestedSchema>;
+
+export const signupConfirmInput = z.object({
+  token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(200),
+});
+export type SignupConfirmInput = z.input<typeof signupConfirmInput>;
+
 export const superadminSignupInput = z.object({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
   setup_key: z.string().max(500).optional(),
+  /** The one-time token of a fresh install (the link the server prints at start carries it). */
+  setup_token: z.string().max(200).optional(),
 });
 export type SuperadminSignupInput = z.input<typeof superadminSignupInput>;
 

@@ -13,6 +13,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   FORBIDDEN: 'You do not have permission to do this',
   ACCOUNT_DISABLED: 'This account has been disabled',
   SETUP_KEY_REQUIRED: 'A super admin already exists; a valid setup key is required',
+  SETUP_TOKEN_REQUIRED: 'Open the set-up link the server printed when it started: it carries the one-time set-up token',
   MFA_ENROLMENT_REQUIRED: 'Turn on two-factor authentication on your profile page before you continue',
   WRONG_PASSWORD: 'Your current password is not correct',
   NOT_FOUND: 'Not found',

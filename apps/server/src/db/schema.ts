@@ -638,6 +638,38 @@ export const passwordResets = pgTable(
   ],
 );
 
+/**
+ * The one-time tokens that let the owner of a fresh install sign up as super admin: each node writes its own into
+ * its DATA_DIR and prints the link that carries it; only the hashes live here, and the first owner consumes them all.
+ */
+export const ownerSetupTokens = pgTable('owner_setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A client sign-up waiting for the link mailed to its address: the account is made only when the link is opened,
+ * so a sign-up answers the same whether or not the address has an account (the mail says which).
+ */
+export const signupRequests = pgTable(
+  'signup_requests',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailNormalized: text('email_normalized').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    company: text('company'),
+    phone: text('phone'),
+    tokenHash: text('token_hash').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('signup_requests_token_hash_key').on(t.tokenHash), index('signup_requests_expires_idx').on(t.expiresAt)],
+);
+
 /** A new address waiting for the link sent to it to be opened. */
 export const emailChanges = pgTable(
   'email_changes',

@@ -66,12 +66,41 @@ afterEach(() => {
 
 // Each test starts a process of its own: a start (tsx, the database, migrations) can take a while on a busy machine.
 describe('the server process', { timeout: 180_000 }, () => {
-  it('applies migrations on an empty database and prints the one-time owner link', async () => {
+  it('applies migrations on an empty database and prints the one-time owner link, which carries a token only the operator can read', async () => {
     const { port, dataDir, output } = await startServer('nothing');
-    expect(output()).toContain(`http://localhost:${port}/protected/superadmin-signup`);
+    const link = new RegExp(`http://localhost:${port}/protected/superadmin-signup\\?setup=([A-Za-z0-9_-]{43})`).exec(output());
+    expect(link, output()).not.toBeNull();
+    const tokenFile = path.join(dataDir, 'owner-setup-token');
+    expect(fs.readFileSync(tokenFile, 'utf8').trim()).toBe(link![1]);
+    expect(fs.statSync(tokenFile).mode & 0o777).toBe(0o600);
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+
+    const signup = (setup_token?: string) =>
+      fetch(`http://127.0.0.1:${port}/api/auth/signup/superadmin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Owner', email: `owner-${Math.random()}@example.test`, password: 'long-enough-password', setup_token }),
+      });
+    expect((await signup()).status).toBe(403);
+    expect((await signup(link![1])).status).toBe(201);
+    expect(fs.existsSync(tokenFile)).toBe(false);
+  });
+
+  it('refuses to start in production on the test checkout and the log mail transport unless they are named on purpose', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-main-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), DATA_DIR: dataDir, PORT: '0' };
+    for (const name of ['DATABASE_URL', 'PAYMENT_PROVIDER', 'MAIL_TRANSPORT', 'ALLOW_TEST_PAYMENTS']) delete env[name];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(code).toBe(1);
+    expect(output).toContain('PAYMENT_PROVIDER: set PAYMENT_PROVIDER=stripe with its keys in production');
+    expect(output).toContain('MAIL_TRANSPORT: set MAIL_TRANSPORT=smtp with SMTP_HOST in production');
   });
 
   it('finishes in-flight requests on SIGTERM, then closes the database and exits 0', async () => {

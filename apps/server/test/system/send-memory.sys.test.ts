@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOwnerSetupToken } from '../../../../scripts/cluster.mjs';
 import { freePort } from '../../../../scripts/pg-server.mjs';
 import { snapshotDataDir } from './data-dir.js';
 
@@ -106,7 +107,12 @@ afterAll(() => {
 
 describe('ten maximal data-URL bodies at once', () => {
   it('are stored whole while the server’s memory grows by less than 300 MB', async () => {
-    const owner = await api('POST', '/auth/signup/superadmin', { name: 'Owner', email: 'owner@example.test', password: 'long-enough-password' });
+    const owner = await api('POST', '/auth/signup/superadmin', {
+      name: 'Owner',
+      email: 'owner@example.test',
+      password: 'long-enough-password',
+      setup_token: readOwnerSetupToken(dataDir),
+    });
     const client = await api('POST', '/auth/signup/client', { name: 'Client', email: 'client@example.test', password: 'long-enough-password' });
     const project = await api('POST', '/projects', { title: 'Big files', description: 'Ten large attachments at once.' }, client.body.token);
     const head = {

@@ -15,6 +15,8 @@ export type RequestMeta = { ip?: string; userAgent?: string };
 export type SecondFactor = { code?: string; recovery_code?: string };
 
 export type NewAccount = { name: string; email: string; password: string; role: Role; company?: string; phone?: string };
+/** An account whose password was hashed earlier (a confirmed sign-up request). */
+export type HashedAccount = Omit<NewAccount, 'password'> & { passwordHash: string };
 
 /** An address the account signed in from this recently is its owner's: the account-wide lock does not apply to it. */
 const TRUSTED_ADDRESS_MS = 30 * 86_400_000;
@@ -31,8 +33,8 @@ function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return !constraint || pgErr.constraint === constraint;
 }
 
-export async function insertUser(db: DbOrTx, account: NewAccount) {
-  const passwordHash = await hashPassword(account.password);
+export async function insertUser(db: DbOrTx, account: NewAccount | HashedAccount) {
+  const passwordHash = 'passwordHash' in account ? account.passwordHash : await hashPassword(account.password);
   try {
     const [row] = await db
       .insert(users)

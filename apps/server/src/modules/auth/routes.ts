@@ -9,6 +9,8 @@ import {
   passwordResetConfirmInput,
   passwordResetRequestedSchema,
   passwordResetRequestInput,
+  signupConfirmInput,
+  signupRequestedSchema,
   superadminSignupInput,
 } from '@agency/schema';
 import type { FastifyRequest } from 'fastify';
@@ -31,8 +33,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
 
   app.post('/auth/signup/client', {
     config: signupLimit,
-    schema: { tags, summary: 'Create a client account and sign in', body: clientSignupInput, response: { 201: authResponseSchema } },
-    handler: async (request, reply) => reply.code(201).send(await services.auth.signupClient(request.body, meta(request))),
+    schema: {
+      tags,
+      summary:
+        'Ask for a client account: a link to finish goes to the address (or, when it has an account already, a note saying so); the answer is the same either way',
+      body: clientSignupInput,
+      response: { 202: signupRequestedSchema },
+    },
+    handler: async (request, reply) => reply.code(202).send(await services.auth.signupClient(request.body, meta(request))),
+  });
+
+  app.post('/auth/signup/confirm', {
+    config: signupLimit,
+    schema: {
+      tags,
+      summary: 'Finish a client sign-up from the link mailed to the address: the account is made and signed in',
+      body: signupConfirmInput,
+      response: { 201: authResponseSchema },
+    },
+    handler: async (request, reply) => reply.code(201).send(await services.auth.confirmSignup(request.body.token, meta(request))),
   });
 
   app.post('/auth/signup/superadmin', {

@@ -8,8 +8,9 @@ import { login } from './actions/login.js';
 import { loginSecondStep } from './actions/login-second-step.js';
 import { logout } from './actions/logout.js';
 import { mailPasswordReset } from './actions/mail-password-reset.js';
+import { ownerSetupToken } from './actions/owner-setup-token.js';
 import { requestPasswordReset } from './actions/request-password-reset.js';
-import { signupClient } from './actions/signup-client.js';
+import { confirmSignup, signupClient } from './actions/signup-client.js';
 import { signupSuperadmin } from './actions/signup-superadmin.js';
 import { superadminExists } from './actions/superadmin-exists.js';
 import {
@@ -44,8 +45,10 @@ export function createAuthService(ctx: AppContext) {
       mailPasswordChanged(ctx, tx, publish, user, meta),
     enrolmentOf: (role: Role, hasSecondFactor: boolean) => enrolmentOf(ctx, role, hasSecondFactor),
     signupClient: signupClient(ctx),
+    confirmSignup: confirmSignup(ctx),
     superadminExists: superadminExists(ctx),
     signupSuperadmin: signupSuperadmin(ctx),
+    ownerSetupToken: ownerSetupToken(ctx),
     login: login(ctx),
     loginSecondStep: loginSecondStep(ctx),
     requestPasswordReset: requestPasswordReset(ctx),

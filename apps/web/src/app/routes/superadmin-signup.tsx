@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { SuperadminSignupForm } from '../../features/auth/components/superadmin-signup-form';
@@ -8,6 +9,8 @@ import { useLoad } from '../../lib/use-action';
 
 export function SuperadminSignupRoute() {
   const config = useLoad(getConfig, 'config');
+  const [searchParams] = useSearchParams();
+  const setupToken = searchParams.get('setup')?.trim() || undefined;
 
   let content;
   if (config.isPending) {
@@ -37,7 +40,7 @@ export function SuperadminSignupRoute() {
             : 'Create the account that runs the agency: it approves projects, invites admins and answers clients.'
         }
       >
-        <SuperadminSignupForm requiresSetupKey={requiresSetupKey} />
+        <SuperadminSignupForm requiresSetupKey={requiresSetupKey} setupToken={setupToken} />
       </AuthCard>
     );
   }

@@ -1,13 +1,102 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { AppError } from '../../../core/errors.js';
 import type { AppContext } from '../../../context.js';
+import { signupRequests } from '../../../db/schema.js';
 import { presentUser } from '../../users/present.js';
 import { insertUser, startSession, type NewAccount, type RequestMeta } from '../changes.js';
+import { hashPassword } from '../passwords.js';
+import { emailExists } from '../queries.js';
+import { generateToken, hashToken, normalizeEmail } from '../tokens.js';
+import { RESET_PASSWORD_PATH } from './mail-password-reset.js';
 
+/** The page a sign-up link opens; it confirms the request and signs the new client in. */
+export const CONFIRM_SIGNUP_PATH = '/confirm-signup';
+/** How long a sign-up link works. */
+export const SIGNUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A client signs up: the account is made once the link mailed to the address is opened (confirmSignup). The answer
+ * is the same whether the address is free or already has an account, so sign-up tells a stranger nothing about who
+ * has one: the mail says what happened (a link to finish, or a note that the address has an account already, with
+ * the ways in). Both ways hash the password and write one mail, so they also take the same time.
+ */
 export function signupClient(ctx: AppContext) {
   return async (input: Omit<NewAccount, 'role'>, meta: RequestMeta) => {
+    const passwordHash = await hashPassword(input.password);
+    const email = input.email.trim();
+    const brand = ctx.config.brandName;
+    await ctx.transaction(async (tx, publish) => {
+      if (await emailExists(tx, email)) {
+        await ctx.mailer.enqueue(tx, publish, [
+          {
+            to: email,
+            subject: `Your ${brand} account`,
+            text: [
+              'Hello,',
+              '',
+              `Someone asked to create a ${brand} account with this address, which has an account already: nothing was changed.`,
+              `If it was you, sign in at ${ctx.config.appUrl}/loginpage, or set a new password at ${ctx.config.appUrl}${RESET_PASSWORD_PATH}.`,
+              'If it was not you, you can ignore this e-mail.',
+            ].join('\n'),
+          },
+        ]);
+        return;
+      }
+      const token = generateToken();
+      const now = ctx.now();
+      await tx.insert(signupRequests).values({
+        name: input.name,
+        email,
+        emailNormalized: normalizeEmail(email),
+        passwordHash,
+        company: input.company ?? null,
+        phone: input.phone ?? null,
+        tokenHash: hashToken(token),
+        ip: meta.ip ?? null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SIGNUP_LINK_TTL_MS),
+      });
+      await ctx.mailer.enqueue(tx, publish, [
+        {
+          to: email,
+          subject: `Confirm your e-mail address to finish signing up to ${brand}`,
+          text: [
+            `Hello ${input.name},`,
+            '',
+            `Open this link to confirm your address and start using your ${brand} account: ${ctx.config.appUrl}${CONFIRM_SIGNUP_PATH}?token=${encodeURIComponent(token)}`,
+            '',
+            'The link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.',
+          ].join('\n'),
+        },
+      ]);
+    });
+    return { status: 'confirmation_sent' as const, email };
+  };
+}
+
+/** The link from a sign-up mail: the account is made and signed in. No session needed; the token is the proof. */
+export function confirmSignup(ctx: AppContext) {
+  return async (token: string, meta: RequestMeta) => {
+    const now = ctx.now();
     return ctx.db.transaction(async (tx) => {
-      const user = await insertUser(tx, { ...input, role: 'client' });
-      const token = await startSession(ctx, tx, user.id, meta);
-      return { token, user: presentUser(user) };
+      const [request] = await tx
+        .update(signupRequests)
+        .set({ usedAt: now })
+        .where(and(eq(signupRequests.tokenHash, hashToken(token)), isNull(signupRequests.usedAt), gt(signupRequests.expiresAt, now)))
+        .returning();
+      if (!request) throw new AppError('LINK_INVALID');
+      // The address may have got an account since (another sign-up link opened first): the link holder owns the
+      // mailbox, so saying so reveals nothing.
+      const user = await insertUser(tx, {
+        name: request.name,
+        email: request.email,
+        passwordHash: request.passwordHash,
+        role: 'client',
+        company: request.company ?? undefined,
+        phone: request.phone ?? undefined,
+      });
+      const session = await startSession(ctx, tx, user.id, meta);
+      return { token: session, user: presentUser(user) };
     });
   };
 }
