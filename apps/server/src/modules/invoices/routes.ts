@@ -23,7 +23,8 @@ import { errorResponses, fileResponse, signedQuery } from '../../lib/api-docs.js
 import { access, requireActor } from '../../lib/route-guards.js';
 import { readSignedUrl } from '../../lib/signed-url.js';
 import type { AuthService } from '../auth/service.js';
-import { invoicePdfPath, type InvoiceService } from './service.js';
+import { invoicePdfPath } from './helpers.js';
+import type { InvoiceService } from './service.js';
 
 const tags = ['invoices'];
 const security = [{ bearer: [] }];
