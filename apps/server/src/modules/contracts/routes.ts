@@ -28,7 +28,8 @@ import { errorResponses, fileResponse, signedQuery } from '../../lib/api-docs.js
 import { access, requireActor } from '../../lib/route-guards.js';
 import { readSignedUrl } from '../../lib/signed-url.js';
 import type { AuthService } from '../auth/service.js';
-import { contractDownloadPath, type ContractDocument, type RequestInfo, type ContractService } from './service.js';
+import { contractDownloadPath, type ContractDocument, type RequestInfo } from './helpers.js';
+import type { ContractService } from './service.js';
 
 const tags = ['contracts'];
 const templateTags = ['contract templates'];
