@@ -24,7 +24,8 @@ import { doorLimit } from '../../lib/door-limit.js';
 import type { AuthService } from '../auth/service.js';
 import type { StorageService } from '../storage/service.js';
 import { fileResponse, signedQuery } from '../../lib/api-docs.js';
-import { attachmentDownloadPath, type ProjectService } from './service.js';
+import { attachmentDownloadPath } from './helpers.js';
+import type { ProjectService } from './service.js';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
