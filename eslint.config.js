@@ -61,7 +61,7 @@ const serverZones = [
     message: 'services.ts composes every module: a route plugin takes the services it uses as options from app.ts.',
   },
   {
-    target: `${server}/modules/*/!(routes).ts`,
+    target: `${server}/modules/*/**/!(routes).ts`,
     from: `${server}/modules/*/routes.ts`,
     message: 'A service never imports routes.',
   },
