@@ -102,40 +102,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/signup/admin": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create an admin account from an invitation */
-        post: operations["postAuthSignupAdmin"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/signup/employee": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a team lead or team member account from an invitation */
-        post: operations["postAuthSignupEmployee"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -455,6 +421,40 @@ export interface paths {
         get: operations["getAuditLogCsv"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signup/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an admin account from an invitation */
+        post: operations["postAuthSignupAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signup/employee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a team lead or team member account from an invitation */
+        post: operations["postAuthSignupEmployee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2446,160 +2446,6 @@ export interface operations {
             };
         };
     };
-    postAuthSignupAdmin: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    invite_token: string;
-                    name: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        token: string;
-                        user: {
-                            id: string;
-                            name: string;
-                            email: string;
-                            /** @enum {string} */
-                            role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
-                        };
-                        mfa_enrolment_required?: boolean;
-                    };
-                };
-            };
-            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description Too many requests or sign-in attempts; see Retry-After (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description Unexpected server error (`INTERNAL`) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-        };
-    };
-    postAuthSignupEmployee: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    invite_token: string;
-                    name: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        token: string;
-                        user: {
-                            id: string;
-                            name: string;
-                            email: string;
-                            /** @enum {string} */
-                            role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
-                        };
-                        mfa_enrolment_required?: boolean;
-                    };
-                };
-            };
-            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description Too many requests or sign-in attempts; see Retry-After (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-            /** @description Unexpected server error (`INTERNAL`) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-        };
-    };
     postAuthLogin: {
         parameters: {
             query?: never;
@@ -4252,6 +4098,160 @@ export interface operations {
                 };
                 content: {
                     "text/csv": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postAuthSignupAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invite_token: string;
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        user: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                        };
+                        mfa_enrolment_required?: boolean;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Too many requests or sign-in attempts; see Retry-After (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postAuthSignupEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invite_token: string;
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        user: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                        };
+                        mfa_enrolment_required?: boolean;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Too many requests or sign-in attempts; see Retry-After (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         error: string;
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
