@@ -56,7 +56,12 @@ const serverZones = [
     message: 'Services take the actor from core/, not from the HTTP plugins.',
   },
   {
-    target: `${server}/modules/*/!(routes).ts`,
+    target: `${server}/modules`,
+    from: `${server}/services.ts`,
+    message: 'services.ts composes every module: a route plugin takes the services it uses as options from app.ts.',
+  },
+  {
+    target: `${server}/modules/*/**/!(routes).ts`,
     from: `${server}/modules/*/routes.ts`,
     message: 'A service never imports routes.',
   },

@@ -235,22 +235,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         encodings: ['br', 'gzip'],
         brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
       });
-      await api.register(systemRoutes, { ctx, services, eventsHeard: () => broadcast.listening() });
-      await api.register(authRoutes, { ctx, services });
-      await api.register(accountRoutes, { ctx, services });
-      await api.register(auditRoutes, { services });
-      await api.register(invitationRoutes, { ctx, services });
-      await api.register(userRoutes, { services });
-      await api.register(notificationRoutes, { services });
-      await api.register(projectRoutes, { ctx, services });
-      await api.register(toolRoutes, { services });
-      await api.register(messagingRoutes, { ctx, services });
-      await api.register(boardRoutes, { ctx, services });
-      await api.register(trainingRoutes, { ctx, services });
-      await api.register(invoiceRoutes, { ctx, services });
-      await api.register(paymentRoutes, { ctx, services });
+      await api.register(systemRoutes, { ctx, auth: services.auth, eventsHeard: () => broadcast.listening() });
+      await api.register(authRoutes, { ctx, auth: services.auth });
+      await api.register(accountRoutes, { ctx, account: services.account });
+      await api.register(auditRoutes, { audit: services.audit });
+      await api.register(invitationRoutes, { ctx, invitations: services.invitations });
+      await api.register(userRoutes, { users: services.users });
+      await api.register(notificationRoutes, { notifications: services.notifications });
+      await api.register(projectRoutes, { ctx, projects: services.projects, auth: services.auth, storage: services.storage });
+      await api.register(toolRoutes, { tools: services.tools });
+      await api.register(messagingRoutes, { ctx, messaging: services.messaging, auth: services.auth, storage: services.storage });
+      await api.register(boardRoutes, { ctx, board: services.board, auth: services.auth, storage: services.storage });
+      await api.register(trainingRoutes, { ctx, training: services.training, auth: services.auth, storage: services.storage });
+      await api.register(invoiceRoutes, { ctx, invoices: services.invoices, auth: services.auth });
+      await api.register(paymentRoutes, { ctx, payments: services.payments });
       await api.register(realtimeRoutes, { realtime });
-      await api.register(contractRoutes, { ctx, services });
+      await api.register(contractRoutes, { ctx, contracts: services.contracts, auth: services.auth });
     },
     { prefix: '/api' },
   );

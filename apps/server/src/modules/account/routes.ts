@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { doorLimit } from '../../lib/door-limit.js';
 import { access, requireActor } from '../../lib/route-guards.js';
-import type { Services } from '../../services.js';
+import type { AccountService } from './service.js';
 import type { RequestMeta } from '../auth/service.js';
 
 const tags = ['account'];
@@ -29,7 +29,7 @@ const profileResponse = z.object({ profile: profileSchema });
 /** Routes a staff session that must enrol first may still use: its profile and the enrolment itself. */
 const duringEnrolment = { mfaEnrolment: true };
 
-export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; account: AccountService }> = async (app, { ctx, account }) => {
   // Each of these checks a password or a code: the sign-in door's limit, per person.
   const secretLimit = { rateLimit: { ...doorLimit(ctx.config.rateLimits.loginPerMinute, 60_000), groupId: 'account-secrets' } };
 
@@ -42,13 +42,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       summary: 'The signed-in person’s profile: name, e-mail, pending e-mail change, two-factor status',
       response: { 200: profileResponse },
     },
-    handler: async (request) => ({ profile: await services.account.profile(requireActor(request)) }),
+    handler: async (request) => ({ profile: await account.profile(requireActor(request)) }),
   });
 
   app.patch('/account', {
     onRequest: access('profile:own'),
     schema: { tags, security, summary: 'Change one’s name', body: updateProfileInput, response: { 200: profileResponse } },
-    handler: async (request) => ({ profile: await services.account.updateName(requireActor(request), request.body.name) }),
+    handler: async (request) => ({ profile: await account.updateName(requireActor(request), request.body.name) }),
   });
 
   app.post('/account/email', {
@@ -61,8 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       body: changeEmailInput,
       response: { 202: profileResponse },
     },
-    handler: async (request, reply) =>
-      reply.code(202).send({ profile: await services.account.requestEmailChange(requireActor(request), request.body) }),
+    handler: async (request, reply) => reply.code(202).send({ profile: await account.requestEmailChange(requireActor(request), request.body) }),
   });
 
   app.post('/account/email/confirm', {
@@ -73,7 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       body: confirmEmailInput,
       response: { 200: z.object({ email: z.string() }) },
     },
-    handler: async (request) => services.account.confirmEmailChange(request.body.token, meta(request)),
+    handler: async (request) => account.confirmEmailChange(request.body.token, meta(request)),
   });
 
   app.post('/account/password', {
@@ -87,7 +86,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {
-      await services.account.changePassword(requireActor(request), request.body, meta(request));
+      await account.changePassword(requireActor(request), request.body, meta(request));
       return reply.code(204).send(null);
     },
   });
@@ -100,7 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       summary: 'One’s active sessions, most recently used first',
       response: { 200: z.object({ items: z.array(sessionSchema) }) },
     },
-    handler: async (request) => ({ items: await services.account.listSessions(requireActor(request)) }),
+    handler: async (request) => ({ items: await account.listSessions(requireActor(request)) }),
   });
 
   app.post('/account/sessions/revoke-others', {
@@ -111,14 +110,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       summary: 'Sign out everywhere else: every session but this one ends',
       response: { 200: z.object({ revoked: z.number() }) },
     },
-    handler: async (request) => services.account.revokeOtherSessions(requireActor(request)),
+    handler: async (request) => account.revokeOtherSessions(requireActor(request)),
   });
 
   app.delete('/account/sessions/:id', {
     onRequest: access('session:own'),
     schema: { tags, security, summary: 'End one of one’s sessions', params: z.object({ id: idParam }), response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await services.account.revokeSession(requireActor(request), request.params.id);
+      await account.revokeSession(requireActor(request), request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -131,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       summary: 'For each kind of event: in the app only, or by e-mail too',
       response: { 200: notificationPreferencesSchema },
     },
-    handler: async (request) => ({ preferences: await services.account.preferences(requireActor(request)) }),
+    handler: async (request) => ({ preferences: await account.preferences(requireActor(request)) }),
   });
 
   app.put('/account/notification-preferences', {
@@ -143,7 +142,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       body: updateNotificationPreferencesInput,
       response: { 200: notificationPreferencesSchema },
     },
-    handler: async (request) => ({ preferences: await services.account.setPreferences(requireActor(request), request.body) }),
+    handler: async (request) => ({ preferences: await account.setPreferences(requireActor(request), request.body) }),
   });
 
   app.post('/account/2fa/setup', {
@@ -155,7 +154,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       summary: 'Start two-factor authentication (staff): a new secret as text and as a QR code, pending until confirmed',
       response: { 200: mfaSetupResponseSchema },
     },
-    handler: async (request) => services.account.startMfaSetup(requireActor(request)),
+    handler: async (request) => account.startMfaSetup(requireActor(request)),
   });
 
   app.post('/account/2fa/confirm', {
@@ -168,7 +167,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       body: mfaConfirmInput,
       response: { 200: recoveryCodesResponseSchema },
     },
-    handler: async (request) => services.account.confirmMfa(requireActor(request), request.body.code),
+    handler: async (request) => account.confirmMfa(requireActor(request), request.body.code),
   });
 
   app.post('/account/2fa/disable', {
@@ -182,7 +181,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {
-      await services.account.disableMfa(requireActor(request), request.body);
+      await account.disableMfa(requireActor(request), request.body);
       return reply.code(204).send(null);
     },
   });

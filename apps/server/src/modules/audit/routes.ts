@@ -2,12 +2,12 @@ import { auditEntrySchema, auditQuerySchema, pageOf, pageQuery } from '@agency/s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireActor } from '../../lib/route-guards.js';
-import type { Services } from '../../services.js';
+import type { AuditService } from './service.js';
 
 const tags = ['audit'];
 const security = [{ bearer: [] }];
 
-export const auditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
   app.get('/audit-log', {
     onRequest: access('audit:read'),
     schema: {
@@ -17,7 +17,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       querystring: pageQuery.extend(auditQuerySchema.shape),
       response: { 200: pageOf(auditEntrySchema) },
     },
-    handler: async (request) => services.audit.search(requireActor(request), request.query),
+    handler: async (request) => audit.search(requireActor(request), request.query),
   });
 
   app.get('/audit-log.csv', {
@@ -31,7 +31,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       response: { 200: z.any().meta({ type: 'string' }).describe('CSV, one row per entry, newest first') },
     },
     handler: async (request, reply) => {
-      const stream = services.audit.export(requireActor(request), request.query);
+      const stream = audit.export(requireActor(request), request.query);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

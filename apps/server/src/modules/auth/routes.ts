@@ -1,7 +1,6 @@
 import {
   authResponseSchema,
   clientSignupInput,
-  inviteSignupInput,
   loginInput,
   loginResponseSchema,
   loginSecondStepInput,
@@ -18,16 +17,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { doorLimit } from '../../lib/door-limit.js';
-import type { Services } from '../../services.js';
 import { requireActor } from '../../lib/route-guards.js';
 import { presentUser } from '../users/present.js';
-import type { RequestMeta } from './service.js';
+import type { RequestMeta, AuthService } from './service.js';
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
 
 const tags = ['auth'];
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthService }> = async (app, { ctx, auth }) => {
   const limits = ctx.config.rateLimits;
   const signupLimit = { rateLimit: doorLimit(limits.signupPerHour, 3_600_000, 'ip') };
 
@@ -40,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
       body: clientSignupInput,
       response: { 202: signupRequestedSchema },
     },
-    handler: async (request, reply) => reply.code(202).send(await services.auth.signupClient(request.body, meta(request))),
+    handler: async (request, reply) => reply.code(202).send(await auth.signupClient(request.body, meta(request))),
   });
 
   app.post('/auth/signup/confirm', {
@@ -51,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
       body: signupConfirmInput,
       response: { 201: authResponseSchema },
     },
-    handler: async (request, reply) => reply.code(201).send(await services.auth.confirmSignup(request.body.token, meta(request))),
+    handler: async (request, reply) => reply.code(201).send(await auth.confirmSignup(request.body.token, meta(request))),
   });
 
   app.post('/auth/signup/superadmin', {
@@ -63,24 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
       body: superadminSignupInput,
       response: { 201: authResponseSchema },
     },
-    handler: async (request, reply) => reply.code(201).send(await services.auth.signupSuperadmin(request.body, meta(request))),
-  });
-
-  app.post('/auth/signup/admin', {
-    config: signupLimit,
-    schema: { tags, summary: 'Create an admin account from an invitation', body: inviteSignupInput, response: { 201: authResponseSchema } },
-    handler: async (request, reply) => reply.code(201).send(await services.invitations.accept('admin', request.body, meta(request))),
-  });
-
-  app.post('/auth/signup/employee', {
-    config: signupLimit,
-    schema: {
-      tags,
-      summary: 'Create a team lead or team member account from an invitation',
-      body: inviteSignupInput,
-      response: { 201: authResponseSchema },
-    },
-    handler: async (request, reply) => reply.code(201).send(await services.invitations.accept('employee', request.body, meta(request))),
+    handler: async (request, reply) => reply.code(201).send(await auth.signupSuperadmin(request.body, meta(request))),
   });
 
   app.post('/auth/login', {
@@ -91,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
       body: loginInput,
       response: { 200: loginResponseSchema },
     },
-    handler: async (request) => services.auth.login(request.body, meta(request)),
+    handler: async (request) => auth.login(request.body, meta(request)),
   });
 
   app.post('/auth/login/2fa', {
@@ -103,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
       body: loginSecondStepInput,
       response: { 200: authResponseSchema },
     },
-    handler: async (request) => services.auth.loginSecondStep(request.body, meta(request)),
+    handler: async (request) => auth.loginSecondStep(request.body, meta(request)),
   });
 
   const resetLimit = { rateLimit: { ...doorLimit(limits.passwordResetPerHour, 3_600_000, 'ip'), groupId: 'password-reset' } };
@@ -116,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
       body: passwordResetRequestInput,
       response: { 202: passwordResetRequestedSchema },
     },
-    handler: async (request, reply) => reply.code(202).send(await services.auth.requestPasswordReset(request.body.email, meta(request))),
+    handler: async (request, reply) => reply.code(202).send(await auth.requestPasswordReset(request.body.email, meta(request))),
   });
 
   app.post('/auth/password-reset/confirm', {
@@ -128,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {
-      await services.auth.confirmPasswordReset(request.body, meta(request));
+      await auth.confirmPasswordReset(request.body, meta(request));
       return reply.code(204).send(null);
     },
   });
@@ -137,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Serv
     config: { mfaEnrolment: true },
     schema: { tags, summary: 'Revoke the current token', security: [{ bearer: [] }], response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await services.auth.logout(requireActor(request));
+      await auth.logout(requireActor(request));
       return reply.code(204).send(null);
     },
   });

@@ -27,8 +27,9 @@ import { doorLimit } from '../../lib/door-limit.js';
 import { isInlineImage } from '../../lib/file-type.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { readSignedUrl } from '../../lib/signed-url.js';
-import type { Services } from '../../services.js';
-import { cardAttachmentDownloadPath } from './service.js';
+import type { AuthService } from '../auth/service.js';
+import type { StorageService } from '../storage/service.js';
+import { cardAttachmentDownloadPath, type BoardService } from './service.js';
 
 const tags = ['board'];
 const security = [{ bearer: [] }];
@@ -36,9 +37,10 @@ const idParams = z.object({ id: idParam });
 const cardResponse = z.object({ card: cardSchema });
 const columnResponse = z.object({ column: boardColumnSchema.omit({ cards: true }) });
 
-export const boardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
-  const board = services.board;
-
+export const boardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; board: BoardService; auth: AuthService; storage: StorageService }> = async (
+  app,
+  { ctx, board, auth, storage },
+) => {
   app.get('/projects/:id/board', {
     onRequest: access('board:read'),
     schema: {
@@ -236,7 +238,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Ser
         const { maxFiles, maxBytes } = board.limits;
         const remaining = maxFiles - existing;
         if (remaining <= 0) throw new AppError('PAYLOAD_TOO_LARGE', `A card can have at most ${maxFiles} attachments`);
-        const quotaBytes = await services.storage.remainingQuota(actor);
+        const quotaBytes = await storage.remainingQuota(actor);
         assertDeclaredLength(request, remaining, maxBytes, quotaBytes);
         const upload = await streamUploads(request, ctx.storage, { maxFiles: remaining, maxBytes, quotaBytes });
         try {
@@ -276,7 +278,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Ser
     handler: async (request, reply) => {
       const { id, attachmentId } = request.params;
       const sessionId = readSignedUrl(ctx.signingKey, cardAttachmentDownloadPath(id, attachmentId), request.query, ctx.now());
-      if (sessionId === null || !(await services.auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
+      if (sessionId === null || !(await auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
       const file = await board.findAttachment(id, attachmentId);
       const stream = await ctx.storage.read(file.storedFilename);
       if (!stream) throw new AppError('NOT_FOUND', 'Attachment not found');

@@ -27,8 +27,9 @@ import { AppError } from '../../core/errors.js';
 import { errorResponses, fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { readSignedUrl } from '../../lib/signed-url.js';
-import type { Services } from '../../services.js';
-import { contractDownloadPath, type ContractDocument, type RequestInfo } from './service.js';
+import type { AuthService } from '../auth/service.js';
+import { contractDownloadPath, type ContractDocument, type RequestInfo } from './helpers.js';
+import type { ContractService } from './service.js';
 
 const tags = ['contracts'];
 const templateTags = ['contract templates'];
@@ -54,8 +55,11 @@ function sendPdf(reply: FastifyReply, doc: ContractDocument, download: boolean) 
     .send(doc.bytes);
 }
 
-export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
-  const templates = services.contracts.templates;
+export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; contracts: ContractService; auth: AuthService }> = async (
+  app,
+  { ctx, contracts, auth },
+) => {
+  const templates = contracts.templates;
 
   // Templates (staff)
 
@@ -140,7 +144,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       querystring: pageQuery.extend(contractListQuery.shape),
       response: { 200: pageOf(contractListItemSchema) },
     },
-    handler: async (request) => services.contracts.list(requireActor(request), request.query),
+    handler: async (request) => contracts.list(requireActor(request), request.query),
   });
 
   app.get('/contracts/counts', {
@@ -152,7 +156,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       querystring: contractListQuery.omit({ status: true }),
       response: { 200: contractCountsSchema },
     },
-    handler: async (request) => services.contracts.counts(requireActor(request), request.query),
+    handler: async (request) => contracts.counts(requireActor(request), request.query),
   });
 
   app.post('/contracts', {
@@ -165,13 +169,13 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       response: { 201: contractResponse, ...errorResponses(409, 422) },
     },
     handler: async (request, reply) =>
-      reply.code(201).send({ contract: await services.contracts.create(requireActor(request), request.body, requestInfo(request)) }),
+      reply.code(201).send({ contract: await contracts.create(requireActor(request), request.body, requestInfo(request)) }),
   });
 
   app.get('/contracts/:id', {
     onRequest: access('contract:read'),
     schema: { tags, security, summary: 'One contract with its document', params: idParams, response: { 200: contractResponse } },
-    handler: async (request) => ({ contract: await services.contracts.get(requireActor(request), request.params.id) }),
+    handler: async (request) => ({ contract: await contracts.get(requireActor(request), request.params.id) }),
   });
 
   app.patch('/contracts/:id', {
@@ -185,7 +189,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       response: { 200: contractResponse, ...errorResponses(409) },
     },
     handler: async (request) => ({
-      contract: await services.contracts.update(requireActor(request), request.params.id, request.body, requestInfo(request)),
+      contract: await contracts.update(requireActor(request), request.params.id, request.body, requestInfo(request)),
     }),
   });
 
@@ -200,7 +204,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       response: { 200: contractResponse, ...errorResponses(409) },
     },
     handler: async (request) => ({
-      contract: await services.contracts.send(requireActor(request), request.params.id, request.body, requestInfo(request)),
+      contract: await contracts.send(requireActor(request), request.params.id, request.body, requestInfo(request)),
     }),
   });
 
@@ -215,7 +219,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       response: { 200: contractResponse, ...errorResponses(409) },
     },
     handler: async (request) => ({
-      contract: await services.contracts.void(requireActor(request), request.params.id, request.body.reason, requestInfo(request)),
+      contract: await contracts.void(requireActor(request), request.params.id, request.body.reason, requestInfo(request)),
     }),
   });
 
@@ -228,7 +232,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       params: idParams,
       response: { 200: contractResponse, ...errorResponses(409) },
     },
-    handler: async (request) => ({ contract: await services.contracts.remind(requireActor(request), request.params.id, requestInfo(request)) }),
+    handler: async (request) => ({ contract: await contracts.remind(requireActor(request), request.params.id, requestInfo(request)) }),
   });
 
   app.post('/contracts/:id/view', {
@@ -241,7 +245,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       response: { 200: contractResponse },
     },
     handler: async (request) => ({
-      contract: await services.contracts.markViewed(requireActor(request), request.params.id, requestInfo(request)),
+      contract: await contracts.markViewed(requireActor(request), request.params.id, requestInfo(request)),
     }),
   });
 
@@ -256,7 +260,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       response: { 200: contractResponse, ...errorResponses(409) },
     },
     handler: async (request) => ({
-      contract: await services.contracts.sign(requireActor(request), request.params.id, request.body, requestInfo(request)),
+      contract: await contracts.sign(requireActor(request), request.params.id, request.body, requestInfo(request)),
     }),
   });
 
@@ -269,7 +273,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       params: idParams,
       response: { 200: z.object({ items: z.array(contractEventSchema) }) },
     },
-    handler: async (request) => ({ items: await services.contracts.audit(requireActor(request), request.params.id) }),
+    handler: async (request) => ({ items: await contracts.audit(requireActor(request), request.params.id) }),
   });
 
   app.get('/contracts/:id/pdf', {
@@ -284,7 +288,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       response: fileResponse,
     },
     handler: async (request, reply) => {
-      const doc = await services.contracts.pdf(requireActor(request), request.params.id);
+      const doc = await contracts.pdf(requireActor(request), request.params.id);
       return sendPdf(reply, doc, request.query.download === '1');
     },
   });
@@ -302,8 +306,8 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
       const { id } = request.params;
       // The link is the proof of access, and it dies with the session that was handed it.
       const sessionId = readSignedUrl(ctx.signingKey, contractDownloadPath(id), request.query, ctx.now());
-      if (sessionId === null || !(await services.auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
-      const doc = await services.contracts.pdfBySignedLink(id);
+      if (sessionId === null || !(await auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
+      const doc = await contracts.pdfBySignedLink(id);
       return sendPdf(reply, doc, request.query.download === '1');
     },
   });

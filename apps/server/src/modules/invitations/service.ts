@@ -11,16 +11,11 @@ import { invitations } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import type { AuthService, RequestMeta } from '../auth/service.js';
 import { generateToken, hashToken, normalizeEmail } from '../auth/tokens.js';
+import { STAFF_GROUP_ROLES, type StaffGroup } from '../users/groups.js';
 import { presentUser } from '../users/present.js';
 
 type InvitationRow = typeof invitations.$inferSelect;
 type InvitationRole = InvitationRow['role'];
-export type InvitationGroup = 'admin' | 'employee';
-
-const GROUP_ROLES: Record<InvitationGroup, InvitationRole[]> = {
-  admin: ['admin'],
-  employee: ['teamlead', 'teammember'],
-};
 
 export const SIGNUP_PATH = '/protected/admin-signup';
 
@@ -36,8 +31,8 @@ function present(row: InvitationRow, now: Date) {
   };
 }
 
-function rolesVisibleTo(actor: Actor, group: InvitationGroup): InvitationRole[] {
-  return GROUP_ROLES[group].filter((role) => can(actor, 'invitation:manage', { role }));
+function rolesVisibleTo(actor: Actor, group: StaffGroup): InvitationRole[] {
+  return STAFF_GROUP_ROLES[group].filter((role) => can(actor, 'invitation:manage', { role }));
 }
 
 const ROLE_NAMES: Record<InvitationRole, string> = { admin: 'an admin', teamlead: 'a team lead', teammember: 'a team member' };
@@ -122,7 +117,7 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
       return { invitation: present(row, now), link };
     },
 
-    async list(actor: Actor, group: InvitationGroup, page: { cursor?: string; limit: number }) {
+    async list(actor: Actor, group: StaffGroup, page: { cursor?: string; limit: number }) {
       const roles = rolesVisibleTo(actor, group);
       if (roles.length === 0) throw new AppError('FORBIDDEN');
       const after = decodeCursor(page.cursor);
@@ -200,9 +195,9 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
     },
 
     /** Single use: the invitation is claimed with a conditional update inside the signup transaction. */
-    async accept(kind: InvitationGroup, input: { invite_token: string; name: string; password: string }, meta: RequestMeta) {
+    async accept(kind: StaffGroup, input: { invite_token: string; name: string; password: string }, meta: RequestMeta) {
       const invitation = await findUsable(input.invite_token);
-      if (!GROUP_ROLES[kind].includes(invitation.role)) throw new AppError('INVITATION_INVALID');
+      if (!STAFF_GROUP_ROLES[kind].includes(invitation.role)) throw new AppError('INVITATION_INVALID');
       return ctx.db.transaction(async (tx) => {
         const now = ctx.now();
         const [claimed] = await tx

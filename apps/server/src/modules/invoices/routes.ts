@@ -22,17 +22,19 @@ import type { AppContext } from '../../context.js';
 import { errorResponses, fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { readSignedUrl } from '../../lib/signed-url.js';
-import type { Services } from '../../services.js';
-import { invoicePdfPath } from './service.js';
+import type { AuthService } from '../auth/service.js';
+import { invoicePdfPath } from './helpers.js';
+import type { InvoiceService } from './service.js';
 
 const tags = ['invoices'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: idParam });
 const invoiceResponse = z.object({ invoice: invoiceSchema });
 
-export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
-  const invoices = services.invoices;
-
+export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; invoices: InvoiceService; auth: AuthService }> = async (
+  app,
+  { ctx, invoices, auth },
+) => {
   app.get('/invoices', {
     onRequest: access('invoice:list'),
     schema: {
@@ -215,7 +217,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       const { id } = request.params;
       const sessionId = readSignedUrl(ctx.signingKey, invoicePdfPath(id), request.query, ctx.now());
       // A link is as good as the session that minted it: it dies at logout, disabling or expiry.
-      const signed = sessionId !== null && (await services.auth.isSessionLive(sessionId));
+      const signed = sessionId !== null && (await auth.isSessionLive(sessionId));
       const file = await invoices.pdf(signed ? null : requireActor(request), id);
       return reply
         .header('content-type', 'application/pdf')

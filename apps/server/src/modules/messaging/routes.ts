@@ -21,10 +21,11 @@ import { assertDeclaredLength, streamUploads, withMultipart } from '../../integr
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
 import { doorLimit } from '../../lib/door-limit.js';
-import type { Services } from '../../services.js';
+import type { AuthService } from '../auth/service.js';
+import type { StorageService } from '../storage/service.js';
 import { fileResponse, signedQuery } from '../../lib/api-docs.js';
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
-import { attachmentPath, EMPTY_POLL_ANSWER, type MessagingSide } from './service.js';
+import { attachmentPath, EMPTY_POLL_ANSWER, type MessagingSide, type MessagingService } from './service.js';
 import { parseSendBody, type StreamedFile } from './streaming-body.js';
 
 const security = [{ bearer: [] }];
@@ -44,7 +45,7 @@ function sendWrittenJson(reply: FastifyReply, json: string) {
  * in its plain form takes it (the caller's own user_id, since_id and limit as digits, nothing else); anything else,
  * valid or not, goes the usual way. The cross-cutting hooks (bearer, access, security headers, metrics) still run.
  */
-function answerEmptyPoll(messaging: Services['messaging']) {
+function answerEmptyPoll(messaging: MessagingService) {
   return (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const actor = request.actor;
     const query = request.query as Record<string, unknown>;
@@ -81,10 +82,9 @@ function limitBytes(source: Readable, max: number): Readable {
 const SEND_BODY_LIMIT = Math.ceil(MAX_ATTACHMENTS_PER_MESSAGE * MAX_ATTACHMENT_BYTES * 1.34) + 1024 * 1024;
 
 /** SPEC section 7 for one side: the super admin under /superadmin, the client mirror under /client. */
-function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> {
-  return async (app, { ctx, services }) => {
+function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContext; messaging: MessagingService; storage: StorageService }> {
+  return async (app, { ctx, messaging: m, storage }) => {
     const tags = [`messaging (${side})`];
-    const m = services.messaging;
     app.addHook('onRequest', access(side === 'superadmin' ? 'messaging:superadmin' : 'messaging:client'));
 
     app.get('/conversations', {
@@ -166,7 +166,7 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
         if (declared > SEND_BODY_LIMIT) throw new AppError('PAYLOAD_TOO_LARGE', 'The message is too large');
         const files: StreamedFile[] = [];
         stored.set(request, files);
-        const quotaBytes = request.actor ? await services.storage.remainingQuota(request.actor) : 0;
+        const quotaBytes = request.actor ? await storage.remainingQuota(request.actor) : 0;
         return parseSendBody(limitBytes(payload, SEND_BODY_LIMIT), ctx.storage, (file) => files.push(file) - 1, quotaBytes);
       });
       // A refused or failed send leaves nothing of its files behind.
@@ -193,14 +193,19 @@ function sideRoutes(side: MessagingSide): FastifyPluginAsyncZod<{ ctx: AppContex
   };
 }
 
-export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
-  await app.register(sideRoutes('superadmin'), { prefix: '/superadmin', ctx, services });
-  await app.register(sideRoutes('client'), { prefix: '/client', ctx, services });
+export const messagingRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  messaging: MessagingService;
+  auth: AuthService;
+  storage: StorageService;
+}> = async (app, { ctx, messaging, auth, storage }) => {
+  await app.register(sideRoutes('superadmin'), { prefix: '/superadmin', ctx, messaging, storage });
+  await app.register(sideRoutes('client'), { prefix: '/client', ctx, messaging, storage });
 
   app.get('/messages/unread-count', {
     onRequest: access('messaging:use'),
     schema: { tags: ['messaging'], security, summary: 'Messages received and not yet read', response: { 200: z.object({ count: z.number() }) } },
-    handler: async (request) => ({ count: await services.messaging.unreadCount(requireActor(request)) }),
+    handler: async (request) => ({ count: await messaging.unreadCount(requireActor(request)) }),
   });
 
   await withMultipart(app, (uploads) => {
@@ -217,11 +222,11 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
       handler: async (request, reply) => {
         const actor = requireActor(request);
         const limits = { maxFiles: MAX_ATTACHMENTS_PER_MESSAGE, maxBytes: MAX_ATTACHMENT_BYTES };
-        const quotaBytes = await services.storage.remainingQuota(actor);
+        const quotaBytes = await storage.remainingQuota(actor);
         assertDeclaredLength(request, limits.maxFiles, limits.maxBytes, quotaBytes);
         const upload = await streamUploads(request, ctx.storage, { ...limits, quotaBytes });
         try {
-          return reply.code(201).send({ attachments: await services.messaging.recordUploads(actor, upload.files) });
+          return reply.code(201).send({ attachments: await messaging.recordUploads(actor, upload.files) });
         } catch (err) {
           await upload.discard();
           throw err;
@@ -243,9 +248,9 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services:
       const { stored_filename } = request.params;
       const sessionId = readSignedUrl(ctx.signingKey, attachmentPath(stored_filename), request.query, ctx.now());
       // A link is as good as the session that minted it: it dies at logout, disabling or expiry.
-      const signed = sessionId !== null && (await services.auth.isSessionLive(sessionId));
+      const signed = sessionId !== null && (await auth.isSessionLive(sessionId));
       if (!signed && !request.actor) throw new AppError('NOT_FOUND', 'Attachment not found');
-      const file = await services.messaging.findAttachmentFor(signed ? null : request.actor, stored_filename);
+      const file = await messaging.findAttachmentFor(signed ? null : request.actor, stored_filename);
       const stream = file ? await ctx.storage.read(file.stored_filename) : null;
       // A stranger is told nothing: the same 404 as for a file that does not exist.
       if (!file || !stream) throw new AppError('NOT_FOUND', 'Attachment not found');

@@ -2,12 +2,12 @@ import { notificationSchema, pageQuery, idParam } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor, requireSignIn } from '../../lib/route-guards.js';
-import type { Services } from '../../services.js';
+import type { NotificationService } from './service.js';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
 
-export const notificationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (app, { notifications }) => {
   app.addHook('onRequest', requireSignIn);
 
   app.get('/notifications', {
@@ -20,13 +20,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     },
     handler: async (request) => {
       const { unread, ...page } = request.query;
-      return services.notifications.list(requireActor(request), { ...page, unread: unread === 'true' });
+      return notifications.list(requireActor(request), { ...page, unread: unread === 'true' });
     },
   });
 
   app.get('/notifications/unread-count', {
     schema: { tags, security, summary: 'How many notifications are unread', response: { 200: z.object({ count: z.number() }) } },
-    handler: async (request) => ({ count: await services.notifications.unreadCount(requireActor(request)) }),
+    handler: async (request) => ({ count: await notifications.unreadCount(requireActor(request)) }),
   });
 
   app.post('/notifications/:id/read', {
@@ -37,11 +37,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
       params: z.object({ id: idParam }),
       response: { 200: z.object({ notification: notificationSchema }) },
     },
-    handler: async (request) => ({ notification: await services.notifications.markRead(requireActor(request), request.params.id) }),
+    handler: async (request) => ({ notification: await notifications.markRead(requireActor(request), request.params.id) }),
   });
 
   app.post('/notifications/read-all', {
     schema: { tags, security, summary: 'Mark every notification read', response: { 200: z.object({ updated: z.number() }) } },
-    handler: async (request) => ({ updated: await services.notifications.markAllRead(requireActor(request)) }),
+    handler: async (request) => ({ updated: await notifications.markAllRead(requireActor(request)) }),
   });
 };

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../core/errors.js';
 import { errorResponses } from '../../lib/api-docs.js';
 import { doorLimit } from '../../lib/door-limit.js';
-import type { Services } from '../../services.js';
+import type { PaymentService } from './service.js';
 import { renderCheckoutMissing, renderCheckoutPage } from './checkout-page.js';
 
 const tags = ['payments'];
@@ -22,9 +22,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
-  const payments = services.payments;
-
+export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments: PaymentService }> = async (app, { ctx, payments }) => {
   // In a context of its own: the signature is computed over the exact bytes sent, so the body is kept raw.
   await app.register(async (webhook) => {
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));

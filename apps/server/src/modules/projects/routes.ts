@@ -21,20 +21,25 @@ import { assertDeclaredLength, streamUploads, withMultipart } from '../../integr
 import { access, requireActor } from '../../lib/route-guards.js';
 import { AppError } from '../../core/errors.js';
 import { doorLimit } from '../../lib/door-limit.js';
-import type { Services } from '../../services.js';
+import type { AuthService } from '../auth/service.js';
+import type { StorageService } from '../storage/service.js';
 import { fileResponse, signedQuery } from '../../lib/api-docs.js';
-import { attachmentDownloadPath } from './service.js';
+import { attachmentDownloadPath } from './helpers.js';
+import type { ProjectService } from './service.js';
 
 const tags = ['projects'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: idParam });
 const projectResponse = z.object({ project: projectSchema });
 
-export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; projects: ProjectService; auth: AuthService; storage: StorageService }> = async (
+  app,
+  { ctx, projects, auth, storage },
+) => {
   app.post('/projects', {
     onRequest: access('project:create'),
     schema: { tags, security, summary: 'A client asks for a project', body: createProjectInput, response: { 201: projectResponse } },
-    handler: async (request, reply) => reply.code(201).send({ project: await services.projects.create(requireActor(request), request.body) }),
+    handler: async (request, reply) => reply.code(201).send({ project: await projects.create(requireActor(request), request.body) }),
   });
 
   app.get('/projects', {
@@ -50,19 +55,19 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       }),
       response: { 200: pageOf(projectListItemSchema) },
     },
-    handler: async (request) => services.projects.list(requireActor(request), request.query),
+    handler: async (request) => projects.list(requireActor(request), request.query),
   });
 
   app.get('/projects/summary', {
     onRequest: access('project:list'),
     schema: { tags, security, summary: 'Counts by status, what needs attention and recent activity', response: { 200: projectSummarySchema } },
-    handler: async (request) => services.projects.summary(requireActor(request)),
+    handler: async (request) => projects.summary(requireActor(request)),
   });
 
   app.get('/projects/:id', {
     onRequest: access('project:read'),
     schema: { tags, security, summary: 'One project with its team and attachments', params: idParams, response: { 200: projectResponse } },
-    handler: async (request) => ({ project: await services.projects.get(requireActor(request), request.params.id) }),
+    handler: async (request) => ({ project: await projects.get(requireActor(request), request.params.id) }),
   });
 
   app.get('/projects/:id/activity', {
@@ -74,7 +79,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       params: idParams,
       response: { 200: z.object({ items: z.array(projectEventSchema) }) },
     },
-    handler: async (request) => ({ items: await services.projects.activity(requireActor(request), request.params.id) }),
+    handler: async (request) => ({ items: await projects.activity(requireActor(request), request.params.id) }),
   });
 
   app.post('/projects/:id/approve', {
@@ -87,7 +92,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       body: approveProjectInput,
       response: { 200: projectResponse },
     },
-    handler: async (request) => ({ project: await services.projects.approve(requireActor(request), request.params.id, request.body) }),
+    handler: async (request) => ({ project: await projects.approve(requireActor(request), request.params.id, request.body) }),
   });
 
   app.post('/projects/:id/reject', {
@@ -100,7 +105,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       body: rejectProjectInput,
       response: { 200: projectResponse },
     },
-    handler: async (request) => ({ project: await services.projects.reject(requireActor(request), request.params.id, request.body.reason) }),
+    handler: async (request) => ({ project: await projects.reject(requireActor(request), request.params.id, request.body.reason) }),
   });
 
   app.post('/projects/:id/status', {
@@ -113,7 +118,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       body: changeProjectStatusInput,
       response: { 200: projectResponse },
     },
-    handler: async (request) => ({ project: await services.projects.changeStatus(requireActor(request), request.params.id, request.body) }),
+    handler: async (request) => ({ project: await projects.changeStatus(requireActor(request), request.params.id, request.body) }),
   });
 
   await withMultipart(app, (uploads) => {
@@ -130,20 +135,20 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
       },
       handler: async (request, reply) => {
         const actor = requireActor(request);
-        const { existing } = await services.projects.assertMayUpload(actor, request.params.id);
-        const { maxFiles, maxBytes } = services.projects.limits;
+        const { existing } = await projects.assertMayUpload(actor, request.params.id);
+        const { maxFiles, maxBytes } = projects.limits;
         const remaining = maxFiles - existing;
         if (remaining <= 0) throw new AppError('PAYLOAD_TOO_LARGE', `A project can have at most ${maxFiles} attachments`);
-        const quotaBytes = await services.storage.remainingQuota(actor);
+        const quotaBytes = await storage.remainingQuota(actor);
         assertDeclaredLength(request, remaining, maxBytes, quotaBytes);
         const upload = await streamUploads(request, ctx.storage, { maxFiles: remaining, maxBytes, quotaBytes });
         try {
-          await services.projects.recordAttachments(actor, request.params.id, upload.files);
+          await projects.recordAttachments(actor, request.params.id, upload.files);
         } catch (err) {
           await upload.discard();
           throw err;
         }
-        return reply.code(201).send({ project: await services.projects.get(actor, request.params.id) });
+        return reply.code(201).send({ project: await projects.get(actor, request.params.id) });
       },
     });
   });
@@ -160,8 +165,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: S
     handler: async (request, reply) => {
       const { id, attachmentId } = request.params;
       const sessionId = readSignedUrl(ctx.signingKey, attachmentDownloadPath(id, attachmentId), request.query, ctx.now());
-      if (sessionId === null || !(await services.auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
-      const file = await services.projects.findAttachment(id, attachmentId);
+      if (sessionId === null || !(await auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
+      const file = await projects.findAttachment(id, attachmentId);
       const stream = await ctx.storage.read(file.storedFilename);
       if (!stream) throw new AppError('NOT_FOUND', 'Attachment not found');
       const disposition = isInlineImage(file.mime) ? 'inline' : 'attachment';

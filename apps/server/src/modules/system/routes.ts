@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { safeErrorMessage } from '../../lib/log-safety.js';
-import type { Services } from '../../services.js';
+import type { AuthService } from '../auth/service.js';
 
 const tags = ['system'];
 
@@ -26,9 +26,9 @@ async function check(what: () => Promise<unknown>): Promise<'ok' | 'down'> {
   }
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services; eventsHeard?: () => boolean }> = async (
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthService; eventsHeard?: () => boolean }> = async (
   app,
-  { ctx, services, eventsHeard = () => true },
+  { ctx, auth, eventsHeard = () => true },
 ) => {
   app.get('/health', {
     schema: {
@@ -84,7 +84,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Se
       brand_name: ctx.config.brandName,
       contact_phone: ctx.config.contactPhone,
       contact_email: ctx.config.contactEmail,
-      superadmin_exists: await services.auth.superadminExists(),
+      superadmin_exists: await auth.superadminExists(),
       test_payments: ctx.config.payments.testMode,
     }),
   });

@@ -146,3 +146,5 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
     },
   };
 }
+
+export type ToolRequestService = ReturnType<typeof createToolRequestService>;

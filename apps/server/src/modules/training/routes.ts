@@ -23,8 +23,9 @@ import { doorLimit } from '../../lib/door-limit.js';
 import { isInlineImage } from '../../lib/file-type.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import { readSignedUrl } from '../../lib/signed-url.js';
-import type { Services } from '../../services.js';
-import { trainingFileDownloadPath } from './service.js';
+import type { AuthService } from '../auth/service.js';
+import type { StorageService } from '../storage/service.js';
+import { trainingFileDownloadPath, type TrainingService } from './service.js';
 
 const tags = ['training'];
 const security = [{ bearer: [] }];
@@ -32,9 +33,12 @@ const idParams = z.object({ id: idParam });
 const moduleResponse = z.object({ module: trainingModuleSchema });
 const materialResponse = z.object({ material: trainingMaterialSchema });
 
-export const trainingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
-  const training = services.training;
-
+export const trainingRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  training: TrainingService;
+  auth: AuthService;
+  storage: StorageService;
+}> = async (app, { ctx, training, auth, storage }) => {
   app.get('/training/modules', {
     onRequest: access('training:manage'),
     schema: {
@@ -170,7 +174,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
         const actor = requireActor(request);
         await training.assertMayUpload(actor, request.params.id);
         const maxBytes = training.limits.maxBytes;
-        const quotaBytes = await services.storage.remainingQuota(actor);
+        const quotaBytes = await storage.remainingQuota(actor);
         assertDeclaredLength(request, 1, maxBytes, quotaBytes);
         const upload = await streamUploads(request, ctx.storage, { maxFiles: 1, maxBytes, quotaBytes });
         try {
@@ -195,7 +199,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; services: 
     handler: async (request, reply) => {
       const { id } = request.params;
       const sessionId = readSignedUrl(ctx.signingKey, trainingFileDownloadPath(id), request.query, ctx.now());
-      if (sessionId === null || !(await services.auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
+      if (sessionId === null || !(await auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
       const file = await training.findFile(id);
       const stream = await ctx.storage.read(file.storedFilename);
       if (!stream) throw new AppError('NOT_FOUND', 'File not found');

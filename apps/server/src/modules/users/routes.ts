@@ -2,12 +2,12 @@ import { accountSchema, pageOf, pageQuery, setStatusInput, idParam } from '@agen
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireActor } from '../../lib/route-guards.js';
-import type { Services } from '../../services.js';
+import type { UserService } from './service.js';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
 
-export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
   app.get('/users', {
     onRequest: access('account:list'),
     schema: {
@@ -19,7 +19,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     handler: async (request) => {
       const { role, ...page } = request.query;
-      return services.users.list(requireActor(request), role, page);
+      return users.list(requireActor(request), role, page);
     },
   });
 
@@ -33,6 +33,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       body: setStatusInput,
       response: { 200: z.object({ user: accountSchema }) },
     },
-    handler: async (request) => ({ user: await services.users.setStatus(requireActor(request), request.params.id, request.body.status) }),
+    handler: async (request) => ({ user: await users.setStatus(requireActor(request), request.params.id, request.body.status) }),
   });
 };

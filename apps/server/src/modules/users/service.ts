@@ -3,22 +3,26 @@ import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
+import type { Publish } from '../../core/events.js';
 import { assertCan, can } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
-import type { AuthService } from '../auth/service.js';
-import type { InvitationGroup } from '../invitations/service.js';
+import { STAFF_GROUP_ROLES, type StaffGroup } from './groups.js';
 import { presentAccount } from './present.js';
 
-type ManagedRole = 'admin' | 'teamlead' | 'teammember';
-const GROUP_ROLES: Record<InvitationGroup, ManagedRole[]> = { admin: ['admin'], employee: ['teamlead', 'teammember'] };
+/**
+ * What disabling an account needs of the sign-in module (the auth service): ending every session of the user in
+ * the same transaction. Named here so that this module, which the sign-in module builds on, does not import it back.
+ */
+type SessionRevoker = { revokeAllSessions(tx: DbOrTx, publish: Publish, userId: number): Promise<void> };
 
-export function createUserService(ctx: AppContext, auth: AuthService) {
+export function createUserService(ctx: AppContext, auth: SessionRevoker) {
   return {
-    async list(actor: Actor, group: InvitationGroup, page: { cursor?: string; limit: number }) {
+    async list(actor: Actor, group: StaffGroup, page: { cursor?: string; limit: number }) {
       // Staff manage the accounts of the roles they may invite: the super admin admins and employees, admins employees.
-      const roles = GROUP_ROLES[group].filter((role) => can(actor, 'account:list', { role }));
+      const roles = STAFF_GROUP_ROLES[group].filter((role) => can(actor, 'account:list', { role }));
       if (roles.length === 0) throw new AppError('FORBIDDEN');
       const after = decodeCursor(page.cursor);
       const rows = await ctx.db

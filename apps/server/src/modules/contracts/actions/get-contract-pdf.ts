@@ -1,0 +1,8 @@
+import type { Actor } from '../../../core/actor.js';
+import type { ContractDeps } from '../deps.js';
+import { document } from '../documents.js';
+import { load } from '../queries.js';
+
+export function getContractPdf({ ctx }: ContractDeps) {
+  return async (actor: Actor, id: number) => document(ctx, await load(ctx, actor, 'contract:download', id));
+}

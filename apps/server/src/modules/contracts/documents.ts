@@ -1,0 +1,93 @@
+import type { Readable } from 'node:stream';
+import { CONTRACT_EVENT_LABELS, CONTRACT_KIND_LABELS, ROLE_LABELS } from '@agency/schema';
+import { AppError } from '../../core/errors.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Certificate, ContractPdfInput } from './contract-pdf.js';
+import { slug, type ContractDocument, type RequestInfo } from './helpers.js';
+import { events, signatureOf, type Row } from './queries.js';
+import { renderDocument, sha256Hex } from './template-render.js';
+import { valuesFor } from './variables.js';
+
+/** The PDF writer (pdf-lib and its fonts), loaded on the first document rather than at every start. */
+const pdfModule = () => import('./contract-pdf.js');
+
+async function buildPdfInput(ctx: AppContext, db: DbOrTx, row: Row): Promise<ContractPdfInput> {
+  const c = row.contract;
+  const markdown = c.bodyHtml === null ? renderDocument(c.kind, c.bodyMarkdown, await valuesFor(ctx, db, c, ctx.now())).markdown : c.bodyMarkdown;
+  return {
+    contractId: c.id,
+    title: c.title,
+    projectTitle: row.projectTitle,
+    agencyName: ctx.config.brandName,
+    kindLabel: CONTRACT_KIND_LABELS[c.kind],
+    signerName: row.signerName,
+    documentSha256: c.documentSha256,
+    markdown,
+  };
+}
+
+/** The signed PDF: the document, the signature, the certificate page; sealed. */
+export async function sealedPdf(
+  ctx: AppContext,
+  db: DbOrTx,
+  row: Row,
+  signature: { name: string; signedAt: Date; imagePng: Buffer | null },
+  info: RequestInfo,
+) {
+  const trail = await events(db, row.contract.id);
+  const certificate: Certificate = {
+    signerEmail: row.signerEmail,
+    signerRole: ROLE_LABELS[row.signerRole],
+    ip: info.ip,
+    userAgent: info.userAgent,
+    sealSubject: await ctx.sealer.subject(),
+    events: trail
+      .filter((e) => e.kind !== 'created' && e.kind !== 'updated')
+      .map((e) => ({
+        label: CONTRACT_EVENT_LABELS[e.kind],
+        who: e.actor?.name ?? `${ctx.config.brandName} (automatic)`,
+        at: new Date(e.created_at),
+        ip: e.ip,
+        userAgent: e.user_agent,
+        note: e.note,
+      })),
+  };
+  const pdf = await (await pdfModule()).buildContractPdf({ ...(await buildPdfInput(ctx, db, row)), signature, certificate });
+  return ctx.sealer.seal(pdf, {
+    reason: `Signed by ${signature.name}; sealed by ${ctx.config.brandName}`,
+    name: ctx.config.brandName,
+    location: ctx.config.appUrl,
+    contactInfo: ctx.config.contactEmail,
+    signingTime: signature.signedAt,
+  });
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The PDF for a contract: the stored sealed file once signed (its hash checked first), otherwise a fresh preview. */
+export async function document(ctx: AppContext, row: Row): Promise<ContractDocument> {
+  const c = row.contract;
+  const base = `${slug(c.title)}-${c.id}`;
+  if (c.status === 'signed') {
+    const signature = await signatureOf(ctx.db, c.id);
+    const stream = signature ? await ctx.storage.read(signature.pdfStorageKey) : null;
+    const bytes = stream ? await readAll(stream) : null;
+    const actual = bytes ? sha256Hex(bytes) : null;
+    if (!signature || !bytes || actual !== signature.pdfSha256) {
+      ctx.log.error(
+        { contractId: c.id, storageKey: signature?.pdfStorageKey ?? null, expectedSha256: signature?.pdfSha256 ?? null, actualSha256: actual },
+        bytes ? 'signed contract PDF does not match its recorded SHA-256: not served' : 'signed contract PDF is missing from storage',
+      );
+      throw new AppError('DOCUMENT_TAMPERED');
+    }
+    return { bytes, filename: `${base}-signed.pdf`, signed: true };
+  }
+  const watermark = c.status === 'void' ? 'VOID' : c.status === 'expired' ? 'EXPIRED' : 'NOT SIGNED';
+  const pdf = await (await pdfModule()).buildContractPdf({ ...(await buildPdfInput(ctx, ctx.db, row)), watermark });
+  return { bytes: Buffer.from(await pdf.save()), filename: `${base}-preview.pdf`, signed: false };
+}

@@ -1,0 +1,32 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../../core/actor.js';
+import { AppError } from '../../../core/errors.js';
+import { invoices } from '../../../db/schema.js';
+import type { InvoiceDeps } from '../deps.js';
+import { pdfData } from '../documents.js';
+import { load } from '../queries.js';
+
+/**
+ * The PDF: a paid or void invoice's stored document (its hash checked first), otherwise rendered as it is now.
+ * `actor` is null for a signed download link, which is its own proof of access.
+ */
+export function getInvoicePdf({ ctx }: InvoiceDeps) {
+  return async (actor: Actor | null, id: number): Promise<{ invoiceNo: string; bytes: Buffer }> => {
+    const row = actor ? await load(ctx, actor, 'invoice:read', id) : (await ctx.db.select().from(invoices).where(eq(invoices.id, id)).limit(1))[0];
+    if (!row) throw new AppError('NOT_FOUND', 'Invoice not found');
+    if (row.pdfKey && row.pdfSha256) {
+      const stream = await ctx.storage.read(row.pdfKey);
+      if (!stream) throw new AppError('INTERNAL', 'The stored invoice document is missing');
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      if (crypto.createHash('sha256').update(bytes).digest('hex') !== row.pdfSha256) {
+        ctx.log.error({ invoiceId: row.id, key: row.pdfKey }, 'stored invoice PDF does not match its hash; not served');
+        throw new AppError('DOCUMENT_TAMPERED');
+      }
+      return { invoiceNo: row.invoiceNo, bytes };
+    }
+    return { invoiceNo: row.invoiceNo, bytes: Buffer.from(await pdfData(ctx, ctx.db, row)) };
+  };
+}

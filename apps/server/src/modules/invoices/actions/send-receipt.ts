@@ -1,0 +1,51 @@
+import { goPath } from '@agency/schema';
+import { eq } from 'drizzle-orm';
+import { payments, users, type MailAttachment } from '../../../db/schema.js';
+import type { InvoiceDeps } from '../deps.js';
+import { freeze, pdfAttachment, storePdf } from '../documents.js';
+import { amountDueOf, money } from '../helpers.js';
+import { lockInvoice, partyOf } from '../queries.js';
+
+/**
+ * The receipt of one payment: a paid invoice's document is frozen (stored once with its hash) and mailed as
+ * the receipt; a part payment gets the invoice as it now stands. Claimed under the payment's row lock and marked
+ * in the same transaction as the mail, so it goes out once however often the job runs.
+ */
+export function sendReceipt({ ctx }: InvoiceDeps) {
+  return async (paymentId: number): Promise<'sent' | 'done'> =>
+    ctx.transaction(async (tx, publish) => {
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
+      if (!payment || payment.kind !== 'payment' || payment.receiptSentAt) return 'done';
+      let row = await lockInvoice(tx, payment.invoiceId);
+      let attachment: MailAttachment;
+      if (row.status === 'paid') {
+        row = await freeze(ctx, tx, row);
+        attachment = pdfAttachment(row, row.pdfKey!);
+      } else {
+        attachment = pdfAttachment(row, (await storePdf(ctx, tx, row, 'receipt')).key);
+      }
+      const party = await partyOf(tx, row);
+      const [client] = await tx.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, row.clientId)).limit(1);
+      if (client?.status === 'active') {
+        await ctx.mailer.enqueue(tx, publish, [
+          {
+            to: client.email,
+            subject: `Payment received for ${row.invoiceNo} · ${ctx.config.brandName}`,
+            text: [
+              `Hello ${party.clientName},`,
+              '',
+              `Thank you: we received ${money(payment.amount, payment.currency)} for invoice ${row.invoiceNo} ("${party.projectTitle}").`,
+              row.status === 'paid'
+                ? 'The invoice is paid in full; the paid invoice is attached as your receipt.'
+                : `Still due: ${money(amountDueOf(row), row.currency)}. The invoice as it stands is attached.`,
+              '',
+              `Open it: ${ctx.config.appUrl}${goPath({ type: 'invoice', id: String(row.id) })}`,
+            ].join('\n'),
+            attachments: [attachment],
+          },
+        ]);
+      }
+      await tx.update(payments).set({ receiptSentAt: ctx.now() }).where(eq(payments.id, paymentId));
+      return 'sent';
+    });
+}

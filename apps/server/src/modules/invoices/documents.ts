@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { invoices, type MailAttachment } from '../../db/schema.js';
+import { amountDueOf, type InvoiceRow } from './helpers.js';
+import { partyOf } from './queries.js';
+
+/** The invoice as a PDF, rendered as it is now. */
+export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow) {
+  const party = await partyOf(db, row);
+  // pdf-lib is loaded on the first document rather than at every start.
+  const { renderInvoicePdf } = await import('../../integrations/invoice-pdf.js');
+  return renderInvoicePdf({
+    agency: { name: ctx.config.brandName, phone: ctx.config.contactPhone, email: ctx.config.contactEmail, url: ctx.config.appUrl },
+    client: { name: party.clientName, email: party.clientEmail, company: party.clientCompany },
+    projectTitle: party.projectTitle,
+    invoiceNo: row.invoiceNo,
+    kind: row.kind,
+    status: row.status,
+    currency: row.currency,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    lines: row.lines,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    taxTotal: row.taxTotal,
+    total: row.total,
+    amountPaid: row.amountPaid,
+    amountDue: amountDueOf(row),
+    notes: row.notes,
+    voidReason: row.voidReason,
+    instructions: ctx.config.payments.instructions,
+  });
+}
+
+/** Stores a PDF of the invoice as it is now; the key and the file's SHA-256. */
+export async function storePdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, label: string) {
+  const bytes = Buffer.from(await pdfData(ctx, db, row));
+  const key = `invoices/${row.id}/${row.invoiceNo}-${label}-${crypto.randomBytes(6).toString('hex')}.pdf`;
+  await ctx.storage.put(key, Readable.from([bytes]));
+  return { key, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+}
+
+export function pdfAttachment(row: InvoiceRow, key: string): MailAttachment {
+  return { filename: `${row.invoiceNo}.pdf`, content_type: 'application/pdf', storage_key: key };
+}
+
+/** A paid or void invoice's document is stored once, with its hash, and never rendered again (STYLE 21). */
+export async function freeze(ctx: AppContext, tx: Tx, row: InvoiceRow): Promise<InvoiceRow> {
+  const stored = await storePdf(ctx, tx, row, row.status);
+  const [updated] = await tx
+    .update(invoices)
+    .set({ pdfKey: stored.key, pdfSha256: stored.sha256 })
+    .where(and(eq(invoices.id, row.id), isNull(invoices.pdfKey)))
+    .returning();
+  return updated ?? row;
+}
