@@ -1,7 +1,19 @@
 import type { AuthResponse, ErrorCode } from '@agency/schema';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
-import { PASSWORD, call, inviteAndSignup, login, multipart, must, signupClient, signupSuperadmin, tokenFromLink, uniqueEmail } from './helpers.js';
+import {
+  PASSWORD,
+  call,
+  inviteAndSignup,
+  login,
+  multipart,
+  must,
+  signupClient,
+  signupSuperadmin,
+  signupToken,
+  tokenFromLink,
+  uniqueEmail,
+} from './helpers.js';
 
 /**
  * Who calls. Client A owns project P; the team lead leads P and `memberOn` works on it; `memberOff` is a team
@@ -114,6 +126,13 @@ async function invitation(w: World, role: 'admin' | 'teammember') {
   const res = await call(w.app, 'POST', '/invitations', { token: tokenOf(w, 'superadmin'), body: { email: uniqueEmail(role), role } });
   must(res, 201, 'invite');
   return { id: res.body.invitation.id as string, token: tokenFromLink(res.body.link) };
+}
+
+/** A client sign-up waiting for its link: the token the mail carries. */
+async function signupRequest(w: World) {
+  const email = uniqueEmail('matrix-signup');
+  must(await call(w.app, 'POST', '/auth/signup/client', { body: { name: 'New Client', email, password: PASSWORD } }), 202, 'sign-up');
+  return signupToken(w.app, email);
 }
 
 /** A fresh card on P's board, made by the team lead (version 1). */
@@ -357,6 +376,13 @@ export const ACCESS_ROWS: AccessRow[] = [
     method: 'POST',
     route: '/auth/signup/client',
     request: () => ({ path: '/auth/signup/client', body: { name: 'New Client', email: uniqueEmail('matrix'), password: PASSWORD } }),
+    expect: everyone(ACCEPTED),
+  }),
+  row({
+    method: 'POST',
+    route: '/auth/signup/confirm',
+    setup: (w) => signupRequest(w),
+    request: (_w, _me, token) => ({ path: '/auth/signup/confirm', body: { token } }),
     expect: everyone(CREATED),
   }),
   row({

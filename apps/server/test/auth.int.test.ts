@@ -10,9 +10,11 @@ import {
   call,
   createTestApp,
   login,
+  mailsTo,
   ownerSetupToken,
   signupClient,
   signupSuperadmin,
+  signupToken,
   tokenFromLink,
   uniqueEmail,
   type TestApp,
@@ -197,28 +199,69 @@ describe('super admin signup without a configured setup key', () => {
 });
 
 describe('POST /auth/signup/client', () => {
-  it('creates a client and signs it in: 201 {token, user}', async () => {
+  it('mails a link to the address, and the link makes the client and signs it in: 202, then 201 {token, user}', async () => {
     const email = uniqueEmail('client');
     const res = await call(t.app, 'POST', '/auth/signup/client', {
       body: { name: '  Ada Client ', email: `  ${email} `, password: PASSWORD, company: 'Analytical Engines', phone: '+44 1' },
     });
-    expect(res.status).toBe(201);
-    expectAuthResponse(res.body, { name: 'Ada Client', email, role: 'client' });
-    expect((await me(res.body.token)).body).toEqual({ user: res.body.user });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ status: 'confirmation_sent', email });
+    // Nothing exists until the link is opened.
+    expect((await login(t.app, email)).status).toBe(401);
+    const [mail] = await mailsTo(t.app, email);
+    expect(mail!.subject).toBe(`Confirm your e-mail address to finish signing up to ${t.config.brandName}`);
+    const token = await signupToken(t.app, email);
+    const confirmed = await call(t.app, 'POST', '/auth/signup/confirm', { body: { token } });
+    expect(confirmed.status).toBe(201);
+    expectAuthResponse(confirmed.body, { name: 'Ada Client', email, role: 'client' });
+    expect((await me(confirmed.body.token)).body).toEqual({ user: confirmed.body.user });
     const [row] = await t.app.ctx.db
       .select()
       .from(users)
-      .where(eq(users.id, Number(res.body.user.id)));
+      .where(eq(users.id, Number(confirmed.body.user.id)));
     expect(row).toMatchObject({ company: 'Analytical Engines', phone: '+44 1', status: 'active' });
+    expect((await login(t.app, email)).status).toBe(200);
+    // The link works once.
+    const again = await call(t.app, 'POST', '/auth/signup/confirm', { body: { token } });
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe('LINK_INVALID');
+  });
+
+  it('answers a taken address exactly as a free one, changes nothing, and mails its owner what happened', async () => {
+    const first = await signupClient(t.app, { email: uniqueEmail('dup') });
+    const free = uniqueEmail('free');
+    const taken = await call(t.app, 'POST', '/auth/signup/client', {
+      body: { name: 'Copycat', email: ` ${first.user.email.toUpperCase()} `, password: 'another-password' },
+    });
+    const fresh = await call(t.app, 'POST', '/auth/signup/client', { body: { name: 'Fresh', email: free, password: PASSWORD } });
+    expect(taken.status).toBe(fresh.status);
+    expect(Object.keys(taken.body)).toEqual(Object.keys(fresh.body));
+    expect(taken.body).toEqual({ status: 'confirmation_sent', email: first.user.email.toUpperCase() });
+    expect((await login(t.app, first.user.email, 'another-password')).status).toBe(401);
+    const original = await login(t.app, first.user.email);
+    expect(original.status).toBe(200);
+    expect(original.body.user).toEqual(first.user);
+    const [note] = await mailsTo(t.app, first.user.email.toUpperCase());
+    expect(note!.text).toContain('which has an account already: nothing was changed');
+    expect(note!.text).not.toContain('/confirm-signup');
   });
 
   it('always creates a client, whatever role the body asks for', async () => {
-    const res = await call(t.app, 'POST', '/auth/signup/client', {
-      body: { name: 'Sneaky', email: uniqueEmail('sneaky'), password: PASSWORD, role: 'superadmin' },
-    });
-    expect(res.status).toBe(201);
-    expect(res.body.user.role).toBe('client');
+    const client = await signupClient(t.app, { name: 'Sneaky', role: 'superadmin' } as never);
+    expect(client.user.role).toBe('client');
     expect(await superadminCount()).toBe(1);
+  });
+
+  it('refuses a made-up or expired link', async () => {
+    expect((await call(t.app, 'POST', '/auth/signup/confirm', { body: { token: 'made-up' } })).body.code).toBe('LINK_INVALID');
+    const email = uniqueEmail('late');
+    await call(t.app, 'POST', '/auth/signup/client', { body: { name: 'Late', email, password: PASSWORD } });
+    const token = await signupToken(t.app, email);
+    t.clock.advance(25 * 60 * 60 * 1000);
+    const res = await call(t.app, 'POST', '/auth/signup/confirm', { body: { token } });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('LINK_INVALID');
+    expect((await login(t.app, email)).status).toBe(401);
   });
 
   it.each([
@@ -232,9 +275,9 @@ describe('POST /auth/signup/client', () => {
     const res = await call(t.app, 'POST', '/auth/signup/client', { body: { name: 'Bad Input', email, password: PASSWORD, ...override } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: message, code: 'VALIDATION_FAILED' });
-    expect((await login(t.app, email)).status).toBe(401);
-    const retry = await call(t.app, 'POST', '/auth/signup/client', { body: { name: 'Good Input', email, password: PASSWORD } });
-    expect(retry.status).toBe(201);
+    expect(await mailsTo(t.app, email)).toEqual([]);
+    const retry = await signupClient(t.app, { name: 'Good Input', email });
+    expect(retry.user.email).toBe(email);
   });
 
   it('refuses a body that is not JSON', async () => {
@@ -251,20 +294,7 @@ describe('POST /auth/signup/client', () => {
     });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'The upload is too large', code: 'PAYLOAD_TOO_LARGE' });
-    expect((await login(t.app, email)).status).toBe(401);
-  });
-
-  it('refuses a second account with the same e-mail in any case: 409 EMAIL_TAKEN, the first account untouched', async () => {
-    const first = await signupClient(t.app, { email: uniqueEmail('dup') });
-    const res = await call(t.app, 'POST', '/auth/signup/client', {
-      body: { name: 'Copycat', email: ` ${first.user.email.toUpperCase()} `, password: 'another-password' },
-    });
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual(EMAIL_TAKEN);
-    expect((await login(t.app, first.user.email, 'another-password')).status).toBe(401);
-    const original = await login(t.app, first.user.email);
-    expect(original.status).toBe(200);
-    expect(original.body.user).toEqual(first.user);
+    expect(await mailsTo(t.app, email)).toEqual([]);
   });
 });
 

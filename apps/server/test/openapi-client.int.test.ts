@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../openapi.js';
-import { createTestApp, PASSWORD, uniqueEmail, type TestApp } from './helpers.js';
+import { createTestApp, PASSWORD, signupToken, uniqueEmail, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,11 +31,13 @@ function typedClient(token?: string) {
 describe('the typed client generated from the OpenAPI document', () => {
   it('signs up, asks for a project and reads it back with typed answers', async () => {
     const anonymous = typedClient();
-    const signup = await anonymous.POST('/api/auth/signup/client', {
-      body: { name: 'Typed Client', email: uniqueEmail('typed'), password: PASSWORD },
-    });
-    expect(signup.response.status).toBe(201);
-    const token = signup.data!.token;
+    const email = uniqueEmail('typed');
+    const signup = await anonymous.POST('/api/auth/signup/client', { body: { name: 'Typed Client', email, password: PASSWORD } });
+    expect(signup.response.status).toBe(202);
+    expect(signup.data!.status).toBe('confirmation_sent');
+    const confirmed = await anonymous.POST('/api/auth/signup/confirm', { body: { token: await signupToken(t.app, email) } });
+    expect(confirmed.response.status).toBe(201);
+    const token = confirmed.data!.token;
     const client = typedClient(token);
     const created = await client.POST('/api/projects', { body: { title: 'Typed project', description: 'Asked for through the generated client.' } });
     expect(created.response.status).toBe(201);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/pg-server.mjs';
 import { snapshotDataDir } from './data-dir.js';
+import { signUpClient } from './sign-up.js';
 
 // The server process as `npm start` runs it, seen from raw sockets: answers Node writes itself carry the same
 // headers, stalled and trickling requests are cut off, HEAD works, and SIGTERM drains kept-alive connections
@@ -14,6 +15,7 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 const dataDir = snapshotDataDir('agency-edges-');
 let child: ChildProcess;
 let port: number;
+let output: () => string;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -32,7 +34,7 @@ function raw(bytes: string, waitMs = 5000): Promise<{ text: string; closedAfterM
 }
 
 /** Starts the server as `npm start` does, on a free port and a data directory of its own. */
-async function startServer(dir: string): Promise<{ child: ChildProcess; port: number }> {
+async function startServer(dir: string): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const at = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -57,11 +59,11 @@ async function startServer(dir: string): Promise<{ child: ChildProcess; port: nu
     if (Date.now() > until) throw new Error(`server did not start:\n${said}`);
     await sleep(100);
   }
-  return { child: started, port: at };
+  return { child: started, port: at, output: () => said };
 }
 
 beforeAll(async () => {
-  ({ child, port } = await startServer(dataDir));
+  ({ child, port, output } = await startServer(dataDir));
 }, 180_000);
 
 afterAll(() => {
@@ -140,13 +142,11 @@ describe('a request that stalls', () => {
 /** One signed-in client of the shared server, for the upload tests. */
 let uploaderToken: Promise<string> | undefined;
 function uploader(): Promise<string> {
-  uploaderToken ??= fetch(`http://127.0.0.1:${port}/api/auth/signup/client`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Uploader', email: 'uploader@example.test', password: 'long-enough-password' }),
-  })
-    .then((res) => res.json() as Promise<{ token: string }>)
-    .then((body) => body.token);
+  uploaderToken ??= signUpClient(`http://127.0.0.1:${port}`, output, {
+    name: 'Uploader',
+    email: 'uploader@example.test',
+    password: 'long-enough-password',
+  }).then((body) => body.token);
   return uploaderToken;
 }
 

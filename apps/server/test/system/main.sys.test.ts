@@ -129,7 +129,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     await waitFor(server, () => server.output().includes('shutting down'));
     req.end(body.slice(20));
     const res = await response;
-    expect(res.status, res.text).toBe(201);
+    expect(res.status, res.text).toBe(202);
     const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', resolve)));
     expect(code).toBe(0);
     expect(server.output()).not.toMatch(/"level":(50|60)/);

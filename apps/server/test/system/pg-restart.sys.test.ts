@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpClient } from './sign-up.js';
 import { freePort, startPostgres, type PostgresServer } from '../../../../scripts/pg-server.mjs';
 
 // The real server process on a real PostgreSQL that is stopped for five seconds and restarted under load:
@@ -64,13 +65,7 @@ afterAll(async () => {
 
 describe('a PostgreSQL outage', () => {
   it('is survived: 503 while it lasts, serving again within 10 s, no acknowledged write lost', async () => {
-    const signup = await fetch(`${base}/api/auth/signup/client`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Load Client', email: 'load@example.test', password: 'long-enough-password' }),
-    });
-    expect(signup.status).toBe(201);
-    const { token } = (await signup.json()) as { token: string };
+    const { token } = await signUpClient(base, () => output, { name: 'Load Client', email: 'load@example.test', password: 'long-enough-password' });
 
     const acknowledged: string[] = [];
     const statuses = new Map<number, number>();

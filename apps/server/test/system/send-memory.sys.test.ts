@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOwnerSetupToken } from '../../../../scripts/cluster.mjs';
 import { freePort } from '../../../../scripts/pg-server.mjs';
 import { snapshotDataDir } from './data-dir.js';
+import { signUpClient } from './sign-up.js';
 
 // SPEC's send body with inline data URLs at its largest (ten files of 10 MB, ~140 MB of JSON), ten at once,
 // against the server process: its peak memory may grow by less than 300 MB.
@@ -113,7 +114,9 @@ describe('ten maximal data-URL bodies at once', () => {
       password: 'long-enough-password',
       setup_token: readOwnerSetupToken(dataDir),
     });
-    const client = await api('POST', '/auth/signup/client', { name: 'Client', email: 'client@example.test', password: 'long-enough-password' });
+    const client = {
+      body: await signUpClient(base, () => output, { name: 'Client', email: 'client@example.test', password: 'long-enough-password' }),
+    };
     const project = await api('POST', '/projects', { title: 'Big files', description: 'Ten large attachments at once.' }, client.body.token);
     const head = {
       sender_id: client.body.user.id,

@@ -35,6 +35,7 @@ const lightPublicRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/superadmin-signup')).SuperadminSignupRoute }),
   },
   { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+  { path: paths.confirmSignup, lazy: async () => ({ Component: (await import('./routes/confirm-signup')).ConfirmSignupRoute }) },
   { path: paths.paymentSuccess, lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessRoute }) },
   { path: paths.paymentCancel, lazy: async () => ({ Component: (await import('./routes/payment-cancel')).PaymentCancelRoute }) },
 ];

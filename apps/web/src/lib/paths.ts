@@ -20,6 +20,8 @@ export const paths = {
   resetPassword: '/reset-password',
   /** The link sent to a new e-mail address: `?token=`. */
   confirmEmail: '/confirm-email',
+  /** The link of a client's sign-up e-mail: `?token=`; it makes the account. */
+  confirmSignup: '/confirm-signup',
   /** Every role's own account: name, e-mail, password, sessions, notification preferences, two-factor sign-in. */
   profile: '/profile',
   /** Links in e-mails (`goPath` of @agency/schema): resolved to the reader's own screen for the target. */

@@ -107,10 +107,29 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
       await assertPassword(user, input.password);
       const newNormalized = normalizeEmail(input.email);
       if (newNormalized === user.emailNormalized) throw new AppError('CONFLICT', 'That is already your e-mail address');
-      if (await auth.emailExists(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN');
       const token = generateToken();
       const now = ctx.now();
       const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MS);
+      const brand = ctx.config.brandName;
+      // An address that has an account already is answered as any other (the answer must not tell who has an
+      // account): no change is pending, and that address is told so instead of getting a link.
+      if (await auth.emailExists(ctx.db, input.email)) {
+        await ctx.transaction(async (tx, publish) => {
+          await ctx.mailer.enqueue(tx, publish, [
+            {
+              to: input.email.trim(),
+              subject: `Your ${brand} account`,
+              text: [
+                'Hello,',
+                '',
+                `Someone signed in to another ${brand} account asked to move it to this address, which has an account already: nothing was changed.`,
+                'If it was not you, you can ignore this e-mail.',
+              ].join('\n'),
+            },
+          ]);
+        });
+        return profile(actor);
+      }
       await ctx.transaction(async (tx, publish) => {
         // One pending change at a time: a new request replaces the last.
         await tx
@@ -125,7 +144,6 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
           createdAt: now,
           expiresAt,
         });
-        const brand = ctx.config.brandName;
         await ctx.mailer.enqueue(tx, publish, [
           {
             to: input.email.trim(),

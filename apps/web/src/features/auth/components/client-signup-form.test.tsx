@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { ClientSignupForm } from './client-signup-form';
+import { ConfirmSignupPanel } from './confirm-signup-panel';
 
 const clara: User = { id: '21', name: 'Clara Client', email: 'clara@example.test', role: 'client' };
 
@@ -35,12 +36,12 @@ describe('client sign-up', () => {
     expect(screen.queryByText('Name is required')).toBeNull();
   });
 
-  it('creates the account with trimmed values, keeps the session and goes to the client dashboard', async () => {
+  it('asks for the account with trimmed values, then says where the link to finish went', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.post('/api/auth/signup/client', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ token: 'new-session', user: clara }, { status: 201 });
+        return HttpResponse.json({ status: 'confirmation_sent', email: 'clara@example.test' }, { status: 202 });
       }),
     );
     const rendered = open();
@@ -50,10 +51,42 @@ describe('client sign-up', () => {
     await rendered.user.type(screen.getByLabelText(/^Confirm password/), 'a-good-password');
     await rendered.user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    await waitFor(() => expect(rendered.location()).toBe('/clientdashboardpage'));
+    expect(await screen.findByTestId('signup-sent')).toHaveTextContent('We sent a link to clara@example.test');
     expect(bodies).toEqual([{ name: 'Clara Client', email: 'clara@example.test', password: 'a-good-password' }]);
+    expect(rendered.location()).toBe('/client-signup');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    // Another address: the form comes back.
+    await rendered.user.click(screen.getByTestId('signup-again'));
+    expect(screen.getByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
+  });
+
+  it('finishes from the link: one press makes the account, keeps the session and goes to the client dashboard', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/auth/signup/confirm', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ token: 'new-session', user: clara }, { status: 201 });
+      }),
+    );
+    const rendered = renderScreen(<ConfirmSignupPanel token="tok-1" />, { path: '/confirm-signup?token=tok-1', pattern: '/confirm-signup' });
+    expect(bodies).toEqual([]);
+    await rendered.user.click(await screen.findByTestId('confirm-signup'));
+    await waitFor(() => expect(rendered.location()).toBe('/clientdashboardpage'));
+    expect(bodies).toEqual([{ token: 'tok-1' }]);
     expect(localStorage.getItem('authToken')).toBe('new-session');
     expect(localStorage.getItem('unique_id')).toBe('21');
+  });
+
+  it('says when the link is used or expired', async () => {
+    server.use(
+      http.post('/api/auth/signup/confirm', () =>
+        HttpResponse.json({ error: 'This link is invalid or has expired', code: 'LINK_INVALID' }, { status: 404 }),
+      ),
+    );
+    const rendered = renderScreen(<ConfirmSignupPanel token="old" />, { path: '/confirm-signup?token=old', pattern: '/confirm-signup' });
+    await rendered.user.click(await screen.findByTestId('confirm-signup'));
+    expect(await screen.findByTestId('form-error')).toHaveTextContent('This link is invalid, used or expired. Sign up again to get a new one.');
+    expect(localStorage.getItem('authToken')).toBeNull();
   });
 
   it('shows the server’s refusal and keeps what was typed', async () => {

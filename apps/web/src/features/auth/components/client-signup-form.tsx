@@ -1,10 +1,6 @@
-import { ROLE_DASHBOARD } from '@agency/schema';
-import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useState, type FormEvent } from 'react';
 import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-field';
 import { checkEmail, checkName, checkNewPassword, checkOptionalText } from '../../../lib/field-checks';
-import { startSession } from '../../../lib/session';
-import { notify } from '../../../lib/notify';
 import { useAction } from '../../../lib/use-action';
 import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupClient } from '../api/signup-client';
@@ -26,10 +22,14 @@ function checksFor(values: Values) {
   };
 }
 
+/**
+ * A client signs up: the account is made once the link mailed to the address is opened (the server answers every
+ * address the same way, so the form then only says where to look).
+ */
 export function ClientSignupForm() {
-  const navigate = useNavigate();
   const signup = useAction(signupClient);
   const { values, field, validate } = usePlainForm(EMPTY, checksFor);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,10 +41,21 @@ export function ClientSignupForm() {
       ...(values.company.trim() ? { company: values.company.trim() } : {}),
       ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
     });
-    if (!response) return;
-    startSession(response.token, { user: response.user });
-    notify.success('Your account is ready.');
-    navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
+    if (response) setSentTo(response.email);
+  }
+
+  if (sentTo) {
+    return (
+      <div className="pub-form" data-testid="signup-sent" role="status">
+        <p className="pub-alert pub-alert--info">
+          We sent a link to <strong>{sentTo}</strong>. Open it to finish creating your account: it works once, for 24 hours.
+        </p>
+        <p>Nothing in your inbox after a few minutes? Look in the spam folder, or check the address and send it again.</p>
+        <button type="button" className="pub-btn pub-btn--outline" onClick={() => setSentTo(null)} data-testid="signup-again">
+          Change the address
+        </button>
+      </div>
+    );
   }
 
   return (

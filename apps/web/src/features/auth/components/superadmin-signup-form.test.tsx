@@ -29,7 +29,9 @@ async function fillAccount(user: ReturnType<typeof renderScreen>['user']) {
 describe('the first owner sign-up', () => {
   it('sends the set-up token the link carried, without asking for it', async () => {
     const bodies = captureSignup();
-    const { user } = renderScreen(<SuperadminSignupForm requiresSetupKey={false} setupToken="tok-from-link" />, { path: '/protected/superadmin-signup' });
+    const { user } = renderScreen(<SuperadminSignupForm requiresSetupKey={false} setupToken="tok-from-link" />, {
+      path: '/protected/superadmin-signup',
+    });
     await fillAccount(user);
     expect(screen.queryByLabelText(/^Set-up token/)).toBeNull();
     await user.click(screen.getByTestId('signup-submit'));
