@@ -36,7 +36,7 @@ const SHELL_PARTS = [
 
 /** The modules of the `public` chunk (see `codeSplitting` below), by their path in the repository. */
 const PUBLIC_PARTS =
-  /[\\/]apps[\\/]web[\\/]src[\\/](app[\\/]layouts[\\/]site-chrome|components[\\/](site-header|site-footer|icons|skip-link)|features[\\/]config[\\/](hooks[\\/]use-public-config|api[\\/]get-config|components[\\/]public-title)|lib[\\/](http|session|initials|document-title|return-path|notify|format|project-links))\.tsx?$|[\\/]packages[\\/]schema[\\/]src[\\/]roles\.ts$/;
+  /[\\/]apps[\\/]web[\\/]src[\\/](app[\\/]layouts[\\/]site-chrome|components[\\/](site-header|site-footer|icons|skip-link)|features[\\/]config[\\/](hooks[\\/]use-public-config|api[\\/]get-config|components[\\/]public-title)|lib[\\/](http|session|initials|return-path|notify|format|project-links))\.tsx?$|[\\/]packages[\\/]schema[\\/]src[\\/]roles\.ts$/;
 
 /** The modules of the `auth-forms` chunk: what the sign-in, sign-up and password forms share. */
 const AUTH_FORM_PARTS =
@@ -46,23 +46,8 @@ const AUTH_FORM_PARTS =
 const PAYMENT_RESULT_PARTS =
   /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]invoices[\\/](components[\\/]payment-success|api[\\/]fetch-invoice|utils[\\/]last-checkout)\.tsx?$|[\\/]packages[\\/]schema[\\/]src[\\/]invoice-numbers\.ts$/;
 
-/**
- * The production build runs the app on Preact's React layer (`preact/compat`, Preact 11, which gives refs as props
- * and says it is React 19): about 9 KB gzip on every page where React with its DOM renderer weighed 66. The code is
- * written against React's API, the dev server and the unit tests run React itself (Fast Refresh needs it), and the
- * end-to-end suite runs the build.
- */
-const PREACT_ALIASES = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react()],
-  resolve: { alias: command === 'build' ? PREACT_ALIASES : [] },
   server: {
     port: 5173,
     proxy: {
@@ -78,10 +63,10 @@ export default defineConfig(({ command }) => ({
       output: {
         // A few named chunks instead of a crowd of small ones, each holding only what its pages load anyway (a
         // higher priority takes a module first; a group also takes what its modules import and no group took):
-        // - `react`: Preact's React layer (React itself on the dev server) and the router, which every page runs
+        // - `react`: React, react-dom and the router, which every page runs
         //   (the entry keeps the app's route table, so a public page still loads no UI kit);
         // - `public`: the public pages' header and footer with the small modules every page runs (the HTTP client,
-        //   the session, the public config, the document title, the role names and the paths): a dozen files of
+        //   the session, the public config, the role names and the paths): a dozen files of
         //   0.1-3 KB that every first load fetched one by one, in one;
         // - `auth-forms`: the card, form state and error texts of the sign-in, sign-up and password forms;
         // - `payment-result`: what the two pages a card payment returns to share (the invoice, the last checkout);
@@ -93,7 +78,7 @@ export default defineConfig(({ command }) => ({
         //   that the icon helper it imports stays there.
         codeSplitting: {
           groups: [
-            { name: 'react', priority: 4, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/ },
+            { name: 'react', priority: 4, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'public', priority: 4, test: PUBLIC_PARTS },
             { name: 'auth-forms', priority: 4, test: AUTH_FORM_PARTS },
             { name: 'payment-result', priority: 4, test: PAYMENT_RESULT_PARTS },
@@ -111,10 +96,9 @@ export default defineConfig(({ command }) => ({
       treeshake: {
         // Loading a module of the shared package has no side effects. Saying so lets the bundler leave out the
         // schemas a chunk does not use, so that reading a constant from @agency/schema on the landing page does not
-        // pull all of zod into the first load. (Calls of `z` are not declared pure as well: Preact's minified
-        // renderer has a function of that name; it saved under 0.1 KB on a page's first load.)
+        // pull all of zod into the first load.
         moduleSideEffects: [{ test: /[\\/]packages[\\/]schema[\\/]src[\\/]/, sideEffects: false }],
       },
     },
   },
-}));
+});
