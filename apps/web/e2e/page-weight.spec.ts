@@ -1,8 +1,8 @@
 // What a cold visit downloads: the JavaScript each page loads until no script is asked for in a second, measured
 // as its gzip size (the server sends Brotli, smaller still). DESIGN section 8 sets 120 KB for a public page and 250 KB
 // for a signed-in screen, React included, and every page is held to its budget. React with react-dom and the router
-// weigh about 96 KB of it, so a public page loads 113-116 KB and a signed-in screen 196-237 with the UI kit's shell,
-// emotion and TanStack Query. The team lead dashboard draws its charts as the app's own SVG (a few KB).
+// weigh about 96 KB of it, so a public page loads 115-118 KB in 5-7 files and a signed-in screen 199-241 with the UI
+// kit's shell, emotion and TanStack Query. The team lead dashboard draws its charts as the app's own SVG (a few KB).
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { DASHBOARD, createAdmin, createClient, createTeamlead, loginSuperadmin, storageStateFor, type Auth } from './support/accounts';

@@ -1,4 +1,4 @@
-import { usePublicConfig } from '../hooks/use-public-config';
+import { usePublicConfig } from '../../features/config/hooks/use-public-config';
 
 /**
  * The document title of a light public page (no query library: no unread-count prefix, nobody is working there).

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../test/server';
 import { isOwnEcho, openLiveEvents, staleKeysFor } from './live-events';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../lib/query-keys';
 
 const closers: (() => void)[] = [];
 afterEach(() => {
