@@ -193,7 +193,7 @@ describe('templates', () => {
       token: staff(),
       body: { kind: 'client', body: '{{project.title}} for {{project.budget}} by {{project.deadline}}', project_id: project.id },
     });
-    expect(fromProject.body.html).toBe('<p>Company website for £2,500.00 by 1 March 2027</p>');
+    expect(fromProject.body.html).toBe('<p>Company website for £2,500.00 by 01 Mar 2027</p>');
 
     const oldDefault = (await call(t.app, 'GET', '/contract-templates', { token: staff(), query: { kind: 'team' } })).body.items.find(
       (x: { is_default: boolean }) => x.is_default,

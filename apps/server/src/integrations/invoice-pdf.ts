@@ -1,4 +1,4 @@
-import { DATE_LOCALE, INVOICE_STATUS_LABELS, type Currency, type InvoiceStatus } from '@agency/schema';
+import { DATE_LOCALE, formatDate, INVOICE_STATUS_LABELS, type Currency, type InvoiceStatus } from '@agency/schema';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { PdfFonts, type FontStyle } from './pdf-fonts.js';
 
@@ -47,11 +47,6 @@ function money(minor: number, currency: Currency): string {
   }
   const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
   return plain(format.format(minor / 10 ** decimals));
-}
-
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
-function day(iso: string): string {
-  return dateFormat.format(new Date(`${iso}T00:00:00Z`));
 }
 
 /** Splits text into lines no wider than `width` at `size`. */
@@ -138,8 +133,8 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   text('DUE', A4[0] - MARGIN, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
   y -= 14;
   text(data.client.name, MARGIN, y, { size: 11, style: 'bold' });
-  text(day(data.issueDate), A4[0] - MARGIN - 110, y);
-  text(day(data.dueDate), A4[0] - MARGIN, y, { align: 'right' });
+  text(formatDate(data.issueDate), A4[0] - MARGIN - 110, y);
+  text(formatDate(data.dueDate), A4[0] - MARGIN, y, { align: 'right' });
   y -= 13;
   if (data.client.company) {
     text(data.client.company, MARGIN, y);

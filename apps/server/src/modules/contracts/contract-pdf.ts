@@ -1,7 +1,7 @@
+import { formatTimestampUtc } from '@agency/schema';
 import { marked, type Token, type Tokens } from 'marked';
 import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import { PdfFonts, type FontStyle } from '../../integrations/pdf-fonts.js';
-import { formatUtc } from './template-render.js';
 
 /**
  * The contract as a PDF, laid out with pdf-lib from the frozen Markdown: the document, the signature (the drawn
@@ -342,7 +342,7 @@ async function writeSignature(w: Writer, input: ContractPdfInput) {
   await w.block(
     [
       { text: signature.name, style: { bold: true } },
-      { text: `  signed electronically on ${formatUtc(signature.signedAt)}`, style: {} },
+      { text: `  signed electronically on ${formatTimestampUtc(signature.signedAt)}`, style: {} },
     ],
     { size: 9.5, color: MUTED },
   );
@@ -371,7 +371,7 @@ async function writeCertificate(w: Writer, input: ContractPdfInput, cert: Certif
   await w.block([{ text: 'Signer', style: { bold: true } }], { size: 12, color: ACCENT });
   await field('Name', signature.name);
   await field('Account', `${input.signerName} <${cert.signerEmail}> (${cert.signerRole})`);
-  await field('Signed at', formatUtc(signature.signedAt));
+  await field('Signed at', formatTimestampUtc(signature.signedAt));
   await field('Signature', signature.imagePng ? 'Drawn signature and typed name' : 'Typed name');
   await field('IP address', cert.ip ?? 'unknown');
   await field('User agent', cert.userAgent ?? 'unknown');
@@ -384,7 +384,7 @@ async function writeCertificate(w: Writer, input: ContractPdfInput, cert: Certif
     await w.block(
       [
         { text: event.label, style: { bold: true } },
-        { text: `  ${formatUtc(event.at)}`, style: {} },
+        { text: `  ${formatTimestampUtc(event.at)}`, style: {} },
       ],
       { size: 10, leading: 13.5 },
     );

@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
-import { CONTRACT_TEMPLATE_VARIABLES, templateVariablesFor, type ContractKind } from '@agency/schema';
+import {
+  CONTRACT_TEMPLATE_VARIABLES,
+  currencyDecimalsOf,
+  DATE_LOCALE,
+  formatDate,
+  formatDateTimeUtc,
+  isCurrency,
+  templateVariablesFor,
+  type ContractKind,
+} from '@agency/schema';
 import { marked } from 'marked';
 import type SanitizeHtml from 'sanitize-html';
 import { AppError } from '../../core/errors.js';
@@ -117,32 +126,21 @@ export function sha256Hex(data: string | Buffer): string {
   return crypto.createHash('sha256').update(data).digest('hex');
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** `2027-03-01` or a Date as "1 March 2027". */
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'UTC',
-});
-
-/** A moment as the contract documents and their notices write it: `5 June 2026, 14:03:09 UTC`. */
+/** A moment as the contract notices and e-mails write it, in UTC: `05 Jun 2026, 14:03 UTC` (the PDF adds seconds). */
 export function formatUtc(date: Date): string {
-  return `${dateTime.format(date)} UTC`;
+  return formatDateTimeUtc(date);
 }
 
+/** `2027-03-01` or a Date (its UTC day) as the one date format writes a day: "01 Mar 2027". */
 export function formatLongDate(value: string | Date | null): string | null {
   if (value === null) return null;
-  const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value;
-  return Number.isNaN(date.getTime()) ? null : longDate.format(date);
+  const text = formatDate(value, { timeZone: 'UTC' });
+  return text === '' || text === String(value) ? null : text;
 }
 
-/** Integer minor units with their currency, as en-GB money ("£2,500.00"). */
+/** Integer minor units with their currency, as en-GB money ("£2,500.00", "KWD 1.250"), scaled by its own decimals. */
 export function formatMoney(minor: number | null, currency: string): string | null {
   if (minor === null) return null;
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+  const decimals = isCurrency(currency) ? currencyDecimalsOf(currency) : 2;
+  return new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency }).format(minor / 10 ** decimals);
 }
