@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeInvoiceTotals, CURRENCY_DECIMALS, divideHalfUp, minorToDecimalString, percentOf } from './money.js';
+import { cardAmountProblem, computeInvoiceTotals, CURRENCY_DECIMALS, divideHalfUp, minorToDecimalString, percentOf } from './money.js';
 
 describe('divideHalfUp', () => {
   it('rounds exact halves up and everything else to the nearest', () => {
@@ -94,5 +94,23 @@ describe('percentOf and display', () => {
     expect(minorToDecimalString(1500, 'JPY')).toBe('1500');
     expect(minorToDecimalString(1005, 'KWD')).toBe('1.005');
     expect(minorToDecimalString(-250, 'EUR')).toBe('-2.50');
+  });
+});
+
+describe('cardAmountProblem (Stripe: a three-decimal currency is charged only in amounts ending in 0)', () => {
+  it('lets every amount of a two- or zero-decimal currency through', () => {
+    expect(cardAmountProblem(150051, 'GBP')).toBeNull();
+    expect(cardAmountProblem(1501, 'JPY')).toBeNull();
+  });
+
+  it('lets KWD, BHD and OMR amounts ending in 0 through and names the nearest chargeable amounts otherwise', () => {
+    for (const currency of ['KWD', 'BHD', 'OMR'] as const) {
+      expect(cardAmountProblem(5120, currency)).toBeNull();
+      expect(cardAmountProblem(0, currency)).toBeNull();
+    }
+    expect(cardAmountProblem(5124, 'KWD')).toBe(
+      'KWD 5.124 cannot be paid by card: card payments in KWD need an amount whose last decimal is 0, such as KWD 5.120 or KWD 5.130',
+    );
+    expect(cardAmountProblem(5, 'OMR')).toContain('such as OMR 0.000 or OMR 0.010');
   });
 });
