@@ -235,11 +235,28 @@ function covers(face: Face, cp: number): boolean {
   if (face.kind === 'standard') return true;
   let set = coverage.get(face.file);
   if (!set) {
-    set = new Set(fontkit.create(Buffer.from(program(face.file))).characterSet);
+    set = new Set(sharedFontkit.create(program(face.file)).characterSet);
     coverage.set(face.file, set);
   }
   return set.has(cp);
 }
+
+/**
+ * fontkit as pdf-lib asks for it, handing out one parsed font per font program: a document embeds its own subset,
+ * but the font's tables (cmap, GSUB) are read once per process rather than once per document.
+ */
+const parsed = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+const sharedFontkit: typeof fontkit = {
+  ...fontkit,
+  create(data, postscriptName) {
+    let font = parsed.get(data);
+    if (!font) {
+      font = fontkit.create(data, postscriptName);
+      parsed.set(data, font);
+    }
+    return font;
+  },
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Direction.
@@ -309,7 +326,7 @@ export class PdfFonts {
   private constructor(private readonly doc: PDFDocument) {}
 
   static async for(doc: PDFDocument): Promise<PdfFonts> {
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(sharedFontkit);
     const fonts = new PdfFonts(doc);
     for (const style of ['regular', 'bold'] as const) await fonts.load(' ', style);
     return fonts;
