@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cardAmountProblem, computeInvoiceTotals, CURRENCY_DECIMALS, divideHalfUp, minorToDecimalString, percentOf } from './money.js';
+import {
+  cardAmountProblem,
+  computeInvoiceTotals,
+  roundToCardAmount,
+  CURRENCY_DECIMALS,
+  divideHalfUp,
+  minorToDecimalString,
+  percentOf,
+} from './money.js';
 
 describe('divideHalfUp', () => {
   it('rounds exact halves up and everything else to the nearest', () => {
@@ -112,5 +120,17 @@ describe('cardAmountProblem (Stripe: a three-decimal currency is charged only in
       'KWD 5.124 cannot be paid by card: card payments in KWD need an amount whose last decimal is 0, such as KWD 5.120 or KWD 5.130',
     );
     expect(cardAmountProblem(5, 'OMR')).toContain('such as OMR 0.000 or OMR 0.010');
+  });
+});
+
+describe('roundToCardAmount', () => {
+  it('rounds a three-decimal amount half-up to the nearest ten minor units and leaves others alone', () => {
+    expect(roundToCardAmount(5124, 'KWD')).toBe(5120);
+    expect(roundToCardAmount(5125, 'BHD')).toBe(5130);
+    expect(roundToCardAmount(4665, 'OMR')).toBe(4670);
+    expect(roundToCardAmount(5120, 'KWD')).toBe(5120);
+    expect(roundToCardAmount(5124, 'GBP')).toBe(5124);
+    expect(roundToCardAmount(1501, 'JPY')).toBe(1501);
+    for (const minor of [1, 4, 5, 9, 1234, 99995]) expect(cardAmountProblem(roundToCardAmount(minor, 'KWD'), 'KWD')).toBeNull();
   });
 });

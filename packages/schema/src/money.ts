@@ -45,6 +45,15 @@ export function cardAmountProblem(minor: number, currency: Currency): string | n
 }
 
 /**
+ * An amount the product computes itself (the deposit, a share of the budget) made chargeable by card: in a
+ * three-decimal currency rounded half-up to the nearest ten minor units, as Stripe asks; any other amount as it is.
+ */
+export function roundToCardAmount(minor: number, currency: Currency): number {
+  if (CURRENCY_DECIMALS[currency] !== 3) return minor;
+  return Number(divideHalfUp(BigInt(minor), 10n)) * 10;
+}
+
+/**
  * `numerator / denominator` rounded half-up (away from zero at exactly one half) to a whole number, in exact
  * integer arithmetic. The one rounding rule for money: a line's amount and a line's tax both go through it.
  */
