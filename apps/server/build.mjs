@@ -3,7 +3,9 @@
 // third of a CPU-second less). Beside it, a snapshot of a fresh embedded database (dist/pglite-snapshot.pack), made
 // by the bundled dist/prepare-snapshot.js.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -63,6 +65,22 @@ const lostExports = readdirSync(dist)
   .map(([file, code]) => `${file} (${/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(code)?.[1] ?? 'unknown package'})`);
 if (lostExports.length > 0) {
   throw new Error(`CommonJS bundled behind import(), its named exports lost; add it to RUNTIME_EXTERNAL: ${lostExports.join(', ')}`);
+}
+
+// The fonts the PDF writers embed (src/integrations/pdf-fonts.ts): the weights and styles they use, copied from
+// the @fontsource packages (development dependencies, about 90 MB with every weight) beside the bundle, which looks
+// for them in dist/fonts before node_modules. About 11 MB.
+const FONT_PACKAGES = ['@fontsource/noto-sans', '@fontsource/noto-sans-arabic', '@fontsource/noto-sans-hebrew', '@fontsource/noto-sans-sc'];
+const FONT_FILE = /-(400|700)-(normal|italic)\.woff$/;
+const requireHere = createRequire(import.meta.url);
+for (const name of FONT_PACKAGES) {
+  const from = path.dirname(requireHere.resolve(`${name}/LICENSE`));
+  const to = fileURLToPath(new URL(`./dist/fonts/${name}/`, import.meta.url));
+  mkdirSync(path.join(to, 'files'), { recursive: true });
+  for (const file of ['unicode.json', 'LICENSE']) cpSync(path.join(from, file), path.join(to, file));
+  const fonts = readdirSync(path.join(from, 'files')).filter((file) => FONT_FILE.test(file));
+  for (const file of fonts) cpSync(path.join(from, 'files', file), path.join(to, 'files', file));
+  if (fonts.length === 0 || !existsSync(path.join(to, 'unicode.json'))) throw new Error(`No fonts copied from ${name}`);
 }
 
 // A fresh embedded database with this build's migrations and job queues, for a quick first start (src/db/client.ts,

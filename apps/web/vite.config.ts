@@ -1,68 +1,51 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
-/** The UI kit's folders that every signed-in screen loads cold (see `codeSplitting` below). */
-const SHELL_PARTS = [
-  'AppBar',
-  'Toolbar',
-  'Avatar',
-  'Badge',
-  'Box',
-  'Stack',
-  'Paper',
-  'Card',
-  'Typography',
-  'Link',
-  'Divider',
-  'ButtonBase',
-  'Button',
-  'IconButton',
-  'CircularProgress',
-  'SvgIcon',
-  'Chip',
-  'Alert',
-  'List',
-  'ListContext',
-  'ListItem',
-  'ListItemButton',
-  'ListItemIcon',
-  'ListItemText',
-  'ListSubheader',
-  'zero-styled',
-  'useEnhancedEffect',
-  'usePreviousProps',
-  'utils',
-];
+/** The modules of the web app whose path below `apps/web/src/` starts with one of `prefixes` (`lib/`, `app/layouts/site-`). */
+function webSource(...prefixes: string[]): RegExp {
+  const sep = String.raw`[\\/]`;
+  return new RegExp(`${sep}apps${sep}web${sep}src${sep}(${prefixes.map((prefix) => prefix.replaceAll('/', sep)).join('|')})`);
+}
 
-/** The modules of the `public` chunk (see `codeSplitting` below), by their path in the repository. */
-const PUBLIC_PARTS =
-  /[\\/]apps[\\/]web[\\/]src[\\/](app[\\/]layouts[\\/]site-chrome|components[\\/](site-header|site-footer|icons|skip-link)|features[\\/]config[\\/](hooks[\\/]use-public-config|api[\\/]get-config|components[\\/]public-title)|lib[\\/](http|session|initials|document-title|return-path|notify|format|project-links))\.tsx?$|[\\/]packages[\\/]schema[\\/]src[\\/]roles\.ts$/;
-
-/** The modules of the `auth-forms` chunk: what the sign-in, sign-up and password forms share. */
-const AUTH_FORM_PARTS =
-  /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](components[\\/](auth-card|new-password-pair)|utils[\\/]auth-error-message)|lib[\\/](use-plain-form|use-action))\.tsx?$/;
-
-/** The modules of the `payment-result` chunk: what the two pages a card payment returns to share. */
-const PAYMENT_RESULT_PARTS =
-  /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]invoices[\\/](components[\\/]payment-success|api[\\/]fetch-invoice|utils[\\/]last-checkout)\.tsx?$|[\\/]packages[\\/]schema[\\/]src[\\/]invoice-numbers\.ts$/;
+/** The packages of the UI kit (MUI with its styles and emotion, the transitions) and the query library. */
+const KIT = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|@tanstack|react-transition-group)[\\/]/;
 
 /**
- * The production build runs the app on Preact's React layer (`preact/compat`, Preact 11, which gives refs as props
- * and says it is React 19): about 9 KB gzip on every page where React with its DOM renderer weighed 66. The code is
- * written against React's API, the dev server and the unit tests run React itself (Fast Refresh needs it), and the
- * end-to-end suite runs the build.
+ * How many of the build's entry chunks (the entry, and every lazy route, layout and panel: 59 today) must import a
+ * module of the kit for it to belong to the signed-in shell. Measured over 10-50 (the board, estimated from the
+ * build): fewer take parts only some screens draw (inputs, dialogs) and every screen grows (the board 255 KB gzip at
+ * 10, 241 at 20); 30 to 50 weigh the same (232-234) and more only leave the common parts in more small files.
  */
-const PREACT_ALIASES = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
+const SHELL_SHARE_COUNT = 30;
 
-export default defineConfig(({ command }) => ({
-  plugins: [react()],
-  resolve: { alias: command === 'build' ? PREACT_ALIASES : [] },
+/**
+ * The kit's folders (`@mui/material/AppBar/`, ...) that the signed-in layouts of `app/layouts/` import: the frame every
+ * signed-in screen is drawn in. Read from the module graph once it is complete, so the list is never written down.
+ */
+function signedInFrame(): { plugin: Plugin; test: (id: string) => boolean } {
+  const folders = new Set<string>();
+  // The public pages' layouts load no kit; the phone menu is a lazy panel of its own.
+  const layouts = /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]layouts[\\/](?!site-|public-layout|phone-nav-drawer)/;
+  return {
+    plugin: {
+      name: 'signed-in-frame',
+      apply: 'build',
+      buildEnd() {
+        for (const id of this.getModuleIds()) {
+          if (!layouts.test(id)) continue;
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
+            if (KIT.test(imported)) folders.add(imported.slice(0, imported.lastIndexOf('/') + 1));
+          }
+        }
+      },
+    },
+    test: (id) => [...folders].some((folder) => id.startsWith(folder)),
+  };
+}
+const SIGNED_IN_FRAME = signedInFrame();
+
+export default defineConfig({
+  plugins: [react(), SIGNED_IN_FRAME.plugin],
   server: {
     port: 5173,
     proxy: {
@@ -76,45 +59,41 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
-        // A few named chunks instead of a crowd of small ones, each holding only what its pages load anyway (a
+        // A few named chunks instead of a crowd of small ones, each named by the folders or packages it holds (a
         // higher priority takes a module first; a group also takes what its modules import and no group took):
-        // - `react`: Preact's React layer (React itself on the dev server) and the router, which every page runs
-        //   (the entry keeps the app's route table, so a public page still loads no UI kit);
-        // - `public`: the public pages' header and footer with the small modules every page runs (the HTTP client,
-        //   the session, the public config, the document title, the role names and the paths): a dozen files of
-        //   0.1-3 KB that every first load fetched one by one, in one;
-        // - `auth-forms`: the card, form state and error texts of the sign-in, sign-up and password forms;
-        // - `payment-result`: what the two pages a card payment returns to share (the invoice, the last checkout);
-        // - `mui-shell`: the kit's parts and the query library that every signed-in screen draws (its bar, its
-        //   navigation, buttons, cards, chips, alerts), with what they import (styles, emotion). One file
-        //   compresses better than the 30-odd it replaces and saves their per-file overhead: 7-11 KB gzip per
-        //   signed-in screen. A part only some screens draw (inputs, tables, dialogs) keeps its own chunk;
-        // - `mui-icons`: the icons of the signed-in screens (0.1-0.4 KB each, 50-odd files), below `mui-shell` so
-        //   that the icon helper it imports stays there.
+        // - `react`: React, react-dom and the router, which every page runs (the entry keeps the app's route table,
+        //   so a public page still loads no UI kit);
+        // - `public`: what every page runs and that loads no kit: `lib/` (the HTTP client, the session, the paths,
+        //   the formatters, the light forms' state and checks), the plain-markup components of `components/plain/`
+        //   (header, footer, icons, fields, the sign-in card), the public pages' chrome and title
+        //   (`app/layouts/site-*`) and the sign-in forms' error texts (`features/auth/utils/`): one file of about
+        //   12 KB gzip where a first load fetched dozens of 0.1-3 KB;
+        // - `payment-result`: what the two pages a card payment returns to draw (`features/invoices/components/payment-*`)
+        //   with what it imports (the invoice's status, polled), and the invoice last sent to checkout
+        //   (`features/invoices/utils/`);
+        // - `mui-shell`: the kit's and the query library's modules that most of the app's pages import
+        //   (SHELL_SHARE_COUNT): styles, emotion, boxes, buttons, text, progress, alerts. A part only some screens
+        //   draw (inputs, tables, dialogs) keeps its own chunk;
+        // - `mui-frame`: the rest of the kit's folders the signed-in layouts import (the app bar, the navigation
+        //   list, the avatar), which every signed-in screen draws but few pages import (signedInFrame);
+        // - `mui-icons`: the icons of the signed-in screens (0.1-0.4 KB each, 50-odd files).
         codeSplitting: {
           groups: [
-            { name: 'react', priority: 4, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/ },
-            { name: 'public', priority: 4, test: PUBLIC_PARTS },
-            { name: 'auth-forms', priority: 4, test: AUTH_FORM_PARTS },
-            { name: 'payment-result', priority: 4, test: PAYMENT_RESULT_PARTS },
-            {
-              name: 'mui-shell',
-              priority: 3,
-              test: new RegExp(
-                `[\\\\/]@mui[\\\\/]material[\\\\/](${SHELL_PARTS.join('|')})[\\\\/]|[\\\\/]@tanstack[\\\\/](query-core|react-query)[\\\\/]`,
-              ),
-            },
-            { name: 'mui-icons', priority: 2, test: /[\\/]@mui[\\/]icons-material[\\/]/ },
+            { name: 'react', priority: 4, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'public', priority: 4, test: webSource('lib/', 'components/plain/', 'app/layouts/site-', 'features/auth/utils/') },
+            { name: 'payment-result', priority: 4, test: webSource('features/invoices/components/payment-', 'features/invoices/utils/') },
+            { name: 'mui-shell', priority: 3, test: KIT, minShareCount: SHELL_SHARE_COUNT },
+            { name: 'mui-frame', priority: 2, test: SIGNED_IN_FRAME.test },
+            { name: 'mui-icons', priority: 1, test: /[\\/]@mui[\\/]icons-material[\\/]/ },
           ],
         },
       },
       treeshake: {
         // Loading a module of the shared package has no side effects. Saying so lets the bundler leave out the
         // schemas a chunk does not use, so that reading a constant from @agency/schema on the landing page does not
-        // pull all of zod into the first load. (Calls of `z` are not declared pure as well: Preact's minified
-        // renderer has a function of that name; it saved under 0.1 KB on a page's first load.)
+        // pull all of zod into the first load.
         moduleSideEffects: [{ test: /[\\/]packages[\\/]schema[\\/]src[\\/]/, sideEffects: false }],
       },
     },
   },
-}));
+});

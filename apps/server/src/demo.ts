@@ -104,6 +104,49 @@ async function loadDemoProjects(ctx: AppContext, services: Services) {
   });
   await loadDemoBoard(services, lead, member, Number(started.id));
   await loadDemoTraining(services, admin, member);
+  await loadDemoInvoices(ctx, services, superadmin, [Number(started.id), Number(done.id)]);
+}
+
+/**
+ * Invoices across the last six months, so the owner's first look at revenue is not all zeros: paid ones (their
+ * payments dated in the month they were due), one partly paid, one sent and not yet due, and one overdue.
+ */
+async function loadDemoInvoices(ctx: AppContext, services: Services, owner: Actor, [running, finished]: number[]) {
+  const today = ctx.now();
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const line = (description: string, unitPrice: number, quantity = 1) => ({ description, quantity, unit_price: unitPrice, tax_rate: 20 });
+  const invoice = async (projectId: number, issuedDaysAgo: number, lines: ReturnType<typeof line>[]) => {
+    const created = await services.invoices.create(owner, {
+      project_id: String(projectId),
+      lines,
+      discount: 0,
+      issue_date: day(-issuedDaysAgo),
+      due_date: day(-issuedDaysAgo + 14),
+    });
+    await services.invoices.send(owner, Number(created.id));
+    return { id: Number(created.id), total: created.total };
+  };
+  const pay = (id: number, amount: number, daysAgo: number, reference: string) =>
+    services.invoices.recordPayment(owner, id, { amount, date: day(-daysAgo), reference });
+
+  const paid: [number, number, string, number][] = [
+    [finished, 170, 'Landing page design', 150000],
+    [finished, 140, 'Landing page build', 120000],
+    [running, 110, 'Booking app discovery workshop', 240000],
+    [running, 80, 'Booking calendar, first milestone', 380000],
+    [running, 50, 'Salon admin screens', 310000],
+    [running, 20, 'SMS reminders', 180000],
+  ];
+  for (const [projectId, issuedDaysAgo, description, price] of paid) {
+    const { id, total } = await invoice(projectId, issuedDaysAgo, [line(description, price)]);
+    await pay(id, total, issuedDaysAgo - 9, `BANK-${id}`);
+  }
+  const partly = await invoice(running, 12, [line('Booking API', 90000, 2)]);
+  await pay(partly.id, Math.round(partly.total / 2), 3, `BANK-${partly.id}`);
+  await invoice(running, 2, [line('Waiting list estimate', 45000)]);
+  // Due three weeks ago and unpaid: the overdue job marks it, as it does each night.
+  await invoice(finished, 35, [line('Spring campaign variants', 60000)]);
+  await services.invoices.markOverdue();
 }
 
 /** The running project's board: cards in every column, some assigned, one overdue, In progress limited to 3. */

@@ -193,7 +193,7 @@ describe('templates', () => {
       token: staff(),
       body: { kind: 'client', body: '{{project.title}} for {{project.budget}} by {{project.deadline}}', project_id: project.id },
     });
-    expect(fromProject.body.html).toBe('<p>Company website for £2,500.00 by 1 March 2027</p>');
+    expect(fromProject.body.html).toBe('<p>Company website for £2,500.00 by 01 Mar 2027</p>');
 
     const oldDefault = (await call(t.app, 'GET', '/contract-templates', { token: staff(), query: { kind: 'team' } })).body.items.find(
       (x: { is_default: boolean }) => x.is_default,
@@ -478,9 +478,9 @@ describe('the contract lifecycle', () => {
     expect(report).toContain('Total document signed');
     expect(report).toContain('adbe.pkcs7.detached');
 
-    // Change one byte inside the signed range (a letter of the document's text stream).
+    // Change one byte inside the signed range (a letter of a font's name).
     const tampered = Buffer.from(pdf.bytes);
-    const at = tampered.indexOf('Helvetica');
+    const at = tampered.indexOf('NotoSans');
     tampered[at] = 'X'.charCodeAt(0);
     expect(pdfsig(tampered)).not.toContain('Signature is Valid.');
     expect(pdfsig(tampered)).toMatch(/Signature is Invalid|Digest Mismatch/);

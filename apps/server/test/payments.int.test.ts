@@ -5,7 +5,7 @@ import type { Invoice } from '@agency/schema';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, paymentEvents, payments } from '../src/db/schema.js';
+import { checkoutSessions, notifications, paymentEvents, payments } from '../src/db/schema.js';
 import { call, createTestApp, type TestApp } from './helpers.js';
 import { approvedProject, eventually, getInvoice, mailsTo, makeWorld, sentInvoice, type World } from './invoice-helpers.js';
 
@@ -456,5 +456,52 @@ describe('the local provider', () => {
       payload: forged,
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('KWD: an invoice or a card payment whose last decimal is not 0 is refused with 400 (Stripe three-decimal rule)', async () => {
+    const kwdProject = await approvedProject(local.app, lw, { budget: 500_000, currency: 'KWD' });
+    const line = { description: 'Design work', quantity: 1, unit_price: 1234, tax_rate: 0 };
+    const odd = await call(local.app, 'POST', '/invoices', {
+      token: lw.owner.token,
+      body: { project_id: kwdProject, currency: 'KWD', lines: [line] },
+    });
+    expect(odd.status).toBe(400);
+    expect(odd.body.error).toContain('KWD 1.234 cannot be paid by card');
+    expect(odd.body.error).toContain('such as KWD 1.230 or KWD 1.240');
+
+    const invoice = await sentInvoice(local.app, lw, kwdProject, { currency: 'KWD', lines: [{ ...line, unit_price: 1230 }] });
+    expect(invoice).toMatchObject({ currency: 'KWD', total: 1230 });
+    // A bank transfer of 0.005 leaves 1.225 due: a card cannot pay that, and no checkout is opened.
+    const today = local.clock.now().toISOString().slice(0, 10);
+    const part = await call(local.app, 'POST', `/invoices/${invoice.id}/payments`, {
+      token: lw.admin.token,
+      body: { amount: 5, date: today, reference: 'BANK-5' },
+    });
+    expect(part.status, part.text).toBe(201);
+    const refused = await call(local.app, 'POST', `/invoices/${invoice.id}/checkout`, { token: lw.client.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(refused.body.error).toBe(
+      'KWD 1.225 cannot be paid by card: card payments in KWD need an amount whose last decimal is 0, such as KWD 1.220 or KWD 1.230. ' +
+        'Pay this amount by bank transfer, or ask the agency to adjust the invoice.',
+    );
+    expect(
+      await local.app.ctx.db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.invoiceId, Number(invoice.id))),
+    ).toEqual([]);
+
+    // Another 0.005 by transfer: 1.220 is due, and the card checkout opens for exactly that.
+    await call(local.app, 'POST', `/invoices/${invoice.id}/payments`, {
+      token: lw.admin.token,
+      body: { amount: 5, date: today, reference: 'BANK-6' },
+    });
+    await checkoutPath(invoice);
+    const [session] = await local.app.ctx.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.invoiceId, Number(invoice.id)));
+    expect(session).toMatchObject({ amount: 1220, currency: 'KWD' });
   });
 });

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './dates.js';
 export * from './errors.js';
 export * from './roles.js';
 export * from './api.js';

@@ -39,6 +39,17 @@ describe('invoice input', () => {
     expect(parsed).not.toHaveProperty('subtotal');
   });
 
+  it('refuses a KWD, BHD or OMR total a card could not pay (its last decimal not 0), naming the amounts that could be', () => {
+    const kwd = { description: 'Design', quantity: 1, unit_price: 1234, tax_rate: 0 };
+    expect(problems({ project_id: '1', currency: 'KWD', lines: [kwd] })).toEqual([
+      'lines: The invoice total KWD 1.234 cannot be paid by card: card payments in KWD need an amount whose last decimal is 0, such as KWD 1.230 or KWD 1.240; change a line or the discount',
+    ]);
+    expect(problems({ project_id: '1', currency: 'BHD', lines: [kwd], discount: 4 })).toEqual([]);
+    // 1.030 at 5 % tax is 1.0815 rounded to 1.082: the total is what counts.
+    expect(problems({ project_id: '1', currency: 'OMR', lines: [{ ...kwd, unit_price: 1030, tax_rate: 5 }] })).toHaveLength(1);
+    expect(problems({ project_id: '1', currency: 'GBP', lines: [kwd] })).toEqual([]);
+  });
+
   it('refuses negative, fractional and too many amounts with clear messages', () => {
     expect(problems({ project_id: '1', lines: [{ ...line, unit_price: -1 }] })).toEqual(['lines.0.unit_price: Unit price cannot be negative']);
     expect(problems({ project_id: '1', lines: [{ ...line, unit_price: 10.5 }] })).toEqual([

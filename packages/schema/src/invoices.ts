@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idString, isoDateSchema } from './api.js';
-import { computeInvoiceTotals, currencySchema, QUANTITY_SCALE, TAX_RATE_SCALE, type InvoiceLineInput } from './money.js';
+import {
+  cardAmountProblem,
+  computeInvoiceTotals,
+  currencySchema,
+  QUANTITY_SCALE,
+  TAX_RATE_SCALE,
+  type Currency,
+  type InvoiceLineInput,
+} from './money.js';
 import { type Role } from './roles.js';
 import { INVOICE_NO } from './invoice-numbers.js';
 
@@ -169,11 +177,15 @@ function checkDates(value: { issue_date?: string; due_date?: string }, ctx: z.Re
   }
 }
 
-function checkAmounts(value: { lines?: InvoiceLineInput[]; discount?: number }, ctx: z.RefinementCtx) {
+function checkAmounts(value: { lines?: InvoiceLineInput[]; discount?: number; currency?: Currency }, ctx: z.RefinementCtx) {
   // Lines that are themselves wrong have their own messages; totals of them would only add noise.
   if (!value.lines || !linesSchema.safeParse(value.lines).success) return;
   const problem = invoiceAmountProblem(value.lines, value.discount ?? 0);
   if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+  // An invoice the client could not pay by card: refused where its currency is named (the server checks the
+  // project's currency otherwise).
+  const card = value.currency ? cardAmountProblem(computeInvoiceTotals(value.lines, value.discount ?? 0).total, value.currency) : null;
+  if (!problem && card) ctx.addIssue({ code: 'custom', path: ['lines'], message: `The invoice total ${card}; change a line or the discount` });
 }
 
 /** Totals are not accepted: the server computes them from the lines (extra fields are dropped). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { computeInvoiceTotals, CURRENCY_DECIMALS, divideHalfUp, minorToDecimalString, percentOf } from './money.js';
+import {
+  cardAmountProblem,
+  computeInvoiceTotals,
+  roundToCardAmount,
+  CURRENCY_DECIMALS,
+  divideHalfUp,
+  minorToDecimalString,
+  percentOf,
+} from './money.js';
 
 describe('divideHalfUp', () => {
   it('rounds exact halves up and everything else to the nearest', () => {
@@ -94,5 +102,35 @@ describe('percentOf and display', () => {
     expect(minorToDecimalString(1500, 'JPY')).toBe('1500');
     expect(minorToDecimalString(1005, 'KWD')).toBe('1.005');
     expect(minorToDecimalString(-250, 'EUR')).toBe('-2.50');
+  });
+});
+
+describe('cardAmountProblem (Stripe: a three-decimal currency is charged only in amounts ending in 0)', () => {
+  it('lets every amount of a two- or zero-decimal currency through', () => {
+    expect(cardAmountProblem(150051, 'GBP')).toBeNull();
+    expect(cardAmountProblem(1501, 'JPY')).toBeNull();
+  });
+
+  it('lets KWD, BHD and OMR amounts ending in 0 through and names the nearest chargeable amounts otherwise', () => {
+    for (const currency of ['KWD', 'BHD', 'OMR'] as const) {
+      expect(cardAmountProblem(5120, currency)).toBeNull();
+      expect(cardAmountProblem(0, currency)).toBeNull();
+    }
+    expect(cardAmountProblem(5124, 'KWD')).toBe(
+      'KWD 5.124 cannot be paid by card: card payments in KWD need an amount whose last decimal is 0, such as KWD 5.120 or KWD 5.130',
+    );
+    expect(cardAmountProblem(5, 'OMR')).toContain('such as OMR 0.000 or OMR 0.010');
+  });
+});
+
+describe('roundToCardAmount', () => {
+  it('rounds a three-decimal amount half-up to the nearest ten minor units and leaves others alone', () => {
+    expect(roundToCardAmount(5124, 'KWD')).toBe(5120);
+    expect(roundToCardAmount(5125, 'BHD')).toBe(5130);
+    expect(roundToCardAmount(4665, 'OMR')).toBe(4670);
+    expect(roundToCardAmount(5120, 'KWD')).toBe(5120);
+    expect(roundToCardAmount(5124, 'GBP')).toBe(5124);
+    expect(roundToCardAmount(1501, 'JPY')).toBe(1501);
+    for (const minor of [1, 4, 5, 9, 1234, 99995]) expect(cardAmountProblem(roundToCardAmount(minor, 'KWD'), 'KWD')).toBeNull();
   });
 });

@@ -30,6 +30,30 @@ export function isCurrency(value: string): value is Currency {
 }
 
 /**
+ * Stripe takes a three-decimal currency (KWD, BHD, OMR; JOD and TND too) for card payments only in amounts whose last
+ * digit is 0, "to ensure compatibility with Stripe's payments partners": 5.124 KWD must be charged as 5.120 or 5.130.
+ * What is wrong with charging `minor` units of `currency` by card, or null when it can be charged.
+ */
+export function cardAmountProblem(minor: number, currency: Currency): string | null {
+  if (CURRENCY_DECIMALS[currency] !== 3 || minor % 10 === 0) return null;
+  const shown = (units: number) => `${currency} ${(units / 1000).toFixed(3)}`;
+  const lower = minor - (minor % 10);
+  return (
+    `${shown(minor)} cannot be paid by card: card payments in ${currency} need an amount whose last decimal is 0, ` +
+    `such as ${shown(lower)} or ${shown(lower + 10)}`
+  );
+}
+
+/**
+ * An amount the product computes itself (the deposit, a share of the budget) made chargeable by card: in a
+ * three-decimal currency rounded half-up to the nearest ten minor units, as Stripe asks; any other amount as it is.
+ */
+export function roundToCardAmount(minor: number, currency: Currency): number {
+  if (CURRENCY_DECIMALS[currency] !== 3) return minor;
+  return Number(divideHalfUp(BigInt(minor), 10n)) * 10;
+}
+
+/**
  * `numerator / denominator` rounded half-up (away from zero at exactly one half) to a whole number, in exact
  * integer arithmetic. The one rounding rule for money: a line's amount and a line's tax both go through it.
  */

@@ -1,5 +1,6 @@
-import { DATE_LOCALE, INVOICE_STATUS_LABELS, type Currency, type InvoiceStatus } from '@agency/schema';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { DATE_LOCALE, formatDate, INVOICE_STATUS_LABELS, type Currency, type InvoiceStatus } from '@agency/schema';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { PdfFonts, type FontStyle } from './pdf-fonts.js';
 
 export type InvoicePdfLine = { description: string; quantity: number; unit_price: number; tax_rate: number; amount: number; tax: number };
 
@@ -32,14 +33,9 @@ const MUTED = rgb(0.42, 0.45, 0.5);
 const RULE = rgb(0.85, 0.87, 0.9);
 const ACCENT = rgb(0.09, 0.33, 0.65);
 
-/** The standard PDF fonts encode WinAnsi only: anything else (a Korean name, an emoji) is shown as "?". */
-function printable(text: string): string {
-  return text
-    .replace(/[\u00a0\u202f\u2009]/g, ' ')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x20-\x7e\u00a1-\u00ff€]/g, '?');
+/** Typographic spaces and quotes as plain ones: the amounts and dates line up, and the text copies cleanly. */
+function plain(text: string): string {
+  return text.replace(/[\u00a0\u202f\u2009]/g, ' ');
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -50,35 +46,30 @@ function money(minor: number, currency: Currency): string {
     moneyFormats.set(currency, format);
   }
   const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return printable(format.format(minor / 10 ** decimals));
-}
-
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
-function day(iso: string): string {
-  return dateFormat.format(new Date(`${iso}T00:00:00Z`));
+  return plain(format.format(minor / 10 ** decimals));
 }
 
 /** Splits text into lines no wider than `width` at `size`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrap(fonts: PdfFonts, text: string, style: FontStyle, size: number, width: number): string[] {
   const out: string[] = [];
-  for (const paragraph of printable(text).split(/\r?\n/)) {
+  for (const paragraph of plain(text).split(/\r?\n/)) {
     let line = '';
     for (const word of paragraph.split(/\s+/)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
+      if (fonts.lineWidth(candidate, style, size) <= width) {
         line = candidate;
         continue;
       }
       if (line) out.push(line);
       // A single word wider than the column is cut.
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+      let rest = [...word];
+      while (fonts.widthOf(rest.join(''), style, size) > width && rest.length > 1) {
         let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-        out.push(rest.slice(0, cut));
+        while (cut > 1 && fonts.widthOf(rest.slice(0, cut).join(''), style, size) > width) cut -= 1;
+        out.push(rest.slice(0, cut).join(''));
         rest = rest.slice(cut);
       }
-      line = rest;
+      line = rest.join('');
     }
     out.push(line);
   }
@@ -92,12 +83,14 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${data.invoiceNo}`);
-  pdf.setAuthor(printable(data.agency.name));
-  pdf.setSubject(`${data.kind === 'deposit' ? 'Deposit invoice' : 'Invoice'} for ${printable(data.projectTitle)}`);
-  pdf.setCreator(printable(data.agency.name));
+  pdf.setAuthor(data.agency.name);
+  pdf.setSubject(`${data.kind === 'deposit' ? 'Deposit invoice' : 'Invoice'} for ${data.projectTitle}`);
+  pdf.setCreator(data.agency.name);
   pdf.setProducer('pdf-lib');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const fonts = await PdfFonts.for(pdf);
+  // Every string the invoice writes, so that the fonts its characters need are embedded before the layout.
+  await fonts.load(JSON.stringify(data), 'regular');
+  await fonts.load(`${data.agency.name} ${data.client.name} ${data.invoiceNo} ${INVOICE_STATUS_LABELS[data.status]}`, 'bold');
   const width = A4[0] - MARGIN * 2;
 
   let page: PDFPage = pdf.addPage(A4);
@@ -107,26 +100,26 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
     value: string,
     x: number,
     at: number,
-    options: { size?: number; font?: PDFFont; color?: typeof INK; align?: 'left' | 'right' } = {},
+    options: { size?: number; style?: FontStyle; color?: typeof INK; align?: 'left' | 'right' } = {},
   ) => {
     const size = options.size ?? 10;
-    const font = options.font ?? regular;
-    const shown = printable(value);
-    const left = options.align === 'right' ? x - font.widthOfTextAtSize(shown, size) : x;
-    page.drawText(shown, { x: left, y: at, size, font, color: options.color ?? INK });
+    const style = options.style ?? 'regular';
+    const shown = plain(value);
+    const left = options.align === 'right' ? x - fonts.lineWidth(shown, style, size) : x;
+    fonts.drawLine(page, shown, style, { x: left, y: at, size, color: options.color ?? INK });
   };
   const rule = (at: number) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: A4[0] - MARGIN, y: at }, thickness: 0.7, color: RULE });
 
   // Agency block and title.
-  text(data.agency.name, MARGIN, y, { size: 18, font: bold, color: ACCENT });
-  text(data.kind === 'deposit' ? 'DEPOSIT INVOICE' : 'INVOICE', A4[0] - MARGIN, y, { size: 18, font: bold, align: 'right' });
+  text(data.agency.name, MARGIN, y, { size: 18, style: 'bold', color: ACCENT });
+  text(data.kind === 'deposit' ? 'DEPOSIT INVOICE' : 'INVOICE', A4[0] - MARGIN, y, { size: 18, style: 'bold', align: 'right' });
   y -= 16;
   text(data.agency.email, MARGIN, y, { color: MUTED });
-  text(data.invoiceNo, A4[0] - MARGIN, y, { size: 12, font: bold, align: 'right' });
+  text(data.invoiceNo, A4[0] - MARGIN, y, { size: 12, style: 'bold', align: 'right' });
   y -= 13;
   text(data.agency.phone, MARGIN, y, { color: MUTED });
   text(`Status: ${INVOICE_STATUS_LABELS[data.status]}`, A4[0] - MARGIN, y, {
-    font: bold,
+    style: 'bold',
     align: 'right',
     color: data.status === 'paid' ? rgb(0.1, 0.5, 0.25) : INK,
   });
@@ -135,13 +128,13 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   y -= 28;
 
   // Client block and dates.
-  text('BILL TO', MARGIN, y, { size: 8, font: bold, color: MUTED });
-  text('ISSUED', A4[0] - MARGIN - 110, y, { size: 8, font: bold, color: MUTED });
-  text('DUE', A4[0] - MARGIN, y, { size: 8, font: bold, color: MUTED, align: 'right' });
+  text('BILL TO', MARGIN, y, { size: 8, style: 'bold', color: MUTED });
+  text('ISSUED', A4[0] - MARGIN - 110, y, { size: 8, style: 'bold', color: MUTED });
+  text('DUE', A4[0] - MARGIN, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
   y -= 14;
-  text(data.client.name, MARGIN, y, { size: 11, font: bold });
-  text(day(data.issueDate), A4[0] - MARGIN - 110, y);
-  text(day(data.dueDate), A4[0] - MARGIN, y, { align: 'right' });
+  text(data.client.name, MARGIN, y, { size: 11, style: 'bold' });
+  text(formatDate(data.issueDate), A4[0] - MARGIN - 110, y);
+  text(formatDate(data.dueDate), A4[0] - MARGIN, y, { align: 'right' });
   y -= 13;
   if (data.client.company) {
     text(data.client.company, MARGIN, y);
@@ -155,11 +148,11 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   // Lines.
   const cols = { qty: MARGIN + width * 0.56, unit: MARGIN + width * 0.72, tax: MARGIN + width * 0.82, amount: A4[0] - MARGIN };
   const header = () => {
-    text('DESCRIPTION', MARGIN, y, { size: 8, font: bold, color: MUTED });
-    text('QTY', cols.qty, y, { size: 8, font: bold, color: MUTED, align: 'right' });
-    text('UNIT PRICE', cols.unit, y, { size: 8, font: bold, color: MUTED, align: 'right' });
-    text('TAX', cols.tax, y, { size: 8, font: bold, color: MUTED, align: 'right' });
-    text('AMOUNT', cols.amount, y, { size: 8, font: bold, color: MUTED, align: 'right' });
+    text('DESCRIPTION', MARGIN, y, { size: 8, style: 'bold', color: MUTED });
+    text('QTY', cols.qty, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
+    text('UNIT PRICE', cols.unit, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
+    text('TAX', cols.tax, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
+    text('AMOUNT', cols.amount, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
     y -= 6;
     rule(y);
     y -= 14;
@@ -174,7 +167,7 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   };
   header();
   for (const line of data.lines) {
-    const description = wrap(line.description, regular, 10, width * 0.52);
+    const description = wrap(fonts, line.description, 'regular', 10, width * 0.52);
     ensureRoom(description.length * 12 + 6);
     text(String(line.quantity), cols.qty, y, { align: 'right' });
     text(money(line.unit_price, data.currency), cols.unit, y, { align: 'right' });
@@ -197,8 +190,8 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   ];
   ensureRoom(totals.length * 16 + 10);
   for (const [label, value, strong] of totals) {
-    text(label, cols.tax - 60, y, { font: strong ? bold : regular });
-    text(value, cols.amount, y, { font: strong ? bold : regular, align: 'right', size: strong ? 11 : 10 });
+    text(label, cols.tax - 60, y, { style: strong ? 'bold' : 'regular' });
+    text(value, cols.amount, y, { style: strong ? 'bold' : 'regular', align: 'right', size: strong ? 11 : 10 });
     y -= 16;
   }
   y -= 14;
@@ -213,9 +206,9 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
     paragraphs.push(['PAID', 'Thank you: this invoice is paid in full.']);
   }
   for (const [title, body] of paragraphs) {
-    const lines = wrap(body, regular, 10, width);
+    const lines = wrap(fonts, body, 'regular', 10, width);
     ensureRoom(lines.length * 13 + 20);
-    text(title, MARGIN, y, { size: 8, font: bold, color: MUTED });
+    text(title, MARGIN, y, { size: 8, style: 'bold', color: MUTED });
     y -= 14;
     for (const line of lines) {
       text(line, MARGIN, y);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Currency, PaymentProviderName } from '@agency/schema';
+import { cardAmountProblem, type Currency, type PaymentProviderName } from '@agency/schema';
 import type Stripe from 'stripe';
 import type { Config } from '../config.js';
 import { AppError } from '../core/errors.js';
@@ -66,6 +66,12 @@ async function verifyStripeSignature(
   }
 }
 
+/** 400 for an amount the card networks refuse in its currency (Stripe's rule for three-decimal currencies). */
+export function assertCardAmount(amount: number, currency: Currency): void {
+  const problem = cardAmountProblem(amount, currency);
+  if (problem) throw new AppError('VALIDATION_FAILED', `${problem}. Pay this amount by bank transfer, or ask the agency to adjust the invoice.`);
+}
+
 /** Days a checkout page stays usable: Stripe's own default for Checkout Sessions. */
 const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -88,7 +94,9 @@ export function createLocalProvider(appUrl: string, secret: string, now: () => D
   const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(18).toString('base64url')}`;
   return {
     name: 'local',
-    async createCheckout() {
+    // The test checkout holds amounts to Stripe's rules, so what works here works with Stripe.
+    async createCheckout(request) {
+      assertCardAmount(request.amount, request.currency);
       const sessionId = randomId('cs_local');
       return {
         sessionId,
@@ -136,6 +144,7 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
   return {
     name: 'stripe',
     async createCheckout(request) {
+      assertCardAmount(request.amount, request.currency);
       try {
         const stripe = await stripeClient();
         const session = await stripe.checkout.sessions.create(

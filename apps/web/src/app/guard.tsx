@@ -1,6 +1,6 @@
 import { ROLE_DASHBOARD, type Role } from '@agency/schema';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Loading } from '../components/loading';
+import { Loading } from '../components/plain/loading';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { ENROLMENT_PATH, paths } from '../lib/paths';
 import { loginPathReturningTo } from '../lib/return-path';

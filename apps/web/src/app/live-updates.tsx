@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '../features/auth/hooks/use-auth';
-import { openLiveEvents } from '../lib/live-events';
+import { openLiveEvents } from './live-events';
 
 /** While someone is signed in, their event stream keeps chat, inbox, badges and lists fresh. Renders nothing. */
 export function LiveUpdates() {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Loading } from '../components/loading';
+import { Loading } from '../components/plain/loading';
 
 const RootErrorScreen = lazy(() => import('./layouts/root-error-screen').then((module) => ({ default: module.RootErrorScreen })));
 

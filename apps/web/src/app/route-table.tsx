@@ -1,6 +1,6 @@
 import type { Role } from '@agency/schema';
 import type { RouteObject } from 'react-router';
-import { Loading } from '../components/loading';
+import { Loading } from '../components/plain/loading';
 import { paths } from '../lib/paths';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootLayout } from './root-layout';

@@ -9,6 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { errorMessage } from '../lib/http';
 import { DEFAULT_COLUMN_MIN_WIDTH, planTableLayout } from './data-table-layout';
@@ -108,15 +109,6 @@ function useElementWidth(): [(element: HTMLElement | null) => void, number | nul
   );
   return [setElement, width];
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * One list of records for every screen: a table whose low-priority columns hide before it would overflow its

@@ -1,29 +1,9 @@
 // Every value the web app formats for people: dates and times, file sizes, money. All en-GB through Intl
-// (SPEC section 9, DESIGN section 6), formatters built once per shape and reused.
-import { DATE_FORMAT_OPTIONS, DATE_LOCALE } from '@agency/schema';
+// (SPEC section 9, DESIGN section 6), formatters built once per shape and reused. Dates and times come from the
+// shared package, which the server's e-mails, notifications and PDFs use too; here they read in the reader's zone.
+import { DATE_LOCALE } from '@agency/schema';
 
-type DateInput = string | number | Date | null | undefined;
-
-const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, DATE_FORMAT_OPTIONS);
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: '2-digit', month: 'short', year: 'numeric' });
-
-function formatWith(format: Intl.DateTimeFormat, value: DateInput): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = value instanceof Date ? value : new Date(value);
-  // An unparseable value is shown as it came (SPEC section 2, display rules).
-  if (Number.isNaN(date.getTime())) return String(value);
-  return format.format(date);
-}
-
-/** SPEC's date format: en-GB day, short month, hour and minute, e.g. "05 Mar, 14:07"; nothing for no value. */
-export function formatDateTime(value: DateInput): string {
-  return formatWith(dateTimeFormat, value);
-}
-
-/** A plain date: en-GB day, short month and year, e.g. "05 Mar 2025". */
-export function formatDate(value: DateInput): string {
-  return formatWith(dateFormat, value);
-}
+export { formatDate, formatDateTime, formatFullDateTime, formatMonth, formatRelativeTime } from '@agency/schema';
 
 const FILE_SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 const wholeNumber = new Intl.NumberFormat(DATE_LOCALE, { maximumFractionDigits: 0 });
@@ -109,26 +89,4 @@ export function toMinorUnits(value: string, currency: string): number | null {
   if (!match) return null;
   const [, whole = '0', digits = ''] = match;
   return Number(whole) * 10 ** decimals + Number(digits.padEnd(decimals, '0') || '0');
-}
-
-const fullDateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-// A calendar month is the same month in every time zone: read and shown in UTC.
-const monthFormat = new Intl.DateTimeFormat(DATE_LOCALE, { month: 'short', year: '2-digit', timeZone: 'UTC' });
-
-/** A calendar month as the API sends it ("2025-03") for a chart's axis: "Mar 25". Anything else is shown as it came. */
-export function formatMonth(month: string): string {
-  if (!/^\d{4}-\d{2}$/.test(month)) return month;
-  return formatWith(monthFormat, `${month}-01T00:00:00Z`);
-}
-
-/** Date with year and time, for records kept for years (the audit log): "05 Mar 2025, 14:07". */
-export function formatFullDateTime(value: DateInput): string {
-  return formatWith(fullDateTimeFormat, value);
 }

@@ -1,30 +1,36 @@
 import type { ContractKind } from '@agency/schema';
 
-/** The wording each kind starts with; created on first start (and again only if no default of a kind exists). */
+/**
+ * The wording each kind starts with; created on first start (and again only if no default of a kind exists). A
+ * clause that names a value the project may not have (company, description, budget, deadline, team lead) is a
+ * section with wording for both cases, so no document reads "The Client's desired deadline is —.".
+ */
 export const DEFAULT_TEMPLATES: Record<ContractKind, { title: string; body: string }> = {
   client: {
     title: 'Project services agreement',
     body: `# Project services agreement
 
-This agreement is made on {{today}} between **{{agency.name}}** ("the Agency"; {{agency.email}}, {{agency.phone}}) and **{{client.name}}** of {{client.company}} ("the Client").
+This agreement is made on {{today}} between **{{agency.name}}** ("the Agency"{{#agency.email}}; {{agency.email}}{{/agency.email}}{{#agency.phone}}; {{agency.phone}}{{/agency.phone}}) and **{{client.name}}**{{#client.company}} of {{client.company}}{{/client.company}} ("the Client").
 
 ## 1. The project
 
-The Agency will deliver the project **{{project.title}}** as described by the Client and approved by the Agency:
+{{#project.description}}The Agency will deliver the project **{{project.title}}** as described by the Client and approved by the Agency:
 
 > {{project.description}}
+{{/project.description}}{{^project.description}}The Agency will deliver the project **{{project.title}}** as approved by the Agency.
+{{/project.description}}
 
-The Agency's team lead for the project is {{project.team_lead}}.
+{{#project.team_lead}}The Agency's team lead for the project is {{project.team_lead}}.{{/project.team_lead}}{{^project.team_lead}}The Agency will name a team lead for the project before work starts.{{/project.team_lead}}
 
 ## 2. Fees and payment
 
-1. The agreed budget is **{{project.budget}}**, excluding VAT where it applies.
+1. {{#project.budget}}The agreed budget is **{{project.budget}}**, excluding VAT where it applies.{{/project.budget}}{{^project.budget}}The budget is agreed in writing before work starts, excluding VAT where it applies.{{/project.budget}}
 2. A deposit of 30% of the budget is invoiced when this agreement is signed; work starts once it is paid.
 3. The balance is invoiced on delivery. Invoices are payable within 14 days of their date.
 
 ## 3. Timeline
 
-The Client's desired deadline is **{{project.deadline}}**. The Agency will plan the work to meet it and will tell the Client promptly about anything that puts it at risk, including late feedback or content.
+{{#project.deadline}}The Client's desired deadline is **{{project.deadline}}**. The Agency will plan the work to meet it and will tell the Client promptly about anything that puts it at risk, including late feedback or content.{{/project.deadline}}{{^project.deadline}}The Client has not set a deadline. The Agency will agree a delivery date with the Client and will tell the Client promptly about anything that puts it at risk, including late feedback or content.{{/project.deadline}}
 
 ## 4. Changes
 
@@ -57,15 +63,15 @@ Signed for the Client by **{{signer.name}}**.
     title: 'Project team engagement',
     body: `# Project team engagement
 
-This engagement is made on {{today}} between **{{agency.name}}** ("the Agency") and **{{employee.name}}** ({{employee.email}}), who joins the project **{{project.title}}** as **{{employee.role}}**.
+This engagement is made on {{today}} between **{{agency.name}}** ("the Agency") and **{{employee.name}}**{{#employee.email}} ({{employee.email}}){{/employee.email}}, who joins the project **{{project.title}}** as **{{employee.role}}**.
 
 ## 1. The role
 
-You will deliver your part of the project under the direction of the team lead, {{project.team_lead}}, keep the project board up to date, and raise risks to the deadline of {{project.deadline}} as soon as you see them.
+You will deliver your part of the project under the direction of the team lead{{#project.team_lead}}, {{project.team_lead}}{{/project.team_lead}}, keep the project board up to date, and raise risks to {{#project.deadline}}the deadline of {{project.deadline}}{{/project.deadline}}{{^project.deadline}}the delivery date{{/project.deadline}} as soon as you see them.
 
 ## 2. Confidentiality
 
-The project is delivered for the Agency's client, {{client.name}} ({{client.company}}). Everything you learn about the client, the project and the Agency's business stays confidential, during the project and afterwards. Do not copy client material to personal devices or accounts.
+The project is delivered for the Agency's client, {{client.name}}{{#client.company}} ({{client.company}}){{/client.company}}. Everything you learn about the client, the project and the Agency's business stays confidential, during the project and afterwards. Do not copy client material to personal devices or accounts.
 
 ## 3. Intellectual property
 

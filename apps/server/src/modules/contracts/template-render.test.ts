@@ -6,6 +6,7 @@ import {
   findVariables,
   formatLongDate,
   formatMoney,
+  formatUtc,
   markdownToHtml,
   renderDocument,
   substituteVariables,
@@ -73,12 +74,16 @@ describe('template variables', () => {
     expect(() => renderDocument('client', 'Welcome {{employee.name}}', {})).toThrow(AppError);
   });
 
-  it('formats money from minor units and dates in en-GB', () => {
+  it('formats money from minor units in its own decimals, and dates and moments in the one date format', () => {
     expect(formatMoney(250000, 'GBP')).toBe('£2,500.00');
     expect(formatMoney(99, 'EUR')).toBe('€0.99');
+    expect(formatMoney(250000, 'JPY')).toBe('JP¥250,000');
+    expect(formatMoney(1250, 'KWD')).toBe('KWD\u00a01.250');
     expect(formatMoney(null, 'GBP')).toBeNull();
-    expect(formatLongDate('2027-03-01')).toBe('1 March 2027');
-    expect(formatLongDate(new Date('2026-12-31T23:30:00Z'))).toBe('31 December 2026');
+    expect(formatLongDate('2027-03-01')).toBe('01 Mar 2027');
+    expect(formatLongDate(new Date('2026-12-31T23:30:00Z'))).toBe('31 Dec 2026');
+    expect(formatLongDate('2026-09-15')).toBe('15 Sep 2026');
     expect(formatLongDate('not a date')).toBeNull();
+    expect(formatUtc(new Date('2026-12-27T23:59:59Z'))).toBe('27 Dec 2026, 23:59 UTC');
   });
 });

@@ -1,17 +1,34 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
-import { CONTRACT_TEMPLATE_VARIABLES, templateVariablesFor, type ContractKind } from '@agency/schema';
+import {
+  CONTRACT_TEMPLATE_VARIABLES,
+  currencyDecimalsOf,
+  DATE_LOCALE,
+  formatDate,
+  formatDateTimeUtc,
+  isCurrency,
+  templateVariablesFor,
+  type ContractKind,
+} from '@agency/schema';
 import { marked } from 'marked';
 import type SanitizeHtml from 'sanitize-html';
 import { AppError } from '../../core/errors.js';
 
-/** `{{ name }}`: letters, digits, dots and underscores between double braces, spaces allowed inside. */
+/**
+ * `{{ name }}`: letters, digits, dots and underscores between double braces, spaces allowed inside. A clause that
+ * needs a value is written as a section, `{{#name}}…{{/name}}`, shown only when the value is there, and its
+ * wording for no value as `{{^name}}…{{/name}}` (Mustache's sections), so a document never reads "is —.".
+ */
 const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+/** An innermost section: its opening tag, then text holding no other opening tag, then its closing tag. */
+const SECTION = /\{\{\s*([#^])\s*([^{}]*?)\s*\}\}((?:(?!\{\{\s*[#^])[\s\S])*?)\{\{\s*\/\s*\2\s*\}\}/;
 
-/** The variable names a text uses, each once, in order of first use. */
+const tagName = (tag: string) => tag.replace(/^[#^/]\s*/, '');
+
+/** The variable names a text uses, each once, in order of first use (in its values and its sections). */
 export function findVariables(text: string): string[] {
   const seen = new Set<string>();
-  for (const match of text.matchAll(VARIABLE)) seen.add(match[1]);
+  for (const match of text.matchAll(VARIABLE)) seen.add(tagName(match[1]));
   return [...seen];
 }
 
@@ -21,10 +38,26 @@ export function unknownVariables(kind: ContractKind, text: string): string[] {
   return findVariables(text).filter((name) => !known.has(name));
 }
 
-/** 400 naming every variable a template of this kind cannot fill. */
+/** The first section that is opened and not closed, or closed without being opened: its tag, as written. */
+export function unbalancedSection(text: string): string | null {
+  const open: string[] = [];
+  for (const match of text.matchAll(VARIABLE)) {
+    const [tag, inner] = match;
+    if (inner.startsWith('#') || inner.startsWith('^')) open.push(tagName(inner));
+    else if (inner.startsWith('/') && open.pop() !== tagName(inner)) return tag;
+  }
+  return open.length > 0 ? `{{#${open[open.length - 1]}}}` : null;
+}
+
+/** 400 naming every variable a template of this kind cannot fill, or a section left open. */
 export function assertKnownVariables(kind: ContractKind, text: string): void {
   const unknown = unknownVariables(kind, text);
-  if (unknown.length === 0) return;
+  if (unknown.length === 0) {
+    const unbalanced = unbalancedSection(text);
+    if (unbalanced)
+      throw new AppError('VALIDATION_FAILED', `${unbalanced} has no matching section tag: close each {{#name}} or {{^name}} with {{/name}}`);
+    return;
+  }
   const all = new Set<string>(CONTRACT_TEMPLATE_VARIABLES.map((v) => v.name));
   const names = unknown.map((n) => `{{${n}}}`).join(', ');
   const otherKind = unknown.every((n) => all.has(n));
@@ -43,11 +76,24 @@ export function escapeMarkdown(value: string): string {
 
 export type VariableValues = Partial<Record<string, string | null>>;
 
-/** Replaces each variable with its value (escaped); an empty value reads as a dash. Unknown names must be refused first. */
+const isEmpty = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
+
+/**
+ * Keeps each section whose condition holds (`#`: the value is there; `^`: it is not) and drops the others, then
+ * replaces each variable with its value (escaped); an empty value outside a section reads as a dash. Unknown names
+ * must be refused first; a section tag left unmatched (in a preview while typing) is dropped.
+ */
 export function substituteVariables(text: string, values: VariableValues): string {
-  return text.replace(VARIABLE, (_match, name: string) => {
-    const value = values[name];
-    return value === null || value === undefined || value.trim() === '' ? '—' : escapeMarkdown(value);
+  let out = text;
+  for (let match = SECTION.exec(out); match; match = SECTION.exec(out)) {
+    const [whole, kind, name, body] = match;
+    const keep = (kind === '#') !== isEmpty(values[name]);
+    out = out.slice(0, match.index) + (keep ? body : '') + out.slice(match.index + whole.length);
+  }
+  return out.replace(VARIABLE, (_match, inner: string) => {
+    if (/^[#^/]/.test(inner)) return '';
+    const value = values[inner];
+    return isEmpty(value) ? '—' : escapeMarkdown(value!);
   });
 }
 
@@ -117,32 +163,21 @@ export function sha256Hex(data: string | Buffer): string {
   return crypto.createHash('sha256').update(data).digest('hex');
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** `2027-03-01` or a Date as "1 March 2027". */
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'UTC',
-});
-
-/** A moment as the contract documents and their notices write it: `5 June 2026, 14:03:09 UTC`. */
+/** A moment as the contract notices and e-mails write it, in UTC: `05 Jun 2026, 14:03 UTC` (the PDF adds seconds). */
 export function formatUtc(date: Date): string {
-  return `${dateTime.format(date)} UTC`;
+  return formatDateTimeUtc(date);
 }
 
+/** `2027-03-01` or a Date (its UTC day) as the one date format writes a day: "01 Mar 2027". */
 export function formatLongDate(value: string | Date | null): string | null {
   if (value === null) return null;
-  const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value;
-  return Number.isNaN(date.getTime()) ? null : longDate.format(date);
+  const text = formatDate(value, { timeZone: 'UTC' });
+  return text === '' || text === String(value) ? null : text;
 }
 
-/** Integer minor units with their currency, as en-GB money ("£2,500.00"). */
+/** Integer minor units with their currency, as en-GB money ("£2,500.00", "KWD 1.250"), scaled by its own decimals. */
 export function formatMoney(minor: number | null, currency: string): string | null {
   if (minor === null) return null;
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+  const decimals = isCurrency(currency) ? currencyDecimalsOf(currency) : 2;
+  return new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency }).format(minor / 10 ** decimals);
 }

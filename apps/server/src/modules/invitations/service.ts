@@ -1,4 +1,4 @@
-import { type Role } from '@agency/schema';
+import { formatDateTimeUtc, type Role } from '@agency/schema';
 import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
@@ -52,7 +52,7 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
           '',
           `Create your account here: ${link}`,
           '',
-          `The link works once and expires on ${expiresAt.toUTCString()}.`,
+          `The link works once and expires on ${formatDateTimeUtc(expiresAt)}.`,
         ].join('\n'),
       },
     ]);

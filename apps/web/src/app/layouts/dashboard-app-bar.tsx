@@ -9,6 +9,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogout } from '../../features/auth/hooks/use-logout';
@@ -101,13 +102,13 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
               <Typography variant="body2" sx={{ fontWeight: 700, lineHeight: 1.2, maxWidth: 220 }} noWrap data-testid="current-user-name">
                 {user.name}
               </Typography>
-              <Box component="span" sx={screenReaderOnly}>
+              <Box component="span" sx={visuallyHidden}>
                 ,{' '}
               </Box>
               <Typography variant="caption" sx={{ color: 'rgb(255 255 255 / 65%)', lineHeight: 1.2 }} data-testid="current-user-role">
                 {ROLE_LABELS[user.role]}
               </Typography>
-              <Box component="span" sx={screenReaderOnly}>
+              <Box component="span" sx={visuallyHidden}>
                 : your profile
               </Box>
             </Box>
@@ -135,16 +136,6 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
     </AppBar>
   );
 }
-
-/** Read out, never shown. */
-const screenReaderOnly = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** On phones the button shows only its icon; the label stays for screen readers and tests. */
 const labelHiddenOnPhones = {

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/plain/skip-link';
 import { DashboardAppBar } from './dashboard-app-bar';
 
 const DRAWER_WIDTH = 256;

@@ -1,8 +1,8 @@
 import { ROLE_DASHBOARD } from '@agency/schema';
 import type { ReactNode } from 'react';
-import { SiteFooter } from '../../components/site-footer';
-import { SiteHeader } from '../../components/site-header';
-import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { SiteFooter } from '../../components/plain/footer';
+import { SiteHeader } from '../../components/plain/header';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/plain/skip-link';
 import { usePublicConfig } from '../../features/config/hooks/use-public-config';
 import { initialsOf } from '../../lib/initials';
 import { useSession } from '../../lib/session';

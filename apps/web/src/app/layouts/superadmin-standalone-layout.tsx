@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
-import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/plain/skip-link';
 import { paths } from '../../lib/paths';
 import { DashboardAppBar } from './dashboard-app-bar';
 

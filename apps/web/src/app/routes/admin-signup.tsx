@@ -1,11 +1,11 @@
 import { ROLE_LABELS } from '@agency/schema';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Loading } from '../../components/loading';
+import { Loading } from '../../components/plain/loading';
 import { getInvitationPreview } from '../../features/auth/api/get-invitation-preview';
-import { AuthCard } from '../../features/auth/components/auth-card';
+import { AuthCard } from '../../components/plain/auth-card';
 import { InviteSignupForm } from '../../features/auth/components/invite-signup-form';
-import { PublicTitle } from '../../features/config/components/public-title';
+import { PublicTitle } from '../layouts/site-title';
 import { errorMessage, hasErrorCode } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { useLoad } from '../../lib/use-action';

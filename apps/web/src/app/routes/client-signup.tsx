@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { AuthCard } from '../../features/auth/components/auth-card';
+import { AuthCard } from '../../components/plain/auth-card';
 import { ClientSignupForm } from '../../features/auth/components/client-signup-form';
-import { PublicTitle } from '../../features/config/components/public-title';
+import { PublicTitle } from '../layouts/site-title';
 import { paths } from '../../lib/paths';
 
 export function ClientSignupRoute() {

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useSearchParams } from 'react-router';
 import { ConfirmEmailPanel } from '../../features/account/components/confirm-email-panel';
-import { AuthCard } from '../../features/auth/components/auth-card';
+import { AuthCard } from '../../components/plain/auth-card';
 import { PageTitle } from '../../features/config/components/page-title';
 
 /** /confirm-email?token=…, the link sent to a new e-mail address; works signed in or not. */

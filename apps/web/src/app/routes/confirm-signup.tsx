@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth/components/auth-card';
+import { AuthCard } from '../../components/plain/auth-card';
 import { ConfirmSignupPanel } from '../../features/auth/components/confirm-signup-panel';
-import { PublicTitle } from '../../features/config/components/public-title';
+import { PublicTitle } from '../layouts/site-title';
 import { paths } from '../../lib/paths';
 
 /** /confirm-signup?token=…, the link of a client's sign-up mail: finishes the sign-up. */

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { ROLE_DASHBOARD } from '@agency/schema';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Loading } from '../../components/loading';
+import { Loading } from '../../components/plain/loading';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { BoardSummariesPanel } from '../../features/board/components/board-summaries-panel';
 import { MyCardsPanel } from '../../features/board/components/my-cards-panel';

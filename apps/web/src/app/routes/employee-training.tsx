@@ -18,7 +18,9 @@ export function EmployeeTrainingRoute() {
       <PageHeading title="Training">Work through each module and mark every material complete as you finish it.</PageHeading>
       <MyTraining
         openModuleId={params.get('module')}
-        onOpenModule={(id) => setParams(id ? { module: id } : {}, { replace: true })}
+        // The open module is kept in the address without moving the page: a new address would otherwise scroll the
+        // window to the top (ScrollRestoration), away from the module just opened and from under the pointer.
+        onOpenModule={(id) => setParams(id ? { module: id } : {}, { replace: true, preventScrollReset: true })}
         today={localToday()}
       />
       {user.role === 'teamlead' && <TrainingProgress title="My team’s progress" subtitle="The people on the projects you lead, and you" />}

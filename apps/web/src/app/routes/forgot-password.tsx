@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import { AuthCard } from '../../features/auth/components/auth-card';
+import { AuthCard } from '../../components/plain/auth-card';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 import { PageTitle } from '../../features/config/components/page-title';
 import { paths } from '../../lib/paths';

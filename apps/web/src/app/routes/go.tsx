@@ -1,6 +1,6 @@
 import { ROLE_DASHBOARD } from '@agency/schema';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { Loading } from '../../components/loading';
+import { Loading } from '../../components/plain/loading';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { parseTarget, targetPath } from '../../features/notifications/utils/notification-target';
 import { loginPathReturningTo } from '../../lib/return-path';

@@ -30,22 +30,26 @@ export function KanbanBoardRoute() {
           next.set('project', found);
           return next;
         },
-        { replace: true },
+        { replace: true, preventScrollReset: true },
       );
     }
   }, [linkedCard.data, params, setParams]);
 
   if (!user) return null;
 
+  // Choosing a project or opening a card changes the address, not the page: the window stays where it is.
   const update = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { preventScrollReset: true },
+    );
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="kanban-page">

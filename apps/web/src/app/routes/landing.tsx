@@ -1,4 +1,4 @@
-import { PublicTitle } from '../../features/config/components/public-title';
+import { PublicTitle } from '../layouts/site-title';
 import { usePublicConfig } from '../../features/config/hooks/use-public-config';
 import { LandingPage } from '../../features/landing/components/landing-page';
 

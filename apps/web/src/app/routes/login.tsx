@@ -1,9 +1,9 @@
 import { ROLE_DASHBOARD } from '@agency/schema';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Loading } from '../../components/loading';
-import { AuthCard } from '../../features/auth/components/auth-card';
+import { Loading } from '../../components/plain/loading';
+import { AuthCard } from '../../components/plain/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { PublicTitle } from '../../features/config/components/public-title';
+import { PublicTitle } from '../layouts/site-title';
 import { paths } from '../../lib/paths';
 import { RETURN_PARAM, safeReturnPath } from '../../lib/return-path';
 import { useSession } from '../../lib/session';

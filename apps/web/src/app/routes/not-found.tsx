@@ -1,6 +1,6 @@
 import { Navigate, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
-import { Loading } from '../../components/loading';
+import { Loading } from '../../components/plain/loading';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
 import { isGuardedPath } from '../../lib/paths';

@@ -1,4 +1,4 @@
-import { PublicTitle } from '../../features/config/components/public-title';
+import { PublicTitle } from '../layouts/site-title';
 import { PaymentCancelled } from '../../features/invoices/components/payment-success';
 import { lastCheckout } from '../../features/invoices/utils/last-checkout';
 import { paths } from '../../lib/paths';

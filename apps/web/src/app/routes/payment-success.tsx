@@ -1,7 +1,7 @@
 import type { Role } from '@agency/schema';
 import { useParams } from 'react-router';
-import { Loading } from '../../components/loading';
-import { PublicTitle } from '../../features/config/components/public-title';
+import { Loading } from '../../components/plain/loading';
+import { PublicTitle } from '../layouts/site-title';
 import { PaymentSuccess, type PaymentSuccessReader } from '../../features/invoices/components/payment-success';
 import { paths } from '../../lib/paths';
 import { invoicePathFor } from '../../lib/project-links';

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth/components/auth-card';
+import { AuthCard } from '../../components/plain/auth-card';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { PageTitle } from '../../features/config/components/page-title';
 import { paths } from '../../lib/paths';

@@ -1,5 +1,5 @@
 import { SignupChooser } from '../../features/auth/components/signup-chooser';
-import { PublicTitle } from '../../features/config/components/public-title';
+import { PublicTitle } from '../layouts/site-title';
 
 export function SignupRoute() {
   return (

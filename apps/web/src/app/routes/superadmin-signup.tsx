@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { Loading } from '../../components/loading';
-import { AuthCard } from '../../features/auth/components/auth-card';
+import { Loading } from '../../components/plain/loading';
+import { AuthCard } from '../../components/plain/auth-card';
 import { SuperadminSignupForm } from '../../features/auth/components/superadmin-signup-form';
 import { getConfig } from '../../features/config/api/get-config';
-import { PublicTitle } from '../../features/config/components/public-title';
+import { PublicTitle } from '../layouts/site-title';
 import { errorMessage } from '../../lib/http';
 import { useLoad } from '../../lib/use-action';
 

@@ -9,18 +9,23 @@ import { TrainingProgress } from '../../features/training/components/training-pr
 
 /** /training-materials (staff): write, order, assign and publish modules (`?module=<id>`), and everyone's progress (`?tab=progress`). */
 export function TrainingMaterialsRoute() {
+  // A tab or a module chosen here changes the address, not the page: the window stays where it is.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'progress' ? 'progress' : 'modules';
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <PageTitle title="Training materials" />
       <PageHeading title="Training materials">Modules of materials for team leads and team members, and how far each person is.</PageHeading>
-      <Tabs value={tab} onChange={(_e, value) => setParams(value === 'progress' ? { tab: 'progress' } : {})} aria-label="Training">
+      <Tabs
+        value={tab}
+        onChange={(_e, value) => setParams(value === 'progress' ? { tab: 'progress' } : {}, { preventScrollReset: true })}
+        aria-label="Training"
+      >
         <Tab value="modules" label="Modules" data-testid="tab-modules" />
         <Tab value="progress" label="Progress" data-testid="tab-progress" />
       </Tabs>
       {tab === 'modules' ? (
-        <TrainingAdmin selectedId={params.get('module')} onSelect={(id) => setParams(id ? { module: id } : {})} />
+        <TrainingAdmin selectedId={params.get('module')} onSelect={(id) => setParams(id ? { module: id } : {}, { preventScrollReset: true })} />
       ) : (
         <TrainingProgress title="Progress" subtitle="Every employee, per assigned and published module" />
       )}

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-field';
+import { FormAlert, PlainField, SubmitButton } from '../../../components/plain/field';
 import { checkEmail, checkName, checkNewPassword, checkOptionalText } from '../../../lib/field-checks';
 import { useAction } from '../../../lib/use-action';
 import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupClient } from '../api/signup-client';
 import { authErrorMessage } from '../utils/auth-error-message';
-import { checkConfirmation, NewPasswordPair } from './new-password-pair';
+import { checkConfirmation, NewPasswordPair } from '../../../components/plain/new-password-pair';
 
 type Values = { name: string; email: string; password: string; confirm_password: string; company: string; phone: string };
 

@@ -1,6 +1,6 @@
 import { ROLE_DASHBOARD } from '@agency/schema';
 import { useNavigate } from 'react-router';
-import { FormAlert } from '../../../components/plain-field';
+import { FormAlert } from '../../../components/plain/field';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { startSession } from '../../../lib/session';

@@ -1,7 +1,7 @@
 import { ROLE_DASHBOARD, ROLE_LABELS, type InvitationPreview } from '@agency/schema';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-field';
+import { FormAlert, PlainField, SubmitButton } from '../../../components/plain/field';
 import { checkName, checkNewPassword } from '../../../lib/field-checks';
 import { formatDateTime } from '../../../lib/format';
 import { startSession } from '../../../lib/session';
@@ -10,7 +10,7 @@ import { useAction } from '../../../lib/use-action';
 import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupInvited } from '../api/signup-invited';
 import { authErrorMessage } from '../utils/auth-error-message';
-import { checkConfirmation, NewPasswordPair } from './new-password-pair';
+import { checkConfirmation, NewPasswordPair } from '../../../components/plain/new-password-pair';
 
 type Values = { name: string; password: string; confirm_password: string };
 

@@ -1,7 +1,7 @@
 import { isMfaChallenge, ROLE_DASHBOARD, type AuthResponse } from '@agency/schema';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain-field';
+import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain/field';
 import { checkCurrentPassword, checkEmail } from '../../../lib/field-checks';
 import { ENROLMENT_PATH, paths } from '../../../lib/paths';
 import { startSession } from '../../../lib/session';

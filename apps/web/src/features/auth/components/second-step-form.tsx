@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@agency/schema';
 import { useState, type FormEvent } from 'react';
-import { FormAlert, PlainField, SubmitButton } from '../../../components/plain-field';
+import { FormAlert, PlainField, SubmitButton } from '../../../components/plain/field';
 import { checkRecoveryCode, checkTotpCode } from '../../../lib/field-checks';
 import { hasErrorCode } from '../../../lib/http';
 import { useAction } from '../../../lib/use-action';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowForwardIcon, OutlineIcon } from '../../../components/icons';
+import { ArrowForwardIcon, OutlineIcon } from '../../../components/plain/icons';
 import { paths } from '../../../lib/paths';
-import '../../../components/public.css';
+import '../../../components/plain/public.css';
 import '../../../components/public-sections.css';
 
 function Badge({ grey, children }: { grey?: boolean; children: ReactNode }) {

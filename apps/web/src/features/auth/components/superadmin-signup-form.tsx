@@ -1,7 +1,7 @@
 import { ROLE_DASHBOARD } from '@agency/schema';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain-field';
+import { FormAlert, PlainField, PlainPasswordField, SubmitButton } from '../../../components/plain/field';
 import { checkEmail, checkName, checkNewPassword, type FieldCheck } from '../../../lib/field-checks';
 import { startSession } from '../../../lib/session';
 import { notify } from '../../../lib/notify';
@@ -9,7 +9,7 @@ import { useAction } from '../../../lib/use-action';
 import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupSuperadmin } from '../api/signup-superadmin';
 import { authErrorMessage } from '../utils/auth-error-message';
-import { checkConfirmation, NewPasswordPair } from './new-password-pair';
+import { checkConfirmation, NewPasswordPair } from '../../../components/plain/new-password-pair';
 
 type Values = { name: string; email: string; password: string; confirm_password: string; setup_key: string; setup_token: string };
 

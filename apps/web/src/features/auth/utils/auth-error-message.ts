@@ -1,16 +1,12 @@
+import { formatRelativeTime } from '../../../lib/format';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 
-function describeWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-/** The server's message; for a locked login also how long to wait, from Retry-After. */
+/** The server's message; for a locked login also how long to wait, from Retry-After ("Try again in 2 minutes."). */
 export function authErrorMessage(error: unknown): string {
   const message = errorMessage(error);
   if (hasErrorCode(error, 'TOO_MANY_ATTEMPTS') && error.retryAfterSeconds !== undefined) {
-    return `${message} Try again in ${describeWait(error.retryAfterSeconds)}.`;
+    const now = new Date();
+    return `${message} Try again ${formatRelativeTime(new Date(now.getTime() + error.retryAfterSeconds * 1000), now)}.`;
   }
   return message;
 }

@@ -27,7 +27,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Loading } from '../../../components/loading';
+import { Loading } from '../../../components/plain/loading';
 import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { ListLoading, RecordError } from '../../../components/list-states';

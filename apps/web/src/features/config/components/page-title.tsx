@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useDocumentTitle } from '../../../lib/document-title';
 import { queryKeys } from '../../../lib/query-keys';
 import { useConfig } from '../hooks/use-config';
 
@@ -18,10 +17,9 @@ function useUnreadPrefix(): string {
   return count > 0 ? `(${count}) ` : '';
 }
 
-/** The document title of a screen. Unread notifications show as an "(N) " prefix. */
+/** The document title of a screen (React 19 hoists a rendered <title> into the head). Unread notifications show as an "(N) " prefix. */
 export function PageTitle({ title }: PageTitleProps) {
   const brand = useConfig().data?.brand_name;
   const prefix = useUnreadPrefix();
-  useDocumentTitle(`${prefix}${brand ? `${title} · ${brand}` : title}`);
-  return null;
+  return <title>{`${prefix}${brand ? `${title} · ${brand}` : title}`}</title>;
 }

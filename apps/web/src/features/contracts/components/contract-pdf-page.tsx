@@ -8,7 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ListLoading, RecordError } from '../../../components/list-states';
-import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/plain/skip-link';
 import { useContract } from '../api/get-contract';
 import { downloadUrl } from '../utils/contract-links';
 import { ContractStatusChip } from './contract-status-chip';

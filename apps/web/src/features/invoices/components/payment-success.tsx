@@ -1,7 +1,7 @@
 import { assertNever, parseInvoiceNo } from '@agency/schema';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import '../../../components/public.css';
+import '../../../components/plain/public.css';
 import { formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { usePaymentStatus } from '../hooks/use-payment-status';

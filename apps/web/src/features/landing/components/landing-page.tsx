@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { OutlineIcon } from '../../../components/icons';
-import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
+import { OutlineIcon } from '../../../components/plain/icons';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/plain/skip-link';
 import { paths } from '../../../lib/paths';
 import './landing.css';
 import logoUrl from '../../../assets/logo.svg';

@@ -189,7 +189,9 @@ function ModuleEditor({ moduleId, onDeleted }: { moduleId: string; onDeleted: ()
       </SectionCard>
     );
   }
-  return <ModuleForm key={query.data.module.updated_at} module={query.data.module} onDeleted={onDeleted} />;
+  // One form per module (the editor is keyed by its id): a save refetches the module, and the form stays mounted
+  // through it, so the button keeps its focus and the save's own toast is not lost with an unmounted form.
+  return <ModuleForm module={query.data.module} onDeleted={onDeleted} />;
 }
 
 function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDeleted: () => void }) {

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@agency/schema';
-import { PlainPasswordField } from '../../../components/plain-field';
-import type { FieldCheck } from '../../../lib/field-checks';
+import { PlainPasswordField } from './field';
+import type { FieldCheck } from '../../lib/field-checks';
 
 type Field = { value: string; onChange: (event: { target: { value: string } }) => void; error?: string | null };
 

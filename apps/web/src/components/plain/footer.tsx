@@ -1,4 +1,4 @@
-import logoUrl from '../assets/logo.svg';
+import logoUrl from '../../assets/logo.svg';
 import { EmailIcon, FacebookIcon, LinkedInIcon, PhoneIcon, WhatsAppIcon } from './icons';
 import './public.css';
 

@@ -2,9 +2,9 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../test/server';
-import { readApiError } from './http';
+import { readApiError } from '../lib/http';
 import { isOwnEcho, openLiveEvents, reconnectDelayMs, staleKeysFor } from './live-events';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../lib/query-keys';
 
 const closers: (() => void)[] = [];
 afterEach(() => {

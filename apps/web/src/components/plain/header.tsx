@@ -1,8 +1,8 @@
 import { HEADER_COLLAPSE_ANIMATION_MS, HEADER_COLLAPSE_BREAKPOINT_PX } from '@agency/schema';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { paths } from '../lib/paths';
-import logoUrl from '../assets/logo.svg';
+import { paths } from '../../lib/paths';
+import logoUrl from '../../assets/logo.svg';
 import { CloseIcon, MenuIcon } from './icons';
 import './public.css';
 

@@ -1,7 +1,7 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { hasErrorCode, readApiError, type ApiErrorCode } from './http';
-import { queryKeys } from './query-keys';
+import { hasErrorCode, readApiError, type ApiErrorCode } from '../lib/http';
+import { queryKeys } from '../lib/query-keys';
 
 /**
  * The cached data an event pushed by the server (GET /api/events) makes stale, by the event's type. Screens keep

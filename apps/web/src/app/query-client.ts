@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isRetryable } from './http';
+import { isRetryable } from '../lib/http';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
   // A refusal (a 4xx code) will not change on retry; network failures and the server's own errors get two more tries.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../../../components/public.css';
+import './public.css';
 
 type AuthCardProps = {
   title: string;
