@@ -106,7 +106,7 @@ describe('a sign-up while the database is down', () => {
   it('answers 503 and logs why, without the password hash or the person’s details the failed query carried', async () => {
     const email = uniqueEmail('outage');
     const from = lines.length;
-    const res = await withOutageOn('users', () =>
+    const res = await withOutageOn('signup_requests', () =>
       call(t.app, 'POST', '/auth/signup/client', {
         body: { name: 'Olive Outage', email, password: 'outage-secret-password', company: 'Outage Ltd' },
       }),

@@ -63,7 +63,10 @@ describe('asking for a reset link', () => {
     expect(headersOf(unknown.headers)).toEqual(headersOf(known.headers));
     expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
 
-    const [mail] = await eventually('the mail to the account', () => mailsTo(t.app, client.user.email).then((m) => m.length > 0 && m));
+    const resetMail = (mails: Awaited<ReturnType<typeof mailsTo>>) => mails.filter((m) => m.text.includes('/reset-password?token='));
+    const [mail] = await eventually('the mail to the account', () =>
+      mailsTo(t.app, client.user.email).then((m) => resetMail(m).length > 0 && resetMail(m)),
+    );
     expect(mail.text).toContain(`http://app.test/reset-password?token=`);
     expect(mail.text).toContain('expires in 30 minutes');
     // The unknown address's job ran before the known one's: by now it would have mailed.

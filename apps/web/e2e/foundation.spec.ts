@@ -21,6 +21,7 @@ import {
   type InvitedRole,
 } from './support/accounts';
 import { watchConsole } from './support/console';
+import { linkPath, waitForMail } from './support/mailbox';
 
 const ROLE_LABEL: Record<InvitedRole, string> = { admin: 'Admin', teamlead: 'Team lead', teammember: 'Team member' };
 
@@ -43,7 +44,12 @@ test.describe('client sign-up and session', () => {
     await form.locator('input[name="confirm_password"]').fill(DEFAULT_PASSWORD);
     await form.locator('input[name="company"]').fill('Acme Ltd');
     await form.getByTestId('signup-submit').click();
+    await expect(page.getByTestId('signup-sent')).toContainText(`We sent a link to ${email}`);
 
+    // The link in the mail finishes the sign-up.
+    const mail = await waitForMail(email, /finish signing up/);
+    await page.goto(linkPath(mail, '/confirm-signup'));
+    await page.getByTestId('confirm-signup').click();
     await expect(page).toHaveURL(pathnameIs(DASHBOARD.client));
     await expect(page.getByTestId('welcome-card')).toContainText('Welcome, Clara');
     await expect(page.getByTestId('person-name')).toHaveText(name);

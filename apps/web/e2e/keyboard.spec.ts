@@ -2,6 +2,7 @@
 // answers the client in the chat, without a single click. Each step reaches its control with Tab alone.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createTeamlead, DEFAULT_PASSWORD, loginSuperadmin, storageStateFor, uniqueSuffix } from './support/accounts';
+import { linkPath, waitForMail } from './support/mailbox';
 
 /** Presses Tab until `target` has the focus (at most 80 times); fails if it never does. */
 async function tabTo(page: Page, target: Locator) {
@@ -36,6 +37,10 @@ test.describe('keyboard only', () => {
     await typeInto(client, signup.locator('input[name="email"]'), email);
     await typeInto(client, signup.locator('input[name="password"]'), DEFAULT_PASSWORD);
     await typeInto(client, signup.locator('input[name="confirm_password"]'), DEFAULT_PASSWORD);
+    await client.keyboard.press('Enter');
+    await expect(client.getByTestId('signup-sent')).toBeVisible();
+    await client.goto(linkPath(await waitForMail(email, /finish signing up/), '/confirm-signup'));
+    await tabTo(client, client.getByTestId('confirm-signup'));
     await client.keyboard.press('Enter');
     await expect(client).toHaveURL(/\/clientdashboardpage$/);
 

@@ -1,6 +1,7 @@
 // Accounts for the end-to-end suite: the super admin that bootstrap.setup.ts creates through the UI, and API
 // helpers that create every other kind of account quickly. Specs share these; keep the exported names stable.
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { linkPath, waitForMail } from './mailbox';
 
 export type Role = 'client' | 'admin' | 'superadmin' | 'teamlead' | 'teammember';
 export type InvitedRole = 'admin' | 'teamlead' | 'teammember';
@@ -91,7 +92,12 @@ export async function createClient(request: APIRequestContext, input: NewClient 
     ...(input.phone !== undefined && { phone: input.phone }),
   };
   const response = await request.post('/api/auth/signup/client', { data });
-  const body = await expectStatus<AuthResponse>(response, 201, `client signup ${data.email}`);
+  await expectStatus(response, 202, `client signup ${data.email}`);
+  // The account is made from the link mailed to the address, as a person would open it.
+  const mail = await waitForMail(data.email, /finish signing up/);
+  const token = new URLSearchParams(linkPath(mail, '/confirm-signup').split('?')[1]).get('token')!;
+  const confirmed = await request.post('/api/auth/signup/confirm', { data: { token } });
+  const body = await expectStatus<AuthResponse>(confirmed, 201, `client signup confirmation ${data.email}`);
   return { token: body.token, user: body.user, password: data.password };
 }
 

@@ -111,25 +111,10 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
       const now = ctx.now();
       const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MS);
       const brand = ctx.config.brandName;
-      // An address that has an account already is answered as any other (the answer must not tell who has an
-      // account): no change is pending, and that address is told so instead of getting a link.
-      if (await auth.emailExists(ctx.db, input.email)) {
-        await ctx.transaction(async (tx, publish) => {
-          await ctx.mailer.enqueue(tx, publish, [
-            {
-              to: input.email.trim(),
-              subject: `Your ${brand} account`,
-              text: [
-                'Hello,',
-                '',
-                `Someone signed in to another ${brand} account asked to move it to this address, which has an account already: nothing was changed.`,
-                'If it was not you, you can ignore this e-mail.',
-              ].join('\n'),
-            },
-          ]);
-        });
-        return profile(actor);
-      }
+      // An address that has an account already is answered as any other, and looks the same afterwards (a change is
+      // pending): the answer must not tell who has an account. Its owner gets a note instead of a link, so the
+      // change can never complete (the confirmation would refuse the taken address anyway).
+      const taken = await auth.emailExists(ctx.db, input.email);
       await ctx.transaction(async (tx, publish) => {
         // One pending change at a time: a new request replaces the last.
         await tx
@@ -144,18 +129,30 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
           createdAt: now,
           expiresAt,
         });
+        const toNewAddress = taken
+          ? {
+              to: input.email.trim(),
+              subject: `Your ${brand} account`,
+              text: [
+                'Hello,',
+                '',
+                `Someone signed in to another ${brand} account asked to move it to this address, which has an account already: nothing was changed.`,
+                'If it was not you, you can ignore this e-mail.',
+              ].join('\n'),
+            }
+          : {
+              to: input.email.trim(),
+              subject: `Confirm your new ${brand} e-mail address`,
+              text: [
+                `Hello ${user.name},`,
+                '',
+                `Open this link to use this address for your ${brand} account: ${ctx.config.appUrl}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`,
+                '',
+                'The link works once and expires in 24 hours. Until then, your account keeps its current address.',
+              ].join('\n'),
+            };
         await ctx.mailer.enqueue(tx, publish, [
-          {
-            to: input.email.trim(),
-            subject: `Confirm your new ${brand} e-mail address`,
-            text: [
-              `Hello ${user.name},`,
-              '',
-              `Open this link to use this address for your ${brand} account: ${ctx.config.appUrl}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`,
-              '',
-              'The link works once and expires in 24 hours. Until then, your account keeps its current address.',
-            ].join('\n'),
-          },
+          toNewAddress,
           {
             to: user.email,
             subject: `Your ${brand} e-mail address is being changed`,

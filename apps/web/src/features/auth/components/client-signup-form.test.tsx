@@ -92,7 +92,7 @@ describe('client sign-up', () => {
   it('shows the server’s refusal and keeps what was typed', async () => {
     server.use(
       http.post('/api/auth/signup/client', () =>
-        HttpResponse.json({ error: 'An account with this e-mail already exists', code: 'EMAIL_TAKEN' }, { status: 409 }),
+        HttpResponse.json({ error: 'Too many requests; try again in 60 s', code: 'RATE_LIMITED' }, { status: 429 }),
       ),
     );
     const rendered = open();
@@ -102,7 +102,7 @@ describe('client sign-up', () => {
     await rendered.user.type(screen.getByLabelText(/^Confirm password/), 'a-good-password');
     await rendered.user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this e-mail already exists');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests; try again in 60 s');
     expect(rendered.location()).toBe('/client-signup');
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveValue('clara@example.test');
     expect(localStorage.getItem('authToken')).toBeNull();
