@@ -1,7 +1,8 @@
 // The dashboards open on work. A team lead with a running project (cards, a team contract to sign, training) and
 // another ready to start sees their cards, the project to start and the contract to sign on the first screen at
 // 1280 x 800, and the whole dashboard is at most two screens tall; the client of that project finds the contract
-// to sign and the deposit invoice to pay at the top of "Needs your attention".
+// to sign and the deposit invoice to pay at the top of "Needs your attention". The super admin's navigation fits the
+// same window.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   authHeaders,
@@ -122,6 +123,24 @@ test.describe('the dashboards open on work', () => {
     await expect(invoice.getByRole('button', { name: /^Pay / })).toBeVisible();
     expect(await topOf(session.page, 'Needs your attention')).toBeLessThan(await topOf(session.page, 'Projects by status'));
 
+    expect(session.console.problems()).toEqual([]);
+    await session.close();
+  });
+
+  test("the super admin's fifteen navigation items all show in a 1280 x 800 window, the last reached by Tab", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const session = await openAs(browser, baseURL!, await loginSuperadmin(request), '/superadmin-audit-log');
+    const nav = session.page.getByTestId('dashboard-nav');
+    const links = nav.getByRole('link');
+    await expect(links).toHaveCount(15);
+    await expect(links.last()).toHaveText('Profile');
+    for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+    await links.nth(13).focus();
+    await session.page.keyboard.press('Tab');
+    await expect(links.last()).toBeFocused();
     expect(session.console.problems()).toEqual([]);
     await session.close();
   });
