@@ -9,7 +9,8 @@ import { errorMessage, isMissingRecord } from '../lib/http';
 export function ListLoading({ label }: { label: string }) {
   return (
     <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 6, color: 'text.secondary' }}>
-      <CircularProgress size={22} />
+      {/* The words beside it say what loads: the spinner is decoration (a progress bar without a name is an error). */}
+      <CircularProgress size={22} aria-hidden="true" />
       <span>{label}</span>
     </Box>
   );

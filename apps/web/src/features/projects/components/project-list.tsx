@@ -162,7 +162,7 @@ export function ProjectList({
           columns={columns}
           rows={items}
           getRowId={(project) => project.id}
-          label={title}
+          label={`${title} list`}
           isLoading={projects.isPending}
           loadingLabel="Loading projects..."
           error={projects.isError ? projects.error : undefined}
