@@ -63,13 +63,7 @@ export function SuperadminSignupForm({ requiresSetupKey }: SuperadminSignupFormP
       <PlainField label="E-mail" type="email" autoComplete="email" required {...field('email')} />
       <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
       {requiresSetupKey && (
-        <PlainPasswordField
-          label="Setup key"
-          autoComplete="off"
-          required
-          hint="The SUPERADMIN_SETUP_KEY from the server configuration"
-          {...field('setup_key')}
-        />
+        <PlainPasswordField label="Setup key" autoComplete="off" required hint="Whoever runs the server can give it to you" {...field('setup_key')} />
       )}
       <SubmitButton loading={signup.isPending} testId="signup-submit">
         Create super admin account

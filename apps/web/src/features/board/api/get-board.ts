@@ -9,7 +9,7 @@ export function getBoard(projectId: string): Promise<Board> {
 
 /**
  * The board, asked for again every few seconds so that others' changes show within five seconds even without
- * the event stream; with it, another person's change refetches it at once (`board.changed`, lib/live-events.ts).
+ * the event stream; with it, another person's change refetches it at once (`board.changed`, app/live-events.ts).
  */
 export function useBoard(projectId: string | null, options: { isPaused?: boolean } = {}) {
   return useQuery({
