@@ -44,7 +44,10 @@ test.describe('forgot password', () => {
     await page.getByTestId('reset-password-form').locator('input[name="password"]').fill('Another-pass-123');
     await page.getByTestId('reset-password-form').locator('input[name="confirm_password"]').fill('Another-pass-123');
     await page.getByTestId('reset-submit').click();
-    await expect(page.getByTestId('form-error')).toContainText('invalid, used or expired');
+    // The form gives way to what happened and the way on.
+    await expect(page.getByTestId('reset-link-dead')).toContainText('This link has already been used or has expired');
+    await expect(page.getByTestId('reset-password-form')).toHaveCount(0);
+    await expect(page.getByTestId('reset-ask-again')).toHaveAttribute('href', '/forgot-password');
 
     await page.goto('/loginpage');
     await fillLoginForm(page, client.user.email, NEW_PASSWORD);

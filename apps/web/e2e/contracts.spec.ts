@@ -1,10 +1,9 @@
 // The contract journeys: at 1280 and at 390 px, the super admin approves a project, which creates its contracts, and
 // sends the client's; the client opens it, draws a signature (with the mouse on a desktop, by touch on a phone), signs
 // and downloads the sealed PDF, which staff can download too. A team member signs a team contract and the team lead
-// sees it signed. Screens are photographed at both widths.
+// sees it signed.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   authHeaders,
@@ -22,8 +21,6 @@ import { createProjectViaApi } from './support/projects-api';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-// Screenshots of each screen for review (not compared by the suite), beside the other run artefacts.
-const SHOTS = path.resolve(process.cwd(), '.tmp', 'screenshots');
 
 type Session = { page: Page; console: ConsoleWatch; close: () => Promise<void> };
 type ApiContract = {
@@ -43,11 +40,6 @@ async function openSession(browser: Browser, auth: Auth, baseURL: string, path: 
   const watch = watchConsole(page);
   await page.goto(path);
   return { page, console: watch, close: () => context.close() };
-}
-
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 async function contractsOf(request: APIRequestContext, auth: Auth, projectId: string): Promise<ApiContract[]> {
@@ -129,7 +121,6 @@ test.describe('contracts', () => {
       const clientRow = list.getByTestId('contract-row').filter({ hasText: 'Client contract' });
       await expect(clientRow).toHaveAttribute('data-status', 'draft');
       await expect(list.getByTestId('count-draft')).toContainText('2');
-      await shoot(ownerPage, `staff-contracts-${width}`);
       await clientRow.getByTestId('contract-send').click();
       const sendDialog = ownerPage.getByTestId('send-dialog');
       // The default last day, shown the British way (dd/mm/yyyy) whatever the browser's language.
@@ -145,7 +136,6 @@ test.describe('contracts', () => {
       const detail = ownerPage.getByTestId('staff-contract-detail');
       await expect(detail.getByTestId('contract-document')).toContainText(client.user.name);
       await expect(detail.getByTestId('audit-event').last()).toHaveAttribute('data-kind', 'sent');
-      await shoot(ownerPage, `staff-contract-detail-${width}`);
 
       // The template editor with its live preview.
       await ownerPage.goto('/contract-templates');
@@ -155,14 +145,12 @@ test.describe('contracts', () => {
       await expect(ownerPage.getByTestId('template-preview')).toContainText('Heads of terms');
       await expect(editor).toContainText('Unknown: {{no.such}}');
       await expect(editor.getByTestId('template-save')).toBeDisabled();
-      await shoot(ownerPage, `contract-templates-${width}`);
 
       // The client finds the contract and opens it: the agency sees it was opened.
       const clientSession = await openSession(browser, client, baseURL!, '/sign-contract', viewport);
       const page = clientSession.page;
       const myRow = page.getByTestId('my-contracts').locator(`[data-testid="contract-row"][data-contract-id="${contractId}"]`);
       await expect(myRow.getByTestId('contract-status')).toHaveText('Awaiting signature');
-      await shoot(page, `sign-contract-list-${width}`);
       await myRow.getByTestId('contract-open').click();
       const reader = page.getByTestId('contract-reader');
       await expect(reader.getByTestId('contract-document')).toContainText(project.title);
@@ -178,7 +166,6 @@ test.describe('contracts', () => {
       await drawSignature(page, '[data-testid="signature-pad"]');
       await expect(panel.getByTestId('signature-clear')).toBeEnabled();
       await panel.getByLabel('I agree to sign electronically', { exact: true }).check();
-      await shoot(page, `sign-contract-reader-${width}`);
       await panel.getByTestId('sign-button').click();
       const confirm = page.getByTestId('confirm-dialog');
       await expect(confirm).toContainText(client.user.name);
@@ -188,7 +175,6 @@ test.describe('contracts', () => {
       const signed = page.getByTestId('signed-state');
       // The first signature a fresh server seals also generates its certificate and loads the PDF libraries.
       await expect(signed).toContainText(`Signed by ${client.user.name}`, { timeout: 30_000 });
-      await shoot(page, `sign-contract-signed-${width}`);
       const stored = await contractOf(request, client, contractId);
       expect(stored.status).toBe('signed');
 
@@ -207,7 +193,6 @@ test.describe('contracts', () => {
       await expect.poll(() => viewer.getByTestId('pdf-page').count()).toBeGreaterThanOrEqual(2);
       await expect(page.getByTestId('pdf-download')).toBeVisible();
       await page.waitForTimeout(500);
-      await shoot(page, `contract-pdf-page-${width}`);
       await page.getByTestId('pdf-back').click();
       await expect(page.getByTestId('signed-state')).toBeVisible();
 
@@ -215,7 +200,6 @@ test.describe('contracts', () => {
       await ownerPage.goto(listPath);
       await expect(clientRow).toHaveAttribute('data-status', 'signed');
       await expect(clientRow.getByTestId('contract-download')).toBeVisible();
-      await shoot(ownerPage, `staff-contracts-signed-${width}`);
       const [staffDownload] = await Promise.all([ownerPage.waitForEvent('download'), clientRow.getByTestId('contract-download').click()]);
       expect(staffDownload.suggestedFilename()).toMatch(/-signed\.pdf$/);
       const staffFile = fs.readFileSync(await staffDownload.path());
@@ -249,7 +233,6 @@ test.describe('contracts', () => {
     const page = session.page;
     const row = page.locator(`[data-testid="contract-row"][data-contract-id="${mine.id}"]`);
     await expect(row.getByTestId('contract-status')).toHaveText('Awaiting signature');
-    await shoot(page, 'team-contract-list-1280');
     await row.getByTestId('contract-open').click();
     const panel = page.getByTestId('sign-panel');
     await panel.getByTestId('signature-name').fill(member.user.name);
@@ -257,14 +240,12 @@ test.describe('contracts', () => {
     await panel.getByTestId('sign-button').click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign' }).click();
     await expect(page.getByTestId('signed-state')).toContainText(`Signed by ${member.user.name}`);
-    await shoot(page, 'team-contract-signed-1280');
     expect((await contractOf(request, member, mine.id)).status).toBe('signed');
 
     // The lead follows the team's signatures (status only; the document is the member's and the agency's).
     const leadSession = await openSession(browser, lead, baseURL!, '/employee/team-contract', PHONE);
     const team = leadSession.page.getByTestId('team-contracts');
     await expect(team.locator(`[data-contract-id="${mine.id}"]`).getByTestId('contract-status')).toHaveText('Signed');
-    await shoot(leadSession.page, 'team-contract-lead-390');
 
     // The project page shows its contracts to the people on it.
     await leadSession.page.goto(`/employee/teamlead-dashboardpage?id=${project.id}`);

@@ -49,6 +49,8 @@ export function invoiceStatusLabel(invoice: { status: InvoiceStatus; amount_paid
 
 export const INVOICE_KINDS = ['standard', 'deposit'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+/** The note a deposit invoice is raised with; once the deposit is paid the web shows that it is paid instead. */
+export const DEPOSIT_INVOICE_NOTE = 'The work starts as soon as this deposit is paid.';
 
 export const PAYMENT_KINDS = ['payment', 'refund'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];

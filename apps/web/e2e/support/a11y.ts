@@ -1,11 +1,16 @@
-// Accessibility and layout checks shared by the a11y journeys: axe (WCAG 2.1 A and AA, serious and critical only),
-// the page's headings and skip link, and what a width does to the layout (horizontal scroll, clipped controls).
+// Accessibility and layout checks shared by the a11y journeys: axe (WCAG 2.1 A and AA and axe's best practices,
+// moderate and worse), the page's headings and skip link, and what a width does to the layout (horizontal scroll,
+// clipped controls).
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { authHeaders, expectStatus, invite, type Auth } from './accounts';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** axe's best practices: unique landmark names, heading levels in order, one main landmark. */
+export const AXE_TAGS = [...WCAG_TAGS, 'best-practice'];
+/** What counts: everything but axe's "minor". */
+const COUNTED_IMPACTS = new Set(['moderate', 'serious', 'critical']);
 /** Off by default in axe-core; the issue asks for it (visible label inside the accessible name). */
 export const EXPERIMENTAL_RULE = 'label-content-name-mismatch';
 
@@ -54,8 +59,9 @@ export async function settleLayout(page: Page, { heading = false } = {}): Promis
 const LOADING = '.MuiCircularProgress-root, .MuiLinearProgress-indeterminate, .MuiSkeleton-root';
 
 /**
- * Serious and critical axe violations of the page as it is now: the WCAG 2.1 A and AA rules, and the experimental
- * rule that a control's accessible name contains its visible text (WCAG 2.5.3, label in name).
+ * Moderate, serious and critical axe violations of the page as it is now: the WCAG 2.1 A and AA rules, axe's best
+ * practices (landmarks with unique names, headings one level at a time, a named dialog) and the experimental rule
+ * that a control's accessible name contains its visible text (WCAG 2.5.3, label in name).
  */
 export async function axeFindings(page: Page, screen: string, width: number, within?: string): Promise<Finding[]> {
   // axe-core (half a megabyte) goes into each document once, not twice per run as AxeBuilder would put it.
@@ -64,17 +70,17 @@ export async function axeFindings(page: Page, screen: string, width: number, wit
   if (within) builder.include(within);
   const results = await builder
     .options({ resultTypes: ['violations'], rules: { [EXPERIMENTAL_RULE]: { enabled: true } } })
-    .withTags(WCAG_TAGS)
+    .withTags(AXE_TAGS)
     // One document, no frames: axe.run in the page, without the extra page that the frame-by-frame mode opens.
     .setLegacyMode(true)
     .analyze();
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => COUNTED_IMPACTS.has(violation.impact ?? ''))
     .map((violation) => ({
       screen,
       width,
       rule: `axe:${violation.id}`,
-      detail: `${violation.help} (${violation.nodes.length} ${violation.nodes.length === 1 ? 'node' : 'nodes'}) — ${violation.nodes
+      detail: `${violation.impact}: ${violation.help} (${violation.nodes.length} ${violation.nodes.length === 1 ? 'node' : 'nodes'}) — ${violation.nodes
         .slice(0, 6)
         .map((node) => `${node.target.join(' ')}${node.failureSummary ? ` (${node.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`)
         .join(' | ')}${violation.nodes.length > 6 ? ` | …${violation.nodes.length - 6} more` : ''}`,
@@ -288,6 +294,36 @@ export type Seed = {
 };
 
 type Contract = { id: string; kind: string; status: string; signer: { id: string } };
+
+/**
+ * A second project of the seed's client, approved with the seed's team: its contracts stay drafts, which staff can
+ * edit and send. Answers the client contract's id.
+ */
+export async function seedDraftContract(request: APIRequestContext, seed: Seed, suffix: string): Promise<string> {
+  const created = await request.post('/api/projects', {
+    headers: authHeaders(seed.client),
+    data: { title: `Loyalty app ${suffix}`, description: 'Points and rewards for returning patients.', budget_minor: 320000, currency: 'GBP' },
+  });
+  const { project } = await expectStatus<{ project: { id: string } }>(created, 201, 'create project');
+  await expectStatus(
+    await request.post(`/api/projects/${project.id}/approve`, {
+      headers: authHeaders(seed.owner),
+      data: { team_lead_id: seed.lead.user.id, member_ids: [seed.member.user.id] },
+    }),
+    200,
+    'approve project',
+  );
+  const clientDraft = async () =>
+    (
+      await expectStatus<{ items: Contract[] }>(
+        await request.get('/api/contracts', { headers: authHeaders(seed.owner), params: { project_id: project.id, kind: 'client' } }),
+        200,
+        'contracts',
+      )
+    ).items.find((c) => c.status === 'draft');
+  await expect.poll(async () => (await clientDraft()) !== undefined).toBe(true);
+  return (await clientDraft())!.id;
+}
 
 export async function seedWorkspace(
   request: APIRequestContext,

@@ -9,16 +9,28 @@ import { errorMessage, isMissingRecord } from '../lib/http';
 export function ListLoading({ label }: { label: string }) {
   return (
     <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 6, color: 'text.secondary' }}>
-      <CircularProgress size={22} />
+      {/* The words beside it say what loads: the spinner is decoration (a progress bar without a name is an error). */}
+      <CircularProgress size={22} aria-hidden="true" />
       <span>{label}</span>
     </Box>
   );
 }
 
-export function ListEmpty({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
+type ListEmptyProps = {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  /** A line or two instead of a block with an icon: for the side panels of a dashboard, where nothing to do is good news. */
+  dense?: boolean;
+};
+
+export function ListEmpty({ icon, title, children, dense = false }: ListEmptyProps) {
   return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, color: 'text.secondary' }} data-testid="empty-state">
-      {icon && <Box sx={{ fontSize: 40, color: 'text.disabled', '& svg': { fontSize: 40 } }}>{icon}</Box>}
+    <Box
+      sx={{ textAlign: dense ? 'start' : 'center', py: dense ? 2 : 6, px: dense ? { xs: 2, sm: 3 } : 2, color: 'text.secondary' }}
+      data-testid="empty-state"
+    >
+      {icon && !dense && <Box sx={{ fontSize: 40, color: 'text.disabled', '& svg': { fontSize: 40 } }}>{icon}</Box>}
       <Typography sx={{ fontWeight: 700, color: 'text.primary' }}>{title}</Typography>
       {children && (
         <Typography variant="body2" sx={{ mt: 0.5 }}>

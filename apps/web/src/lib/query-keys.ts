@@ -27,6 +27,8 @@ export const queryKeys = {
   invoices: {
     all: ['invoices'] as const,
     list: (filters: { status?: string; client_id?: string; project_id?: string; attention?: string }) => ['invoices', 'list', filters] as const,
+    /** The caller's invoices with something to pay, for a client's dashboard. */
+    toPay: ['invoices', 'to-pay'] as const,
     detail: (idOrNumber: string) => ['invoices', 'detail', idOrNumber] as const,
     summary: ['invoices', 'summary'] as const,
     billing: (projectId: string) => ['invoices', 'billing', projectId] as const,

@@ -2,6 +2,8 @@ import Drawer from '@mui/material/Drawer';
 import { useEffect, useState, type ReactNode } from 'react';
 
 type PhoneNavDrawerProps = {
+  /** The dialog's name: the drawer is a modal dialog, and a dialog without a name is announced as nothing. */
+  label: string;
   open: boolean;
   onClose: () => void;
   width: number;
@@ -9,7 +11,7 @@ type PhoneNavDrawerProps = {
 };
 
 /** The navigation as a drawer over the page, for phones: fetched when it is first opened. */
-export function PhoneNavDrawer({ open, onClose, width, children }: PhoneNavDrawerProps) {
+export function PhoneNavDrawer({ label, open, onClose, width, children }: PhoneNavDrawerProps) {
   // Mounted closed, then opened: so it slides in the first time too, as it did when it was mounted with the page.
   const [isMounted, setIsMounted] = useState(false);
   useEffect(() => {
@@ -23,6 +25,7 @@ export function PhoneNavDrawer({ open, onClose, width, children }: PhoneNavDrawe
       open={open && isMounted}
       onClose={onClose}
       ModalProps={{ keepMounted: true }}
+      slotProps={{ paper: { 'aria-label': label } }}
       sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width } }}
     >
       {children}

@@ -3,15 +3,113 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link } from 'react-router';
+import { AttentionGroup } from '../../components/attention-group';
+import { ListEmpty, ListError, ListLoading } from '../../components/list-states';
+import { SectionCard } from '../../components/section-card';
+import { TextLink } from '../../components/text-link';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
+import { useContracts } from '../../features/contracts/api/list-contracts';
+import { ContractRow } from '../../features/contracts/components/my-contracts';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
-import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
+import { useInvoicesToPay } from '../../features/invoices/api/list-invoices-to-pay';
+import { InvoiceToPayRow } from '../../features/invoices/components/invoice-to-pay-row';
+import { useProjectSummary } from '../../features/projects/api/get-project-summary';
+import { ProjectAttentionRow, ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
+import { contractPathFor } from '../../lib/contract-links';
+import { errorMessage } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
 
-/** /clientdashboardpage and /dashboard: the client's projects at a glance. */
+/** How many of each kind the card lists before it links to the whole list. */
+const SHOWN = 5;
+
+const invoicePath = (id: string) => `${paths.client.invoices}?id=${encodeURIComponent(id)}`;
+
+function MoreLink({ to, children }: { to: string; children: string }) {
+  return (
+    <TextLink to={to} sx={{ fontSize: '0.875rem', whiteSpace: 'nowrap' }}>
+      {children}
+    </TextLink>
+  );
+}
+
+/** What the client has to do, most pressing first: contracts to sign, invoices to pay, projects that were not approved. */
+function ClientAttention() {
+  const contracts = useContracts({ kind: 'client', status: 'sent' }, SHOWN);
+  const invoices = useInvoicesToPay();
+  const summary = useProjectSummary();
+
+  const queries = [contracts, invoices, summary];
+  const failed = queries.find((q) => q.isError);
+  let body;
+  if (failed) {
+    body = (
+      <ListError
+        message={errorMessage(failed.error)}
+        onRetry={() => {
+          for (const q of queries) if (q.isError) void q.refetch();
+        }}
+      />
+    );
+  } else if (!contracts.data || !invoices.data || !summary.data) {
+    body = <ListLoading label="Loading what needs your attention..." />;
+  } else {
+    const toSign = contracts.data.pages[0]?.items ?? [];
+    const toPay = invoices.data.items;
+    const rejected = summary.data.needs_attention;
+    body =
+      toSign.length + toPay.length + rejected.length === 0 ? (
+        <ListEmpty title="Nothing needs your attention" dense>
+          Contracts to sign and invoices to pay appear here.
+        </ListEmpty>
+      ) : (
+        <>
+          {toSign.length > 0 && (
+            <AttentionGroup
+              title="Contracts to sign"
+              action={contracts.hasNextPage && <MoreLink to={paths.client.signContract}>All contracts</MoreLink>}
+              data-testid="attention-contracts"
+            >
+              {toSign.map((contract) => (
+                <ContractRow key={contract.id} contract={contract} to={contractPathFor('client', contract.id)} showStatus={false} />
+              ))}
+            </AttentionGroup>
+          )}
+          {toPay.length > 0 && (
+            <AttentionGroup
+              title="Invoices to pay"
+              action={(invoices.data.hasMore || toPay.length > SHOWN) && <MoreLink to={paths.client.invoices}>All invoices</MoreLink>}
+              data-testid="attention-invoices"
+            >
+              {toPay.slice(0, SHOWN).map((invoice) => (
+                <InvoiceToPayRow key={invoice.id} invoice={invoice} to={invoicePath(invoice.id)} />
+              ))}
+            </AttentionGroup>
+          )}
+          {rejected.length > 0 && (
+            <AttentionGroup title="Projects not approved" data-testid="attention-projects">
+              {rejected.map((project) => (
+                <ProjectAttentionRow key={project.id} project={project} getDetailPath={(id) => projectPathFor('client', id)} />
+              ))}
+            </AttentionGroup>
+          )}
+        </>
+      );
+  }
+  return (
+    <SectionCard
+      title="Needs your attention"
+      subtitle="Contracts to sign, invoices to pay and projects that were not approved."
+      data-testid="needs-attention"
+    >
+      {body}
+    </SectionCard>
+  );
+}
+
+/** /clientdashboardpage and /dashboard: what the client has to do first, then their projects at a glance. */
 export function ClientDashboardRoute() {
   const { user } = useAuth();
   if (!user) return null;
@@ -32,8 +130,9 @@ export function ClientDashboardRoute() {
       <ProjectSummaryPanel
         getDetailPath={(id) => projectPathFor('client', id)}
         attentionTitle="Needs your attention"
-        attentionSubtitle="Projects that were not approved, with the reason."
         attentionEmpty="Nothing needs your attention"
+        attention={<ClientAttention />}
+        attentionFirst
         aside={<PersonCard user={user} />}
       />
     </Box>

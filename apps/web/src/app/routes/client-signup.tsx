@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/plain/auth-card';
 import { ClientSignupForm } from '../../features/auth/components/client-signup-form';
+import { SignedInNotice } from '../../features/auth/components/signed-in-notice';
 import { PublicTitle } from '../layouts/site-title';
 import { paths } from '../../lib/paths';
 
@@ -21,6 +22,7 @@ export function ClientSignupRoute() {
           </>
         }
       >
+        <SignedInNotice style={{ marginBottom: 20 }} />
         <ClientSignupForm />
       </AuthCard>
     </>

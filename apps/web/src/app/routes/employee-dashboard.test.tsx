@@ -1,4 +1,4 @@
-import type { ContractListItem, ContractStatus, Role, User } from '@agency/schema';
+import type { ContractListItem, ContractStatus, ProjectListItem, Role, User } from '@agency/schema';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactElement, ReactNode } from 'react';
@@ -120,7 +120,8 @@ describe('team contracts on the employee dashboards', { timeout: 20_000 }, () =>
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('Team engagement: Booking site');
     expect(rows[0]).toHaveTextContent('Booking site · Sign by 31 Mar 2026');
-    expect(within(rows[0]).getByTestId('contract-status')).toHaveTextContent('Awaiting signature');
+    // Every contract on this list awaits a signature: no chip says so again.
+    expect(within(rows[0]).queryByTestId('contract-status')).toBeNull();
     expect(asked.some((q) => q.get('kind') === 'team' && q.get('status') === 'sent' && q.get('signer_id') === member.id)).toBe(true);
     // A member has no team to follow.
     expect(screen.queryByTestId('team-contract-status')).toBeNull();
@@ -165,7 +166,7 @@ describe('team contracts on the employee dashboards', { timeout: 20_000 }, () =>
     ).toEqual(['Mia MemberAwaiting signature', 'Max MemberSigned']);
     expect(within(projects[1]).getByTestId('team-contract-signed')).toHaveTextContent('1 of 1 signed');
     expect(within(projects[1]).queryByTestId('team-contract-awaiting')).toBeNull();
-    expect(status).toHaveTextContent('2 signed, 1 awaiting signature on the projects you lead');
+    expect(status).toHaveTextContent('2 signed, 1 awaiting signature');
     expect(within(status).queryByText('Withdrawn Person')).toBeNull();
 
     // The lead's own team contract is on their to-sign list.
@@ -183,5 +184,150 @@ describe('team contracts on the employee dashboards', { timeout: 20_000 }, () =>
     openDashboard(<TeamleadDashboardRoute />, lead, paths.employee.teamleadDashboard);
     const status = await screen.findByRole('region', { name: 'Team contracts' });
     expect(await within(status).findByText('No team contract sent yet')).toBeInTheDocument();
+  });
+});
+
+function projectItem(id: string, title: string, status: ProjectListItem['status']): ProjectListItem {
+  return {
+    id,
+    title,
+    description: 'A project of the test',
+    category: null,
+    budget_minor: 250000,
+    currency: 'GBP',
+    deadline: null,
+    status,
+    rejection_reason: null,
+    client_id: '7',
+    client: { id: '7', name: 'Chloe Client' },
+    team_lead: { id: lead.id, name: lead.name },
+    created_at: '2026-03-01T09:00:00.000Z',
+    updated_at: '2026-03-01T09:00:00.000Z',
+  };
+}
+
+/** A working day: a card due, a project ready to start, a contract to sign, training begun or not, a team. */
+function stubBusyDashboard({ trainingDone }: { trainingDone: number }) {
+  const ready = projectItem('5', 'Clinic app', 'approved');
+  server.use(
+    http.get('/api/config', () =>
+      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true }),
+    ),
+    http.get('/api/board/my-cards', () =>
+      HttpResponse.json({
+        items: [
+          {
+            id: '31',
+            title: 'Booking form',
+            project: { id: '3', title: 'Booking site' },
+            column_name: 'In progress',
+            due_date: '2026-03-02',
+            labels: [],
+            checklist_done: 0,
+            checklist_total: 0,
+          },
+        ],
+      }),
+    ),
+    http.get('/api/board/summaries', () =>
+      HttpResponse.json({
+        items: [
+          {
+            project: { id: '3', title: 'Booking site', status: 'in_progress' },
+            columns: [{ id: '1', name: 'To do', count: 1, wip_limit: null }],
+            total: 1,
+            done: 0,
+            overdue: 0,
+            unassigned: 0,
+          },
+        ],
+      }),
+    ),
+    http.get('/api/training/my', () =>
+      HttpResponse.json({
+        items: [{ id: '8', title: 'Security basics', description: '', due_date: null, completed: trainingDone, total: 4 }],
+      }),
+    ),
+    http.get('/api/training/progress', () =>
+      HttpResponse.json({
+        modules: [{ id: '8', title: 'Security basics', roles: ['teamlead', 'teammember'], total: 4, due_date: null }],
+        people: [
+          { id: member.id, name: member.name, role: 'teammember', modules: [{ module_id: '8', completed: 2, total: 4 }], completed: 2, total: 4 },
+          { id: lead.id, name: lead.name, role: 'teamlead', modules: [{ module_id: '8', completed: 0, total: 4 }], completed: 0, total: 4 },
+        ],
+      }),
+    ),
+    http.get('/api/projects', () => HttpResponse.json({ items: [projectItem('3', 'Booking site', 'in_progress'), ready], next_cursor: null })),
+    http.get('/api/projects/summary', () =>
+      HttpResponse.json({
+        counts: { pending: 0, approved: 1, rejected: 0, in_progress: 1, completed: 0, cancelled: 0 },
+        total: 2,
+        pending: 0,
+        needs_attention: [ready],
+        recent_activity: [],
+      }),
+    ),
+  );
+}
+
+/** The dashboard's cards, top to bottom (a table's own scroll region inside a card is not one). */
+async function sectionsInOrder() {
+  await screen.findByTestId('my-card');
+  await screen.findAllByTestId('contract-row');
+  await screen.findAllByTestId('project-row');
+  return screen
+    .getAllByRole('region')
+    .filter((region) => region.tagName === 'SECTION')
+    .map((region) => region.getAttribute('aria-label'));
+}
+
+describe('what the employee dashboards open on', { timeout: 20_000 }, () => {
+  it("a team lead's opens on their cards, the projects ready to start and what to sign, then their projects, then the team and training", async () => {
+    stubBusyDashboard({ trainingDone: 0 });
+    stubContracts([contract('55', 'sent', { id: lead.id, name: lead.name, role: 'teamlead' })]);
+    openDashboard(<TeamleadDashboardRoute />, lead, paths.employee.teamleadDashboard);
+
+    await screen.findByRole('region', { name: 'Ready to start' });
+    expect(await sectionsInOrder()).toEqual([
+      'My cards',
+      'Ready to start',
+      'Team contracts to sign',
+      'My projects',
+      'Boards',
+      'Team contracts',
+      'My training',
+      'Team training',
+    ]);
+    const ready = screen.getByRole('region', { name: 'Ready to start' });
+    expect(within(ready).getByTestId('attention-row')).toHaveTextContent('Clinic app');
+    expect(within(ready).getByTestId('status-action-in_progress')).toHaveTextContent('Start');
+    // No training done yet: no empty ring, the module's own bar says it.
+    const training = screen.getByRole('region', { name: 'My training' });
+    expect(within(training).queryByRole('img')).toBeNull();
+    expect(within(training).getByRole('progressbar', { name: 'Security basics: 0 of 4 done' })).toBeInTheDocument();
+    // The team's training in a line a person, the furthest behind first.
+    const team = screen.getByRole('region', { name: 'Team training' });
+    const people = await within(team).findAllByTestId('team-training-person');
+    expect(people.map((row) => row.textContent)).toEqual(['Lena Lead · Team lead0 %', 'Mia Member · Team member50 %']);
+  });
+
+  it("a team member's opens on their cards, what to sign and their training, then their projects, with no team panels", async () => {
+    stubBusyDashboard({ trainingDone: 1 });
+    stubContracts([contract('41', 'sent', member)]);
+    openDashboard(<TeammemberDashboardRoute />, member, paths.employee.teammemberDashboard);
+
+    expect(await sectionsInOrder()).toEqual(['My cards', 'Team contracts to sign', 'My training', 'My projects']);
+    // Some training done: the ring shows how far.
+    const training = screen.getByRole('region', { name: 'My training' });
+    expect(within(training).getByRole('img', { name: '25% of your training done' })).toBeInTheDocument();
+  });
+
+  it("a team lead with nothing to start sees no empty 'Ready to start' card", async () => {
+    stubEmptyDashboard();
+    stubContracts([]);
+    openDashboard(<TeamleadDashboardRoute />, lead, paths.employee.teamleadDashboard);
+    await screen.findByRole('region', { name: 'Team contracts' });
+    await screen.findByText('Nothing to sign');
+    expect(screen.queryByRole('region', { name: 'Ready to start' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { ROLE_DASHBOARD } from '@agency/schema';
+import { ROLE_DASHBOARD, type ProjectListItem } from '@agency/schema';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Loading } from '../../components/plain/loading';
@@ -10,15 +10,14 @@ import { BoardSummariesPanel } from '../../features/board/components/board-summa
 import { MyCardsPanel } from '../../features/board/components/my-cards-panel';
 import { localToday } from '../../features/board/utils/board-state';
 import { MyTrainingSummary } from '../../features/training/components/my-training-summary';
-import { TrainingProgress } from '../../features/training/components/training-progress';
+import { TeamTrainingSummary } from '../../features/training/components/team-training-summary';
 import { PageTitle } from '../../features/config/components/page-title';
 import { ContractList } from '../../features/contracts/components/my-contracts';
 import { TeamContractStatus } from '../../features/contracts/components/team-contract-status';
-import { PersonCard } from '../../features/dashboards/components/person-card';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectStatusActions } from '../../features/projects/components/project-status-actions';
-import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
+import { ProjectAttentionCard } from '../../features/projects/components/project-summary-panel';
 import { paths } from '../../lib/paths';
 import { contractPathFor } from '../../lib/contract-links';
 import { boardPathFor, projectPathFor } from '../../lib/project-links';
@@ -35,16 +34,26 @@ export function EmployeeDashboardRedirect() {
   return <Navigate to={ROLE_DASHBOARD[user.role]} replace />;
 }
 
-type EmployeeDashboardProps = { title: string; intro: string; attentionTitle: string; attentionEmpty: string };
+type EmployeeDashboardProps = { title: string; intro: string };
 
-/** Team lead and team member dashboards: the projects they are on; `?id=<id>` opens one. */
-function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: EmployeeDashboardProps) {
+/**
+ * Team lead and team member dashboards: first what to do (cards, projects ready to start, contracts to sign, a
+ * member's training), then the projects they are on, then (for a lead) how the team's boards, contracts and training
+ * stand, with the lead's own training. At 1280 x 800 the first screen is work, and the whole is about two screens.
+ * `?id=<id>` opens one project.
+ */
+function EmployeeDashboard({ title, intro }: EmployeeDashboardProps) {
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
   if (!user) return null;
   const isLead = user.role === 'teamlead';
   const openContractPath = (contractId: string) => contractPathFor(user.role, contractId);
+  const statusActions = isLead
+    ? (project: ProjectListItem) => <ProjectStatusActions project={project} role={user.role} userId={user.id} size="small" />
+    : undefined;
+
+  const myTraining = <MyTrainingSummary modulePath={trainingPath} today={localToday()} />;
 
   if (id) {
     return (
@@ -57,13 +66,25 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
   return (
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard">
       <PageTitle title={title} />
-      <WelcomeCard name={user.name}>{intro}</WelcomeCard>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+      <WelcomeCard name={user.name} dense>
+        {intro}
+      </WelcomeCard>
+      <Box sx={TWO_COLUMNS} data-testid="dashboard-to-do">
+        <MyCardsPanel cardPath={(card) => boardPathFor(card.project.id, card.id)} boardPath={paths.kanbanBoard} />
         <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <MyCardsPanel cardPath={(card) => boardPathFor(card.project.id, card.id)} boardPath={paths.kanbanBoard} />
+          {isLead && (
+            <ProjectAttentionCard
+              title="Ready to start"
+              subtitle="Approved projects you lead"
+              emptyTitle="No approved project is waiting to start"
+              getDetailPath={(projectId) => projectPathFor(user.role, projectId)}
+              renderActions={statusActions}
+              hideWhenEmpty
+            />
+          )}
           <ContractList
             title="Team contracts to sign"
-            subtitle="Your engagement for each project you join"
+            subtitle="One for each project you join"
             action={
               <Button component={Link} to={paths.employee.teamContract} size="small">
                 All my contracts
@@ -72,30 +93,14 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
             filters={{ kind: 'team', signer_id: user.id, status: 'sent' }}
             getOpenPath={openContractPath}
             emptyTitle="Nothing to sign"
-            emptyText="When you join a project, its team contract appears here to sign."
+            emptyText="A new project's team contract appears here."
+            denseEmpty
+            max={{ count: CONTRACTS_SHOWN, allPath: paths.employee.teamContract }}
             data-testid="contracts-to-sign"
           />
+          {!isLead && myTraining}
         </Stack>
-        <MyTrainingSummary modulePath={trainingPath} today={localToday()} />
       </Box>
-      {isLead && (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
-          <BoardSummariesPanel boardPath={(projectId) => boardPathFor(projectId)} />
-          <Stack spacing={3} sx={{ minWidth: 0 }}>
-            <TrainingProgress title="Team training" subtitle="The people on the projects you lead, and you" />
-            <TeamContractStatus leadId={user.id} getOpenPath={openContractPath} listPath={paths.employee.teamContract} />
-          </Stack>
-        </Box>
-      )}
-      <ProjectSummaryPanel
-        getDetailPath={(projectId) => projectPathFor(user.role, projectId)}
-        attentionTitle={attentionTitle}
-        attentionEmpty={attentionEmpty}
-        aside={<PersonCard user={user} />}
-        renderAttentionActions={
-          isLead ? (project) => <ProjectStatusActions project={project} role={user.role} userId={user.id} size="small" /> : undefined
-        }
-      />
       <ProjectList
         title="My projects"
         subtitle={isLead ? 'Projects you lead or work on.' : 'Projects you work on.'}
@@ -104,31 +109,42 @@ function EmployeeDashboard({ title, intro, attentionTitle, attentionEmpty }: Emp
         showTeamLead
         emptyTitle="You are not on a project yet"
         emptyText="Projects appear here once you are added to a team."
-        renderActions={isLead ? (project) => <ProjectStatusActions project={project} role={user.role} userId={user.id} size="small" /> : undefined}
+        renderActions={statusActions}
+        filtersFrom={PROJECTS_WITHOUT_FILTERS}
         data-testid="employee-projects"
       />
+      {isLead && (
+        <Box sx={TWO_COLUMNS} data-testid="dashboard-team">
+          <BoardSummariesPanel boardPath={(projectId) => boardPathFor(projectId)} />
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
+            <TeamContractStatus leadId={user.id} getOpenPath={openContractPath} listPath={paths.employee.teamContract} />
+            {/* A lead's own training beside the team's, where the column beside the boards has room. */}
+            {myTraining}
+            <TeamTrainingSummary detailsPath={paths.employee.training} />
+          </Stack>
+        </Box>
+      )}
     </Box>
   );
 }
 
+/** The dashboard lists the first few to sign and links to the rest. */
+const CONTRACTS_SHOWN = 3;
+
+/** A short list of one's own projects needs no search box: it shows from this many on. */
+const PROJECTS_WITHOUT_FILTERS = 8;
+
+const TWO_COLUMNS = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+  alignItems: 'start',
+} as const;
+
 export function TeamleadDashboardRoute() {
-  return (
-    <EmployeeDashboard
-      title="Team lead dashboard"
-      intro="Your boards, your team's training and the projects you lead: start them when work begins and complete them when they are delivered."
-      attentionTitle="Ready to start"
-      attentionEmpty="No approved project is waiting to start"
-    />
-  );
+  return <EmployeeDashboard title="Team lead dashboard" intro="Your work first: cards, projects to start, contracts to sign." />;
 }
 
 export function TeammemberDashboardRoute() {
-  return (
-    <EmployeeDashboard
-      title="Team member dashboard"
-      intro="Your cards for today, the training assigned to you, and the projects you work on."
-      attentionTitle="In progress"
-      attentionEmpty="No project is in progress"
-    />
-  );
+  return <EmployeeDashboard title="Team member dashboard" intro="Your work first: cards, contracts to sign, training." />;
 }

@@ -84,6 +84,8 @@ describe('super admin sign-up', () => {
     );
     const rendered = renderScreen(<SuperadminSignupRoute />, { path: '/protected/superadmin-signup' });
     await rendered.user.type(await screen.findByRole('textbox', { name: 'Full name' }), 'Sam Owner');
+    // The public page names nothing of the server's configuration.
+    expect(document.body).not.toHaveTextContent(/SUPERADMIN_SETUP_KEY|configuration/);
     await rendered.user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'sam@example.test');
     await rendered.user.type(screen.getByLabelText(/^Password/), 'a-good-password');
     await rendered.user.type(screen.getByLabelText(/^Confirm password/), 'a-good-password');

@@ -36,7 +36,7 @@ export function SuperadminSignupRoute() {
         maxWidth="sm"
         subtitle={
           requiresSetupKey
-            ? 'A super admin account already exists. Creating another one needs the setup key from the server configuration.'
+            ? 'A super admin account already exists. Another one can be created only with the setup key.'
             : 'Create the account that runs the agency: it approves projects, invites admins and answers clients.'
         }
       >

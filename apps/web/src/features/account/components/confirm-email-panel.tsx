@@ -19,9 +19,10 @@ export function ConfirmEmailPanel({ token }: { token: string }) {
         <Alert severity="success" role="status" data-testid="email-confirmed">
           Your account now uses {confirm.data.email}. Use it the next time you log in.
         </Alert>
-        <Button component={RouterLink} to={paths.profile} variant="contained">
+        {/* A plain link drawn as a button: the public pages colour every link, which a kit button on a link would not undo. */}
+        <RouterLink to={paths.profile} className="pub-btn pub-btn--primary" data-testid="email-confirmed-profile">
           Go to your profile
-        </Button>
+        </RouterLink>
       </Stack>
     );
   }

@@ -131,7 +131,7 @@ export function AdminAccounts({ audience = 'admin' }: { audience?: AccountAudien
         columns={columns}
         rows={items}
         getRowId={(account) => account.id}
-        label={copy.title}
+        label={`${copy.title} list`}
         isLoading={accounts.isPending}
         loadingLabel={copy.loading}
         error={accounts.isError ? accounts.error : undefined}

@@ -3,15 +3,15 @@ import Box from '@mui/material/Box';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { FormPasswordField } from '../../../components/form-password-field';
 
-/** Two fields side by side from the small breakpoint up, stacked on phones. */
-export const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
-
 type WithNewPassword = FieldValues & { password: string; confirm_password: string };
 
-/** The password and its confirmation, as every signup form asks for them. */
+/**
+ * The password and its confirmation, one above the other: the card they sit in is narrow at every width, and side by
+ * side their labels ("Confirm password") ran under the show-password button.
+ */
 export function NewPasswordFields<T extends WithNewPassword>({ control }: { control: Control<T> }) {
   return (
-    <Box sx={twoColumns}>
+    <Box sx={{ display: 'grid', gap: 2.5 }}>
       <FormPasswordField
         control={control}
         name={'password' as Path<T>}

@@ -2,7 +2,6 @@ import { passwordResetConfirmInput } from '@agency/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -33,14 +32,33 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Alert severity="success" role="status" data-testid="reset-done">
           Your password has been changed, and every session has been signed out. Log in with the new password.
         </Alert>
-        <Button component={RouterLink} to={paths.login} variant="contained" size="large" data-testid="reset-login">
+        {/* Plain links drawn as buttons: the public pages colour every link, which a kit button on a link would not undo. */}
+        <RouterLink to={paths.login} className="pub-btn pub-btn--primary pub-btn--large" style={{ width: '100%' }} data-testid="reset-login">
           Log in
-        </Button>
+        </RouterLink>
       </Stack>
     );
   }
 
-  const linkDead = hasErrorCode(confirm.error, 'LINK_INVALID');
+  // The server tells a used or expired link only when it is sent: from then on the form is of no use.
+  if (hasErrorCode(confirm.error, 'LINK_INVALID')) {
+    return (
+      <Stack spacing={2.5} data-testid="reset-link-dead">
+        <Alert severity="warning">
+          This link has already been used or has expired. A reset link works once and for a short time: ask for a new one and use the newest e-mail.
+        </Alert>
+        <RouterLink
+          to={paths.forgotPassword}
+          className="pub-btn pub-btn--primary pub-btn--large"
+          style={{ width: '100%' }}
+          data-testid="reset-ask-again"
+        >
+          Ask for a new link
+        </RouterLink>
+      </Stack>
+    );
+  }
+
   return (
     <form
       noValidate
@@ -51,17 +69,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Stack spacing={2.5}>
         {confirm.isError && (
           <Alert severity="error" data-testid="form-error">
-            {linkDead ? (
-              <>
-                This link is invalid, used or expired.{' '}
-                <Link component={RouterLink} to={paths.forgotPassword}>
-                  Ask for a new one
-                </Link>
-                .
-              </>
-            ) : (
-              authErrorMessage(confirm.error)
-            )}
+            {authErrorMessage(confirm.error)}
           </Alert>
         )}
         <NewPasswordFields control={control} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowForwardIcon, OutlineIcon } from '../../../components/plain/icons';
 import { paths } from '../../../lib/paths';
+import { SignedInNotice } from './signed-in-notice';
 import '../../../components/plain/public.css';
 import '../../../components/public-sections.css';
 
@@ -23,6 +24,7 @@ export function SignupChooser() {
         <p className="pub-muted" style={{ textAlign: 'center', margin: '12px 0 0' }}>
           Choose how you work with us.
         </p>
+        <SignedInNotice style={{ margin: '24px auto 0', maxWidth: 640, textAlign: 'center' }} />
         <div className="home-grid home-grid--two">
           <Link to={paths.clientSignup} className="pub-card signup-card signup-card--primary" data-testid="choose-client">
             <Badge>

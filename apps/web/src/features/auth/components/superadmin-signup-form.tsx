@@ -78,13 +78,7 @@ export function SuperadminSignupForm({ requiresSetupKey, setupToken }: Superadmi
       <PlainField label="E-mail" type="email" autoComplete="email" required {...field('email')} />
       <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
       {requiresSetupKey && (
-        <PlainPasswordField
-          label="Setup key"
-          autoComplete="off"
-          required
-          hint="The setup key from the server's configuration"
-          {...field('setup_key')}
-        />
+        <PlainPasswordField label="Setup key" autoComplete="off" required hint="Whoever runs the server can give it to you" {...field('setup_key')} />
       )}
       {asksForToken && (
         <PlainPasswordField

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
+import { TextLink } from '../../../components/text-link';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useContracts, type ContractFilters } from '../api/list-contracts';
@@ -27,6 +28,13 @@ type ContractListProps = {
   emptyTitle: string;
   emptyText?: ReactNode;
   showSigner?: boolean;
+  /** An empty list as one line (a dashboard's side panel) instead of a block with an icon. */
+  denseEmpty?: boolean;
+  /**
+   * At most `count`, with a link to the whole list (`allPath`) instead of "Load more", and without the status chip:
+   * a dashboard's panel of contracts to sign, which all have one status.
+   */
+  max?: { count: number; allPath: string };
   'data-testid'?: string;
 };
 
@@ -42,6 +50,37 @@ function subtitleOf(contract: ContractListItem, showSigner: boolean) {
   return [showSigner ? contract.signer.name : null, contract.project_title, when].filter(Boolean).join(' · ');
 }
 
+type ContractRowProps = {
+  contract: ContractListItem;
+  to: string;
+  showSigner?: boolean;
+  /** Off in a list of contracts to sign, where every one awaits a signature. */
+  showStatus?: boolean;
+};
+
+/** One contract in a list: title, project and date, its status, and Review & sign (or Open). */
+export function ContractRow({ contract, to, showSigner = false, showStatus = true }: ContractRowProps) {
+  const toSign = contract.status === 'sent' && !showSigner;
+  return (
+    <ListItem divider data-testid="contract-row" data-contract-id={contract.id} sx={{ px: { xs: 2, sm: 3 }, py: 1.5, gap: 2, flexWrap: 'wrap' }}>
+      {/* A basis, not 0: in a narrow row (a phone, a side column) the actions wrap below the title instead of
+          squeezing it to a letter a line. */}
+      <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{contract.title}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {subtitleOf(contract, showSigner)}
+        </Typography>
+      </Box>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
+        {showStatus && <ContractStatusChip status={contract.status} />}
+        <Button component={RouterLink} to={to} variant={toSign ? 'contained' : 'outlined'} size="small" data-testid="contract-open">
+          {toSign ? 'Review & sign' : 'Open'}
+        </Button>
+      </Stack>
+    </ListItem>
+  );
+}
+
 /** A person's contracts as a simple list that reads well on a phone: title, project, status, one action. */
 export function ContractList({
   title,
@@ -53,9 +92,11 @@ export function ContractList({
   emptyTitle,
   emptyText,
   showSigner = false,
+  denseEmpty = false,
+  max,
   'data-testid': testId = 'my-contracts',
 }: ContractListProps) {
-  const contracts = useContracts(filters);
+  const contracts = useContracts(filters, max?.count);
   const items = (contracts.data?.pages.flatMap((page) => page.items) ?? []).filter((c) => (include ? include(c) : true));
 
   let body;
@@ -63,7 +104,7 @@ export function ContractList({
   else if (contracts.isError) body = <ListError message={errorMessage(contracts.error)} onRetry={() => contracts.refetch()} />;
   else if (items.length === 0)
     body = (
-      <ListEmpty icon={<DescriptionOutlinedIcon />} title={emptyTitle}>
+      <ListEmpty icon={<DescriptionOutlinedIcon />} title={emptyTitle} dense={denseEmpty}>
         {emptyText}
       </ListEmpty>
     );
@@ -71,34 +112,7 @@ export function ContractList({
     body = (
       <List disablePadding>
         {items.map((contract) => (
-          <ListItem
-            key={contract.id}
-            divider
-            data-testid="contract-row"
-            data-contract-id={contract.id}
-            sx={{ px: { xs: 2, sm: 3 }, py: 1.5, gap: 2, flexWrap: 'wrap' }}
-          >
-            {/* A basis, not 0: in a narrow row (a phone, a side column) the actions wrap below the title instead of
-                squeezing it to a letter a line. */}
-            <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{contract.title}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {subtitleOf(contract, showSigner)}
-              </Typography>
-            </Box>
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
-              <ContractStatusChip status={contract.status} />
-              <Button
-                component={RouterLink}
-                to={getOpenPath(contract.id)}
-                variant={contract.status === 'sent' && !showSigner ? 'contained' : 'outlined'}
-                size="small"
-                data-testid="contract-open"
-              >
-                {contract.status === 'sent' && !showSigner ? 'Review & sign' : 'Open'}
-              </Button>
-            </Stack>
-          </ListItem>
+          <ContractRow key={contract.id} contract={contract} to={getOpenPath(contract.id)} showSigner={showSigner} showStatus={max === undefined} />
         ))}
       </List>
     );
@@ -106,7 +120,17 @@ export function ContractList({
   return (
     <SectionCard title={title} subtitle={subtitle} action={action} data-testid={testId}>
       {body}
-      <LoadMore hasMore={Boolean(contracts.hasNextPage)} isLoading={contracts.isFetchingNextPage} onLoadMore={() => contracts.fetchNextPage()} />
+      {max === undefined ? (
+        <LoadMore hasMore={Boolean(contracts.hasNextPage)} isLoading={contracts.isFetchingNextPage} onLoadMore={() => contracts.fetchNextPage()} />
+      ) : (
+        contracts.hasNextPage && (
+          <Box sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }}>
+            <TextLink to={max.allPath} sx={{ fontSize: '0.875rem' }}>
+              More to see in all your contracts
+            </TextLink>
+          </Box>
+        )
+      )}
     </SectionCard>
   );
 }

@@ -266,7 +266,7 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
       columns={columns}
       rows={items}
       getRowId={(c) => c.id}
-      label="Contracts"
+      label="Contracts list"
       isLoading={contracts.isPending}
       loadingLabel="Loading contracts..."
       error={contracts.isError ? contracts.error : undefined}

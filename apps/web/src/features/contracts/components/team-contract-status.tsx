@@ -42,6 +42,9 @@ export function groupByProject(contracts: ContractListItem[]): ProjectContractSt
   return [...projects.values()].sort((a, b) => b.awaiting - a.awaiting);
 }
 
+/** The dashboard shows this many projects, those with someone still to sign first; the list screen has them all. */
+const PROJECTS_SHOWN = 3;
+
 type TeamContractStatusProps = {
   /** The lead: their own contracts are on their to-sign list, not among the team's. */
   leadId: string;
@@ -62,14 +65,14 @@ export function TeamContractStatus({ leadId, getOpenPath, listPath }: TeamContra
   else if (contracts.isError) body = <ListError message={errorMessage(contracts.error)} onRetry={() => contracts.refetch()} />;
   else if (projects.length === 0)
     body = (
-      <ListEmpty icon={<GroupsOutlinedIcon />} title="No team contract sent yet">
-        Contracts appear here once they are sent to the people on the projects you lead.
+      <ListEmpty icon={<GroupsOutlinedIcon />} title="No team contract sent yet" dense>
+        They appear here once sent to your team.
       </ListEmpty>
     );
   else
     body = (
       <Stack divider={<Box sx={{ borderTop: '1px solid', borderColor: 'divider' }} />}>
-        {projects.map((project) => (
+        {projects.slice(0, PROJECTS_SHOWN).map((project) => (
           <Box
             key={project.projectId}
             sx={{ px: { xs: 2, sm: 3 }, py: 2 }}
@@ -119,15 +122,18 @@ export function TeamContractStatus({ leadId, getOpenPath, listPath }: TeamContra
             </Stack>
           </Box>
         ))}
+        {projects.length > PROJECTS_SHOWN && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }} data-testid="team-contract-more">
+            {projects.length - PROJECTS_SHOWN} more {projects.length - PROJECTS_SHOWN === 1 ? 'project' : 'projects'} under All team contracts.
+          </Typography>
+        )}
       </Stack>
     );
 
   return (
     <SectionCard
       title="Team contracts"
-      subtitle={
-        projects.length > 0 ? `${signed} signed, ${awaiting} awaiting signature on the projects you lead` : 'Who has signed on the projects you lead'
-      }
+      subtitle={projects.length > 0 ? `${signed} signed, ${awaiting} awaiting signature` : 'Who has signed on your projects'}
       action={
         <Button component={RouterLink} to={listPath} size="small">
           All team contracts

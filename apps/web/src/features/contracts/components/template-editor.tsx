@@ -111,7 +111,7 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
           slotProps={{ htmlInput: { 'data-testid': 'template-body', style: { fontFamily: 'monospace', fontSize: 14 } } }}
         />
         <Box>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             Insert a variable
           </Typography>
           <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -150,7 +150,7 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
         </Stack>
       </Stack>
       <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }} aria-live="polite">
-        <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 1 }}>
           Preview with sample details {preview.isFetching ? '· updating…' : ''}
         </Typography>
         {preview.isError ? (

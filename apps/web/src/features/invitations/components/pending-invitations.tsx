@@ -134,7 +134,7 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
         columns={columns}
         rows={items}
         getRowId={(invitation) => invitation.id}
-        label="Pending invitations"
+        label="Pending invitations list"
         isLoading={invitations.isPending}
         loadingLabel="Loading invitations..."
         error={invitations.isError ? invitations.error : undefined}

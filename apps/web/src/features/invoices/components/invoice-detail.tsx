@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, type Invoice } from '@agency/schema';
+import { DEPOSIT_INVOICE_NOTE, isFullyRefunded, PAYMENT_METHOD_LABELS, type Invoice } from '@agency/schema';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -124,6 +124,7 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
   }
   const invoice = query.data;
   const lines = invoice.lines.map((line, index) => ({ ...line, index }));
+  const isPaidDeposit = invoice.kind === 'deposit' && invoice.status === 'paid' && !isFullyRefunded(invoice);
   return (
     <Box data-testid="invoice-detail" data-invoice-id={invoice.id} data-status={invoice.status}>
       {backLink}
@@ -180,7 +181,13 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: { xs: 0, sm: 2 }, pt: 2 }}>
           <InvoiceAmounts amounts={invoice} currency={invoice.currency} />
         </Box>
-        {invoice.notes && (
+        {isPaidDeposit && (
+          <Alert severity="success" sx={{ mt: 2 }} data-testid="deposit-paid">
+            This deposit was paid{invoice.paid_at ? ` on ${formatDate(invoice.paid_at)}` : ''}, and the work on the project has started.
+          </Alert>
+        )}
+        {/* A paid deposit's "the work starts as soon as this deposit is paid" is out of date: the line above says what is. */}
+        {invoice.notes && !(isPaidDeposit && invoice.notes === DEPOSIT_INVOICE_NOTE) && (
           <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }} color="text.secondary">
             {invoice.notes}
           </Typography>
@@ -195,7 +202,7 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
           columns={paymentColumns(invoice)}
           rows={invoice.payments}
           getRowId={(p) => p.id}
-          label="Payments"
+          label="Payments list"
           empty={<ListEmpty title="No payments yet" />}
           rowTestId="invoice-payment"
         />

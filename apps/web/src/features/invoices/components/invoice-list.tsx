@@ -243,7 +243,7 @@ export function InvoiceList({
           columns={columnsFor(variant, getDetailPath, !projectId)}
           rows={items}
           getRowId={(invoice) => invoice.id}
-          label={title}
+          label={`${title} list`}
           isLoading={invoices.isPending}
           loadingLabel="Loading invoices..."
           error={invoices.isError ? invoices.error : undefined}

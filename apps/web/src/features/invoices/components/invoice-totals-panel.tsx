@@ -56,7 +56,7 @@ export function InvoiceTotalsPanel({ compact = false }: { compact?: boolean }) {
       {rows.map((row) => (
         <Box key={row.currency} data-currency={row.currency}>
           {rows.length > 1 && (
-            <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography variant="subtitle2" component="h2" color="text.secondary" sx={{ mb: 1 }}>
               {row.currency}
             </Typography>
           )}

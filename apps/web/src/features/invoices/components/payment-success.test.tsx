@@ -28,6 +28,18 @@ describe('payment success page', () => {
     expect(await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/INV-2026-0042 for “Booking site” is paid \(£1,200\.00\)/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the invoice' })).toHaveAttribute('href', '/view-invoice?id=11');
+    expect(screen.queryByText(/the work on your project has started/)).toBeNull();
+  });
+
+  it('says that the work has started when the payment was the deposit', async () => {
+    server.use(
+      http.get('/api/invoices/INV-2026-0042', () =>
+        HttpResponse.json({ invoice: invoiceFixture({ kind: 'deposit', status: 'paid', amount_paid: 120000, amount_due: 0 }) }),
+      ),
+    );
+    renderScreen(<PaymentSuccess invoiceNo="INV-2026-0042" {...props} />, { path: '/paymentsuccess/INV-2026-0042' });
+    expect(await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/With the deposit paid, the work on your project has started\./)).toBeInTheDocument();
   });
 
   it('tells a reader clearly when the invoice number is unknown, or not an invoice number at all', async () => {

@@ -145,6 +145,7 @@ function SignedInStatus({ invoiceNo, invoicePath, invoicesPath }: Omit<PaymentSu
           <Text>
             Thank you: {status.invoice.invoice_no} for “{status.invoice.project_title}” is paid (
             {formatMoney(status.invoice.amount_paid, status.invoice.currency)}). A receipt is on its way by e-mail.
+            {status.invoice.kind === 'deposit' && ' With the deposit paid, the work on your project has started.'}
           </Text>
           <ButtonLink to={invoicePath(status.invoice.id)} testId="open-paid-invoice">
             View the invoice

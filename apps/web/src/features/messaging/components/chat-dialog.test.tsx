@@ -2,6 +2,7 @@ import { STORAGE_KEY_USER_ID, type Message } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isConversationOnScreen } from '../../../lib/open-conversation';
 import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { ChatDialog } from './chat-dialog';
@@ -71,6 +72,15 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('chat dialog', () => {
+  it('marks its conversation as on screen while it is open (its notifications are not toasted), and no longer once closed', async () => {
+    stubServer(() => HttpResponse.json({}, { status: 201 }));
+    const { unmount } = openChat();
+    expect(isConversationOnScreen(CONVERSATION)).toBe(true);
+    expect(isConversationOnScreen('13:7')).toBe(false);
+    unmount();
+    expect(isConversationOnScreen(CONVERSATION)).toBe(false);
+  });
+
   it('shows the SPEC title, subtitle and polling hint, and sends with Enter', async () => {
     const { sends } = stubServer(() => HttpResponse.json({}, { status: 201 }));
     const { dialog, input, user } = openChat();

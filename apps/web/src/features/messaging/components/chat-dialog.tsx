@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
+import { showConversation } from '../../../lib/open-conversation';
 import { readUserId } from '../../../lib/storage';
 import { useChat } from '../hooks/use-chat';
 import { chatSubtitle, chatTitle, POLLING_HINT, type MessagingSide } from '../utils/chat';
@@ -84,6 +85,9 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
   const scrollRef = useRef<HTMLDivElement>(null);
   const lastId = chat.messages.at(-1)?.id;
 
+  // While this chat is open its new messages show here: the notification about one is not toasted as well.
+  useEffect(() => showConversation(target.conversationId), [target.conversationId]);
+
   // After opening and after new messages: to the bottom, once the new bubbles (and images) have laid out.
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -143,7 +147,7 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
             role="status"
             sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, color: 'text.secondary' }}
           >
-            <CircularProgress size={22} />
+            <CircularProgress size={22} aria-hidden="true" />
             <span>Loading messages…</span>
           </Box>
         ) : chat.messages.length === 0 ? (

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
+import { isConversationOnScreen } from '../../../lib/open-conversation';
 import { queryKeys } from '../../../lib/query-keys';
 import { useUnreadCount } from '../api/get-unread-count';
 import { listNotifications } from '../api/list-notifications';
@@ -13,8 +14,8 @@ import { listNotifications } from '../api/list-notifications';
 const NotificationPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel })));
 
 /**
- * When the polled unread count goes up while the app is open: toast the newest notification's title and
- * refresh what the notification is likely about (projects, tool requests, the lists of notifications).
+ * When the polled unread count goes up while the app is open: toast the newest notification's title (unless it is
+ * about the conversation open in the chat dialog, where the message shows already) and refresh what the notification is likely about (projects, tool requests, the lists of notifications).
  */
 function useNewNotificationToasts(count: number | undefined) {
   const queryClient = useQueryClient();
@@ -32,7 +33,8 @@ function useNewNotificationToasts(count: number | undefined) {
     listNotifications({ limit: 1 }).then(
       ({ items }) => {
         const newest = items[0];
-        if (newest) notify.info(newest.title, { toastId: `notification-${newest.id}` });
+        const isOnScreen = newest?.target?.type === 'conversation' && isConversationOnScreen(newest.target.id);
+        if (newest && !isOnScreen) notify.info(newest.title, { toastId: `notification-${newest.id}` });
       },
       () => undefined,
     );

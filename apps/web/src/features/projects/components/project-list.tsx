@@ -28,6 +28,8 @@ type ProjectListProps = {
   emptyTitle?: string;
   emptyText?: ReactNode;
   action?: ReactNode;
+  /** Shows the search and status filter only when there are more projects than this (or a filter is in use). */
+  filtersFrom?: number;
   'data-testid'?: string;
 };
 
@@ -104,6 +106,7 @@ export function ProjectList({
   emptyTitle = 'No projects yet',
   emptyText,
   action,
+  filtersFrom,
   'data-testid': testId = 'project-list',
 }: ProjectListProps) {
   const [search, setSearch] = useState('');
@@ -118,6 +121,7 @@ export function ProjectList({
   const projects = useProjects({ q: q || undefined, status: status || undefined });
   const items = projects.data?.pages.flatMap((page) => page.items) ?? [];
   const isFiltered = q !== '' || status !== '';
+  const showFilters = filtersFrom === undefined || isFiltered || search !== '' || items.length > filtersFrom || Boolean(projects.hasNextPage);
 
   const filters = (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
@@ -152,13 +156,13 @@ export function ProjectList({
 
   return (
     <SectionCard title={title} subtitle={subtitle} action={action} data-testid={testId}>
-      {filters}
+      {showFilters && filters}
       <Box sx={{ opacity: projects.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <DataTable
           columns={columns}
           rows={items}
           getRowId={(project) => project.id}
-          label={title}
+          label={`${title} list`}
           isLoading={projects.isPending}
           loadingLabel="Loading projects..."
           error={projects.isError ? projects.error : undefined}

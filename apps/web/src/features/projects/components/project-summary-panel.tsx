@@ -23,6 +23,85 @@ function withAside(main: ReactNode, aside: ReactNode) {
   );
 }
 
+type AttentionProps = {
+  getDetailPath: (id: string) => string;
+  renderActions?: (project: ProjectListItem) => ReactNode;
+};
+
+/** One project that needs this person: title, client, the reason of a rejection, and its actions. */
+export function ProjectAttentionRow({ project, getDetailPath, renderActions }: AttentionProps & { project: ProjectListItem }) {
+  return (
+    <Box
+      component="li"
+      sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+      data-testid="attention-row"
+    >
+      {/* The status and the actions sit beside the title while there is room, and wrap below it on a phone. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 220px' }}>
+          <TextLink to={getDetailPath(project.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {project.title}
+          </TextLink>
+          <Typography variant="body2" color="text.secondary">
+            {project.client.name} · submitted {formatDate(project.created_at)}
+          </Typography>
+          {project.status === 'rejected' && project.rejection_reason && (
+            <Typography variant="body2" color="error" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+              Reason: {project.rejection_reason}
+            </Typography>
+          )}
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+          <ProjectStatusChip status={project.status} />
+          {renderActions?.(project)}
+        </Stack>
+      </Box>
+    </Box>
+  );
+}
+
+function ProjectAttentionRows({ projects, getDetailPath, renderActions }: AttentionProps & { projects: ProjectListItem[] }) {
+  return (
+    <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {projects.map((project) => (
+        <ProjectAttentionRow key={project.id} project={project} getDetailPath={getDetailPath} renderActions={renderActions} />
+      ))}
+    </Stack>
+  );
+}
+
+type ProjectAttentionCardProps = AttentionProps & {
+  title: string;
+  subtitle?: ReactNode;
+  emptyTitle: string;
+  /** Nothing at all while there is nothing to do (a dashboard that opens on work leaves the space to the rest). */
+  hideWhenEmpty?: boolean;
+};
+
+/** What needs this person, as a card of its own: a team lead's projects ready to start, say. */
+export function ProjectAttentionCard({
+  title,
+  subtitle,
+  emptyTitle,
+  hideWhenEmpty = false,
+  getDetailPath,
+  renderActions,
+}: ProjectAttentionCardProps) {
+  const summary = useProjectSummary();
+  let body;
+  if (summary.isPending) body = <ListLoading label="Loading projects..." />;
+  else if (summary.isError) body = <ListError message={errorMessage(summary.error)} onRetry={() => summary.refetch()} />;
+  else if (summary.data.needs_attention.length === 0) {
+    if (hideWhenEmpty) return null;
+    body = <ListEmpty title={emptyTitle} dense />;
+  } else body = <ProjectAttentionRows projects={summary.data.needs_attention} getDetailPath={getDetailPath} renderActions={renderActions} />;
+  return (
+    <SectionCard title={title} subtitle={subtitle} data-testid="needs-attention">
+      {body}
+    </SectionCard>
+  );
+}
+
 type ProjectSummaryPanelProps = {
   getDetailPath: (id: string) => string;
   attentionTitle: string;
@@ -33,6 +112,10 @@ type ProjectSummaryPanelProps = {
   renderAttentionActions?: (project: ProjectListItem) => ReactNode;
   /** Shown beside the counts on wide screens, e.g. the signed-in person's card. */
   aside?: ReactNode;
+  /** In place of the list of projects that need attention, e.g. a client's contracts, invoices and projects together. */
+  attention?: ReactNode;
+  /** What needs this person (and the latest activity) above the counts, so that the screen opens on it. */
+  attentionFirst?: boolean;
 };
 
 /** The pipeline at a glance: counts by status, what needs this person, and the latest activity. */
@@ -44,6 +127,8 @@ export function ProjectSummaryPanel({
   countsAction,
   renderAttentionActions,
   aside,
+  attention: attentionCard,
+  attentionFirst = false,
 }: ProjectSummaryPanelProps) {
   const summary = useProjectSummary();
 
@@ -88,58 +173,38 @@ export function ProjectSummaryPanel({
     </SectionCard>
   );
 
-  return (
-    <Box sx={{ display: 'grid', gap: 3 }} data-testid="project-summary">
-      {withAside(countsCard, aside)}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+  const attentionAndActivity = (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+      {attentionCard ?? (
         <SectionCard title={attentionTitle} subtitle={attentionSubtitle} data-testid="needs-attention">
           {attention.length === 0 ? (
             <ListEmpty title={attentionEmpty} />
           ) : (
-            <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {attention.map((project) => (
-                <Box
-                  component="li"
-                  key={project.id}
-                  sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
-                  data-testid="attention-row"
-                >
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-                    <Box sx={{ minWidth: 0 }}>
-                      <TextLink to={getDetailPath(project.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                        {project.title}
-                      </TextLink>
-                      <Typography variant="body2" color="text.secondary">
-                        {project.client.name} · submitted {formatDate(project.created_at)}
-                      </Typography>
-                      {project.status === 'rejected' && project.rejection_reason && (
-                        <Typography variant="body2" color="error" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                          Reason: {project.rejection_reason}
-                        </Typography>
-                      )}
-                    </Box>
-                    <ProjectStatusChip status={project.status} />
-                  </Stack>
-                  {renderAttentionActions && <Box sx={{ mt: 1 }}>{renderAttentionActions(project)}</Box>}
-                </Box>
-              ))}
-            </Stack>
+            <ProjectAttentionRows projects={attention} getDetailPath={getDetailPath} renderActions={renderAttentionActions} />
           )}
         </SectionCard>
-        <SectionCard title="Recent activity" data-testid="recent-activity">
-          {activity.length === 0 ? (
-            <ListEmpty title="No activity yet" />
-          ) : (
-            <Box sx={{ p: { xs: 2, sm: 3 } }}>
-              <ProjectTimeline
-                events={activity}
-                showProjectTitle
-                renderProjectTitle={(event) => <TextLink to={getDetailPath(event.project_id)}>{event.project_title}</TextLink>}
-              />
-            </Box>
-          )}
-        </SectionCard>
-      </Box>
+      )}
+      <SectionCard title="Recent activity" data-testid="recent-activity">
+        {activity.length === 0 ? (
+          <ListEmpty title="No activity yet" />
+        ) : (
+          <Box sx={{ p: { xs: 2, sm: 3 } }}>
+            <ProjectTimeline
+              events={activity}
+              showProjectTitle
+              renderProjectTitle={(event) => <TextLink to={getDetailPath(event.project_id)}>{event.project_title}</TextLink>}
+            />
+          </Box>
+        )}
+      </SectionCard>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }} data-testid="project-summary">
+      {attentionFirst && attentionAndActivity}
+      {withAside(countsCard, aside)}
+      {!attentionFirst && attentionAndActivity}
     </Box>
   );
 }

@@ -209,7 +209,7 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
           columns={columns}
           rows={items}
           getRowId={(request) => request.id}
-          label={title}
+          label={`${title} list`}
           isLoading={requests.isPending}
           loadingLabel="Loading tool requests..."
           error={requests.isError ? requests.error : undefined}

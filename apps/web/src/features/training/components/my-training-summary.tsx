@@ -25,11 +25,15 @@ export function MyTrainingSummary({ modulePath, today }: { modulePath: (moduleId
     const completed = modules.reduce((n, m) => n + m.completed, 0);
     const total = modules.reduce((n, m) => n + m.total, 0);
     const todo = modules.filter((m) => m.completed < m.total).sort((a, b) => (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999'));
+    const percent = percentDone(completed, total);
     body = (
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: { xs: 2, sm: 3 }, alignItems: 'center', justifyContent: 'center' }}>
-        <Box sx={{ flex: '0 0 140px' }} role="img" aria-label={`${percentDone(completed, total)}% of your training done`}>
-          <Gauge size={140} value={percentDone(completed, total)} text={`${percentDone(completed, total)} %`} data-testid="training-gauge" />
-        </Box>
+        {/* An empty ring says nothing the list below does not: the ring shows once some of the training is done. */}
+        {percent > 0 && (
+          <Box sx={{ flex: '0 0 120px' }} role="img" aria-label={`${percent}% of your training done`}>
+            <Gauge size={120} value={percent} text={`${percent} %`} data-testid="training-gauge" />
+          </Box>
+        )}
         {todo.length === 0 ? (
           <Typography sx={{ fontWeight: 700, color: 'success.main', flex: '1 1 200px' }}>All your training is done.</Typography>
         ) : (
