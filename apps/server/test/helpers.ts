@@ -169,7 +169,11 @@ export async function createTestApp(
         .from(mailOutbox)
         .catch(() => []);
       for (const { text } of queued) if (text) rememberSecretsInText(text);
-      await app.close();
+      // Nothing is in flight when a test closes its app; the keep-alive connections its HTTP clients left open
+      // would otherwise hold the close for the idle timeout (the app leaves idle connections to main.ts's drain).
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await database.close();
       await drop();
     },
