@@ -306,6 +306,93 @@ test.describe('training', () => {
   });
 });
 
+/** A published module with one material, for both employee roles; its material's id. */
+async function publishModule(request: APIRequestContext, admin: Auth, title: string): Promise<string> {
+  const created = await expectStatus<{ module: { id: string } }>(
+    await request.post('/api/training/modules', { headers: authHeaders(admin), data: { title, description: 'One material to read.' } }),
+    201,
+    `module ${title}`,
+  );
+  const id = created.module.id;
+  const material = await expectStatus<{ material: { id: string } }>(
+    await request.post(`/api/training/modules/${id}/materials`, { headers: authHeaders(admin), data: { title: 'Read me', content: 'The gist.' } }),
+    201,
+    'material',
+  );
+  const assign = await request.put(`/api/training/modules/${id}/assignment`, {
+    headers: authHeaders(admin),
+    data: { roles: ['teamlead', 'teammember'] },
+  });
+  await expectStatus(assign, 200, 'assign');
+  await expectStatus(
+    await request.patch(`/api/training/modules/${id}`, { headers: authHeaders(admin), data: { status: 'published' } }),
+    200,
+    'publish',
+  );
+  return material.material.id;
+}
+
+test.describe('training progress', () => {
+  test("the team lead's matrix shows every module column beside Overall at 1024 and 1280 px, scrolling sideways with a cue", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await createAdmin(request);
+    const lead = await createTeamlead(request, { name: `Lou Lead ${uniqueSuffix()}` });
+    const member = await createTeammember(request, { name: `Mia Member ${uniqueSuffix()}` });
+    await staffedProject(request, lead, member, `Matrix project ${uniqueSuffix()}`);
+    const suffix = uniqueSuffix();
+    const titles = ['Security basics', 'Definition of done', 'Code review', 'Accessibility'].map((t) => `${t} ${suffix}`);
+    const materials: string[] = [];
+    for (const title of titles) materials.push(await publishModule(request, admin, title));
+    // The member finishes the last module only: a matrix without that column would contradict its Overall.
+    await expectStatus(await request.post(`/api/training/materials/${materials[3]}/complete`, { headers: authHeaders(member) }), 200, 'complete');
+    // Other journeys publish modules too: the matrix shows every module the lead's team has.
+    const listed = await request.get('/api/training/progress', { headers: authHeaders(lead) });
+    const every = (await expectStatus<{ modules: { title: string }[] }>(listed, 200, 'progress')).modules.map((m) => m.title);
+    expect(every).toEqual(expect.arrayContaining(titles));
+
+    for (const width of [1024, 1280]) {
+      const session = await openSession(browser, lead, baseURL!, '/employee/training', { width, height: 900 });
+      const page = session.page;
+      const progress = page.getByTestId('training-progress');
+      const row = progress.getByTestId('progress-row').filter({ hasText: member.user.name });
+      await expect(row).toBeVisible();
+      const headers = progress.getByRole('columnheader');
+      await expect(headers.first()).toHaveText('Person');
+      expect(await headers.allTextContents()).toEqual(expect.arrayContaining([...every, 'Overall']));
+
+      // The region scrolls sideways when the modules are wider than the card, and then says so.
+      const region = progress.locator('[role="region"][data-sideways-scroll="by-design"]');
+      const scrolls = (await region.count()) > 0 && (await region.evaluate((el) => el.scrollWidth > el.clientWidth));
+      if (width === 1024) expect(scrolls).toBe(true);
+      if (scrolls) {
+        await expect(progress.getByTestId('table-scroll-hint')).toHaveText(`Scroll sideways to see all ${every.length} modules`);
+        await expect(progress.getByTestId('table-scroll-shadow')).toBeVisible();
+      }
+      await shoot(page, `training-progress-${width}`);
+
+      // Every module can be brought into view, beside the names held at the table's left edge.
+      const table = progress.getByRole('table');
+      const name = row.getByRole('cell').first();
+      for (const title of [...every, 'Overall']) {
+        const header = progress.getByRole('columnheader', { name: title, exact: true });
+        await header.scrollIntoViewIfNeeded();
+        await expect(header).toBeInViewport({ ratio: 0.95 });
+        const [headerBox, nameBox, tableBox] = await Promise.all([header.boundingBox(), name.boundingBox(), table.locator('..').boundingBox()]);
+        expect(headerBox!.x).toBeGreaterThanOrEqual(nameBox!.x + nameBox!.width - 1);
+        expect(Math.abs(nameBox!.x - tableBox!.x)).toBeLessThanOrEqual(1);
+      }
+      await expect(row.getByRole('progressbar', { name: `${member.user.name}, ${titles[3]}` })).toHaveAttribute('aria-valuenow', '100');
+      await expect(row.getByRole('progressbar', { name: `${member.user.name}, ${titles[0]}` })).toHaveAttribute('aria-valuenow', '0');
+      expect(session.console.problems()).toEqual([]);
+      await session.close();
+    }
+  });
+});
+
 test.describe('the dashboards', () => {
   test("a member's dashboard shows the team contract to sign and opens it for signing; the lead's shows the team's signatures", async ({
     browser,
