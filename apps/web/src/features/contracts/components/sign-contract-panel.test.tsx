@@ -115,10 +115,10 @@ describe('the signing panel’s messages', () => {
     await user.type(name, '  Chloe Client ');
     await user.click(agree);
     await user.click(screen.getByTestId('sign-button'));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
     expect(dialog).toHaveTextContent('as Chloe Client');
     await user.click(screen.getByRole('button', { name: 'Sign' }));
-    await expect.poll(() => signed.length).toBe(1);
+    await expect.poll(() => signed.length, { timeout: 5_000 }).toBe(1);
     expect(bodies).toEqual([{ signature_name: 'Chloe Client', agree: true, document_sha256: contract.document_sha256 }]);
   });
 });

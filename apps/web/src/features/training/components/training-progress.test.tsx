@@ -46,7 +46,7 @@ async function renderMatrix(width: number) {
   renderScreen(<TrainingProgress title="My team’s progress" subtitle="The people on the projects you lead, and you" showChart={false} />, {
     path: '/employee/training',
   });
-  await screen.findByText('Max Member');
+  await screen.findByText('Max Member', {}, { timeout: 5_000 });
 }
 
 const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
