@@ -92,7 +92,8 @@ async function tabTo(page: Page, card: Locator) {
   throw new Error(`the card ${id} never took the focus`);
 }
 
-async function dragWithMouse(page: Page, card: Locator, target: Locator) {
+/** Drags a card with the mouse over `target` and holds it there; `release` drops it. */
+async function holdWithMouse(page: Page, card: Locator, target: Locator): Promise<{ release: () => Promise<void> }> {
   // A keyboard move may have scrolled the columns sideways: bring the first ones back into view.
   await page.getByTestId('board-columns').evaluate((el) => el.scrollTo({ left: 0 }));
   const from = await card.boundingBox();
@@ -103,7 +104,48 @@ async function dragWithMouse(page: Page, card: Locator, target: Locator) {
   // The mouse sensor starts a drag after 5 px; then the pointer travels to the middle of the target list.
   await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 4 });
   await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height - 10, 40), { steps: 20 });
-  await page.mouse.up();
+  return { release: () => page.mouse.up() };
+}
+
+async function dragWithMouse(page: Page, card: Locator, target: Locator) {
+  await (await holdWithMouse(page, card, target)).release();
+}
+
+/**
+ * Drags a card with a finger (real touch events) onto `target` and holds it there; `release` lifts the finger. The
+ * touch sensor starts a drag once the finger has rested 200 ms on the card.
+ */
+async function holdByTouch(page: Page, card: Locator, target: Locator): Promise<{ release: () => Promise<void> }> {
+  // The row of tabs scrolls sideways: the finger goes to a tab it can see, as a person's would.
+  await target.evaluate((el) => el.scrollIntoView({ inline: 'center', block: 'nearest' }));
+  const from = await card.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag, or nowhere to drop');
+  const cdp = await page.context().newCDPSession(page);
+  const at = (x: number, y: number) => [{ x, y, id: 1 }];
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(start.x, start.y) });
+  await page.waitForTimeout(350);
+  for (let i = 1; i <= 16; i += 1) {
+    const t = i / 16;
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: at(start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t),
+    });
+  }
+  return {
+    release: async () => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.detach();
+    },
+  };
+}
+
+/** Adds a card through the API. */
+async function cardViaApi(request: APIRequestContext, auth: Auth, projectId: string, columnId: string, title: string) {
+  const created = await request.post(`/api/projects/${projectId}/board/cards`, { headers: authHeaders(auth), data: { column_id: columnId, title } });
+  await expectStatus(created, 201, `card ${title}`);
 }
 
 test.describe('the board', () => {
@@ -125,6 +167,8 @@ test.describe('the board', () => {
     const leadSession = await openSession(browser, lead, baseURL!, boardPath);
     const page = leadSession.page;
     await expect(page.getByTestId('board-column')).toHaveCount(5);
+    // Side by side, cards are dragged between columns (and the page says so).
+    await expect(page.getByTestId('kanban-page').locator('p').first()).toContainText('Drag cards between columns');
     for (const title of ['Wireframes', 'Booking API', 'Privacy notice']) await addCard(page, 'To do', title);
     await expect(titlesIn(page, 'To do')).toHaveText(['Wireframes', 'Booking API', 'Privacy notice']);
     await expect(column(page, 'To do').getByTestId('column-count')).toHaveText('3');
@@ -166,9 +210,20 @@ test.describe('the board', () => {
     await page.getByTestId('column-save').click();
     await expect(column(page, 'In progress')).toHaveAttribute('data-at-limit', 'true');
     await expect(column(page, 'In progress').getByTestId('column-count')).toHaveText('1 / 1');
-    leadSession.console.ignoreFailedResource(409);
-    await dragWithMouse(page, cardNamed(page, 'Privacy notice'), column(page, 'In progress').getByRole('list'));
+    // While the card is over the full column, the column says it cannot take it, and the card waits in its own.
+    const held = await holdWithMouse(page, cardNamed(page, 'Privacy notice'), column(page, 'In progress').getByRole('list'));
+    const blocked = column(page, 'In progress').getByTestId('drop-blocked');
+    await expect(blocked).toBeVisible();
+    await expect(blocked).toContainText('Cannot drop here');
+    await expect(blocked).toContainText('In progress is at its WIP limit of 1');
+    // The dragged card says it too, where the pointer is.
+    await expect(page.getByTestId('card-drop-blocked')).toHaveText('Cannot drop here');
+    await expect(titlesIn(page, 'In progress')).toHaveText(['Wireframes']);
+    await expect(titlesIn(page, 'To do')).toHaveText(['Privacy notice']);
+    await expectLoaded(page);
+    await held.release();
     await expect(page.locator('.Toastify').getByText('"In progress" is at its WIP limit of 1 card; finish or move a card out first')).toBeVisible();
+    await expect(blocked).toHaveCount(0);
     await expect(titlesIn(page, 'To do')).toHaveText(['Privacy notice']);
     await expect(titlesIn(page, 'In progress')).toHaveText(['Wireframes']);
 
@@ -242,6 +297,114 @@ test.describe('the board', () => {
   });
 });
 
+test.describe('the board on a phone', () => {
+  test('at 390 px a card moves to another column by a drag onto its tab, by its Move to menu and by the keyboard; a full column says so while the card is over its tab', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const lead = await createTeamlead(request, { name: `Rio Lead ${uniqueSuffix()}` });
+    const member = await createTeammember(request, { name: `Ray Member ${uniqueSuffix()}` });
+    const projectId = await staffedProject(request, lead, member, `Phone moves ${uniqueSuffix()}`);
+    const board = await expectStatus<{ columns: { id: string; name: string }[] }>(
+      await request.get(`/api/projects/${projectId}/board`, { headers: authHeaders(lead) }),
+      200,
+      'board',
+    );
+    const columnId = (name: string) => board.columns.find((c) => c.name === name)!.id;
+    for (const title of ['Call the venue', 'Book the photographer', 'Print the menus'])
+      await cardViaApi(request, lead, projectId, columnId('To do'), title);
+    // Review is full: one card against a limit of one.
+    await cardViaApi(request, lead, projectId, columnId('Review'), 'Check the sound');
+    await expectStatus(
+      await request.patch(`/api/board/columns/${columnId('Review')}`, { headers: authHeaders(lead), data: { wip_limit: 1 } }),
+      200,
+      'limit',
+    );
+
+    const session = await openSession(browser, member, baseURL!, `/kanban-board?project=${projectId}`, PHONE);
+    const page = session.page;
+    const tabs = page.getByTestId('column-tabs');
+    const tab = (name: string) => tabs.locator(`[data-testid="column-tab"][data-column-name="${name}"]`);
+    // The page says what works at this width: tabs and the Move to button, not dragging between columns.
+    const hint = page.getByTestId('kanban-page').locator('p').first();
+    await expect(hint).toContainText('drag it onto another column’s tab');
+    await expect(hint).toContainText('Move to');
+    await expect(hint).not.toContainText('Drag cards between columns');
+    await tab('To do').click();
+    await expect(titlesIn(page, 'To do')).toHaveText(['Call the venue', 'Book the photographer', 'Print the menus']);
+
+    // A finger drags Call the venue onto the In progress tab: the tab and a line above the column say where it goes.
+    const toProgress = await holdByTouch(page, cardNamed(page, 'Call the venue'), tab('In progress'));
+    await expect(tab('In progress')).toHaveAttribute('data-drop', 'over');
+    await expect(page.getByTestId('drop-hint')).toHaveText('Drop to move it to In progress');
+    await expectLoaded(page);
+    await toProgress.release();
+    await expect(titlesIn(page, 'To do')).toHaveText(['Book the photographer', 'Print the menus']);
+    await expect(tab('In progress')).toHaveText('In progress (1)');
+    await expect(page.locator('.Toastify').getByText('Moved “Call the venue” to In progress')).toBeVisible();
+    await expect
+      .poll(() => boardColumnsOf(request, lead, projectId))
+      .toEqual(['Backlog: ', 'To do: Book the photographer, Print the menus', 'In progress: Call the venue', 'Review: Check the sound', 'Done: ']);
+
+    // Over the full Review tab, the drag says it cannot drop there before the finger lifts; lifted, nothing moves.
+    const toReview = await holdByTouch(page, cardNamed(page, 'Book the photographer'), tab('Review'));
+    await expect(tab('Review')).toHaveAttribute('data-drop', 'blocked');
+    await expect(page.getByTestId('drop-blocked')).toHaveText('Cannot drop here: Review is at its WIP limit of 1');
+    await expect(page.getByTestId('card-drop-blocked')).toHaveText('Cannot drop here');
+    await expectLoaded(page);
+    await toReview.release();
+    await expect(page.locator('.Toastify').getByText('"Review" is at its WIP limit of 1 card; finish or move a card out first')).toBeVisible();
+    await expect(titlesIn(page, 'To do')).toHaveText(['Book the photographer', 'Print the menus']);
+    await expect(tab('Review')).toHaveText('Review (1)');
+
+    // The card's Move to menu: the full column is offered but greyed out; Done takes the card.
+    await cardNamed(page, 'Book the photographer').getByTestId('card-move-button').tap();
+    const menu = page.getByRole('menu', { name: 'Move “Book the photographer” to' });
+    await expect(menu.getByRole('menuitem')).toHaveText(['Backlog', 'In progress', /^Review/, 'Done']);
+    await expect(menu.getByRole('menuitem', { name: /Review/ })).toHaveAttribute('aria-disabled', 'true');
+    // (The photograph waits for the menu to finish growing in.)
+    await page.waitForTimeout(400);
+    await expectLoaded(page);
+    await expect(page.getByTestId('card-drop-blocked')).toHaveCount(0);
+    await menu.getByRole('menuitem', { name: 'Done' }).tap();
+    await expect(titlesIn(page, 'To do')).toHaveText(['Print the menus']);
+    await expect(tab('Done')).toHaveText('Done (1)');
+    await expect(page.locator('.Toastify').getByText('Moved “Book the photographer” to Done')).toBeVisible();
+
+    // The keyboard: the menu from the card's button, or the card picked up with Space and carried to the next tab.
+    await tabTo(page, cardNamed(page, 'Print the menus'));
+    await page.keyboard.press('Space');
+    await expect(page.getByText(/Picked up Print the menus|Print the menus is now in To do/).first()).toBeAttached();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText('Print the menus is over the In progress tab', { exact: false }).first()).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(titlesIn(page, 'To do')).toHaveCount(0);
+    await expect(tab('In progress')).toHaveText('In progress (2)');
+    await expect
+      .poll(() => boardColumnsOf(request, lead, projectId))
+      .toEqual(['Backlog: ', 'To do: ', 'In progress: Call the venue, Print the menus', 'Review: Check the sound', 'Done: Book the photographer']);
+
+    await tab('In progress').click();
+    await page.getByTestId('card-move-button').last().focus();
+    await page.keyboard.press('Enter');
+    const keyMenu = page.getByRole('menu', { name: 'Move “Print the menus” to' });
+    await expect(keyMenu).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(keyMenu.getByRole('menuitem', { name: 'To do' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(titlesIn(page, 'In progress')).toHaveText(['Call the venue']);
+    await expect(tab('To do')).toHaveText('To do (1)');
+    await expect
+      .poll(() => boardColumnsOf(request, lead, projectId))
+      .toEqual(['Backlog: ', 'To do: Print the menus', 'In progress: Call the venue', 'Review: Check the sound', 'Done: Book the photographer']);
+
+    expect(session.console.problems()).toEqual([]);
+    await session.close();
+  });
+});
+
 test.describe('training', () => {
   test('an admin publishes a module, a member completes it and the team lead sees 100 %', async ({ browser, request, baseURL }) => {
     test.setTimeout(120_000);
@@ -288,6 +451,93 @@ test.describe('training', () => {
     await expect(progress.getByRole('img', { name: `${moduleTitle}: 100% on average` })).toBeVisible();
 
     for (const session of [adminSession, memberSession, leadSession]) {
+      expect(session.console.problems()).toEqual([]);
+      await session.close();
+    }
+  });
+});
+
+/** A published module with one material, for both employee roles; its material's id. */
+async function publishModule(request: APIRequestContext, admin: Auth, title: string): Promise<string> {
+  const created = await expectStatus<{ module: { id: string } }>(
+    await request.post('/api/training/modules', { headers: authHeaders(admin), data: { title, description: 'One material to read.' } }),
+    201,
+    `module ${title}`,
+  );
+  const id = created.module.id;
+  const material = await expectStatus<{ material: { id: string } }>(
+    await request.post(`/api/training/modules/${id}/materials`, { headers: authHeaders(admin), data: { title: 'Read me', content: 'The gist.' } }),
+    201,
+    'material',
+  );
+  const assign = await request.put(`/api/training/modules/${id}/assignment`, {
+    headers: authHeaders(admin),
+    data: { roles: ['teamlead', 'teammember'] },
+  });
+  await expectStatus(assign, 200, 'assign');
+  await expectStatus(
+    await request.patch(`/api/training/modules/${id}`, { headers: authHeaders(admin), data: { status: 'published' } }),
+    200,
+    'publish',
+  );
+  return material.material.id;
+}
+
+test.describe('training progress', () => {
+  test("the team lead's matrix shows every module column beside Overall at 1024 and 1280 px, scrolling sideways with a cue", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await createAdmin(request);
+    const lead = await createTeamlead(request, { name: `Lou Lead ${uniqueSuffix()}` });
+    const member = await createTeammember(request, { name: `Mia Member ${uniqueSuffix()}` });
+    await staffedProject(request, lead, member, `Matrix project ${uniqueSuffix()}`);
+    const suffix = uniqueSuffix();
+    const titles = ['Security basics', 'Definition of done', 'Code review', 'Accessibility'].map((t) => `${t} ${suffix}`);
+    const materials: string[] = [];
+    for (const title of titles) materials.push(await publishModule(request, admin, title));
+    // The member finishes the last module only: a matrix without that column would contradict its Overall.
+    await expectStatus(await request.post(`/api/training/materials/${materials[3]}/complete`, { headers: authHeaders(member) }), 200, 'complete');
+    // Other journeys publish modules too: the matrix shows every module the lead's team has.
+    const listed = await request.get('/api/training/progress', { headers: authHeaders(lead) });
+    const every = (await expectStatus<{ modules: { title: string }[] }>(listed, 200, 'progress')).modules.map((m) => m.title);
+    expect(every).toEqual(expect.arrayContaining(titles));
+
+    for (const width of [1024, 1280]) {
+      const session = await openSession(browser, lead, baseURL!, '/employee/training', { width, height: 900 });
+      const page = session.page;
+      const progress = page.getByTestId('training-progress');
+      const row = progress.getByTestId('progress-row').filter({ hasText: member.user.name });
+      await expect(row).toBeVisible();
+      const headers = progress.getByRole('columnheader');
+      await expect(headers.first()).toHaveText('Person');
+      expect(await headers.allTextContents()).toEqual(expect.arrayContaining([...every, 'Overall']));
+
+      // The region scrolls sideways when the modules are wider than the card, and then says so.
+      const region = progress.locator('[role="region"][data-sideways-scroll="by-design"]');
+      const scrolls = (await region.count()) > 0 && (await region.evaluate((el) => el.scrollWidth > el.clientWidth));
+      if (width === 1024) expect(scrolls).toBe(true);
+      if (scrolls) {
+        await expect(progress.getByTestId('table-scroll-hint')).toHaveText(`Scroll sideways to see all ${every.length} modules`);
+        await expect(progress.getByTestId('table-scroll-shadow')).toBeVisible();
+      }
+      await expectLoaded(page);
+
+      // Every module can be brought into view, beside the names held at the table's left edge.
+      const table = progress.getByRole('table');
+      const name = row.getByRole('cell').first();
+      for (const title of [...every, 'Overall']) {
+        const header = progress.getByRole('columnheader', { name: title, exact: true });
+        await header.scrollIntoViewIfNeeded();
+        await expect(header).toBeInViewport({ ratio: 0.95 });
+        const [headerBox, nameBox, tableBox] = await Promise.all([header.boundingBox(), name.boundingBox(), table.locator('..').boundingBox()]);
+        expect(headerBox!.x).toBeGreaterThanOrEqual(nameBox!.x + nameBox!.width - 1);
+        expect(Math.abs(nameBox!.x - tableBox!.x)).toBeLessThanOrEqual(1);
+      }
+      await expect(row.getByRole('progressbar', { name: `${member.user.name}, ${titles[3]}` })).toHaveAttribute('aria-valuenow', '100');
+      await expect(row.getByRole('progressbar', { name: `${member.user.name}, ${titles[0]}` })).toHaveAttribute('aria-valuenow', '0');
       expect(session.console.problems()).toEqual([]);
       await session.close();
     }

@@ -18,6 +18,7 @@ import {
 } from './support/accounts';
 import { watchConsole, type ConsoleWatch } from './support/console';
 import { createProjectViaApi } from './support/projects-api';
+import { drawByMouse, drawByTouch } from './support/signature';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -50,34 +51,6 @@ async function contractsOf(request: APIRequestContext, auth: Auth, projectId: st
 async function contractOf(request: APIRequestContext, auth: Auth, id: string): Promise<ApiContract> {
   const response = await request.get(`/api/contracts/${id}`, { headers: authHeaders(auth) });
   return (await expectStatus<{ contract: ApiContract }>(response, 200, `contract ${id}`)).contract;
-}
-
-/** A signature drawn with real touch events (a finger on a phone), through the browser's input layer. */
-async function drawByTouch(page: Page, selector: string) {
-  const box = await page.locator(selector).boundingBox();
-  if (!box) throw new Error('signature pad not visible');
-  const cdp = await page.context().newCDPSession(page);
-  const at = (fx: number, fy: number) => [{ x: box.x + box.width * fx, y: box.y + box.height * fy, id: 1 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0.1, 0.6) });
-  for (let i = 1; i <= 24; i += 1) {
-    const t = i / 24;
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(0.1 + 0.75 * t, 0.6 - 0.35 * Math.sin(t * Math.PI * 3)) });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-
-/** A signature drawn with the mouse (a desktop browser): press, one continuous stroke, release. */
-async function drawByMouse(page: Page, selector: string) {
-  const box = await page.locator(selector).boundingBox();
-  if (!box) throw new Error('signature pad not visible');
-  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
-  await page.mouse.move(...at(0.1, 0.6));
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i += 1) {
-    const t = i / 24;
-    await page.mouse.move(...at(0.1 + 0.75 * t, 0.6 - 0.35 * Math.sin(t * Math.PI * 3)));
-  }
-  await page.mouse.up();
 }
 
 /** The same journey on a desktop and on a phone: every screen at that width, for staff and client alike. */

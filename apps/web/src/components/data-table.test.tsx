@@ -151,4 +151,30 @@ describe('planTableLayout', () => {
   it('shows the whole table while the width is unknown', () => {
     expect(planTableLayout(fit, null, 600)).toEqual({ mode: 'table', hiddenIds: new Set() });
   });
+
+  // A matrix: a name, a role that may go, three parts and the total they add up to.
+  const matrix = [
+    { id: 'name', priority: 1, minWidth: 160 },
+    { id: 'role', priority: 2, minWidth: 120 },
+    { id: 'm1', priority: 3, minWidth: 150, isPartOfTotal: true },
+    { id: 'm2', priority: 4, minWidth: 150, isPartOfTotal: true },
+    { id: 'm3', priority: 5, minWidth: 150, isPartOfTotal: true },
+    { id: 'total', priority: 1, minWidth: 150 },
+  ];
+
+  it('never hides a column that holds a part of the row’s total, whatever its priority', () => {
+    expect(planTableLayout(matrix, 900, 600)).toEqual({ mode: 'table', hiddenIds: new Set() });
+    expect(planTableLayout(matrix, 800, 600)).toEqual({ mode: 'table', hiddenIds: new Set(['role']) });
+    // Too narrow for the parts: cards (every field on them), never a table without them.
+    expect(planTableLayout(matrix, 700, 600)).toEqual({ mode: 'cards' });
+    expect(planTableLayout(matrix, 800, 600, 1)).toEqual({ mode: 'cards' });
+  });
+
+  it('keeps the table whole and scrolls it sideways when asked to, instead of turning rows into cards', () => {
+    expect(planTableLayout(matrix, 900, 600, 0, 'scroll')).toEqual({ mode: 'table', hiddenIds: new Set() });
+    expect(planTableLayout(matrix, 700, 600, 0, 'scroll')).toEqual({ mode: 'scroll', hiddenIds: new Set(['role']) });
+    expect(planTableLayout(matrix, 800, 600, 1, 'scroll')).toEqual({ mode: 'scroll', hiddenIds: new Set(['role']) });
+    // A phone still gets cards.
+    expect(planTableLayout(matrix, 390, 600, 0, 'scroll')).toEqual({ mode: 'cards' });
+  });
 });

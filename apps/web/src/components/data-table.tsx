@@ -1,3 +1,4 @@
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
@@ -10,9 +11,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { errorMessage } from '../lib/http';
-import { DEFAULT_COLUMN_MIN_WIDTH, planTableLayout } from './data-table-layout';
+import { DEFAULT_COLUMN_MIN_WIDTH, planTableLayout, type TableOverflow } from './data-table-layout';
 import { ListError, ListLoading } from './list-states';
 
 /**
@@ -28,6 +29,13 @@ export type DataColumn<T> = {
   cell: (row: T) => ReactNode;
   /** 1 (the default) is essential and never hidden; higher numbers hide first when the table gets too narrow. */
   priority?: number;
+  /**
+   * The column holds a part of what another cell of the row adds up (a module of an overall percentage, a line's
+   * quantity and unit price): it is never hidden, whatever its priority, so that no total counts what the table
+   * does not show. Where such columns do not fit, the rows become cards or, with `overflow="scroll"`, the table
+   * scrolls sideways.
+   */
+  isPartOfTotal?: boolean;
   /** The narrowest the column reads well at, padding included, in px: what the width plan adds up. */
   minWidth?: number;
   align?: 'left' | 'right';
@@ -36,6 +44,8 @@ export type DataColumn<T> = {
   /** Where the cell goes on a card: a labelled field unless said otherwise. */
   card?: CardSlot;
   cellSx?: SxProps<Theme>;
+  /** The header cell's style, e.g. letting a long free-text header wrap (headers keep to one line by default). */
+  headerSx?: SxProps<Theme>;
 };
 
 type DataAttributes = Record<`data-${string}`, string>;
@@ -70,6 +80,14 @@ type DataTableProps<T> = {
   /** Cells sit in the middle of their row, or at its top when rows hold several lines of text. */
   rowAlign?: 'middle' | 'top';
   maxWidth?: number;
+  /**
+   * When the columns that may not hide are wider than the container: a card per row (the default), or the table
+   * kept whole, scrolling sideways inside its card with the first column held in place, a shadow on the side that
+   * has more, and `scrollHint` above it.
+   */
+  overflow?: TableOverflow;
+  /** The line above a table that scrolls sideways, e.g. "Scroll sideways to see all 6 modules". */
+  scrollHint?: string;
 };
 
 const DEFAULT_CARDS_BELOW_PX = 600;
@@ -110,10 +128,43 @@ function useElementWidth(): [(element: HTMLElement | null) => void, number | nul
   return [setElement, width];
 }
 
+type ScrollEdges = { left: boolean; right: boolean; heldWidth: number };
+const NO_EDGES: ScrollEdges = { left: false, right: false, heldWidth: 0 };
+
+/**
+ * Whether a sideways scroller has more to show on its left and on its right, and how wide its first column (held in
+ * place) is, kept current as it scrolls and resizes.
+ */
+function useScrollEdges(element: HTMLElement | null, isActive: boolean): ScrollEdges {
+  const [edges, setEdges] = useState(NO_EDGES);
+  useLayoutEffect(() => {
+    if (!element || !isActive) return;
+    const update = () => {
+      const left = element.scrollLeft > 1;
+      const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      const heldWidth = element.querySelector('th')?.offsetWidth ?? 0;
+      setEdges((current) =>
+        current.left === left && current.right === right && current.heldWidth === heldWidth ? current : { left, right, heldWidth },
+      );
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    return () => {
+      element.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [element, isActive]);
+  return isActive ? edges : NO_EDGES;
+}
+
 /**
  * One list of records for every screen: a table whose low-priority columns hide before it would overflow its
- * card, and a card per row below `cardsBelowPx` or when even the essential columns do not fit. Loading, error
- * and empty states come from list-states.
+ * card, and a card per row below `cardsBelowPx` or when even the essential columns do not fit (or, with
+ * `overflow="scroll"`, a table that scrolls sideways with a visible cue). Columns that hold a part of the row's
+ * total never hide. Loading, error and empty states come from list-states.
  */
 export function DataTable<T>({
   columns,
@@ -132,9 +183,13 @@ export function DataTable<T>({
   cardsBelowPx = DEFAULT_CARDS_BELOW_PX,
   rowAlign = 'middle',
   maxWidth,
+  overflow = 'cards',
+  scrollHint = 'Scroll sideways to see every column',
 }: DataTableProps<T>) {
   const [measure, width] = useElementWidth();
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const [scrollerElement, setScrollerElement] = useState<HTMLDivElement | null>(null);
+  const hintId = useId();
   // Columns hidden beyond the plan because the table, as rendered, came out wider than its container at this width.
   const [squeeze, setSqueeze] = useState<{ width: number | null; steps: number }>({ width: null, steps: 0 });
   const squeezeSteps = squeeze.width === width ? squeeze.steps : 0;
@@ -142,20 +197,29 @@ export function DataTable<T>({
   const layout = useMemo(
     () =>
       planTableLayout(
-        columns.map((column) => ({ id: column.id, priority: column.priority ?? 1, minWidth: column.minWidth ?? DEFAULT_COLUMN_MIN_WIDTH })),
+        columns.map((column) => ({
+          id: column.id,
+          priority: column.priority ?? 1,
+          minWidth: column.minWidth ?? DEFAULT_COLUMN_MIN_WIDTH,
+          isPartOfTotal: column.isPartOfTotal,
+        })),
         width,
         cardsBelowPx,
         squeezeSteps,
+        overflow,
       ),
-    [columns, width, cardsBelowPx, squeezeSteps],
+    [columns, width, cardsBelowPx, squeezeSteps, overflow],
   );
+  const isScrolling = layout.mode === 'scroll';
+  const edges = useScrollEdges(scrollerElement, isScrolling);
 
   // The plan adds up declared minimum widths; a cell's real content can be wider (a long word, a button label).
   // Before the browser paints, and again whenever the table changes size, a table wider than its container hides
-  // one more column (or turns into cards), so that nothing is ever cut off or left to sideways scrolling.
+  // one more column (or turns into cards), so that nothing is ever cut off or left to sideways scrolling unless the
+  // table is one that scrolls on purpose.
   useLayoutEffect(() => {
     const container = scroller.current;
-    if (!container || width === null) return;
+    if (!container || width === null || isScrolling) return;
     const check = () => {
       if (container.scrollWidth > container.clientWidth + 1) {
         setSqueeze((current) => ({ width, steps: (current.width === width ? current.steps : 0) + 1 }));
@@ -167,8 +231,24 @@ export function DataTable<T>({
     const observer = new ResizeObserver(check);
     observer.observe(table);
     return () => observer.disconnect();
-  }, [width, layout, rows]);
-  const visibleColumns = layout.mode === 'table' ? columns.filter((column) => !layout.hiddenIds.has(column.id)) : columns;
+  }, [width, layout, rows, isScrolling]);
+  const visibleColumns = layout.mode === 'cards' ? columns : columns.filter((column) => !layout.hiddenIds.has(column.id));
+  const setScroller = useCallback((element: HTMLDivElement | null) => {
+    scroller.current = element;
+    setScrollerElement(element);
+  }, []);
+  // A table that scrolls sideways holds its first column (the row's name) in place, with a shadow once rows slide under it.
+  // Header cells keep the theme's opaque head colour; body cells get the card's.
+  const stickySx = (index: number, isHead = false) =>
+    isScrolling && index === 0
+      ? {
+          position: 'sticky',
+          left: 0,
+          zIndex: isHead ? 2 : 1,
+          ...(isHead ? {} : { bgcolor: 'background.paper' }),
+          boxShadow: edges.left ? '6px 0 6px -4px rgb(15 23 42 / 18%)' : 'none',
+        }
+      : {};
 
   function handleClick(event: MouseEvent<HTMLElement>, row: T) {
     if (onRowClick && isRowClick(event)) onRowClick(row);
@@ -197,49 +277,99 @@ export function DataTable<T>({
       </Stack>
     );
   } else {
+    const hasMore = edges.left || edges.right;
     body = (
-      // A region that could scroll sideways in the instant before a column hides: keyboard users reach it to scroll it.
-      <TableContainer ref={scroller} sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
-        <Table size="small" aria-label={label} data-testid={testId}>
-          <TableHead>
-            <TableRow>
-              {visibleColumns.map((column) => (
-                <TableCell
-                  key={column.id}
-                  align={column.align ?? 'left'}
-                  sx={{ minWidth: column.minWidth ?? DEFAULT_COLUMN_MIN_WIDTH, whiteSpace: 'nowrap' }}
-                >
-                  {column.isHeaderHidden ? (
-                    <Box component="span" sx={visuallyHidden}>
-                      {column.header}
-                    </Box>
-                  ) : (
-                    column.header
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow
-                key={getRowId(row)}
-                hover
-                onClick={onRowClick ? (event: MouseEvent<HTMLElement>) => handleClick(event, row) : undefined}
-                sx={{ verticalAlign: rowAlign, ...(onRowClick ? { cursor: 'pointer' } : {}) }}
-                data-testid={rowTestId}
-                {...getRowAttributes?.(row)}
-              >
-                {visibleColumns.map((column) => (
-                  <TableCell key={column.id} align={column.align ?? 'left'} sx={column.cellSx}>
-                    {column.cell(row)}
-                  </TableCell>
+      <>
+        {isScrolling && hasMore && (
+          <Stack
+            direction="row"
+            spacing={0.75}
+            id={hintId}
+            sx={{ alignItems: 'center', px: 2, py: 1, color: 'text.secondary' }}
+            data-testid="table-scroll-hint"
+          >
+            <SwapHorizIcon fontSize="small" aria-hidden />
+            <Typography variant="body2">{scrollHint}</Typography>
+          </Stack>
+        )}
+        <Box sx={{ position: 'relative' }}>
+          {/* A region that scrolls sideways (on purpose, or in the instant before a column hides): keyboard users reach it to scroll it. */}
+          <TableContainer
+            ref={setScroller}
+            // What is scrolled into view (a focused cell, a found word) stops beside the held first column, not under it.
+            sx={{ overflowX: 'auto', scrollPaddingLeft: isScrolling ? `${edges.heldWidth}px` : undefined }}
+            tabIndex={0}
+            role="region"
+            aria-label={label}
+            aria-describedby={isScrolling && hasMore ? hintId : undefined}
+            // A table asked to keep every column (`overflow="scroll"`) scrolls sideways by design, with its cue; the
+            // width checks of the end-to-end suite allow what is marked so.
+            data-sideways-scroll={isScrolling ? 'by-design' : undefined}
+          >
+            <Table size="small" aria-label={label} data-testid={testId}>
+              <TableHead>
+                <TableRow>
+                  {visibleColumns.map((column, index) => (
+                    <TableCell
+                      key={column.id}
+                      align={column.align ?? 'left'}
+                      sx={[
+                        { minWidth: column.minWidth ?? DEFAULT_COLUMN_MIN_WIDTH, whiteSpace: 'nowrap', ...stickySx(index, true) },
+                        ...(Array.isArray(column.headerSx) ? column.headerSx : [column.headerSx]),
+                      ]}
+                    >
+                      {column.isHeaderHidden ? (
+                        <Box component="span" sx={visuallyHidden}>
+                          {column.header}
+                        </Box>
+                      ) : (
+                        column.header
+                      )}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow
+                    key={getRowId(row)}
+                    hover
+                    onClick={onRowClick ? (event: MouseEvent<HTMLElement>) => handleClick(event, row) : undefined}
+                    sx={{ verticalAlign: rowAlign, ...(onRowClick ? { cursor: 'pointer' } : {}) }}
+                    data-testid={rowTestId}
+                    {...getRowAttributes?.(row)}
+                  >
+                    {visibleColumns.map((column, index) => (
+                      <TableCell
+                        key={column.id}
+                        align={column.align ?? 'left'}
+                        sx={[stickySx(index), ...(Array.isArray(column.cellSx) ? column.cellSx : [column.cellSx])]}
+                      >
+                        {column.cell(row)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
                 ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {edges.right && (
+            <Box
+              aria-hidden
+              data-testid="table-scroll-shadow"
+              sx={{
+                position: 'absolute',
+                top: 0,
+                right: 0,
+                bottom: 0,
+                width: 40,
+                pointerEvents: 'none',
+                background: 'linear-gradient(to left, rgb(15 23 42 / 14%), rgb(15 23 42 / 0%))',
+              }}
+            />
+          )}
+        </Box>
+      </>
     );
   }
 

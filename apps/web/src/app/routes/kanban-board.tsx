@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { RecordError } from '../../components/list-states';
@@ -9,12 +11,20 @@ import { BoardProjectPicker, useDefaultBoardProject } from '../../features/board
 import { KanbanBoard } from '../../features/board/components/kanban-board';
 import { PageTitle } from '../../features/config/components/page-title';
 
+/** How cards move, as it works at each width. */
+const WIDE_HINT =
+  'Drag cards between columns or use a card’s Move to button; with the keyboard, pick a card up with Space and move it with the arrow keys.';
+const PHONE_HINT = 'One column at a time: hold a card and drag it onto another column’s tab, or use the card’s Move to button.';
+
 /**
  * /kanban-board: pick a project (the ones you work on; staff: all), then its board. `?project=<id>` chooses the
  * project and `?card=<id>` opens a card (a notification may name only the card: its project is looked up).
  */
 export function KanbanBoardRoute() {
   const { user } = useAuth();
+  const theme = useTheme();
+  // The board shows one column at a time below this width (as KanbanBoard does): dragging between columns is not what works there.
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const [params, setParams] = useSearchParams();
   const cardId = params.get('card');
   const fallback = useDefaultBoardProject();
@@ -54,7 +64,7 @@ export function KanbanBoardRoute() {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="kanban-page">
       <PageTitle title="Kanban board" />
-      <PageHeading title="Kanban board">Drag cards between columns, or pick one up with Space and move it with the arrow keys.</PageHeading>
+      <PageHeading title="Kanban board">{isPhone ? PHONE_HINT : WIDE_HINT}</PageHeading>
       <BoardProjectPicker
         value={projectId}
         onChange={(id) => update({ project: id, card: null })}

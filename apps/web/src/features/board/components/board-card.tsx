@@ -2,6 +2,7 @@ import { dueState, type BoardCard as BoardCardData, type BoardMember } from '@ag
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import BlockIcon from '@mui/icons-material/Block';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import CheckBoxOutlinedIcon from '@mui/icons-material/CheckBoxOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
@@ -12,17 +13,26 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
 import { initialsOf } from '../../../lib/initials';
 
 const DUE_COLOR = { overdue: 'error.main', soon: 'warning.dark', later: 'text.secondary', done: 'success.main', none: 'text.secondary' } as const;
 const DUE_LABEL = { overdue: 'Overdue', soon: 'Due soon', later: 'Due', done: 'Done', none: '' } as const;
 
-type CardFaceProps = { card: BoardCardData; members: ReadonlyMap<string, BoardMember>; today: string; isOverlay?: boolean };
+type CardFaceProps = {
+  card: BoardCardData;
+  members: ReadonlyMap<string, BoardMember>;
+  today: string;
+  isOverlay?: boolean;
+  /** Leaves room in the top right corner for the card's Move to button. */
+  hasMenu?: boolean;
+  /** The dragged card is over a column that cannot take it: it says so where the pointer is. */
+  isDropBlocked?: boolean;
+};
 
 /** What a card shows on the board: title, labels, due date, checklist, comments, files and assignees. */
-export function CardFace({ card, members, today, isOverlay = false }: CardFaceProps) {
+export function CardFace({ card, members, today, isOverlay = false, hasMenu = false, isDropBlocked = false }: CardFaceProps) {
   const due = dueState(card.due_date, card.done, today);
   const people = card.assignee_ids.map((id) => members.get(id)?.name ?? 'Former member');
   return (
@@ -35,10 +45,22 @@ export function CardFace({ card, members, today, isOverlay = false }: CardFacePr
         boxShadow: isOverlay ? 6 : 0,
         borderLeft: '4px solid',
         borderLeftColor: card.done ? 'success.main' : due === 'overdue' ? 'error.main' : 'transparent',
+        ...(isDropBlocked ? { borderColor: 'error.main', borderLeftColor: 'error.main' } : {}),
       }}
     >
+      {isDropBlocked && (
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ alignItems: 'center', mb: 0.75, color: 'error.main', fontWeight: 700, fontSize: '0.8rem' }}
+          data-testid="card-drop-blocked"
+        >
+          <BlockIcon sx={{ fontSize: 16 }} aria-hidden />
+          <span>Cannot drop here</span>
+        </Stack>
+      )}
       {card.labels.length > 0 && (
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mb: 0.75 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mb: 0.75, pr: hasMenu ? 4 : 0 }}>
           {card.labels.slice(0, 4).map((label) => (
             <Chip
               key={label}
@@ -51,7 +73,13 @@ export function CardFace({ card, members, today, isOverlay = false }: CardFacePr
         </Stack>
       )}
       <Typography
-        sx={{ fontWeight: 600, fontSize: '0.92rem', overflowWrap: 'anywhere', textDecoration: card.done ? 'line-through' : 'none' }}
+        sx={{
+          fontWeight: 600,
+          fontSize: '0.92rem',
+          overflowWrap: 'anywhere',
+          textDecoration: card.done ? 'line-through' : 'none',
+          pr: hasMenu && card.labels.length === 0 ? 4 : 0,
+        }}
         data-testid="card-title"
       >
         {card.title}
@@ -110,13 +138,19 @@ export function CardFace({ card, members, today, isOverlay = false }: CardFacePr
   );
 }
 
-type SortableCardProps = CardFaceProps & { columnName: string; isDisabled: boolean; onOpen: (cardId: string) => void };
+type SortableCardProps = Omit<CardFaceProps, 'hasMenu'> & {
+  columnName: string;
+  isDisabled: boolean;
+  onOpen: (cardId: string) => void;
+  /** The card's Move to button, in its top right corner. */
+  menu?: ReactNode;
+};
 
 /**
  * A card that can be dragged with the mouse or touch, or picked up with Space and moved with the arrow keys
- * (dnd-kit's keyboard sensor); Enter opens it.
+ * (dnd-kit's keyboard sensor), or moved with its Move to menu; Enter opens it.
  */
-export function SortableCard({ card, members, today, columnName, isDisabled, onOpen }: SortableCardProps) {
+export function SortableCard({ card, members, today, columnName, isDisabled, onOpen, menu }: SortableCardProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: card.id, disabled: isDisabled });
   const handleKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     if (event.key === 'Enter' && !isDragging) {
@@ -145,6 +179,7 @@ export function SortableCard({ card, members, today, columnName, isDisabled, onO
       data-version={card.version}
       sx={{
         listStyle: 'none',
+        position: 'relative',
         transform: CSS.Translate.toString(transform),
         transition,
         opacity: isDragging ? 0.4 : 1,
@@ -155,7 +190,8 @@ export function SortableCard({ card, members, today, columnName, isDisabled, onO
         '&:focus-visible': { boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.main}` },
       }}
     >
-      <CardFace card={card} members={members} today={today} />
+      <CardFace card={card} members={members} today={today} hasMenu={Boolean(menu)} />
+      {menu}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { isAtWipLimit, type BoardColumn as BoardColumnData, type BoardMember } from '@agency/schema';
 import { useDroppable } from '@dnd-kit/core';
+import BlockIcon from '@mui/icons-material/Block';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -27,6 +28,10 @@ type BoardColumnProps = {
   footer?: ReactNode;
   /** Fills its container (the phone shows one column at a time) instead of a fixed width. */
   isFullWidth?: boolean;
+  /** A card from another column is dragged over this one, which is at its WIP limit: it cannot be dropped here. */
+  isDropBlocked?: boolean;
+  /** A card's Move to button. */
+  renderCardMenu?: (card: BoardCard) => ReactNode;
 };
 
 /** One column: its name, how many cards it holds against its WIP limit, and its cards (a drop target even when empty). */
@@ -42,6 +47,8 @@ export function BoardColumn({
   menu,
   footer,
   isFullWidth = false,
+  isDropBlocked = false,
+  renderCardMenu,
 }: BoardColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(column.id) });
   const isFull = isAtWipLimit(count, column.wip_limit);
@@ -66,6 +73,7 @@ export function BoardColumn({
         borderRadius: 3,
         maxHeight: { md: 'calc(100dvh - 260px)' },
         minHeight: 160,
+        position: 'relative',
       }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, pt: 1.25, pb: 1 }}>
@@ -109,7 +117,7 @@ export function BoardColumn({
             overflowY: 'auto',
             minHeight: 60,
             borderRadius: 2,
-            outline: isOver ? '2px dashed' : 'none',
+            outline: isOver && !isDropBlocked ? '2px dashed' : 'none',
             outlineColor: 'primary.light',
           }}
         >
@@ -122,11 +130,39 @@ export function BoardColumn({
               columnName={column.name}
               isDisabled={!canMove}
               onOpen={onOpenCard}
+              menu={renderCardMenu?.(card)}
             />
           ))}
         </Box>
       </SortableContext>
       {footer}
+      {isDropBlocked && column.wip_limit !== null && (
+        // Over the whole column while a card is dragged over it: what a drop here would do, before the release.
+        <Stack
+          aria-hidden
+          data-testid="drop-blocked"
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            borderRadius: 3,
+            border: '2px dashed',
+            borderColor: 'error.main',
+            bgcolor: 'rgb(254 242 242 / 88%)',
+            alignItems: 'center',
+            textAlign: 'center',
+            gap: 0.5,
+            p: 1.5,
+            pointerEvents: 'none',
+            zIndex: 1,
+          }}
+        >
+          <BlockIcon sx={{ color: 'error.main' }} />
+          <Typography sx={{ fontWeight: 700, color: 'error.dark' }}>Cannot drop here</Typography>
+          <Typography variant="body2" sx={{ color: 'error.dark' }}>
+            {column.name} is at its WIP limit of {column.wip_limit}
+          </Typography>
+        </Stack>
+      )}
     </Box>
   );
 }

@@ -1,10 +1,11 @@
 import type { Board, BoardCard, Card } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../../../components/toast-host';
 import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
+import { BoardColumn } from './board-column';
 import { KanbanBoard } from './kanban-board';
 
 function boardCard(id: string, columnId: string, title: string, overrides: Partial<BoardCard> = {}): BoardCard {
@@ -63,10 +64,10 @@ const CARD: Card = {
 
 const WIP_MESSAGE = '"In progress" is at its WIP limit of 1 card; finish or move a card out first';
 
-function renderBoard(openCardId: string | null) {
+function renderBoard(openCardId: string | null, onOpenCard: (id: string | null) => void = () => undefined) {
   return renderScreen(
     <>
-      <KanbanBoard projectId="9" me="7" openCardId={openCardId} onOpenCard={() => undefined} />
+      <KanbanBoard projectId="9" me="7" openCardId={openCardId} onOpenCard={onOpenCard} />
       <ToastHost />
     </>,
     { path: '/kanban-board' },
@@ -141,5 +142,127 @@ describe('kanban board', () => {
     expect(screen.getByTestId('board-count')).toHaveTextContent('Showing 1 of 2 cards');
     // The count and the WIP limit still count every card.
     expect(within(screen.getByRole('region', { name: 'In progress' })).getByTestId('column-count')).toHaveTextContent('1 / 1');
+  });
+});
+
+/** The Move to menu and the toast library are fetched on first use: seconds on a busy machine. */
+const LAZY = 5_000;
+
+/** The server moves `41` to the end of the column asked for, and the board it serves afterwards shows it there. */
+function acceptMoves(sent: unknown[]) {
+  let board = BOARD;
+  server.use(
+    http.get('/api/projects/9/board', () => HttpResponse.json(board)),
+    http.post('/api/board/cards/41/move', async ({ request }) => {
+      const body = (await request.json()) as { column_id: string };
+      sent.push(body);
+      const card = { ...BOARD.columns[0].cards[0], column_id: body.column_id, version: 4 };
+      board = {
+        ...BOARD,
+        columns: BOARD.columns.map((c) => ({ ...c, cards: [...c.cards.filter((x) => x.id !== '41'), ...(c.id === body.column_id ? [card] : [])] })),
+      };
+      return HttpResponse.json({ card: { ...CARD, column_id: body.column_id, version: 4 } });
+    }),
+  );
+}
+
+describe('moving a card with its Move to menu', () => {
+  it('offers the other columns, a full one greyed out, and moves the card to the end of the one picked without opening it', async () => {
+    const sent: unknown[] = [];
+    acceptMoves(sent);
+    const onOpenCard = vi.fn();
+    const { user } = renderBoard(null, onOpenCard);
+    await screen.findByRole('region', { name: 'To do' });
+    await user.click(screen.getByRole('button', { name: 'Move “Write the copy” to another column' }));
+    const menu = await screen.findByRole('menu', { name: 'Move “Write the copy” to' }, { timeout: LAZY });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['In progressAt its WIP limit of 1', 'Done']);
+    expect(within(menu).getByRole('menuitem', { name: /In progress/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Done' }));
+
+    await waitFor(() => expect(titlesIn('Done')).toEqual(['Write the copy']));
+    expect(titlesIn('To do')).toEqual([]);
+    expect(await screen.findByText('Moved “Write the copy” to Done', {}, { timeout: LAZY })).toBeInTheDocument();
+    expect(sent).toEqual([{ version: 3, column_id: '3' }]);
+    expect(onOpenCard).not.toHaveBeenCalled();
+    // The card, drawn in its new column, has the focus back.
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Write the copy, in Done' })).toHaveFocus(), { timeout: LAZY });
+  });
+
+  it('opens from the keyboard without picking the card up', async () => {
+    server.use(http.get('/api/projects/9/board', () => HttpResponse.json(BOARD)));
+    const { user } = renderBoard(null);
+    await screen.findByRole('region', { name: 'To do' });
+    screen.getByRole('button', { name: 'Move “Write the copy” to another column' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Move “Write the copy” to' }, { timeout: LAZY });
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Done' })).toHaveFocus(), { timeout: LAZY });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText(/^Picked up/)).toBeNull();
+  });
+});
+
+describe('on a phone', () => {
+  // jsdom has no media queries: the phone's (below MUI's sm breakpoint) match. Put back afterwards, as the files of
+  // a worker share one window.
+  const jsdomMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = jsdomMatchMedia;
+  });
+  function asPhone() {
+    window.matchMedia = ((query: string) => ({
+      matches: /max-width:\s*599\.95px/.test(query),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+  }
+
+  it('shows one column behind each tab, and the Move to menu sends a card behind another tab, giving that tab the focus', async () => {
+    asPhone();
+    const sent: unknown[] = [];
+    acceptMoves(sent);
+    const { user } = renderBoard(null);
+    const tabs = await screen.findByRole('tablist', { name: 'Columns' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['To do (1)', 'In progress (1)', 'Done (0)']);
+    expect(screen.getAllByTestId('board-column')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Move “Write the copy” to another column' }));
+    await user.click(within(await screen.findByRole('menu', {}, { timeout: LAZY })).getByRole('menuitem', { name: 'Done' }));
+    await waitFor(() => expect(within(tabs).getByRole('tab', { name: 'Done (1)' })).toHaveFocus(), { timeout: LAZY });
+    expect(within(tabs).getByRole('tab', { name: 'To do (0)' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Moved “Write the copy” to Done', {}, { timeout: LAZY })).toBeInTheDocument();
+    expect(sent).toEqual([{ version: 3, column_id: '3' }]);
+  });
+});
+
+describe('a full column under a dragged card', () => {
+  it('says it cannot take the card, with its limit, while the card is over it', () => {
+    const column = { ...BOARD.columns[1], cards: undefined };
+    const props = {
+      column,
+      count: 1,
+      cards: BOARD.columns[1].cards,
+      members: new Map(),
+      today: '2026-03-01',
+      isDone: false,
+      canMove: true,
+      onOpenCard: () => undefined,
+    };
+    const { rerender } = renderScreen(<BoardColumn {...props} />);
+    expect(screen.queryByText('Cannot drop here')).toBeNull();
+    rerender(<BoardColumn {...props} isDropBlocked />);
+    expect(screen.getByTestId('drop-blocked')).toHaveTextContent('Cannot drop hereIn progress is at its WIP limit of 1');
   });
 });

@@ -17,18 +17,21 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
+  useDroppable,
 } from '@dnd-kit/core';
+import { wipLimitMessage, type BoardColumn as BoardColumnData } from '@agency/schema';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import BlockIcon from '@mui/icons-material/Block';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import Tab from '@mui/material/Tab';
+import Tab, { type TabProps } from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Loading } from '../../../components/plain/loading';
-import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { ListLoading, RecordError } from '../../../components/list-states';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
@@ -39,14 +42,18 @@ import {
   NO_FILTERS,
   columnDropId,
   columnOf,
+  isDropBlocked,
   isFiltering,
   isSamePlacement,
+  isTabDropId,
   itemsFromBoard,
   localToday,
   matchesFilters,
   moveOver,
   moveToColumnEnd,
   placementOf,
+  tabDropId,
+  targetColumnOf,
   type BoardFilters as Filters,
   type ColumnItems,
 } from '../utils/board-state';
@@ -55,18 +62,65 @@ import { AddColumnButton } from './add-column-button';
 import { CardFace } from './board-card';
 import { BoardColumn } from './board-column';
 import { BoardFilters } from './board-filters';
+import { CardMoveMenu } from './card-move-menu';
 import { ColumnMenu } from './column-menu';
 
 // The card dialog (its editor, date picker and Markdown) is fetched when a card is first opened, not with the board.
 const CardDialog = lazy(() => import('./card-dialog').then((m) => ({ default: m.CardDialog })));
 
-/** Cards under the pointer win over the column around them; the keyboard (no pointer) takes the closest corners. */
-const collisionDetection: CollisionDetection = (args) => {
-  const hits = pointerWithin(args);
-  const cards = hits.filter((hit) => !String(hit.id).startsWith(COLUMN_PREFIX));
-  if (cards.length) return cards;
-  return hits.length ? hits : closestCorners(args);
-};
+type Rect = { left: number; top: number; width: number; height: number };
+const holds = (rect: Rect | undefined, x: number, y: number) =>
+  rect !== undefined && x >= rect.left && x <= rect.left + rect.width && y >= rect.top && y <= rect.top + rect.height;
+const isTab = (id: UniqueIdentifier) => isTabDropId(String(id));
+
+/**
+ * Under the pointer, a column's tab (a phone) wins, then a card, then the column around it. The keyboard (no
+ * pointer) takes the tab its arrow keys went to (`keyboardTab`), else the closest corners among cards and columns.
+ */
+function pickCollisions(args: Parameters<CollisionDetection>[0], keyboardTab: string | null): ReturnType<CollisionDetection> {
+  if (args.pointerCoordinates) {
+    const hits = pointerWithin(args);
+    const tabs = hits.filter((hit) => isTab(hit.id));
+    if (tabs.length) return tabs;
+    const cards = hits.filter((hit) => !String(hit.id).startsWith(COLUMN_PREFIX));
+    if (cards.length) return cards;
+    if (hits.length) return hits;
+  } else if (keyboardTab !== null) {
+    return [{ id: keyboardTab }];
+  }
+  return closestCorners({ ...args, droppableContainers: args.droppableContainers.filter((container) => !isTab(container.id)) });
+}
+
+/** A column's tab on a phone, and a drop target while a card is dragged: dropped on it, the card goes to that column. */
+function ColumnTab({ columnId, isBlocked, ...props }: TabProps & { columnId: string; isBlocked: boolean }) {
+  const { setNodeRef, isOver } = useDroppable({ id: tabDropId(columnId) });
+  return (
+    <Tab
+      ref={setNodeRef}
+      {...props}
+      data-testid="column-tab"
+      data-drop={isOver ? (isBlocked ? 'blocked' : 'over') : undefined}
+      sx={{
+        minWidth: 0,
+        px: 1.5,
+        position: 'relative',
+        borderRadius: 2,
+        outline: isOver ? '2px dashed' : 'none',
+        outlineOffset: -4,
+        outlineColor: isBlocked ? 'error.main' : 'primary.main',
+        bgcolor: isOver ? (isBlocked ? 'rgb(254 242 242)' : 'rgb(67 56 202 / 8%)') : undefined,
+        // A full column's tab is marked while a card is dragged, without changing its size (nothing moves under the finger).
+        ...(isBlocked ? { color: 'error.main', '&.Mui-selected': { color: 'error.main' } } : {}),
+      }}
+      label={
+        <>
+          {props.label}
+          {isBlocked && <BlockIcon aria-hidden sx={{ position: 'absolute', top: 2, right: 2, fontSize: 14 }} />}
+        </>
+      }
+    />
+  );
+}
 
 const INSTRUCTIONS =
   'To pick up a card, press Space. While it is picked up, use the arrow keys to move it up and down or to another column, Space to drop it, ' +
@@ -94,9 +148,20 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
   const [override, setOverride] = useState<ColumnItems | null>(null);
   const snapshot = useRef<ColumnItems | null>(null);
   const pendingMoves = useRef(0);
-  const lastDragEnd = useRef(0);
+  const lastDragEnd = useRef({ cardId: '', at: 0 });
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [phoneColumn, setPhoneColumn] = useState(0);
+  /** While a card is dragged: the columns that cannot take it (at their WIP limit), and the column it is over. */
+  const [blockedIds, setBlockedIds] = useState<ReadonlySet<string>>(new Set());
+  const [overColumn, setOverColumn] = useState<{ id: string; isTab: boolean } | null>(null);
+  const overColumnRef = useRef<string | null>(null);
+  /** How the last drag ended, for its announcement (read after the drag's own handler). */
+  const dropOutcome = useRef<'blocked' | null>(null);
+  /** A card moved with its menu takes the focus back once it is drawn in its new place (or its column's tab does). */
+  const focusAfterMove = useRef<{ cardId: string; columnId: string } | null>(null);
+  /** The tab the arrow keys carried a picked-up card to (a phone), for the collision detection. */
+  const keyboardTab = useRef<string | null>(null);
+  const collisionDetection: CollisionDetection = (args) => pickCollisions(args, keyboardTab.current);
   const today = localToday();
 
   const board = boardQuery.data;
@@ -121,19 +186,44 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
   useLayoutEffect(() => {
     columnOrderRef.current = board?.columns.map((c) => c.id) ?? [];
   });
-  // Left and right go to the next column's top, wherever it is scrolled to (the board scrolls sideways); up and
-  // down move within the column as a sortable list does.
+  // Left and right go to the next column's top, wherever it is scrolled to (the board scrolls sideways), or onto its
+  // tab on a phone; up and down move within the column as a sortable list does (never up onto a tab).
   const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
-    if (event.code !== 'ArrowRight' && event.code !== 'ArrowLeft') return sortableKeyboardCoordinates(event, args);
+    const rects = args.context.droppableRects;
+    if (event.code !== 'ArrowRight' && event.code !== 'ArrowLeft') {
+      const next = sortableKeyboardCoordinates(event, args);
+      if (!next) return next;
+      const ontoTab = [...rects].some(([id, rect]) => isTab(id) && holds(rect, next.x + 1, next.y + 1));
+      if (ontoTab) return args.currentCoordinates;
+      keyboardTab.current = null;
+      return next;
+    }
     const order = columnOrderRef.current;
-    const from = columnOf(itemsRef.current, String(args.active));
+    const from = overColumnRef.current ?? columnOf(itemsRef.current, String(args.active));
     const next = from === null ? undefined : order[order.indexOf(from) + (event.code === 'ArrowRight' ? 1 : -1)];
-    const rect = next === undefined ? undefined : args.context.droppableRects.get(columnDropId(next));
     event.preventDefault();
-    if (!rect) return args.currentCoordinates;
-    const width = args.context.collisionRect?.width ?? 0;
-    return { x: rect.left + Math.max(0, (rect.width - width) / 2), y: rect.top + 8 };
+    if (next === undefined) return args.currentCoordinates;
+    const columnRect = rects.get(columnDropId(next));
+    if (columnRect) {
+      keyboardTab.current = null;
+      const width = args.context.collisionRect?.width ?? 0;
+      return { x: columnRect.left + Math.max(0, (columnRect.width - width) / 2), y: columnRect.top + 8 };
+    }
+    const tabRect = rects.get(tabDropId(next));
+    if (!tabRect) return args.currentCoordinates;
+    keyboardTab.current = tabDropId(next);
+    return { x: tabRect.left, y: tabRect.top };
   };
+
+  useEffect(() => {
+    if (!focusAfterMove.current) return;
+    const { cardId, columnId } = focusAfterMove.current;
+    focusAfterMove.current = null;
+    const target =
+      document.querySelector<HTMLElement>(`[data-testid="board-card"][data-card-id="${CSS.escape(cardId)}"]`) ??
+      document.querySelector<HTMLElement>(`[data-testid="column-tab"][data-column-id="${CSS.escape(columnId)}"]`);
+    target?.focus();
+  });
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
@@ -160,8 +250,17 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
   }
 
   const canMove = board.writable;
-  const columnName = (id: string | null) => board.columns.find((c) => c.id === id)?.name ?? '';
+  const columnById = (id: string | null): BoardColumnData | undefined => board.columns.find((c) => c.id === id);
+  const columnName = (id: string | null) => columnById(id)?.name ?? '';
   const titleOf = (id: UniqueIdentifier) => cards.get(String(id))?.title ?? 'the card';
+  /** The column a drag over `overId` would drop into, and whether it cannot take the card (as the board stood at the drag's start). */
+  const dropTargetOf = (activeId: string, overId: string) => {
+    const column = columnById(targetColumnOf(itemsRef.current, overId));
+    const before = snapshot.current;
+    const isBlocked = column !== undefined && before !== null && isDropBlocked(before, activeId, column.id, column.wip_limit);
+    return { column, isBlocked };
+  };
+  const blockedText = (column: BoardColumnData) => `${column.name} is at its WIP limit of ${column.wip_limit}`;
   const describePlace = (id: UniqueIdentifier) => {
     const column = columnOf(itemsRef.current, String(id));
     if (!column) return '';
@@ -170,10 +269,20 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, in ${describePlace(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${titleOf(active.id)} is now in ${describePlace(active.id)}.` : `${titleOf(active.id)} is not over a column.`,
-    onDragEnd: ({ active, over }) =>
-      over ? `Dropped ${titleOf(active.id)} in ${describePlace(active.id)}.` : `${titleOf(active.id)} was dropped outside the board.`,
+    onDragOver: ({ active, over }) => {
+      if (!over) return `${titleOf(active.id)} is not over a column.`;
+      const { column, isBlocked } = dropTargetOf(String(active.id), String(over.id));
+      if (column && isBlocked) return `${titleOf(active.id)} cannot be dropped here: ${blockedText(column)}.`;
+      if (column && isTabDropId(String(over.id))) {
+        return `${titleOf(active.id)} is over the ${column.name} tab: drop it to move it to the end of ${column.name}.`;
+      }
+      return `${titleOf(active.id)} is now in ${describePlace(active.id)}.`;
+    },
+    onDragEnd: ({ active, over }) => {
+      if (!over) return `${titleOf(active.id)} was dropped outside the board.`;
+      if (dropOutcome.current === 'blocked') return `${titleOf(active.id)} was not moved: it cannot be dropped there.`;
+      return `Dropped ${titleOf(active.id)} in ${describePlace(active.id)}.`;
+    },
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled; it is back where it was.`,
   };
 
@@ -201,47 +310,83 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
     );
   };
 
+  const endDrag = () => {
+    snapshot.current = null;
+    overColumnRef.current = null;
+    keyboardTab.current = null;
+    setActiveId(null);
+    setBlockedIds(new Set());
+    setOverColumn(null);
+  };
+
   const handleDragStart = ({ active }: DragStartEvent) => {
+    const id = String(active.id);
     snapshot.current = items;
+    dropOutcome.current = null;
     show(items);
-    setActiveId(String(active.id));
+    setActiveId(id);
+    setBlockedIds(new Set(board.columns.filter((c) => isDropBlocked(items, id, c.id, c.wip_limit)).map((c) => c.id)));
   };
 
   const handleDragOver = ({ active, over }: DragOverEvent) => {
-    if (!over) return;
+    const id = String(active.id);
+    const overId = over ? String(over.id) : null;
+    const target = overId === null ? undefined : dropTargetOf(id, overId);
+    overColumnRef.current = target?.column?.id ?? null;
+    setOverColumn(target?.column && overId !== null ? { id: target.column.id, isTab: isTabDropId(overId) } : null);
+    const before = snapshot.current;
+    if (overId === null || !before) return;
     const current = itemsRef.current;
+    // Over a column that cannot take it, the card waits where it was: nothing looks accepted that will not be.
+    if (target?.isBlocked) {
+      if (columnOf(current, id) !== columnOf(before, id)) show(before);
+      return;
+    }
+    // A tab changes no list while the card is over it; the drop moves the card to that column's end.
+    if (isTabDropId(overId)) return;
     // Across columns the card changes lists while it is dragged; within one, the sortable list animates it.
-    if (columnOf(current, String(active.id)) === columnOf(current, String(over.id))) return;
-    show(moveOver(current, String(active.id), String(over.id)));
+    if (columnOf(current, id) === columnOf(current, overId)) return;
+    show(moveOver(current, id, overId));
   };
 
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
     const before = snapshot.current;
-    snapshot.current = null;
-    setActiveId(null);
-    lastDragEnd.current = Date.now();
     const id = String(active.id);
-    if (!before || !over) {
+    const overId = over ? String(over.id) : null;
+    const target = overId === null ? undefined : dropTargetOf(id, overId);
+    endDrag();
+    lastDragEnd.current = { cardId: id, at: Date.now() };
+    const restore = () => {
       if (pendingMoves.current === 0) show(null);
+    };
+    if (!before || overId === null || !target?.column) {
+      restore();
       return;
     }
-    const next = moveOver(itemsRef.current, id, String(over.id));
-    if (isSamePlacement(before, next, id)) {
-      if (pendingMoves.current === 0) show(null);
+    if (target.isBlocked) {
+      dropOutcome.current = 'blocked';
+      restore();
+      notify.error(wipLimitMessage(target.column.name, target.column.wip_limit ?? 0), { toastId: `move-${id}` });
+      return;
+    }
+    const isTab = isTabDropId(overId);
+    const next = isTab ? moveToColumnEnd(itemsRef.current, id, target.column.id) : moveOver(itemsRef.current, id, overId);
+    if ((isTab && columnOf(before, id) === target.column.id) || isSamePlacement(before, next, id)) {
+      restore();
       return;
     }
     commit(id, next);
+    if (isTab) notify.success(`Moved “${titleOf(id)}” to ${target.column.name}`);
   };
 
   const handleDragCancel = () => {
-    snapshot.current = null;
-    setActiveId(null);
+    endDrag();
     if (pendingMoves.current === 0) show(null);
   };
 
   const handleOpen = (cardId: string) => {
     // A drag ends in a click on the card it dropped: that click opens nothing.
-    if (Date.now() - lastDragEnd.current < 250) return;
+    if (lastDragEnd.current.cardId === cardId && Date.now() - lastDragEnd.current.at < 250) return;
     onOpenCard(cardId);
   };
 
@@ -249,6 +394,15 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
     if (columnOf(items, cardId) === columnId) return;
     commit(cardId, moveToColumnEnd(items, cardId, columnId));
   };
+
+  /** The card's Move to menu: the move shows at once, says where the card went (a phone may not show that column). */
+  const handleMenuMove = (cardId: string, columnId: string) => {
+    if (columnOf(items, cardId) === columnId) return;
+    handleMoveTo(cardId, columnId);
+    focusAfterMove.current = { cardId, columnId };
+    notify.success(`Moved “${titleOf(cardId)}” to ${columnName(columnId)}`);
+  };
+  const moveTargets = board.columns.map((c) => ({ id: c.id, name: c.name, count: (items[c.id] ?? []).length, wipLimit: c.wip_limit }));
 
   const visible = (columnId: string) =>
     (items[columnId] ?? []).flatMap((id) => {
@@ -272,6 +426,12 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
       canMove={canMove}
       onOpenCard={handleOpen}
       isFullWidth={isPhone}
+      isDropBlocked={overColumn?.id === column.id && blockedIds.has(column.id)}
+      renderCardMenu={
+        canMove
+          ? (card) => <CardMoveMenu cardTitle={card.title} columnId={column.id} columns={moveTargets} onMove={(to) => handleMenuMove(card.id, to)} />
+          : undefined
+      }
       menu={
         board.can_manage_columns ? (
           <ColumnMenu
@@ -288,6 +448,8 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
   );
 
   const activeCard = activeId ? cards.get(activeId) : undefined;
+  const overTab = overColumn?.isTab ? columnById(overColumn.id) : undefined;
+  const isOverBlockedTab = overTab !== undefined && blockedIds.has(overTab.id);
 
   return (
     <Box data-testid="kanban-board" data-project-id={projectId}>
@@ -309,6 +471,9 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
         collisionDetection={collisionDetection}
         // A card that changes column mid-drag changes every list's size: measure the drop targets as they are now.
         measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+        // Scrolling sideways starts only right at an edge (a tenth of the scroller's width, not dnd-kit's fifth): a
+        // phone's row of tabs is narrow, and a card held over a tab must not slide the tabs away under it.
+        autoScroll={{ threshold: { x: 0.1, y: 0.2 } }}
         onDragStart={handleDragStart}
         onDragOver={handleDragOver}
         onDragEnd={handleDragEnd}
@@ -317,19 +482,58 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
       >
         {isPhone ? (
           <>
-            <Tabs
-              value={columnIndex}
-              onChange={(_e, value: number) => setPhoneColumn(value)}
-              variant="scrollable"
-              allowScrollButtonsMobile
-              aria-label="Columns"
-              sx={{ mb: 1.5 }}
-              data-testid="column-tabs"
-            >
-              {board.columns.map((column) => (
-                <Tab key={column.id} label={`${column.name} (${(items[column.id] ?? []).length})`} sx={{ minWidth: 0, px: 1.5 }} />
-              ))}
-            </Tabs>
+            {/* The tabs stay in view under the app bar, so that a card dragged down a long column can still reach them. */}
+            <Box sx={{ position: 'sticky', top: 64, zIndex: 3, bgcolor: 'background.default', mb: 1.5 }}>
+              <Tabs
+                value={columnIndex}
+                onChange={(_e, value: number) => setPhoneColumn(value)}
+                variant="scrollable"
+                allowScrollButtonsMobile
+                aria-label="Columns"
+                data-testid="column-tabs"
+              >
+                {board.columns.map((column) => (
+                  <ColumnTab
+                    key={column.id}
+                    columnId={column.id}
+                    data-column-id={column.id}
+                    data-column-name={column.name}
+                    isBlocked={activeId !== null && blockedIds.has(column.id)}
+                    label={`${column.name} (${(items[column.id] ?? []).length})`}
+                  />
+                ))}
+              </Tabs>
+              {activeId !== null && (
+                // Over the top of the column while a card is dragged (nothing below it moves): where a drop goes.
+                <Box
+                  aria-hidden
+                  data-testid={isOverBlockedTab ? 'drop-blocked' : 'drop-hint'}
+                  sx={{
+                    position: 'absolute',
+                    top: '100%',
+                    left: 0,
+                    right: 0,
+                    mt: 0.5,
+                    px: 1.5,
+                    py: 1,
+                    borderRadius: 2,
+                    fontSize: '0.85rem',
+                    fontWeight: 600,
+                    boxShadow: 2,
+                    bgcolor: isOverBlockedTab ? 'rgb(254 242 242)' : 'background.paper',
+                    color: isOverBlockedTab ? 'error.dark' : 'text.primary',
+                    border: '1px solid',
+                    borderColor: isOverBlockedTab ? 'error.main' : 'divider',
+                  }}
+                >
+                  {overTab
+                    ? isOverBlockedTab
+                      ? `Cannot drop here: ${blockedText(overTab)}`
+                      : `Drop to move it to ${overTab.name}`
+                    : 'Drop it on a tab to move it to that column'}
+                </Box>
+              )}
+            </Box>
             {board.columns[columnIndex] && renderColumn(board.columns[columnIndex], columnIndex)}
           </>
         ) : (
@@ -344,7 +548,18 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
             {board.columns.map(renderColumn)}
           </Box>
         )}
-        <DragOverlay>{activeCard ? <CardFace card={activeCard} members={members} today={today} isOverlay /> : null}</DragOverlay>
+        <DragOverlay>
+          {activeCard ? (
+            <CardFace
+              card={activeCard}
+              members={members}
+              today={today}
+              isOverlay
+              hasMenu={canMove}
+              isDropBlocked={overColumn !== null && blockedIds.has(overColumn.id)}
+            />
+          ) : null}
+        </DragOverlay>
       </DndContext>
       {openCardId && (
         <Suspense fallback={<Loading fullPage={false} />}>

@@ -6,12 +6,15 @@ import {
   NO_FILTERS,
   columnDropId,
   columnOf,
+  isDropBlocked,
   isSamePlacement,
   localToday,
   matchesFilters,
   moveOver,
   moveToColumnEnd,
   placementOf,
+  tabDropId,
+  targetColumnOf,
   type ColumnItems,
 } from './board-state';
 
@@ -87,5 +90,26 @@ describe('filters', () => {
 
   it('takes today in the reader’s own zone', () => {
     expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
+
+describe('drop targets', () => {
+  it('name the column of a card, of a column and of a column’s tab', () => {
+    expect(targetColumnOf(items, 'b')).toBe('1');
+    expect(targetColumnOf(items, columnDropId('3'))).toBe('3');
+    expect(targetColumnOf(items, tabDropId('2'))).toBe('2');
+    expect(targetColumnOf(items, tabDropId('99'))).toBeNull();
+    // A tab is no card: a drag over it changes no list while it lasts.
+    expect(moveOver(items, 'a', tabDropId('2'))).toBe(items);
+  });
+
+  it('refuse a card from another column once a column holds as many cards as its WIP limit', () => {
+    expect(isDropBlocked(items, 'a', '2', 1)).toBe(true);
+    expect(isDropBlocked(items, 'a', '2', 2)).toBe(false);
+    expect(isDropBlocked(items, 'a', '2', null)).toBe(false);
+    expect(isDropBlocked(items, 'a', '3', 0)).toBe(true);
+    // Its own column always takes a card back, full or not.
+    expect(isDropBlocked(items, 'a', '1', 3)).toBe(false);
+    expect(isDropBlocked(items, 'd', '2', 1)).toBe(false);
   });
 });

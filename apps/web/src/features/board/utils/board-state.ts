@@ -1,4 +1,4 @@
-import { dueState, type Board, type BoardCard } from '@agency/schema';
+import { dueState, isAtWipLimit, type Board, type BoardCard } from '@agency/schema';
 
 // The board as the screen holds it while people drag: card ids per column, in order. Pure functions, so that a
 // move can be shown at once and rolled back exactly.
@@ -10,6 +10,10 @@ export type ColumnItems = Record<string, string[]>;
 export const COLUMN_PREFIX = 'column:';
 export const columnDropId = (columnId: string) => `${COLUMN_PREFIX}${columnId}`;
 const columnIdOf = (dropId: string) => (dropId.startsWith(COLUMN_PREFIX) ? dropId.slice(COLUMN_PREFIX.length) : null);
+/** A column's tab (a phone shows one column at a time): dropping a card on it moves the card to that column's end. */
+export const TAB_PREFIX = 'tab:';
+export const tabDropId = (columnId: string) => `${TAB_PREFIX}${columnId}`;
+export const isTabDropId = (id: string) => id.startsWith(TAB_PREFIX);
 
 export function itemsFromBoard(board: Board): ColumnItems {
   return Object.fromEntries(board.columns.map((c) => [c.id, c.cards.map((card) => card.id)]));
@@ -52,6 +56,25 @@ export function placementOf(items: ColumnItems, cardId: string): { column_id: st
   const after = list[index - 1];
   const before = list[index + 1];
   return { column_id: column, ...(after ? { after_card_id: after } : {}), ...(before ? { before_card_id: before } : {}) };
+}
+
+/** The column a drop target stands for: the column of a card, a column, or a column's tab; null for anything else. */
+export function targetColumnOf(items: ColumnItems, overId: string): string | null {
+  if (isTabDropId(overId)) {
+    const column = overId.slice(TAB_PREFIX.length);
+    return column in items ? column : null;
+  }
+  return columnOf(items, overId);
+}
+
+/**
+ * Whether a card may not be dropped in a column, as the board stood when the drag began (`items`): its own column
+ * always takes it back; another column only while it holds fewer cards than its WIP limit (the server's rule).
+ */
+export function isDropBlocked(items: ColumnItems, cardId: string, columnId: string, wipLimit: number | null): boolean {
+  const from = columnOf(items, cardId);
+  if (from === null || from === columnId || !(columnId in items)) return false;
+  return isAtWipLimit(items[columnId].length, wipLimit);
 }
 
 /** Whether two snapshots put every card in the same column at the same place. */

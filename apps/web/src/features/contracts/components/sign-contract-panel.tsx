@@ -8,7 +8,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http';
 import { useSignContract } from '../api/sign-contract';
@@ -19,17 +19,26 @@ type SignContractPanelProps = { contract: Contract; onSigned: (contract: Contrac
 /** Typed name (required), an optional drawn signature, consent, and Sign behind a confirmation. */
 export function SignContractPanel({ contract, onSigned }: SignContractPanelProps) {
   const sign = useSignContract();
+  const agreeId = useId();
   const [name, setName] = useState('');
   const [image, setImage] = useState<string | null>(null);
   const [agree, setAgree] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const nameError = touched && name.trim().length < 2 ? 'Type your full name to sign' : null;
-  const agreeError = touched && !agree ? 'Tick the box to agree to sign electronically' : null;
+  // Messages show once Sign was pressed, and the box's own once the box itself was changed: never on a field's
+  // blur, which fires as the pointer goes down on the next control (the box, often) and would move it under it.
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [isAgreeChanged, setIsAgreeChanged] = useState(false);
+  const nameError = isSubmitted && name.trim().length < 2 ? 'Type your full name to sign' : null;
+  const agreeError = (isSubmitted || isAgreeChanged) && !agree ? 'Tick the box to agree to sign electronically' : null;
+
+  function handleAgreeChange(checked: boolean) {
+    setAgree(checked);
+    setIsAgreeChanged(true);
+  }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setTouched(true);
+    setIsSubmitted(true);
     if (name.trim().length < 2 || !agree) return;
     setIsConfirming(true);
   }
@@ -67,7 +76,6 @@ export function SignContractPanel({ contract, onSigned }: SignContractPanelProps
           required
           value={name}
           onChange={(event) => setName(event.target.value)}
-          onBlur={() => setTouched(true)}
           error={Boolean(nameError)}
           helperText={nameError ?? `As it should appear on the contract (you are signing as ${contract.signer.name}).`}
           autoComplete="name"
@@ -88,15 +96,20 @@ export function SignContractPanel({ contract, onSigned }: SignContractPanelProps
             control={
               <Checkbox
                 checked={agree}
-                onChange={(event) => setAgree(event.target.checked)}
+                onChange={(event) => handleAgreeChange(event.target.checked)}
                 disabled={sign.isPending}
-                slotProps={{ input: { 'data-testid': 'signature-agree' } as object }}
+                slotProps={{ input: { 'data-testid': 'signature-agree', 'aria-describedby': `${agreeId}-note ${agreeId}-error` } as object }}
               />
             }
             label="I agree to sign electronically"
           />
-          {agreeError && <FormHelperText error>{agreeError}</FormHelperText>}
-          <FormHelperText sx={{ mt: 0, ml: 4 }}>Your electronic signature binds you as a handwritten one would.</FormHelperText>
+          <FormHelperText id={`${agreeId}-note`} sx={{ mt: 0, ml: 4 }}>
+            Your electronic signature binds you as a handwritten one would.
+          </FormHelperText>
+          {/* The message's line is kept whether it shows or not, so that it never moves what is around the box. */}
+          <FormHelperText id={`${agreeId}-error`} error sx={{ mt: 0.25, ml: 4, minHeight: '1.66em' }}>
+            {agreeError}
+          </FormHelperText>
         </Box>
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           We record your name, the time, your IP address and browser, and the document fingerprint (SHA-256{' '}

@@ -37,6 +37,13 @@ export function SignaturePad({ onChange, disabled = false }: SignaturePadProps) 
       onChangeRef.current(pad.isEmpty() ? null : pad.toDataURL('image/png'));
     };
     pad.addEventListener('endStroke', handleEnd);
+    // A stroke is no gesture: a finger lifted mid-flick would otherwise start a fling, and the browser swallows the
+    // next tap (on the consent box, most often) as the one that stops it. Pointer events, which draw, still come.
+    const holdTouch = (event: TouchEvent) => {
+      if (event.cancelable) event.preventDefault();
+    };
+    canvas.addEventListener('touchstart', holdTouch, { passive: false });
+    canvas.addEventListener('touchmove', holdTouch, { passive: false });
 
     // Resizing clears a canvas: keep the strokes and redraw them at the new size.
     const resize = () => {
@@ -52,6 +59,8 @@ export function SignaturePad({ onChange, disabled = false }: SignaturePadProps) 
     observer.observe(canvas);
     return () => {
       observer.disconnect();
+      canvas.removeEventListener('touchstart', holdTouch);
+      canvas.removeEventListener('touchmove', holdTouch);
       pad.removeEventListener('endStroke', handleEnd);
       pad.off();
       padRef.current = null;

@@ -23,8 +23,17 @@ function lineColumns(invoice: Invoice): DataColumn<Line>[] {
   const m = (minor: number) => formatMoney(minor, invoice.currency);
   return [
     { id: 'description', header: 'Description', cell: (l) => l.description, minWidth: 200, card: 'title', cellSx: { overflowWrap: 'anywhere' } },
-    { id: 'quantity', header: 'Qty', align: 'right', cell: (l) => l.quantity, minWidth: 60, priority: 2 },
-    { id: 'unit', header: 'Unit price', align: 'right', cell: (l) => m(l.unit_price), minWidth: 110, priority: 2, cellSx: { whiteSpace: 'nowrap' } },
+    // The amount is quantity times unit price: neither hides while the amount shows.
+    { id: 'quantity', header: 'Qty', align: 'right', cell: (l) => l.quantity, minWidth: 60, isPartOfTotal: true },
+    {
+      id: 'unit',
+      header: 'Unit price',
+      align: 'right',
+      cell: (l) => m(l.unit_price),
+      minWidth: 110,
+      isPartOfTotal: true,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
     {
       id: 'tax',
       header: 'Tax',

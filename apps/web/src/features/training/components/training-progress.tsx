@@ -36,12 +36,15 @@ export function TrainingProgress({ title, subtitle, showChart = true }: { title:
   const people = query.data?.people ?? [];
   const columns: DataColumn<Person>[] = [
     { id: 'name', header: 'Person', cell: (p) => <Typography sx={{ fontWeight: 700 }}>{p.name}</Typography>, card: 'title', minWidth: 160 },
-    { id: 'role', header: 'Role', cell: (p) => ROLE_LABELS[p.role], priority: 3, minWidth: 120 },
-    ...modules.map((m, i): DataColumn<Person> => ({
+    { id: 'role', header: 'Role', cell: (p) => ROLE_LABELS[p.role], priority: 2, minWidth: 120 },
+    // Overall counts every module: none may hide, the table scrolls sideways instead.
+    ...modules.map((m): DataColumn<Person> => ({
       id: `module-${m.id}`,
       header: m.title,
-      priority: 2 + i,
+      isPartOfTotal: true,
       minWidth: 150,
+      // A module's title is free text: it wraps at its spaces rather than widen its column.
+      headerSx: { whiteSpace: 'normal' },
       cell: (p) => {
         const own = p.modules.find((x) => x.module_id === m.id);
         return own ? (
@@ -98,6 +101,8 @@ export function TrainingProgress({ title, subtitle, showChart = true }: { title:
         }
         rowTestId="progress-row"
         getRowAttributes={(p) => ({ 'data-person-id': p.id })}
+        overflow="scroll"
+        scrollHint={`Scroll sideways to see all ${modules.length} ${modules.length === 1 ? 'module' : 'modules'}`}
       />
     </SectionCard>
   );
