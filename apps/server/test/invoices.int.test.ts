@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatInvoiceNo, parseInvoiceNo, type Invoice } from '@agency/schema';
-import { and, eq } from 'drizzle-orm';
+import { formatDate, formatInvoiceNo, parseInvoiceNo, type Invoice } from '@agency/schema';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, invoiceReminders, invoices, notifications, projectEvents } from '../src/db/schema.js';
 import { sweepInvoiceJobs } from '../src/modules/invoices/jobs.js';
-import { call, createTestApp, type TestApp } from './helpers.js';
+import { call, createTestApp, mailsTo as allMailsTo, type TestApp } from './helpers.js';
 import {
   approvedProject,
   createInvoice,
@@ -663,12 +663,26 @@ describe('jobs: overdue and reminders', () => {
     const due = new Date(t.clock.now().getTime() + 5 * DAY_MS).toISOString().slice(0, 10);
     const invoice = await sentInvoice(t.app, w, project, { issue_date: issue, due_date: due });
     const reminders = () => mailsTo(t.app, w.client.user.email, `Payment reminder: ${invoice.invoice_no}`);
+    // Every text to the client writes the due date as a day ("02 Dec 2026"), never as the API's 2026-12-02.
+    const dueDay = formatDate(due);
+    const notes = (title: string) =>
+      t.app.ctx.db
+        .select({ body: notifications.body })
+        .from(notifications)
+        .where(and(eq(notifications.userId, Number(w.client.user.id)), like(notifications.title, `${title}%`)))
+        .orderBy(asc(notifications.id))
+        .then((rows) => rows.map((r) => r.body));
+    const mailText = async (subject: string) =>
+      (await allMailsTo(t.app, w.client.user.email)).filter((m) => m.subject.startsWith(subject)).map((m) => m.text);
+    expect(await notes(`New invoice ${invoice.invoice_no}`)).toEqual([expect.stringContaining(`, due ${dueDay}.`)]);
+    await eventually(async () => expect(await mailText(`New invoice ${invoice.invoice_no}`)).toEqual([expect.stringContaining(`, by ${dueDay}.`)]));
 
     expect(await t.app.services.invoices.sendReminders()).toBe(0);
     t.clock.advance(2 * DAY_MS + 60_000); // three days before the due date
     await t.app.services.invoices.sendReminders();
     await t.app.services.invoices.sendReminders();
     expect(await reminders()).toHaveLength(1);
+    expect(await notes(`Payment reminder: ${invoice.invoice_no}`)).toEqual([expect.stringContaining(`is due on ${dueDay}:`)]);
     expect((await t.app.services.invoices.markOverdue()) >= 0).toBe(true);
     expect((await getInvoice(t.app, w.client.token, invoice.id)).status).toBe('sent');
 
@@ -679,6 +693,8 @@ describe('jobs: overdue and reminders', () => {
     expect(overdueMails).toHaveLength(1);
     await Promise.all([t.app.services.invoices.sendReminders(), t.app.services.invoices.sendReminders()]);
     expect(await reminders()).toHaveLength(2);
+    expect(await notes(`Invoice ${invoice.invoice_no} overdue`)).toEqual([expect.stringContaining(`was due on ${dueDay}:`)]);
+    expect((await notes(`Payment reminder: ${invoice.invoice_no}`))[1]).toContain(`was due on ${dueDay}:`);
 
     // A partial payment keeps it overdue; paying the rest ends the reminders.
     const today = t.clock.now().toISOString().slice(0, 10);
