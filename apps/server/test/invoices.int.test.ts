@@ -496,8 +496,25 @@ describe('the deposit and the kickoff', () => {
       expect(found).toHaveLength(1);
       return found;
     });
-    expect(deposit).toMatchObject({ status: 'sent', kind: 'deposit', total: 45_015, currency: 'GBP' });
+    expect(deposit).toMatchObject({ status: 'sent', kind: 'deposit', total: 45_015, currency: 'GBP', notes: null });
     expect(await mailsTo(t.app, w.client.user.email, `Deposit invoice ${deposit.invoice_no}`)).toHaveLength(1);
+    const waiting = 'The work starts as soon as this deposit is paid.';
+    const pdf = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/invoices/${deposit.id}/pdf`,
+        headers: { authorization: `Bearer ${w.client.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return pdfText(res.rawPayload);
+    };
+    expect((await pdf()).split(waiting)).toHaveLength(2);
+    // A deposit raised before stored the sentence as its note: it is still said once.
+    await t.app.ctx.db
+      .update(invoices)
+      .set({ notes: waiting })
+      .where(eq(invoices.id, Number(deposit.id)));
+    expect((await pdf()).split(waiting)).toHaveLength(2);
 
     // The same announcement again, and twice at once: still one deposit.
     await Promise.all([publishSigned(project, 'client'), publishSigned(project, 'client')]);
@@ -510,6 +527,10 @@ describe('the deposit and the kickoff', () => {
       body: { amount: deposit.total, date: today, reference: 'BANK' },
     });
     expect(paid.body.invoice.status).toBe('paid');
+    // Paid, the deposit no longer says the work waits for it: it says when it was paid and that the work started.
+    const paidText = await pdf();
+    expect(paidText).toContain(`Paid on ${formatDate(paid.body.invoice.paid_at, { timeZone: 'UTC' })}. Thank you: the work has started.`);
+    expect(paidText).not.toContain(waiting);
     const started = await call(t.app, 'GET', `/projects/${project}`, { token: w.client.token });
     expect(started.body.project.status).toBe('in_progress');
     const timeline = await call(t.app, 'GET', `/projects/${project}/activity`, { token: w.client.token });

@@ -52,7 +52,8 @@ export async function raiseDeposit(deps: InvoiceDeps, projectId: number, by: Act
           total: totals.total,
           issueDate: issue,
           dueDate: addDays(issue, ctx.config.payments.invoiceDueDays),
-          notes: 'The work starts as soon as this deposit is paid.',
+          // No note: the PDF and the web say the work waits for the deposit while it does (invoiceStateNote).
+          notes: null,
           sentAt: now,
           createdBy: by?.id ?? null,
           createdAt: now,

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, type Invoice } from '@agency/schema';
+import { invoiceStateNote, PAYMENT_METHOD_LABELS, shownInvoiceNotes, type Invoice } from '@agency/schema';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -124,6 +124,8 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
   }
   const invoice = query.data;
   const lines = invoice.lines.map((line, index) => ({ ...line, index }));
+  const notes = shownInvoiceNotes(invoice);
+  const stateNote = invoiceStateNote(invoice, formatDate(invoice.paid_at));
   return (
     <Box data-testid="invoice-detail" data-invoice-id={invoice.id} data-status={invoice.status}>
       {backLink}
@@ -180,9 +182,19 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: { xs: 0, sm: 2 }, pt: 2 }}>
           <InvoiceAmounts amounts={invoice} currency={invoice.currency} />
         </Box>
-        {invoice.notes && (
-          <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }} color="text.secondary">
-            {invoice.notes}
+        {stateNote &&
+          (invoice.status === 'paid' ? (
+            <Alert severity="success" sx={{ mt: 2 }} data-testid="invoice-state-note">
+              {stateNote}
+            </Alert>
+          ) : (
+            <Typography sx={{ mt: 2, fontWeight: 600 }} data-testid="invoice-state-note">
+              {stateNote}
+            </Typography>
+          ))}
+        {notes && (
+          <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }} color="text.secondary" data-testid="invoice-notes">
+            {notes}
           </Typography>
         )}
       </Card>

@@ -1,0 +1,51 @@
+import type { Invoice } from '@agency/schema';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { invoiceFixture } from '../../../test/invoice-fixtures';
+import { renderScreen } from '../../../test/render';
+import { server } from '../../../test/server';
+import { InvoiceDetail } from './invoice-detail';
+
+const WAITING = 'The work starts as soon as this deposit is paid.';
+
+function open(invoice: Invoice) {
+  server.use(http.get(`/api/invoices/${invoice.id}`, () => HttpResponse.json({ invoice })));
+  return renderScreen(<InvoiceDetail invoiceId={invoice.id} back={{ to: '/invoices', label: 'Invoices' }} />, { path: '/invoice' });
+}
+
+const deposit = (overrides: Partial<Invoice>) => invoiceFixture({ kind: 'deposit', ...overrides });
+const paidDeposit = (overrides: Partial<Invoice> = {}) =>
+  deposit({ status: 'paid', amount_paid: 120000, amount_due: 0, paid_at: '2026-03-09T15:30:00.000Z', ...overrides });
+
+describe('a deposit invoice’s text', () => {
+  it('says the work waits for the deposit while it is unpaid', async () => {
+    open(deposit({ status: 'partially_paid', amount_paid: 20000, amount_due: 100000 }));
+    expect(await screen.findByTestId('invoice-state-note')).toHaveTextContent(WAITING);
+    expect(screen.getAllByText(WAITING)).toHaveLength(1);
+  });
+
+  it('once paid says when, and that the work has started, not that it waits', async () => {
+    open(paidDeposit());
+    expect(await screen.findByTestId('invoice-state-note')).toHaveTextContent('Paid on 09 Mar 2026. Thank you: the work has started.');
+    expect(screen.queryByText(WAITING)).not.toBeInTheDocument();
+  });
+
+  it('hides the waiting sentence a deposit raised earlier stored as its note: once while unpaid, never once paid', async () => {
+    const first = open(deposit({ id: '12', notes: WAITING }));
+    expect(await screen.findByTestId('invoice-state-note')).toHaveTextContent(WAITING);
+    expect(screen.getAllByText(WAITING)).toHaveLength(1);
+    expect(screen.queryByTestId('invoice-notes')).not.toBeInTheDocument();
+    first.unmount();
+
+    open(paidDeposit({ id: '13', notes: WAITING }));
+    expect(await screen.findByTestId('invoice-state-note')).toHaveTextContent('Paid on 09 Mar 2026. Thank you: the work has started.');
+    expect(screen.queryByText(WAITING)).not.toBeInTheDocument();
+  });
+
+  it('keeps the notes the agency wrote, and thanks for any invoice paid in full', async () => {
+    open(invoiceFixture({ id: '14', status: 'paid', amount_paid: 120000, amount_due: 0, paid_at: '2026-03-09T15:30:00.000Z', notes: 'PO 4471' }));
+    expect(await screen.findByTestId('invoice-notes')).toHaveTextContent('PO 4471');
+    expect(screen.getByTestId('invoice-state-note')).toHaveTextContent('Paid on 09 Mar 2026. Thank you: this invoice is paid in full.');
+  });
+});
