@@ -207,13 +207,16 @@ describe('the webhook', () => {
     const paid = await getInvoice(t.app, w.client.token, invoice.id);
     expect(paid).toMatchObject({ status: 'paid', amount_paid: invoice.total, amount_due: 0 });
     expect(paid.payments).toEqual([expect.objectContaining({ kind: 'payment', method: 'card', amount: invoice.total })]);
-    // The receipt, with the paid invoice attached, is mailed by a job right after.
+    // The receipt of the card payment, with the paid invoice, is mailed by a job right after.
     const receipts = await eventually(async () => {
       const found = await mailsTo(t.app, w.client.user.email, `Payment received for ${invoice.invoice_no}`);
       expect(found).toHaveLength(1);
       return found;
     });
-    expect(receipts[0].attachments?.[0]).toMatchObject({ filename: `${invoice.invoice_no}.pdf` });
+    expect(receipts[0].attachments).toEqual([
+      expect.objectContaining({ filename: `receipt-${invoice.invoice_no}-P${paid.payments[0].id}.pdf` }),
+      expect.objectContaining({ filename: `${invoice.invoice_no}.pdf` }),
+    ]);
   });
 
   it('twenty copies of one event, at once: one payment and one receipt', async () => {

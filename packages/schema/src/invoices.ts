@@ -314,6 +314,8 @@ export const paymentSchema = z.object({
   reference: z.string().nullable(),
   /** The day the money arrived (offline payments) or the day it was recorded. */
   received_on: z.string(),
+  /** A short-lived signed link to the payment's receipt PDF, for the session that asked; null for a refund. */
+  receipt_url: z.string().nullable(),
   /** For a card payment: what may still be refunded. */
   refundable: z.number(),
   created_at: z.string(),

@@ -20,6 +20,15 @@ export function invoicePdfPath(id: number) {
   return `/api/invoices/${id}/pdf`;
 }
 
+export function receiptPdfPath(invoiceId: number, paymentId: number) {
+  return `/api/invoices/${invoiceId}/payments/${paymentId}/receipt`;
+}
+
+/** One receipt per payment, named after its invoice: "INV-2026-0042-P17". */
+export function receiptNoOf(invoiceNo: string, paymentId: number) {
+  return `${invoiceNo}-P${paymentId}`;
+}
+
 /** A UTC calendar date `YYYY-MM-DD`. */
 export function isoDay(at: Date): string {
   return at.toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import type { Invoice } from '@agency/schema';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { invoiceFixture } from '../../../test/invoice-fixtures';
@@ -47,5 +47,48 @@ describe('a deposit invoice’s text', () => {
     open(invoiceFixture({ id: '14', status: 'paid', amount_paid: 120000, amount_due: 0, paid_at: '2026-03-09T15:30:00.000Z', notes: 'PO 4471' }));
     expect(await screen.findByTestId('invoice-notes')).toHaveTextContent('PO 4471');
     expect(screen.getByTestId('invoice-state-note')).toHaveTextContent('Paid on 09 Mar 2026. Thank you: this invoice is paid in full.');
+  });
+});
+
+describe('the payments of an invoice', () => {
+  it('each payment row links to its receipt PDF; a refund has none', async () => {
+    const payment = (overrides: Partial<Invoice['payments'][number]>): Invoice['payments'][number] => ({
+      id: '31',
+      kind: 'payment',
+      amount: 60000,
+      method: 'bank_transfer',
+      reference: 'BANK-7781',
+      received_on: '2026-03-03',
+      receipt_url: '/api/invoices/11/payments/31/receipt?expires=1&sid=1&sig=a',
+      refundable: 0,
+      created_at: '2026-03-03T10:00:00.000Z',
+      ...overrides,
+    });
+    open(
+      invoiceFixture({
+        id: '15',
+        status: 'partially_paid',
+        amount_paid: 70000,
+        amount_due: 50000,
+        payments: [
+          payment({}),
+          payment({
+            id: '32',
+            method: 'card',
+            reference: 'pi_1',
+            received_on: '2026-03-05',
+            receipt_url: '/api/invoices/11/payments/32/receipt?sig=b',
+          }),
+          payment({ id: '33', kind: 'refund', method: 'card', amount: 50000, reference: 'Refund on ch_1', receipt_url: null }),
+        ],
+      }),
+    );
+    const rows = await screen.findAllByTestId('invoice-payment');
+    expect(rows).toHaveLength(3);
+    const first = within(rows[0]).getByRole('link', { name: 'Receipt for the payment of 03 Mar 2026 (PDF)' });
+    expect(first).toHaveAttribute('href', '/api/invoices/11/payments/31/receipt?expires=1&sid=1&sig=a');
+    expect(first).toHaveAttribute('target', '_blank');
+    expect(within(rows[1]).getByRole('link', { name: /^Receipt/ })).toHaveAttribute('href', '/api/invoices/11/payments/32/receipt?sig=b');
+    expect(within(rows[2]).queryByRole('link', { name: /^Receipt/ })).not.toBeInTheDocument();
   });
 });

@@ -68,6 +68,29 @@ function paymentColumns(invoice: Invoice): DataColumn<Payment>[] {
       card: 'aside',
       cellSx: { whiteSpace: 'nowrap', fontWeight: 600 },
     },
+    {
+      id: 'receipt',
+      header: 'Receipt',
+      isHeaderHidden: true,
+      align: 'right',
+      cell: (p) =>
+        p.receipt_url ? (
+          <Button
+            component="a"
+            href={p.receipt_url}
+            target="_blank"
+            rel="noopener"
+            size="small"
+            startIcon={<PictureAsPdfOutlinedIcon />}
+            aria-label={`Receipt for the payment of ${formatDate(p.received_on)} (PDF)`}
+            data-testid="payment-receipt"
+          >
+            Receipt
+          </Button>
+        ) : null,
+      minWidth: 120,
+      card: 'actions',
+    },
   ];
 }
 
