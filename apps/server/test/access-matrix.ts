@@ -330,6 +330,7 @@ export const ROUTES_WITH_OWN_TABLE: Record<string, readonly string[]> = {
     'POST /invoices/:id/void',
     'POST /invoices/:id/payments',
     'GET /invoices/:id/pdf',
+    'GET /invoices/:id/payments/:payment_id/receipt',
     'POST /invoices/:id/refunds',
     'POST /invoices/:id/attention/clear',
     'POST /invoices/:id/checkout',

@@ -26,6 +26,7 @@ let w: World;
 let projectId: string;
 let invoice: Invoice;
 let checkoutPath: string;
+let receiptPath: string;
 
 const today = () => t.clock.now().toISOString().slice(0, 10);
 
@@ -59,6 +60,7 @@ const ROWS: Row[] = [
   },
   { name: 'one invoice', method: 'GET', expected: OWNER_AND_STAFF, prepare: async () => ({ path: `/invoices/${invoice.id}` }) },
   { name: 'the PDF', method: 'GET', expected: OWNER_AND_STAFF, prepare: async () => ({ path: `/invoices/${invoice.id}/pdf` }) },
+  { name: 'a payment’s receipt', method: 'GET', expected: OWNER_AND_STAFF, prepare: async () => ({ path: receiptPath }) },
   {
     name: 'edit a draft',
     method: 'PATCH',
@@ -149,6 +151,13 @@ beforeAll(async () => {
   invoice = await sentInvoice(t.app, w, projectId, { lines: [{ ...LINE, unit_price: 10_000_000 }] });
   const checkout = await call(t.app, 'POST', `/invoices/${invoice.id}/checkout`, { token: w.client.token });
   checkoutPath = new URL(checkout.body.url).pathname.replace(/^\/api/, '');
+  const partPaid = await sentInvoice(t.app, w, projectId);
+  const recorded = await call(t.app, 'POST', `/invoices/${partPaid.id}/payments`, {
+    token: w.admin.token,
+    body: { amount: 100, date: today(), reference: 'BANK-RECEIPT' },
+  });
+  expect(recorded.status, recorded.text).toBe(201);
+  receiptPath = `/invoices/${partPaid.id}/payments/${recorded.body.invoice.payments[0].id}/receipt`;
 });
 afterAll(async () => t.close());
 

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatInvoiceNo, parseInvoiceNo, type Invoice } from '@agency/schema';
-import { and, eq } from 'drizzle-orm';
+import { formatDate, formatInvoiceNo, parseInvoiceNo, type Invoice } from '@agency/schema';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, invoiceReminders, invoices, notifications, projectEvents } from '../src/db/schema.js';
 import { sweepInvoiceJobs } from '../src/modules/invoices/jobs.js';
-import { call, createTestApp, type TestApp } from './helpers.js';
+import { call, createTestApp, mailsTo as allMailsTo, must, type TestApp } from './helpers.js';
 import {
   approvedProject,
   createInvoice,
@@ -79,7 +79,7 @@ describe('amounts', () => {
 
   it.each([
     ['JPY', 1005, 10, { subtotal: 1005, tax_total: 101, total: 1106 }],
-    ['KWD', 1005, 5, { subtotal: 1005, tax_total: 50, total: 1055 }],
+    ['KWD', 1009, 10, { subtotal: 1009, tax_total: 101, total: 1110 }],
     ['EUR', 999, 21, { subtotal: 999, tax_total: 210, total: 1209 }],
   ])('invoices in the project currency %s with its own minor units', async (currency, unit, rate, expected) => {
     const project = await approvedProject(t.app, w, { budget: 100_000, currency });
@@ -323,6 +323,11 @@ describe('lifecycle', () => {
         .where(eq(invoices.id, Number(paid.id))),
     );
     expect(stored.status).toBe('paid');
+    // Back to what its payments say: the revenue report, in this same database, adds up the payments.
+    await db
+      .update(invoices)
+      .set({ amountPaid: paid.total, amountRefunded: 0 })
+      .where(eq(invoices.id, Number(paid.id)));
   });
 });
 
@@ -387,7 +392,10 @@ describe('PDF', () => {
       return found;
     });
     const [receipt] = await mailsTo(t.app, w.client.user.email, `Payment received for ${invoice.invoice_no}`);
-    expect(receipt.attachments).toEqual([expect.objectContaining({ storage_key: row.pdfKey })]);
+    expect(receipt.attachments).toEqual([
+      expect.objectContaining({ filename: expect.stringMatching(/^receipt-INV-\d{4}-\d{4,}-P\d+\.pdf$/) }),
+      expect.objectContaining({ storage_key: row.pdfKey }),
+    ]);
     // The job running again (a retry, another node, the sweep) sends nothing more.
     const paymentId = Number((await getInvoice(t.app, w.admin.token, invoice.id)).payments[0].id);
     expect(await t.app.services.invoices.sendReceipt(paymentId)).toBe('done');
@@ -405,6 +413,132 @@ describe('PDF', () => {
     expect(tampered.status).toBe(500);
     expect(tampered.body.code).toBe('DOCUMENT_TAMPERED');
     fs.writeFileSync(file, stored);
+  });
+});
+
+describe('receipts', () => {
+  const receiptOf = async (invoiceId: string, paymentId: string, token = w.client.token) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoiceId}/payments/${paymentId}/receipt`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return res;
+  };
+
+  it('one per payment: the PDF names the payer, amount, day, method and what was still due; the mail attaches it', async () => {
+    const invoice = await sentInvoice(t.app, w, projectId);
+    const day = (offset: number) => new Date(t.clock.now().getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+    must(
+      await call(t.app, 'POST', `/invoices/${invoice.id}/payments`, {
+        token: w.admin.token,
+        body: { amount: 2000, date: day(-2), reference: 'BANK-71' },
+      }),
+      201,
+      'first payment',
+    );
+    const paid = must(
+      await call(t.app, 'POST', `/invoices/${invoice.id}/payments`, {
+        token: w.owner.token,
+        body: { amount: 10000, date: day(0), reference: 'BANK-72' },
+      }),
+      201,
+      'second payment',
+    ).body.invoice as Invoice;
+    const [first, second] = paid.payments;
+
+    const firstRes = await receiptOf(invoice.id, first.id);
+    expect(firstRes.statusCode).toBe(200);
+    expect(firstRes.headers['content-type']).toBe('application/pdf');
+    expect(firstRes.headers['content-disposition']).toBe(`inline; filename="receipt-${invoice.invoice_no}-P${first.id}.pdf"`);
+    const firstText = pdfText(firstRes.rawPayload);
+    for (const expected of [
+      'RECEIPT',
+      `${invoice.invoice_no}-P${first.id}`,
+      `Received ${formatDate(day(-2))}`,
+      'Clara Client',
+      w.client.user.email,
+      'GBP 20.00',
+      'Paid by Bank transfer, reference BANK-71',
+      'GBP 120.00',
+      `Thank you. GBP 100.00 of invoice ${invoice.invoice_no} is still to pay.`,
+    ]) {
+      expect(firstText, expected).toContain(expected);
+    }
+    // The first payment's receipt says what was due after it, not what is due now.
+    const secondText = pdfText((await receiptOf(invoice.id, second.id, w.admin.token)).rawPayload);
+    expect(secondText).toContain(`Received ${formatDate(day(0))}`);
+    expect(secondText).toContain('Paid by Bank transfer, reference BANK-72');
+    expect(secondText).toContain(`Thank you: invoice ${invoice.invoice_no} is paid in full.`);
+    expect(pdfText((await receiptOf(invoice.id, first.id)).rawPayload)).toBe(firstText);
+
+    // Each payment's mail carries its own receipt, first, and the invoice.
+    const mails = await eventually(async () => {
+      const found = await mailsTo(t.app, w.client.user.email, `Payment received for ${invoice.invoice_no}`);
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    for (const [payment, reference] of [
+      [first, 'BANK-71'],
+      [second, 'BANK-72'],
+    ] as const) {
+      const mail = mails.find((m) => m.attachments?.[0]?.filename === `receipt-${invoice.invoice_no}-P${payment.id}.pdf`);
+      expect(mail?.attachments, payment.id).toEqual([
+        expect.objectContaining({ content_type: 'application/pdf' }),
+        expect.objectContaining({ filename: `${invoice.invoice_no}.pdf` }),
+      ]);
+      const attached = pdfText(fs.readFileSync(path.join(t.config.filesDir, mail!.attachments![0].storage_key)));
+      expect(attached).toContain(`Paid by Bank transfer, reference ${reference}`);
+      expect(attached).toContain('Clara Client');
+    }
+  });
+
+  it('opens through its signed link; a refund, another invoice’s payment, another client and the team are refused', async () => {
+    const invoice = await sentInvoice(t.app, w, projectId);
+    const paid = must(
+      await call(t.app, 'POST', `/invoices/${invoice.id}/payments`, {
+        token: w.admin.token,
+        body: { amount: 2000, date: t.clock.now().toISOString().slice(0, 10), reference: 'BANK-9' },
+      }),
+      201,
+      'payment',
+    ).body.invoice as Invoice;
+    const payment = paid.payments[0];
+    const detail = await getInvoice(t.app, w.client.token, invoice.id);
+    expect(detail.payments[0].receipt_url).toMatch(new RegExp(`^/api/invoices/${invoice.id}/payments/${payment.id}/receipt\\?expires=`));
+    const viaLink = await t.app.inject({ method: 'GET', url: detail.payments[0].receipt_url! });
+    expect(viaLink.statusCode).toBe(200);
+    expect(pdfText(viaLink.rawPayload)).toContain('Paid by Bank transfer, reference BANK-9');
+    // A link names its invoice and payment: moved to another payment it is no link at all.
+    const other = await sentInvoice(t.app, w, projectId);
+    expect(
+      (await t.app.inject({ method: 'GET', url: detail.payments[0].receipt_url!.replace(`/invoices/${invoice.id}/`, `/invoices/${other.id}/`) }))
+        .statusCode,
+    ).toBe(401);
+
+    expect((await receiptOf(other.id, payment.id, w.admin.token)).statusCode).toBe(404);
+    expect((await receiptOf(invoice.id, payment.id, w.otherClient.token)).statusCode).toBe(404);
+    expect((await receiptOf(invoice.id, payment.id, w.lead.token)).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `/invoices/${invoice.id}/payments/${payment.id}/receipt`)).status).toBe(401);
+
+    // A refund is no payment: it has no receipt.
+    const checkout = must(await call(t.app, 'POST', `/invoices/${invoice.id}/checkout`, { token: w.client.token }), 200, 'checkout');
+    await t.app.inject({
+      method: 'POST',
+      url: new URL(checkout.body.url).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'number=4242424242424242&expiry=12%2F40&cvc=123',
+    });
+    const card = (await getInvoice(t.app, w.admin.token, invoice.id)).payments.find((p) => p.method === 'card')!;
+    const refunded = must(
+      await call(t.app, 'POST', `/invoices/${invoice.id}/refunds`, { token: w.admin.token, body: { payment_id: card.id, amount: 100 } }),
+      201,
+      'refund',
+    ).body.invoice as Invoice;
+    const refund = refunded.payments.find((p) => p.kind === 'refund')!;
+    expect(refund.receipt_url).toBeNull();
+    expect((await receiptOf(invoice.id, refund.id, w.admin.token)).statusCode).toBe(404);
+    expect(pdfText((await receiptOf(invoice.id, card.id)).rawPayload)).toContain('Paid by Card');
   });
 });
 
@@ -496,8 +630,25 @@ describe('the deposit and the kickoff', () => {
       expect(found).toHaveLength(1);
       return found;
     });
-    expect(deposit).toMatchObject({ status: 'sent', kind: 'deposit', total: 45_015, currency: 'GBP' });
+    expect(deposit).toMatchObject({ status: 'sent', kind: 'deposit', total: 45_015, currency: 'GBP', notes: null });
     expect(await mailsTo(t.app, w.client.user.email, `Deposit invoice ${deposit.invoice_no}`)).toHaveLength(1);
+    const waiting = 'The work starts as soon as this deposit is paid.';
+    const pdf = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/invoices/${deposit.id}/pdf`,
+        headers: { authorization: `Bearer ${w.client.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return pdfText(res.rawPayload);
+    };
+    expect((await pdf()).split(waiting)).toHaveLength(2);
+    // A deposit raised before stored the sentence as its note: it is still said once.
+    await t.app.ctx.db
+      .update(invoices)
+      .set({ notes: waiting })
+      .where(eq(invoices.id, Number(deposit.id)));
+    expect((await pdf()).split(waiting)).toHaveLength(2);
 
     // The same announcement again, and twice at once: still one deposit.
     await Promise.all([publishSigned(project, 'client'), publishSigned(project, 'client')]);
@@ -510,6 +661,10 @@ describe('the deposit and the kickoff', () => {
       body: { amount: deposit.total, date: today, reference: 'BANK' },
     });
     expect(paid.body.invoice.status).toBe('paid');
+    // Paid, the deposit no longer says the work waits for it: it says when it was paid and that the work started.
+    const paidText = await pdf();
+    expect(paidText).toContain(`Paid on ${formatDate(paid.body.invoice.paid_at, { timeZone: 'UTC' })}. Thank you: the work has started.`);
+    expect(paidText).not.toContain(waiting);
     const started = await call(t.app, 'GET', `/projects/${project}`, { token: w.client.token });
     expect(started.body.project.status).toBe('in_progress');
     const timeline = await call(t.app, 'GET', `/projects/${project}/activity`, { token: w.client.token });
@@ -663,12 +818,26 @@ describe('jobs: overdue and reminders', () => {
     const due = new Date(t.clock.now().getTime() + 5 * DAY_MS).toISOString().slice(0, 10);
     const invoice = await sentInvoice(t.app, w, project, { issue_date: issue, due_date: due });
     const reminders = () => mailsTo(t.app, w.client.user.email, `Payment reminder: ${invoice.invoice_no}`);
+    // Every text to the client writes the due date as a day ("02 Dec 2026"), never as the API's 2026-12-02.
+    const dueDay = formatDate(due);
+    const notes = (title: string) =>
+      t.app.ctx.db
+        .select({ body: notifications.body })
+        .from(notifications)
+        .where(and(eq(notifications.userId, Number(w.client.user.id)), like(notifications.title, `${title}%`)))
+        .orderBy(asc(notifications.id))
+        .then((rows) => rows.map((r) => r.body));
+    const mailText = async (subject: string) =>
+      (await allMailsTo(t.app, w.client.user.email)).filter((m) => m.subject.startsWith(subject)).map((m) => m.text);
+    expect(await notes(`New invoice ${invoice.invoice_no}`)).toEqual([expect.stringContaining(`, due ${dueDay}.`)]);
+    await eventually(async () => expect(await mailText(`New invoice ${invoice.invoice_no}`)).toEqual([expect.stringContaining(`, by ${dueDay}.`)]));
 
     expect(await t.app.services.invoices.sendReminders()).toBe(0);
     t.clock.advance(2 * DAY_MS + 60_000); // three days before the due date
     await t.app.services.invoices.sendReminders();
     await t.app.services.invoices.sendReminders();
     expect(await reminders()).toHaveLength(1);
+    expect(await notes(`Payment reminder: ${invoice.invoice_no}`)).toEqual([expect.stringContaining(`is due on ${dueDay}:`)]);
     expect((await t.app.services.invoices.markOverdue()) >= 0).toBe(true);
     expect((await getInvoice(t.app, w.client.token, invoice.id)).status).toBe('sent');
 
@@ -679,9 +848,12 @@ describe('jobs: overdue and reminders', () => {
     expect(overdueMails).toHaveLength(1);
     await Promise.all([t.app.services.invoices.sendReminders(), t.app.services.invoices.sendReminders()]);
     expect(await reminders()).toHaveLength(2);
+    expect(await notes(`Invoice ${invoice.invoice_no} overdue`)).toEqual([expect.stringContaining(`was due on ${dueDay}:`)]);
+    expect((await notes(`Payment reminder: ${invoice.invoice_no}`))[1]).toContain(`was due on ${dueDay}:`);
 
-    // A partial payment keeps it overdue; paying the rest ends the reminders.
-    const today = t.clock.now().toISOString().slice(0, 10);
+    // A partial payment keeps it overdue; paying the rest ends the reminders. Dated the day the invoice was issued:
+    // a payment dated six days ahead of the file's clock could fall in a month the revenue report does not show yet.
+    const today = issue;
     const part = await call(t.app, 'POST', `/invoices/${invoice.id}/payments`, {
       token: w.admin.token,
       body: { amount: 100, date: today, reference: 'x' },

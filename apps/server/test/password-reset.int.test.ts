@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_REQUESTED_MESSAGE, type AuthResponse } from '@agency/schema';
+import { formatDateTimeUtc, PASSWORD_RESET_REQUESTED_MESSAGE, type AuthResponse } from '@agency/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, passwordResets } from '../src/db/schema.js';
@@ -166,6 +166,7 @@ describe('choosing the new password', () => {
 
     const changed = (await mailsTo(t.app, client.user.email)).find((m) => m.subject.endsWith('password was changed'));
     expect(changed?.text).toContain('If that was not you');
+    expect(changed?.text).toContain(` on ${formatDateTimeUtc(t.clock.now())}.`);
     const [audit] = await t.app.ctx.db
       .select()
       .from(auditLog)

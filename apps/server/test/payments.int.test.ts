@@ -5,7 +5,7 @@ import type { Invoice } from '@agency/schema';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, notifications, paymentEvents, payments } from '../src/db/schema.js';
+import { checkoutSessions, invoices, notifications, paymentEvents, payments } from '../src/db/schema.js';
 import { call, createTestApp, type TestApp } from './helpers.js';
 import { approvedProject, eventually, getInvoice, mailsTo, makeWorld, sentInvoice, type World } from './invoice-helpers.js';
 
@@ -207,13 +207,16 @@ describe('the webhook', () => {
     const paid = await getInvoice(t.app, w.client.token, invoice.id);
     expect(paid).toMatchObject({ status: 'paid', amount_paid: invoice.total, amount_due: 0 });
     expect(paid.payments).toEqual([expect.objectContaining({ kind: 'payment', method: 'card', amount: invoice.total })]);
-    // The receipt, with the paid invoice attached, is mailed by a job right after.
+    // The receipt of the card payment, with the paid invoice, is mailed by a job right after.
     const receipts = await eventually(async () => {
       const found = await mailsTo(t.app, w.client.user.email, `Payment received for ${invoice.invoice_no}`);
       expect(found).toHaveLength(1);
       return found;
     });
-    expect(receipts[0].attachments?.[0]).toMatchObject({ filename: `${invoice.invoice_no}.pdf` });
+    expect(receipts[0].attachments).toEqual([
+      expect.objectContaining({ filename: `receipt-${invoice.invoice_no}-P${paid.payments[0].id}.pdf` }),
+      expect.objectContaining({ filename: `${invoice.invoice_no}.pdf` }),
+    ]);
   });
 
   it('twenty copies of one event, at once: one payment and one receipt', async () => {
@@ -503,5 +506,58 @@ describe('the local provider', () => {
       .from(checkoutSessions)
       .where(eq(checkoutSessions.invoiceId, Number(invoice.id)));
     expect(session).toMatchObject({ amount: 1220, currency: 'KWD' });
+  });
+
+  it('KWD from the project: a total a card cannot pay is refused on create, edit and send; the deposit is rounded', async () => {
+    const kwdProject = await approvedProject(local.app, lw, { budget: 5_015, currency: 'KWD' });
+    const refusal =
+      'lines: The invoice total KWD 1.234 cannot be paid by card: card payments in KWD need an amount whose last decimal is 0, ' +
+      'such as KWD 1.230 or KWD 1.240; change a line or the discount';
+    const line = { description: 'Design work', quantity: 1, unit_price: 1234, tax_rate: 0 };
+    const invoicesOf = async () =>
+      (await call(local.app, 'GET', '/invoices', { token: lw.owner.token, query: { project_id: kwdProject } })).body.items as Invoice[];
+
+    // No currency in the request: the project's KWD applies, and the rule with it.
+    const created = await call(local.app, 'POST', '/invoices', { token: lw.owner.token, body: { project_id: kwdProject, lines: [line] } });
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ code: 'VALIDATION_FAILED', error: refusal });
+    expect(await invoicesOf()).toEqual([]);
+
+    const draft = await call(local.app, 'POST', '/invoices', {
+      token: lw.owner.token,
+      body: { project_id: kwdProject, lines: [{ ...line, unit_price: 1230 }] },
+    });
+    expect(draft.status, draft.text).toBe(201);
+    expect(draft.body.invoice).toMatchObject({ currency: 'KWD', total: 1230 });
+    const id = draft.body.invoice.id as string;
+    const edited = await call(local.app, 'PATCH', `/invoices/${id}`, { token: lw.owner.token, body: { lines: [line] } });
+    expect(edited.status).toBe(400);
+    expect(edited.body.error).toBe(refusal);
+    const discounted = await call(local.app, 'PATCH', `/invoices/${id}`, { token: lw.owner.token, body: { discount: 5 } });
+    expect(discounted.status).toBe(400);
+    expect(discounted.body.error).toContain('The invoice total KWD 1.225 cannot be paid by card');
+    expect(await getInvoice(local.app, lw.owner.token, id)).toMatchObject({ total: 1230, discount: 0, status: 'draft' });
+
+    // A draft saved before the rule: sending it is refused, and nothing reaches the client.
+    await local.app.ctx.db
+      .update(invoices)
+      .set({ lines: [{ ...line, amount: 1234, discount: 0, tax: 0 }], subtotal: 1234, total: 1234 })
+      .where(eq(invoices.id, Number(id)));
+    const sent = await call(local.app, 'POST', `/invoices/${id}/send`, { token: lw.owner.token });
+    expect(sent.status).toBe(400);
+    expect(sent.body.error).toBe(refusal);
+    expect(await getInvoice(local.app, lw.owner.token, id)).toMatchObject({ status: 'draft', sent_at: null });
+    expect(await mailsTo(local.app, lw.client.user.email, `New invoice ${draft.body.invoice.invoice_no}`)).toEqual([]);
+
+    // 30 % of KWD 5.015 is 1.5045: the deposit asks KWD 1.510, which a card pays.
+    const deposit = await call(local.app, 'POST', `/projects/${kwdProject}/deposit-invoice`, { token: lw.admin.token });
+    expect(deposit.status, deposit.text).toBe(201);
+    expect(deposit.body.invoice).toMatchObject({ kind: 'deposit', currency: 'KWD', total: 1510 });
+    await checkoutPath(deposit.body.invoice);
+    const [session] = await local.app.ctx.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.invoiceId, Number(deposit.body.invoice.id)));
+    expect(session).toMatchObject({ amount: 1510, currency: 'KWD' });
   });
 });

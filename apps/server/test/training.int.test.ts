@@ -101,7 +101,7 @@ describe('training materials', () => {
     await publish(module.id, ['teammember'], '2030-03-01');
     const memberNotes = must(await call(t.app, 'GET', '/notifications', { token: member.token }), 200, 'notes').body.items;
     expect(memberNotes[0]).toMatchObject({ kind: 'training_assigned', target: { type: 'training', id: module.id } });
-    expect(memberNotes[0].body).toContain('due 2030-03-01');
+    expect(memberNotes[0].body).toContain('due 01 Mar 2030.');
     expect((await mine(member.token)).find((m) => m.id === module.id)).toMatchObject({ due_date: '2030-03-01', completed: 0, total: 1 });
     expect((await mine(lead.token)).map((m) => m.id)).not.toContain(module.id);
     expect((await call(t.app, 'GET', `/training/modules/${module.id}`, { token: lead.token })).status).toBe(404);

@@ -229,6 +229,13 @@ test.describe('invoices and card payments', () => {
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await expect(page.getByTestId('invoice-detail')).toHaveAttribute('data-status', 'paid');
     await expect(page.getByTestId('invoice-payment')).toContainText('BACS 1001');
+    await expect(page.getByTestId('invoice-state-note')).toContainText('Thank you: this invoice is paid in full.');
+    // The payment's receipt opens through its signed link, without the session's bearer header.
+    const receipt = page.getByTestId('invoice-payment').getByRole('link', { name: /^Receipt for the payment of/ });
+    await expect(receipt).toHaveAttribute('target', '_blank');
+    const receiptPdf = await page.request.get(new URL((await receipt.getAttribute('href'))!, baseURL).toString());
+    expect(receiptPdf.status()).toBe(200);
+    expect(receiptPdf.headers()['content-type']).toBe('application/pdf');
     await expect(page.getByTestId('invoice-void')).toHaveCount(0);
     expect(staff.console.problems()).toEqual([]);
     await staff.close();

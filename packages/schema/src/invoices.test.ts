@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeInvoiceStatus, createInvoiceInput, invoiceNoSchema, invoiceStatusLabel, isFullyRefunded, MAX_INVOICE_LINES } from './invoices.js';
+import {
+  canChangeInvoiceStatus,
+  createInvoiceInput,
+  DEPOSIT_WAITING_NOTE,
+  invoiceNoSchema,
+  invoiceStateNote,
+  invoiceStatusLabel,
+  isFullyRefunded,
+  MAX_INVOICE_LINES,
+  shownInvoiceNotes,
+} from './invoices.js';
 import { formatInvoiceNo, parseInvoiceNo } from './invoice-numbers.js';
 
 describe('invoice numbers', () => {
@@ -100,5 +110,36 @@ describe('refunded invoices', () => {
     expect(invoiceStatusLabel({ status: 'overdue', amount_paid: 0, amount_refunded: 500 })).toBe('Overdue');
     expect(invoiceStatusLabel({ status: 'void', amount_paid: 0, amount_refunded: 500 })).toBe('Void');
     expect(invoiceStatusLabel({ status: 'paid', amount_paid: 0, amount_refunded: 0 })).toBe('Paid');
+  });
+});
+
+describe('what an invoice says of its state', () => {
+  const deposit = { kind: 'deposit' as const, amount_paid: 0, amount_refunded: 0 };
+  const standard = { ...deposit, kind: 'standard' as const };
+
+  it('a deposit says the work waits for it until it is paid, and that the work has started once it is', () => {
+    for (const status of ['draft', 'sent', 'partially_paid', 'overdue'] as const) {
+      expect(invoiceStateNote({ ...deposit, status }, '')).toBe('The work starts as soon as this deposit is paid.');
+    }
+    expect(invoiceStateNote({ ...deposit, status: 'paid', amount_paid: 3000 }, '27 Nov 2026')).toBe(
+      'Paid on 27 Nov 2026. Thank you: the work has started.',
+    );
+    expect(invoiceStateNote({ ...deposit, status: 'void' }, '')).toBeNull();
+  });
+
+  it('any paid invoice says when it was paid; an open one says nothing; a refunded one no thanks', () => {
+    expect(invoiceStateNote({ ...standard, status: 'paid', amount_paid: 3000 }, '05 Mar 2026')).toBe(
+      'Paid on 05 Mar 2026. Thank you: this invoice is paid in full.',
+    );
+    expect(invoiceStateNote({ ...standard, status: 'sent' }, '')).toBeNull();
+    expect(invoiceStateNote({ ...deposit, status: 'paid', amount_paid: 0, amount_refunded: 3000 }, '05 Mar 2026')).toBeNull();
+  });
+
+  it('leaves out the waiting sentence a deposit stored as its note before, and keeps notes people wrote', () => {
+    expect(shownInvoiceNotes({ kind: 'deposit', notes: DEPOSIT_WAITING_NOTE })).toBeNull();
+    expect(shownInvoiceNotes({ kind: 'deposit', notes: null })).toBeNull();
+    expect(shownInvoiceNotes({ kind: 'deposit', notes: 'Pay to account 12.' })).toBe('Pay to account 12.');
+    expect(shownInvoiceNotes({ kind: 'standard', notes: DEPOSIT_WAITING_NOTE })).toBe(DEPOSIT_WAITING_NOTE);
+    expect(shownInvoiceNotes({ kind: 'standard', notes: '  ' })).toBeNull();
   });
 });

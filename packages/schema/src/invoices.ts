@@ -9,7 +9,7 @@ import {
   type Currency,
   type InvoiceLineInput,
 } from './money.js';
-import { type Role } from './roles.js';
+import { assertNever, type Role } from './roles.js';
 import { INVOICE_NO } from './invoice-numbers.js';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
@@ -49,8 +49,44 @@ export function invoiceStatusLabel(invoice: { status: InvoiceStatus; amount_paid
 
 export const INVOICE_KINDS = ['standard', 'deposit'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-/** The note a deposit invoice is raised with; once the deposit is paid the web shows that it is paid instead. */
-export const DEPOSIT_INVOICE_NOTE = 'The work starts as soon as this deposit is paid.';
+/** What a deposit invoice says while it waits for its payment. Written by the product, not stored: it changes once paid. */
+export const DEPOSIT_WAITING_NOTE = 'The work starts as soon as this deposit is paid.';
+
+/**
+ * The sentence an invoice ends on for its state, on the web and in the PDF: a deposit says the work waits for it
+ * until it is paid, any paid invoice says when (`paidOn`, written by the caller in its reader's format) and, for a
+ * deposit, that the work has started. Null when its state has nothing to say (a void or fully refunded invoice).
+ */
+export function invoiceStateNote(
+  invoice: { kind: InvoiceKind; status: InvoiceStatus; amount_paid: number; amount_refunded: number },
+  paidOn: string,
+): string | null {
+  switch (invoice.status) {
+    case 'paid': {
+      if (isFullyRefunded(invoice)) return null;
+      const when = paidOn ? `Paid on ${paidOn}.` : 'Paid.';
+      return `${when} Thank you: ${invoice.kind === 'deposit' ? 'the work has started.' : 'this invoice is paid in full.'}`;
+    }
+    case 'draft':
+    case 'sent':
+    case 'partially_paid':
+    case 'overdue':
+      return invoice.kind === 'deposit' ? DEPOSIT_WAITING_NOTE : null;
+    case 'void':
+      return null;
+    default:
+      return assertNever(invoice.status);
+  }
+}
+
+/**
+ * An invoice's notes as shown: as written, except a deposit's copy of DEPOSIT_WAITING_NOTE, which deposits raised
+ * before the note was the product's own still store; `invoiceStateNote` says it while it is true.
+ */
+export function shownInvoiceNotes(invoice: { kind: InvoiceKind; notes: string | null }): string | null {
+  const notes = invoice.notes?.trim() || null;
+  return invoice.kind === 'deposit' && notes === DEPOSIT_WAITING_NOTE ? null : notes;
+}
 
 export const PAYMENT_KINDS = ['payment', 'refund'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
@@ -277,6 +313,8 @@ export const paymentSchema = z.object({
   reference: z.string().nullable(),
   /** The day the money arrived (offline payments) or the day it was recorded. */
   received_on: z.string(),
+  /** A short-lived signed link to the payment's receipt PDF, for the session that asked; null for a refund. */
+  receipt_url: z.string().nullable(),
   /** For a card payment: what may still be refunded. */
   refundable: z.number(),
   created_at: z.string(),

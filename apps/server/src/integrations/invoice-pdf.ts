@@ -1,4 +1,12 @@
-import { DATE_LOCALE, formatDate, INVOICE_STATUS_LABELS, type Currency, type InvoiceStatus } from '@agency/schema';
+import {
+  DATE_LOCALE,
+  formatDate,
+  INVOICE_STATUS_LABELS,
+  invoiceStateNote,
+  shownInvoiceNotes,
+  type Currency,
+  type InvoiceStatus,
+} from '@agency/schema';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { PdfFonts, type FontStyle } from './pdf-fonts.js';
 
@@ -20,7 +28,10 @@ export type InvoicePdfData = {
   taxTotal: number;
   total: number;
   amountPaid: number;
+  amountRefunded: number;
   amountDue: number;
+  /** When it became paid, if it is. */
+  paidAt: Date | null;
   notes: string | null;
   voidReason: string | null;
   instructions: string;
@@ -199,11 +210,18 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   // Notes, void reason and how to pay.
   const paragraphs: [string, string][] = [];
   if (data.voidReason) paragraphs.push(['VOID', `This invoice was voided: ${data.voidReason}`]);
-  if (data.notes) paragraphs.push(['NOTES', data.notes]);
-  if (data.status !== 'paid' && data.status !== 'void') {
+  const notes = shownInvoiceNotes(data);
+  if (notes) paragraphs.push(['NOTES', notes]);
+  // The server knows no reader's zone: the day it was paid is the UTC day, like the issue and due dates.
+  const stateNote = invoiceStateNote(
+    { kind: data.kind, status: data.status, amount_paid: data.amountPaid, amount_refunded: data.amountRefunded },
+    formatDate(data.paidAt, { timeZone: 'UTC' }),
+  );
+  if (data.status === 'paid') {
+    if (stateNote) paragraphs.push(['PAID', stateNote]);
+  } else if (data.status !== 'void') {
+    if (stateNote) paragraphs.push(['DEPOSIT', stateNote]);
     paragraphs.push(['HOW TO PAY', `${data.instructions} Quote ${data.invoiceNo} with any bank transfer.`]);
-  } else if (data.status === 'paid') {
-    paragraphs.push(['PAID', 'Thank you: this invoice is paid in full.']);
   }
   for (const [title, body] of paragraphs) {
     const lines = wrap(fonts, body, 'regular', 10, width);

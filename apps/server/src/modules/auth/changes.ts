@@ -1,4 +1,4 @@
-import { isStaffRole, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_ACCOUNT_FAILURES, LOGIN_MAX_FAILURES, type Role } from '@agency/schema';
+import { formatDateTimeUtc, isStaffRole, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_ACCOUNT_FAILURES, LOGIN_MAX_FAILURES, type Role } from '@agency/schema';
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
@@ -169,7 +169,7 @@ export async function mailPasswordChanged(ctx: AppContext, tx: DbOrTx, publish: 
       text: [
         `Hello ${user.name},`,
         '',
-        `The password of your ${ctx.config.brandName} account was changed${meta.ip ? ` from the address ${meta.ip}` : ''} on ${ctx.now().toUTCString()}.`,
+        `The password of your ${ctx.config.brandName} account was changed${meta.ip ? ` from the address ${meta.ip}` : ''} on ${formatDateTimeUtc(ctx.now())}.`,
         'If that was not you, reset your password at once from the login page and tell us.',
       ].join('\n'),
     },

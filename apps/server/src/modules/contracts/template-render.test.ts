@@ -6,7 +6,6 @@ import {
   findVariables,
   formatLongDate,
   formatMoney,
-  formatUtc,
   markdownToHtml,
   renderDocument,
   substituteVariables,
@@ -84,6 +83,5 @@ describe('template variables', () => {
     expect(formatLongDate(new Date('2026-12-31T23:30:00Z'))).toBe('31 Dec 2026');
     expect(formatLongDate('2026-09-15')).toBe('15 Sep 2026');
     expect(formatLongDate('not a date')).toBeNull();
-    expect(formatUtc(new Date('2026-12-27T23:59:59Z'))).toBe('27 Dec 2026, 23:59 UTC');
   });
 });

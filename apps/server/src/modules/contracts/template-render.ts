@@ -5,7 +5,6 @@ import {
   currencyDecimalsOf,
   DATE_LOCALE,
   formatDate,
-  formatDateTimeUtc,
   isCurrency,
   templateVariablesFor,
   type ContractKind,
@@ -161,11 +160,6 @@ export function renderDocument(kind: ContractKind, body: string, values: Variabl
 
 export function sha256Hex(data: string | Buffer): string {
   return crypto.createHash('sha256').update(data).digest('hex');
-}
-
-/** A moment as the contract notices and e-mails write it, in UTC: `05 Jun 2026, 14:03 UTC` (the PDF adds seconds). */
-export function formatUtc(date: Date): string {
-  return formatDateTimeUtc(date);
 }
 
 /** `2027-03-01` or a Date (its UTC day) as the one date format writes a day: "01 Mar 2027". */

@@ -1,3 +1,4 @@
+import { formatDate } from '@agency/schema';
 import type { Publish } from '../../core/events.js';
 import type { Tx } from '../../db/client.js';
 import type { InvoiceDeps } from './deps.js';
@@ -13,12 +14,12 @@ export async function announceSent({ ctx, notifications }: InvoiceDeps, tx: Tx, 
   await notifications.notify(tx, publish, [row.clientId], {
     kind: 'invoice_sent',
     title: `${row.kind === 'deposit' ? 'Deposit invoice' : 'New invoice'} ${row.invoiceNo}`,
-    body: `${row.invoiceNo} for "${party.projectTitle}": ${money(row.total, row.currency)}, due ${row.dueDate}.`,
+    body: `${row.invoiceNo} for "${party.projectTitle}": ${money(row.total, row.currency)}, due ${formatDate(row.dueDate)}.`,
     mailText: [
       `Hello ${party.clientName},`,
       '',
       `Your ${what} ${row.invoiceNo} for "${party.projectTitle}" is attached.`,
-      `Amount due: ${money(amountDueOf(row), row.currency)}, by ${row.dueDate}.`,
+      `Amount due: ${money(amountDueOf(row), row.currency)}, by ${formatDate(row.dueDate)}.`,
       '',
       'You can pay it by card from your client area.',
     ].join('\n'),

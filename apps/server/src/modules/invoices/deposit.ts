@@ -1,4 +1,4 @@
-import { computeInvoiceTotals, percentOf } from '@agency/schema';
+import { computeInvoiceTotals, percentOf, roundToCardAmount } from '@agency/schema';
 import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { invoices, projectBilling, projects } from '../../db/schema.js';
@@ -26,9 +26,10 @@ export async function raiseDeposit(deps: InvoiceDeps, projectId: number, by: Act
     if (billing && !billing.autoDeposit) return { invoiceId: null, outcome: 'disabled' };
   }
   const percent = ctx.config.payments.depositPercent;
-  const amount = project.budgetMinor ? percentOf(project.budgetMinor, percent) : 0;
-  if (amount <= 0) return { invoiceId: null, outcome: 'no_budget' };
   const currency = projectCurrency(project.currency);
+  // The client pays the deposit by card: in KWD, BHD or OMR its share of the budget is rounded to what a card takes.
+  const amount = project.budgetMinor ? roundToCardAmount(percentOf(project.budgetMinor, percent), currency) : 0;
+  if (amount <= 0) return { invoiceId: null, outcome: 'no_budget' };
   const lines = [{ description: `Deposit (${percent} %) for "${project.title}"`, quantity: 1, unit_price: amount, tax_rate: 0 }];
   const totals = computeInvoiceTotals(lines, 0);
   const issue = isoDay(ctx.now());
@@ -51,7 +52,8 @@ export async function raiseDeposit(deps: InvoiceDeps, projectId: number, by: Act
           total: totals.total,
           issueDate: issue,
           dueDate: addDays(issue, ctx.config.payments.invoiceDueDays),
-          notes: 'The work starts as soon as this deposit is paid.',
+          // No note: the PDF and the web say the work waits for the deposit while it does (invoiceStateNote).
+          notes: null,
           sentAt: now,
           createdBy: by?.id ?? null,
           createdAt: now,

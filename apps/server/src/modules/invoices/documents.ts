@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { invoices, type MailAttachment } from '../../db/schema.js';
-import { amountDueOf, type InvoiceRow } from './helpers.js';
+import { invoices, payments, type MailAttachment } from '../../db/schema.js';
+import { amountDueOf, receiptNoOf, type InvoiceRow } from './helpers.js';
 import { partyOf } from './queries.js';
 
 /** The invoice as a PDF, rendered as it is now. */
@@ -28,11 +28,55 @@ export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow) {
     taxTotal: row.taxTotal,
     total: row.total,
     amountPaid: row.amountPaid,
+    amountRefunded: row.amountRefunded,
     amountDue: amountDueOf(row),
+    paidAt: row.paidAt,
     notes: row.notes,
     voidReason: row.voidReason,
     instructions: ctx.config.payments.instructions,
   });
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The receipt of one payment as a PDF, with the invoice as it stood just after that payment: the payments up to
+ * it, less the refunds made before it. Rendered the same whenever it is asked for, since nothing of a recorded
+ * payment or of a sent invoice's total changes.
+ */
+export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, payment: PaymentRow) {
+  const [party, ledger] = await Promise.all([
+    partyOf(db, row),
+    db
+      .select({ id: payments.id, kind: payments.kind, amount: payments.amount })
+      .from(payments)
+      .where(eq(payments.invoiceId, row.id))
+      .orderBy(asc(payments.id)),
+  ]);
+  let paidToDate = 0;
+  for (const entry of ledger) {
+    if (entry.kind === 'payment' && entry.id <= payment.id) paidToDate += entry.amount;
+    if (entry.kind === 'refund' && entry.id < payment.id) paidToDate -= entry.amount;
+  }
+  const receiptNo = receiptNoOf(row.invoiceNo, payment.id);
+  const { renderReceiptPdf } = await import('../../integrations/receipt-pdf.js');
+  const bytes = await renderReceiptPdf({
+    agency: { name: ctx.config.brandName, phone: ctx.config.contactPhone, email: ctx.config.contactEmail, url: ctx.config.appUrl },
+    client: { name: party.clientName, email: party.clientEmail, company: party.clientCompany },
+    projectTitle: party.projectTitle,
+    invoiceNo: row.invoiceNo,
+    kind: row.kind,
+    receiptNo,
+    currency: row.currency,
+    receivedOn: payment.receivedOn,
+    amount: payment.amount,
+    method: payment.method,
+    reference: payment.reference,
+    invoiceTotal: row.total,
+    paidToDate,
+    amountDue: Math.max(0, row.total - paidToDate),
+  });
+  return { receiptNo, bytes: Buffer.from(bytes) };
 }
 
 /** Stores a PDF of the invoice as it is now; the key and the file's SHA-256. */

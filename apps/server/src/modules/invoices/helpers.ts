@@ -1,4 +1,5 @@
 import {
+  cardAmountProblem,
   CURRENCY_DECIMALS,
   DATE_LOCALE,
   FINAL_INVOICE_STATUSES,
@@ -17,6 +18,15 @@ export const OPEN: InvoiceStatus[] = [...PAYABLE_INVOICE_STATUSES];
 
 export function invoicePdfPath(id: number) {
   return `/api/invoices/${id}/pdf`;
+}
+
+export function receiptPdfPath(invoiceId: number, paymentId: number) {
+  return `/api/invoices/${invoiceId}/payments/${paymentId}/receipt`;
+}
+
+/** One receipt per payment, named after its invoice: "INV-2026-0042-P17". */
+export function receiptNoOf(invoiceNo: string, paymentId: number) {
+  return `${invoiceNo}-P${paymentId}`;
 }
 
 /** A UTC calendar date `YYYY-MM-DD`. */
@@ -56,6 +66,16 @@ export function factsOf(row: Pick<InvoiceRow, 'clientId' | 'status'>): InvoiceFa
 /** An amount as people read it in mails and notifications: "£1,200.00", "JP¥330,000", "KWD 1.005". */
 export function money(minor: number, currency: Currency) {
   return new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency }).format(minor / 10 ** CURRENCY_DECIMALS[currency]);
+}
+
+/**
+ * 400 for an invoice total the client could not pay by card (Stripe's rule for three-decimal currencies). The
+ * request schema checks it where the currency is named; here it is checked where it comes from the project or the
+ * stored invoice too, and before an invoice made before the rule is sent.
+ */
+export function assertCardPayableTotal(total: number, currency: Currency) {
+  const problem = cardAmountProblem(total, currency);
+  if (problem) throw new AppError('VALIDATION_FAILED', `lines: The invoice total ${problem}; change a line or the discount`);
 }
 
 export function projectCurrency(currency: string): Currency {

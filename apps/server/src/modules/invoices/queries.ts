@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { invoiceCounters, invoices, payments, projects, users } from '../../db/schema.js';
 import { signUrl } from '../../lib/signed-url.js';
-import { amountDueOf, factsOf, invoicePdfPath, type InvoiceRow } from './helpers.js';
+import { amountDueOf, factsOf, invoicePdfPath, receiptPdfPath, type InvoiceRow } from './helpers.js';
 
 type PaymentRow = typeof payments.$inferSelect;
 export type Party = { clientName: string; clientEmail: string; clientCompany: string | null; projectTitle: string };
@@ -80,7 +80,7 @@ export function presentListItem(row: ListRow, actor: Actor): InvoiceListItem {
   };
 }
 
-function presentPayments(rows: PaymentRow[]): Payment[] {
+function presentPayments(rows: PaymentRow[], receiptUrl: (paymentId: number) => string): Payment[] {
   const refunded = new Map<number, number>();
   for (const r of rows) if (r.kind === 'refund' && r.refundOf) refunded.set(r.refundOf, (refunded.get(r.refundOf) ?? 0) + r.amount);
   return rows.map((p) => ({
@@ -90,6 +90,7 @@ function presentPayments(rows: PaymentRow[]): Payment[] {
     method: p.method,
     reference: p.reference,
     received_on: p.receivedOn,
+    receipt_url: p.kind === 'payment' ? receiptUrl(p.id) : null,
     refundable: p.kind === 'payment' && p.method === 'card' ? Math.max(0, p.amount - (refunded.get(p.id) ?? 0)) : 0,
     created_at: p.createdAt.toISOString(),
   }));
@@ -122,7 +123,9 @@ export async function present(ctx: AppContext, row: InvoiceRow, actor: Actor, db
   return {
     ...presentListItem({ ...row, clientName: party.clientName, clientEmail: party.clientEmail, projectTitle: party.projectTitle }, actor),
     lines: row.lines,
-    payments: presentPayments(paid),
+    payments: presentPayments(paid, (paymentId) =>
+      signUrl(ctx.signingKey, receiptPdfPath(row.id, paymentId), ctx.now(), ctx.config.signedUrlTtlMs, actor.sessionId),
+    ),
     pdf_url: signUrl(ctx.signingKey, invoicePdfPath(row.id), ctx.now(), ctx.config.signedUrlTtlMs, actor.sessionId),
   };
 }

@@ -23,7 +23,7 @@ import { errorResponses, fileResponse, signedQuery } from '../../lib/api-docs.js
 import { access, requireActor } from '../../lib/route-guards.js';
 import { readSignedUrl } from '../../lib/signed-url.js';
 import type { AuthService } from '../auth/service.js';
-import { invoicePdfPath } from './helpers.js';
+import { invoicePdfPath, receiptPdfPath } from './helpers.js';
 import type { InvoiceService } from './service.js';
 
 const tags = ['invoices'];
@@ -223,6 +223,31 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; invoices: I
         .header('content-type', 'application/pdf')
         .header('content-length', String(file.bytes.length))
         .header('content-disposition', `inline; filename="${file.invoiceNo}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.bytes);
+    },
+  });
+
+  app.get('/invoices/:id/payments/:payment_id/receipt', {
+    schema: {
+      tags,
+      summary: "A payment's receipt PDF: with its signed URL, or with the bearer header of the invoice's client or staff",
+      params: z.object({ id: idParam, payment_id: idParam }),
+      querystring: signedQuery,
+      produces: ['application/pdf'],
+      response: fileResponse,
+    },
+    handler: async (request, reply) => {
+      const { id, payment_id: paymentId } = request.params;
+      const sessionId = readSignedUrl(ctx.signingKey, receiptPdfPath(id, paymentId), request.query, ctx.now());
+      // A link is as good as the session that minted it: it dies at logout, disabling or expiry.
+      const signed = sessionId !== null && (await auth.isSessionLive(sessionId));
+      const file = await invoices.receipt(signed ? null : requireActor(request), id, paymentId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(file.bytes.length))
+        .header('content-disposition', `inline; filename="receipt-${file.receiptNo}.pdf"`)
         .header('cache-control', 'private, no-store')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .send(file.bytes);

@@ -11,6 +11,7 @@ import { exportInvoicesCsv } from './actions/export-invoices-csv.js';
 import { getBilling } from './actions/get-billing.js';
 import { getInvoiceByNumber } from './actions/get-invoice-by-number.js';
 import { getInvoicePdf } from './actions/get-invoice-pdf.js';
+import { getPaymentReceipt } from './actions/get-payment-receipt.js';
 import { getInvoice } from './actions/get-invoice.js';
 import { listInvoices } from './actions/list-invoices.js';
 import { listPaymentsAwaitingReceipt } from './actions/list-payments-awaiting-receipt.js';
@@ -47,6 +48,7 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
     clearAttention: clearAttention(deps),
     checkout: startCheckout(deps),
     pdf: getInvoicePdf(deps),
+    receipt: getPaymentReceipt(deps),
     summary: summarizeInvoices(deps),
     exportCsv: exportInvoicesCsv(deps),
     billing: getBilling(deps),

@@ -1,4 +1,4 @@
-import type { EmployeeRole, TrainingMaterialKind } from '@agency/schema';
+import { formatDate, type EmployeeRole, type TrainingMaterialKind } from '@agency/schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Publish } from '../../core/events.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -37,7 +37,7 @@ export async function notifyAssigned(
     {
       kind: 'training_assigned',
       title: 'New training assigned',
-      body: `"${module.title}" was assigned to you${module.dueDate ? `, due ${module.dueDate}` : ''}.`,
+      body: `"${module.title}" was assigned to you${module.dueDate ? `, due ${formatDate(module.dueDate)}` : ''}.`,
       target: { type: 'training', id: String(module.id) },
     },
   );

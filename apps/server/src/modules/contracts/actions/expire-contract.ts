@@ -1,9 +1,9 @@
+import { formatDateTimeUtc } from '@agency/schema';
 import { contracts } from '../../../db/schema.js';
 import type { ContractDeps } from '../deps.js';
 import { eventOf, target } from '../helpers.js';
 import { contractLifecycle, SCHEDULER } from '../lifecycle.js';
 import { factsOf, loadRow, staffIds } from '../queries.js';
-import { formatUtc } from '../template-render.js';
 import { recordEvent } from '../trail.js';
 
 /** A sent contract past its expiry becomes expired (once); staff and the signer are told. */
@@ -22,7 +22,7 @@ export function expireContract({ ctx, notifications }: ContractDeps) {
         to: 'expired',
         set: { updatedAt: ctx.now() },
         after: async (updated) => {
-          await recordEvent(ctx, tx, id, 'expired', null, undefined, `Unsigned at ${formatUtc(c.expiresAt!)}`);
+          await recordEvent(ctx, tx, id, 'expired', null, undefined, `Unsigned at ${formatDateTimeUtc(c.expiresAt!)}`);
           await notifications.notify(tx, publish, await staffIds(tx), {
             kind: 'contract_expired',
             title: 'Contract expired unsigned',

@@ -1,11 +1,11 @@
-import type { SendContractInput } from '@agency/schema';
+import { formatDateTimeUtc, type SendContractInput } from '@agency/schema';
 import type { Actor } from '../../../core/actor.js';
 import { recordAudit } from '../../../core/audit.js';
 import { AppError } from '../../../core/errors.js';
 import type { ContractDeps } from '../deps.js';
 import { auditState, eventOf, target, type RequestInfo } from '../helpers.js';
 import { staffTransition } from '../staff-transition.js';
-import { formatUtc, renderDocument, sha256Hex } from '../template-render.js';
+import { renderDocument, sha256Hex } from '../template-render.js';
 import { valuesFor } from '../variables.js';
 
 /** Renders the body once with today's values and freezes it; its SHA-256 never changes afterwards. */
@@ -19,12 +19,12 @@ export function sendContract(deps: ContractDeps) {
       const frozen = renderDocument(row.contract.kind, row.contract.bodyMarkdown, await valuesFor(ctx, tx, row.contract, now));
       return {
         set: { bodyMarkdown: frozen.markdown, bodyHtml: frozen.html, documentSha256: sha256Hex(frozen.html), sentAt: now, expiresAt },
-        note: expiresAt ? `Expires ${formatUtc(expiresAt)}` : undefined,
+        note: expiresAt ? `Expires ${formatDateTimeUtc(expiresAt)}` : undefined,
         after: async (updated) => {
           await notifications.notify(tx, publish, [updated.signerId], {
             kind: 'contract_sent',
             title: 'A contract is ready to sign',
-            body: `"${updated.title}" for ${row.projectTitle} is ready for your signature.${expiresAt ? ` Please sign it before ${formatUtc(expiresAt)}.` : ''}`,
+            body: `"${updated.title}" for ${row.projectTitle} is ready for your signature.${expiresAt ? ` Please sign it before ${formatDateTimeUtc(expiresAt)}.` : ''}`,
             target: target(updated),
             projectId: updated.projectId,
           });

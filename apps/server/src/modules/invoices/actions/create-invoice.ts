@@ -6,7 +6,7 @@ import { AppError } from '../../../core/errors.js';
 import { assertCan } from '../../../core/policy.js';
 import { invoices, projects } from '../../../db/schema.js';
 import type { InvoiceDeps } from '../deps.js';
-import { addDays, assertOpenProject, auditState, isoDay, projectCurrency } from '../helpers.js';
+import { addDays, assertCardPayableTotal, assertOpenProject, auditState, isoDay, projectCurrency } from '../helpers.js';
 import { nextInvoiceNo, present } from '../queries.js';
 
 export function createInvoice({ ctx }: InvoiceDeps) {
@@ -17,6 +17,8 @@ export function createInvoice({ ctx }: InvoiceDeps) {
     if (!project) throw new AppError('NOT_FOUND', 'Project not found');
     assertOpenProject(project.status);
     const totals = computeInvoiceTotals(input.lines, input.discount);
+    const currency = input.currency ?? projectCurrency(project.currency);
+    assertCardPayableTotal(totals.total, currency);
     const issue = input.issue_date ?? isoDay(ctx.now());
     const due = input.due_date ?? addDays(issue, ctx.config.payments.invoiceDueDays);
     if (due < issue) throw new AppError('VALIDATION_FAILED', 'due_date: The due date cannot be before the issue date');
@@ -30,7 +32,7 @@ export function createInvoice({ ctx }: InvoiceDeps) {
           clientId: project.clientId,
           kind: 'standard',
           status: 'draft',
-          currency: input.currency ?? projectCurrency(project.currency),
+          currency,
           lines: totals.lines,
           discount: totals.discount,
           subtotal: totals.subtotal,

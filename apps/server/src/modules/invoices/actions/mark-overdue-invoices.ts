@@ -1,3 +1,4 @@
+import { formatDate } from '@agency/schema';
 import { and, asc, inArray, lt } from 'drizzle-orm';
 import { systemActor } from '../../../core/actor.js';
 import { invoices } from '../../../db/schema.js';
@@ -34,7 +35,7 @@ export function markOverdueInvoices({ ctx, notifications }: InvoiceDeps) {
         await notifications.notify(tx, publish, [row.clientId], {
           kind: 'invoice_overdue',
           title: `Invoice ${row.invoiceNo} overdue`,
-          body: `${row.invoiceNo} was due on ${row.dueDate}: ${money(amountDueOf(row), row.currency)} is still to pay.`,
+          body: `${row.invoiceNo} was due on ${formatDate(row.dueDate)}: ${money(amountDueOf(row), row.currency)} is still to pay.`,
           target: { type: 'invoice', id: String(id) },
           projectId: row.projectId,
         });

@@ -1,3 +1,4 @@
+import { formatDate } from '@agency/schema';
 import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { invoiceReminders, invoices } from '../../../db/schema.js';
 import type { InvoiceDeps } from '../deps.js';
@@ -44,7 +45,7 @@ export function sendInvoiceReminders({ ctx, notifications }: InvoiceDeps) {
           .onConflictDoNothing()
           .returning();
         if (!claimed) return false;
-        const when = offset < 0 ? `is due on ${row.dueDate}` : offset === 0 ? 'is due today' : `was due on ${row.dueDate}`;
+        const when = offset < 0 ? `is due on ${formatDate(row.dueDate)}` : offset === 0 ? 'is due today' : `was due on ${formatDate(row.dueDate)}`;
         await notifications.notify(tx, publish, [row.clientId], {
           kind: 'invoice_reminder',
           title: `Payment reminder: ${row.invoiceNo}${offset > 0 ? ' is overdue' : ''}`,

@@ -6,7 +6,7 @@ import { assertCan } from '../../../core/policy.js';
 import { invoices } from '../../../db/schema.js';
 import { announceSent } from '../announce.js';
 import type { InvoiceDeps } from '../deps.js';
-import { auditState, factsOf } from '../helpers.js';
+import { assertCardPayableTotal, auditState, factsOf } from '../helpers.js';
 import { invoiceLifecycle } from '../lifecycle.js';
 import { lockInvoice, present } from '../queries.js';
 
@@ -17,6 +17,8 @@ export function sendInvoice(deps: InvoiceDeps) {
     const row = await ctx.transaction(async (tx, publish) => {
       const current = await lockInvoice(tx, id);
       if (FINAL_INVOICE_STATUSES.includes(current.status)) throw new AppError('INVOICE_IMMUTABLE');
+      // A draft saved before the rule for three-decimal currencies could not be paid by card once sent.
+      assertCardPayableTotal(current.total, current.currency);
       const now = ctx.now();
       const updated = await invoiceLifecycle.transition(tx, {
         table: invoices,

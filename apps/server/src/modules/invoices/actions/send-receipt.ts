@@ -1,15 +1,18 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import { goPath } from '@agency/schema';
 import { eq } from 'drizzle-orm';
 import { payments, users, type MailAttachment } from '../../../db/schema.js';
 import type { InvoiceDeps } from '../deps.js';
-import { freeze, pdfAttachment, storePdf } from '../documents.js';
+import { freeze, pdfAttachment, receiptPdf, storePdf } from '../documents.js';
 import { amountDueOf, money } from '../helpers.js';
 import { lockInvoice, partyOf } from '../queries.js';
 
 /**
- * The receipt of one payment: a paid invoice's document is frozen (stored once with its hash) and mailed as
- * the receipt; a part payment gets the invoice as it now stands. Claimed under the payment's row lock and marked
- * in the same transaction as the mail, so it goes out once however often the job runs.
+ * The receipt of one payment, mailed with the receipt PDF of that payment and the invoice: a paid invoice's
+ * document is frozen (stored once with its hash), a part payment's is the invoice as it now stands. Claimed under
+ * the payment's row lock and marked in the same transaction as the mail, so it goes out once however often the
+ * job runs.
  */
 export function sendReceipt({ ctx }: InvoiceDeps) {
   return async (paymentId: number): Promise<'sent' | 'done'> =>
@@ -24,6 +27,14 @@ export function sendReceipt({ ctx }: InvoiceDeps) {
       } else {
         attachment = pdfAttachment(row, (await storePdf(ctx, tx, row, 'receipt')).key);
       }
+      const receipt = await receiptPdf(ctx, tx, row, payment);
+      const receiptKey = `invoices/${row.id}/receipts/${receipt.receiptNo}-${crypto.randomBytes(6).toString('hex')}.pdf`;
+      await ctx.storage.put(receiptKey, Readable.from([receipt.bytes]));
+      const receiptAttachment: MailAttachment = {
+        filename: `receipt-${receipt.receiptNo}.pdf`,
+        content_type: 'application/pdf',
+        storage_key: receiptKey,
+      };
       const party = await partyOf(tx, row);
       const [client] = await tx.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, row.clientId)).limit(1);
       if (client?.status === 'active') {
@@ -35,13 +46,14 @@ export function sendReceipt({ ctx }: InvoiceDeps) {
               `Hello ${party.clientName},`,
               '',
               `Thank you: we received ${money(payment.amount, payment.currency)} for invoice ${row.invoiceNo} ("${party.projectTitle}").`,
+              `Your receipt ${receipt.receiptNo} is attached.`,
               row.status === 'paid'
-                ? 'The invoice is paid in full; the paid invoice is attached as your receipt.'
-                : `Still due: ${money(amountDueOf(row), row.currency)}. The invoice as it stands is attached.`,
+                ? 'The invoice is paid in full; the paid invoice is attached too.'
+                : `Still due: ${money(amountDueOf(row), row.currency)}. The invoice as it stands is attached too.`,
               '',
               `Open it: ${ctx.config.appUrl}${goPath({ type: 'invoice', id: String(row.id) })}`,
             ].join('\n'),
-            attachments: [attachment],
+            attachments: [receiptAttachment, attachment],
           },
         ]);
       }

@@ -6,7 +6,7 @@ import { AppError } from '../../../core/errors.js';
 import { assertCan } from '../../../core/policy.js';
 import { invoices } from '../../../db/schema.js';
 import type { InvoiceDeps } from '../deps.js';
-import { auditState } from '../helpers.js';
+import { assertCardPayableTotal, auditState } from '../helpers.js';
 import { lockInvoice, present } from '../queries.js';
 
 export function updateInvoice({ ctx }: InvoiceDeps) {
@@ -29,6 +29,8 @@ export function updateInvoice({ ctx }: InvoiceDeps) {
       const due = input.due_date ?? current.dueDate;
       if (due < issue) throw new AppError('VALIDATION_FAILED', 'due_date: The due date cannot be before the issue date');
       const totals = computeInvoiceTotals(lines, discount);
+      const currency = input.currency ?? current.currency;
+      assertCardPayableTotal(totals.total, currency);
       const [updated] = await tx
         .update(invoices)
         .set({
@@ -37,7 +39,7 @@ export function updateInvoice({ ctx }: InvoiceDeps) {
           subtotal: totals.subtotal,
           taxTotal: totals.tax_total,
           total: totals.total,
-          currency: input.currency ?? current.currency,
+          currency,
           issueDate: issue,
           dueDate: due,
           notes: input.notes === undefined ? current.notes : input.notes || null,

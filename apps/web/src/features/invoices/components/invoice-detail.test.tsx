@@ -1,5 +1,5 @@
-import { DEPOSIT_INVOICE_NOTE, type Invoice } from '@agency/schema';
-import { screen } from '@testing-library/react';
+import type { Invoice } from '@agency/schema';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { invoiceFixture } from '../../../test/invoice-fixtures';
@@ -7,41 +7,88 @@ import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { InvoiceDetail } from './invoice-detail';
 
-function openInvoice(invoice: Invoice) {
+const WAITING = 'The work starts as soon as this deposit is paid.';
+
+function open(invoice: Invoice) {
   server.use(http.get(`/api/invoices/${invoice.id}`, () => HttpResponse.json({ invoice })));
-  return renderScreen(<InvoiceDetail invoiceId={invoice.id} back={{ to: '/view-invoice', label: 'My invoices' }} />, { path: '/view-invoice' });
+  return renderScreen(<InvoiceDetail invoiceId={invoice.id} back={{ to: '/invoices', label: 'Invoices' }} />, { path: '/invoice' });
 }
 
-const deposit = { kind: 'deposit', notes: DEPOSIT_INVOICE_NOTE } as const;
+const deposit = (overrides: Partial<Invoice>) => invoiceFixture({ kind: 'deposit', ...overrides });
+const paidDeposit = (overrides: Partial<Invoice> = {}) =>
+  deposit({ status: 'paid', amount_paid: 120000, amount_due: 0, paid_at: '2026-03-09T15:30:00.000Z', ...overrides });
 
-describe('a deposit invoice', () => {
-  it('says, once paid, that it is paid and the work has started, instead of that the work starts when it is paid', async () => {
-    openInvoice(invoiceFixture({ ...deposit, status: 'paid', amount_paid: 120000, amount_due: 0, paid_at: '2026-03-04T10:00:00.000Z' }));
-    // (The date in the app's one date format, which is not what this test is about.)
-    expect(await screen.findByTestId('deposit-paid')).toHaveTextContent(
-      /^This deposit was paid on 0?4 Mar 2026, and the work on the project has started\.$/,
-    );
-    expect(screen.queryByText(DEPOSIT_INVOICE_NOTE)).toBeNull();
+describe('a deposit invoice’s text', () => {
+  it('says the work waits for the deposit while it is unpaid', async () => {
+    open(deposit({ status: 'partially_paid', amount_paid: 20000, amount_due: 100000 }));
+    expect(await screen.findByTestId('invoice-state-note')).toHaveTextContent(WAITING);
+    expect(screen.getAllByText(WAITING)).toHaveLength(1);
   });
 
-  it('says while it is due that the work starts once it is paid', async () => {
-    openInvoice(invoiceFixture({ ...deposit, status: 'sent' }));
-    expect(await screen.findByText(DEPOSIT_INVOICE_NOTE)).toBeInTheDocument();
-    expect(screen.queryByTestId('deposit-paid')).toBeNull();
+  it('once paid says when, and that the work has started, not that it waits', async () => {
+    open(paidDeposit());
+    expect(await screen.findByTestId('invoice-state-note')).toHaveTextContent('Paid on 09 Mar 2026. Thank you: the work has started.');
+    expect(screen.queryByText(WAITING)).not.toBeInTheDocument();
   });
 
-  it('keeps a note staff wrote on it, paid or not', async () => {
-    openInvoice(
+  it('hides the waiting sentence a deposit raised earlier stored as its note: once while unpaid, never once paid', async () => {
+    const first = open(deposit({ id: '12', notes: WAITING }));
+    expect(await screen.findByTestId('invoice-state-note')).toHaveTextContent(WAITING);
+    expect(screen.getAllByText(WAITING)).toHaveLength(1);
+    expect(screen.queryByTestId('invoice-notes')).not.toBeInTheDocument();
+    first.unmount();
+
+    open(paidDeposit({ id: '13', notes: WAITING }));
+    expect(await screen.findByTestId('invoice-state-note')).toHaveTextContent('Paid on 09 Mar 2026. Thank you: the work has started.');
+    expect(screen.queryByText(WAITING)).not.toBeInTheDocument();
+  });
+
+  it('keeps the notes the agency wrote, and thanks for any invoice paid in full', async () => {
+    open(invoiceFixture({ id: '14', status: 'paid', amount_paid: 120000, amount_due: 0, paid_at: '2026-03-09T15:30:00.000Z', notes: 'PO 4471' }));
+    expect(await screen.findByTestId('invoice-notes')).toHaveTextContent('PO 4471');
+    expect(screen.getByTestId('invoice-state-note')).toHaveTextContent('Paid on 09 Mar 2026. Thank you: this invoice is paid in full.');
+  });
+});
+
+describe('the payments of an invoice', () => {
+  it('each payment row links to its receipt PDF; a refund has none', async () => {
+    const payment = (overrides: Partial<Invoice['payments'][number]>): Invoice['payments'][number] => ({
+      id: '31',
+      kind: 'payment',
+      amount: 60000,
+      method: 'bank_transfer',
+      reference: 'BANK-7781',
+      received_on: '2026-03-03',
+      receipt_url: '/api/invoices/11/payments/31/receipt?expires=1&sid=1&sig=a',
+      refundable: 0,
+      created_at: '2026-03-03T10:00:00.000Z',
+      ...overrides,
+    });
+    open(
       invoiceFixture({
-        kind: 'deposit',
-        notes: 'Half now, half at launch.',
-        status: 'paid',
-        amount_paid: 120000,
-        amount_due: 0,
-        paid_at: '2026-03-04T10:00:00.000Z',
+        id: '15',
+        status: 'partially_paid',
+        amount_paid: 70000,
+        amount_due: 50000,
+        payments: [
+          payment({}),
+          payment({
+            id: '32',
+            method: 'card',
+            reference: 'pi_1',
+            received_on: '2026-03-05',
+            receipt_url: '/api/invoices/11/payments/32/receipt?sig=b',
+          }),
+          payment({ id: '33', kind: 'refund', method: 'card', amount: 50000, reference: 'Refund on ch_1', receipt_url: null }),
+        ],
       }),
     );
-    expect(await screen.findByText('Half now, half at launch.')).toBeInTheDocument();
-    expect(screen.getByTestId('deposit-paid')).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('invoice-payment');
+    expect(rows).toHaveLength(3);
+    const first = within(rows[0]).getByRole('link', { name: 'Receipt for the payment of 03 Mar 2026 (PDF)' });
+    expect(first).toHaveAttribute('href', '/api/invoices/11/payments/31/receipt?expires=1&sid=1&sig=a');
+    expect(first).toHaveAttribute('target', '_blank');
+    expect(within(rows[1]).getByRole('link', { name: /^Receipt/ })).toHaveAttribute('href', '/api/invoices/11/payments/32/receipt?sig=b');
+    expect(within(rows[2]).queryByRole('link', { name: /^Receipt/ })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { DEPOSIT_INVOICE_NOTE, isFullyRefunded, PAYMENT_METHOD_LABELS, type Invoice } from '@agency/schema';
+import { invoiceStateNote, PAYMENT_METHOD_LABELS, shownInvoiceNotes, type Invoice } from '@agency/schema';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -23,17 +23,8 @@ function lineColumns(invoice: Invoice): DataColumn<Line>[] {
   const m = (minor: number) => formatMoney(minor, invoice.currency);
   return [
     { id: 'description', header: 'Description', cell: (l) => l.description, minWidth: 200, card: 'title', cellSx: { overflowWrap: 'anywhere' } },
-    // The amount is quantity times unit price: neither hides while the amount shows.
-    { id: 'quantity', header: 'Qty', align: 'right', cell: (l) => l.quantity, minWidth: 60, isPartOfTotal: true },
-    {
-      id: 'unit',
-      header: 'Unit price',
-      align: 'right',
-      cell: (l) => m(l.unit_price),
-      minWidth: 110,
-      isPartOfTotal: true,
-      cellSx: { whiteSpace: 'nowrap' },
-    },
+    { id: 'quantity', header: 'Qty', align: 'right', cell: (l) => l.quantity, minWidth: 60, priority: 2 },
+    { id: 'unit', header: 'Unit price', align: 'right', cell: (l) => m(l.unit_price), minWidth: 110, priority: 2, cellSx: { whiteSpace: 'nowrap' } },
     {
       id: 'tax',
       header: 'Tax',
@@ -76,6 +67,29 @@ function paymentColumns(invoice: Invoice): DataColumn<Payment>[] {
       minWidth: 110,
       card: 'aside',
       cellSx: { whiteSpace: 'nowrap', fontWeight: 600 },
+    },
+    {
+      id: 'receipt',
+      header: 'Receipt',
+      isHeaderHidden: true,
+      align: 'right',
+      cell: (p) =>
+        p.receipt_url ? (
+          <Button
+            component="a"
+            href={p.receipt_url}
+            target="_blank"
+            rel="noopener"
+            size="small"
+            startIcon={<PictureAsPdfOutlinedIcon />}
+            aria-label={`Receipt for the payment of ${formatDate(p.received_on)} (PDF)`}
+            data-testid="payment-receipt"
+          >
+            Receipt
+          </Button>
+        ) : null,
+      minWidth: 120,
+      card: 'actions',
     },
   ];
 }
@@ -133,7 +147,8 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
   }
   const invoice = query.data;
   const lines = invoice.lines.map((line, index) => ({ ...line, index }));
-  const isPaidDeposit = invoice.kind === 'deposit' && invoice.status === 'paid' && !isFullyRefunded(invoice);
+  const notes = shownInvoiceNotes(invoice);
+  const stateNote = invoiceStateNote(invoice, formatDate(invoice.paid_at));
   return (
     <Box data-testid="invoice-detail" data-invoice-id={invoice.id} data-status={invoice.status}>
       {backLink}
@@ -190,15 +205,19 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: { xs: 0, sm: 2 }, pt: 2 }}>
           <InvoiceAmounts amounts={invoice} currency={invoice.currency} />
         </Box>
-        {isPaidDeposit && (
-          <Alert severity="success" sx={{ mt: 2 }} data-testid="deposit-paid">
-            This deposit was paid{invoice.paid_at ? ` on ${formatDate(invoice.paid_at)}` : ''}, and the work on the project has started.
-          </Alert>
-        )}
-        {/* A paid deposit's "the work starts as soon as this deposit is paid" is out of date: the line above says what is. */}
-        {invoice.notes && !(isPaidDeposit && invoice.notes === DEPOSIT_INVOICE_NOTE) && (
-          <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }} color="text.secondary">
-            {invoice.notes}
+        {stateNote &&
+          (invoice.status === 'paid' ? (
+            <Alert severity="success" sx={{ mt: 2 }} data-testid="invoice-state-note">
+              {stateNote}
+            </Alert>
+          ) : (
+            <Typography sx={{ mt: 2, fontWeight: 600 }} data-testid="invoice-state-note">
+              {stateNote}
+            </Typography>
+          ))}
+        {notes && (
+          <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }} color="text.secondary" data-testid="invoice-notes">
+            {notes}
           </Typography>
         )}
       </Card>
@@ -211,7 +230,7 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
           columns={paymentColumns(invoice)}
           rows={invoice.payments}
           getRowId={(p) => p.id}
-          label="Payments list"
+          label="Payments"
           empty={<ListEmpty title="No payments yet" />}
           rowTestId="invoice-payment"
         />
