@@ -430,6 +430,13 @@ export const ACCESS_ROWS: AccessRow[] = [
     request: () => ({ path: '/auth/password-reset/confirm', body: { token: 'not-a-real-token', password: PASSWORD } }),
     expect: everyone([404, 'LINK_INVALID']),
   }),
+  row({
+    method: 'POST',
+    route: '/auth/password-reset/check',
+    variant: 'an unknown link',
+    request: () => ({ path: '/auth/password-reset/check', body: { token: 'not-a-real-token' } }),
+    expect: everyone([404, 'LINK_INVALID']),
+  }),
   // the second step of a two-step sign-in needs no session either
   row({
     method: 'POST',

@@ -139,7 +139,7 @@ const ROWS: Row[] = [
   {
     name: 'local checkout, a declined card',
     method: 'POST',
-    expected: row(402, 402, 402, 402, 402, 402, 402),
+    expected: row(200, 200, 200, 200, 200, 200, 200),
     prepare: async () => ({ path: checkoutPath, form: { number: '4000000000000002', expiry: '12/40', cvc: '123' } }),
   },
 ];

@@ -153,8 +153,13 @@ describe('choosing the new password', () => {
     const client = await signupClient(t.app);
     const second = must(await login(t.app, client.user.email), 200, 'another session').body.token;
     const token = tokenFromLink(await resetLink(client.user.email));
+    const check = () => call(t.app, 'POST', '/auth/password-reset/check', { body: { token } });
 
+    // The page asks on opening whether the link still works: it does, until it is used.
+    expect((await check()).status).toBe(204);
     expect((await confirm(token)).status).toBe(204);
+    expect((await check()).status).toBe(404);
+    expect((await check()).body.code).toBe('LINK_INVALID');
     for (const old of [client.token, second]) expect((await call(t.app, 'GET', '/auth/me', { token: old })).status).toBe(401);
     expect((await login(t.app, client.user.email, PASSWORD)).status).toBe(401);
     expect((await login(t.app, client.user.email, NEW_PASSWORD)).status).toBe(200);

@@ -408,7 +408,7 @@ describe('the local provider', () => {
     expect(page.body).toContain('href="http://app.test/paymentcancel"');
 
     const declined = await pay(path, { number: '4000 0000 0000 0002', expiry: '12/40', cvc: '123' });
-    expect(declined.statusCode).toBe(402);
+    expect(declined.statusCode).toBe(200);
     expect(declined.body).toContain('Your card was declined.');
     const badExpiry = await pay(path, { number: '4242 4242 4242 4242', expiry: '01/20', cvc: '123' });
     expect(badExpiry.body).toContain('expiration date is in the past');

@@ -80,6 +80,10 @@ export const passwordResetConfirmInput = z.object({
 });
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput>;
 
+/** Whether a reset link can still be used, asked when its page opens: the form is not shown for a dead link. */
+export const passwordResetCheckInput = passwordResetConfirmInput.pick({ token: true });
+export type PasswordResetCheckInput = z.input<typeof passwordResetCheckInput>;
+
 // The profile page.
 export const profileSchema = z.object({
   id: z.string(),

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { authHeaders, expectStatus, invite, type Auth } from './accounts';
+import { linkPath, waitForMail } from './mailbox';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** axe's best practices: unique landmark names, heading levels in order, one main landmark. */
@@ -291,6 +292,8 @@ export type Seed = {
   resendInviteEmail: string;
   employeeInviteToken: string;
   employeeInviteEmail: string;
+  /** A live password reset link's token (the client's), to open the reset form with. */
+  resetToken: string;
 };
 
 type Contract = { id: string; kind: string; status: string; signer: { id: string } };
@@ -459,6 +462,9 @@ export async function seedWorkspace(
   const adminInvitation = await invite(request, owner, 'admin');
   const resendInvitation = await invite(request, owner, 'admin');
   const employeeInvitation = await invite(request, admin, 'teammember');
+  await expectStatus(await request.post('/api/auth/password-reset', { data: { email: accounts.client.user.email } }), 202, 'reset link');
+  const resetMail = await waitForMail(accounts.client.user.email, /Reset your/);
+  const resetToken = new URLSearchParams(linkPath(resetMail, '/reset-password').split('?')[1]).get('token')!;
 
   return {
     ...accounts,
@@ -476,5 +482,6 @@ export async function seedWorkspace(
     resendInviteEmail: resendInvitation.invitation.email,
     employeeInviteToken: employeeInvitation.token,
     employeeInviteEmail: employeeInvitation.invitation.email,
+    resetToken,
   };
 }

@@ -300,7 +300,8 @@ export function DataTable<T>({
             sx={{ overflowX: 'auto', scrollPaddingLeft: isScrolling ? `${edges.heldWidth}px` : undefined }}
             tabIndex={0}
             role="region"
-            aria-label={label}
+            // Named apart from the card around it (often labelled with the same title): two landmarks never share a name.
+            aria-label={`${label}, scrollable`}
             aria-describedby={isScrolling && hasMore ? hintId : undefined}
             // A table asked to keep every column (`overflow="scroll"`) scrolls sideways by design, with its cue; the
             // width checks of the end-to-end suite allow what is marked so.

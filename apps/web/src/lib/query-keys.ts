@@ -2,6 +2,7 @@
 export const queryKeys = {
   config: ['config'] as const,
   me: ['auth', 'me'] as const,
+  passwordResetCheck: (token: string) => ['auth', 'password-reset-check', token] as const,
   invitations: {
     all: ['invitations', 'list'] as const,
     list: (role: 'admin' | 'employee') => ['invitations', 'list', role] as const,

@@ -5,6 +5,7 @@ import {
   loginResponseSchema,
   loginSecondStepInput,
   meResponseSchema,
+  passwordResetCheckInput,
   passwordResetConfirmInput,
   passwordResetRequestedSchema,
   passwordResetRequestInput,
@@ -98,6 +99,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthServ
       response: { 202: passwordResetRequestedSchema },
     },
     handler: async (request, reply) => reply.code(202).send(await auth.requestPasswordReset(request.body.email, meta(request))),
+  });
+
+  app.post('/auth/password-reset/check', {
+    config: resetLimit,
+    schema: {
+      tags,
+      summary: 'Whether a reset link can still be used (its page asks on opening): 204, or 404 LINK_INVALID for a used or expired one',
+      body: passwordResetCheckInput,
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      await auth.checkPasswordReset(request.body.token);
+      return reply.code(204).send(null);
+    },
   });
 
   app.post('/auth/password-reset/confirm', {

@@ -2,7 +2,7 @@ import type { Role } from '@agency/schema';
 import type { Publish } from '../../core/events.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { confirmPasswordReset } from './actions/confirm-password-reset.js';
+import { checkPasswordReset, confirmPasswordReset } from './actions/confirm-password-reset.js';
 import { isSessionLive } from './actions/is-session-live.js';
 import { login } from './actions/login.js';
 import { loginSecondStep } from './actions/login-second-step.js';
@@ -53,6 +53,7 @@ export function createAuthService(ctx: AppContext) {
     loginSecondStep: loginSecondStep(ctx),
     requestPasswordReset: requestPasswordReset(ctx),
     mailPasswordReset: mailPasswordReset(ctx),
+    checkPasswordReset: checkPasswordReset(ctx),
     confirmPasswordReset: confirmPasswordReset(ctx),
     logout: logout(ctx),
     revokeAllSessions: (tx: DbOrTx, publish: Publish, userId: number) => revokeAll(ctx, tx, publish, userId),

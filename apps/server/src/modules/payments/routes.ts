@@ -89,7 +89,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments: P
         response: {
           ...HTML,
           303: z.null().describe('To the success page'),
-          402: z.any().meta({ type: 'string' }).describe('The page again, with why the card was declined'),
         },
       },
       handler: async (request, reply) => {
@@ -98,9 +97,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments: P
           if (result.ok) return reply.code(303).header('location', result.redirect).send();
           const model = await payments.localCheckout(request.params.session_id);
           const { number, expiry, name } = request.body;
+          // The page again, saying why the card was declined: a page the person reads, answered 200 as a form shown
+          // again is (a 4xx document is logged as a failed load by the browser, as if the page itself had broken).
           return sendHtml(
             reply,
-            402,
+            200,
             renderCheckoutPage({ ...model, action: actionOf(request.params.session_id), error: result.error, values: { number, expiry, name } }),
           );
         } catch (err) {

@@ -7,6 +7,19 @@ import { mailPasswordChanged, revokeAll, type RequestMeta } from '../changes.js'
 import { hashPassword } from '../passwords.js';
 import { hashToken } from '../tokens.js';
 
+/** Whether a reset link is still usable (unused, unexpired, its account active): LINK_INVALID otherwise. */
+export function checkPasswordReset(ctx: AppContext) {
+  return async (token: string) => {
+    const [row] = await ctx.db
+      .select({ usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt, status: users.status })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(eq(passwordResets.tokenHash, hashToken(token)))
+      .limit(1);
+    if (!row || row.usedAt || row.expiresAt.getTime() <= ctx.now().getTime() || row.status !== 'active') throw new AppError('LINK_INVALID');
+  };
+}
+
 /** Sets the new password from a reset link: single use, every session ends, and the owner is told. */
 export function confirmPasswordReset(ctx: AppContext) {
   return async (input: { token: string; password: string }, meta: RequestMeta) => {

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { hasErrorCode } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
+import { useCheckPasswordReset } from '../api/check-password-reset';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { NewPasswordFields } from './new-password-fields';
@@ -20,6 +21,7 @@ type ResetFormValues = z.input<typeof resetFormSchema>;
 
 /** The page of a reset link: a new password, once; afterwards every session has ended and the person logs in. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const check = useCheckPasswordReset(token);
   const confirm = useConfirmPasswordReset();
   const { control, handleSubmit } = useForm<ResetFormValues>({
     resolver: zodResolver(resetFormSchema),
@@ -40,8 +42,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  // The server tells a used or expired link only when it is sent: from then on the form is of no use.
-  if (hasErrorCode(confirm.error, 'LINK_INVALID')) {
+  // A used or expired link, found when the page opens or when the form is sent: the form is of no use.
+  if (hasErrorCode(check.error, 'LINK_INVALID') || hasErrorCode(confirm.error, 'LINK_INVALID')) {
     return (
       <Stack spacing={2.5} data-testid="reset-link-dead">
         <Alert severity="warning">

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { BarChart } from '../../../components/charts';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
@@ -35,19 +36,25 @@ export function BoardSummariesPanel({ boardPath }: { boardPath: (projectId: stri
               <Chip size="small" label={`${s.overdue} overdue`} color={s.overdue ? 'error' : 'default'} data-testid="summary-overdue" />
               <Chip size="small" label={`${s.unassigned} unassigned`} color={s.unassigned ? 'warning' : 'default'} data-testid="summary-unassigned" />
             </Stack>
-            <Box role="img" aria-label={s.columns.map((c) => `${c.name}: ${c.count}`).join(', ')}>
-              <BarChart
-                height={150}
-                horizontal
-                margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
-                categories={s.columns.map((c) => c.name)}
-                axisWidth={96}
-                tickMinStep={1}
-                values={s.columns.map((c) => c.count)}
-                color="#4338ca"
-                label="Cards"
-              />
-            </Box>
+            {s.total === 0 ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                No cards on this board yet.
+              </Typography>
+            ) : (
+              <Box role="img" aria-label={s.columns.map((c) => `${c.name}: ${c.count}`).join(', ')}>
+                <BarChart
+                  height={150}
+                  horizontal
+                  margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
+                  categories={s.columns.map((c) => c.name)}
+                  axisWidth={96}
+                  tickMinStep={1}
+                  values={s.columns.map((c) => c.count)}
+                  color="#4338ca"
+                  label="Cards"
+                />
+              </Box>
+            )}
           </Box>
         ))}
       </Stack>

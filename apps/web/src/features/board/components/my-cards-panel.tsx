@@ -34,8 +34,17 @@ export function MyCardsPanel({ cardPath, boardPath }: MyCardsPanelProps) {
   else {
     const cards = query.data.items;
     const counts = DUE_GROUPS.map((g) => ({ ...g, value: cards.filter((c) => dueState(c.due_date, false, today) === g.key).length }));
+    // A chart says something only when the cards fall into two groups or more: one full ring repeats the list.
+    const hasChart = counts.filter((c) => c.value > 0).length >= 2;
     body = (
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) 200px' }, gap: 2, p: { xs: 2, sm: 3 } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: hasChart ? 'minmax(0, 1fr) 200px' : 'minmax(0, 1fr)' },
+          gap: 2,
+          p: { xs: 2, sm: 3 },
+        }}
+      >
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0 }}>
           {cards.slice(0, 8).map((card) => {
             const due = dueState(card.due_date, false, today);
@@ -71,13 +80,15 @@ export function MyCardsPanel({ cardPath, boardPath }: MyCardsPanelProps) {
             </Link>
           )}
         </Stack>
-        <Box aria-label={counts.map((c) => `${c.label}: ${c.value}`).join(', ')} role="img" data-testid="my-cards-chart">
-          <PieChart
-            height={180}
-            innerRadius={40}
-            data={counts.filter((c) => c.value > 0).map((c) => ({ id: c.key, value: c.value, label: c.label, color: c.color }))}
-          />
-        </Box>
+        {hasChart && (
+          <Box aria-label={counts.map((c) => `${c.label}: ${c.value}`).join(', ')} role="img" data-testid="my-cards-chart">
+            <PieChart
+              height={180}
+              innerRadius={40}
+              data={counts.filter((c) => c.value > 0).map((c) => ({ id: c.key, value: c.value, label: c.label, color: c.color }))}
+            />
+          </Box>
+        )}
       </Box>
     );
   }

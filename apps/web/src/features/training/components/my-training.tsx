@@ -74,6 +74,8 @@ export function MyTraining({ openModuleId, onOpenModule, today }: MyTrainingProp
             sx={{ mb: 1.5, borderRadius: 2, '&:before': { display: 'none' } }}
             data-testid="training-module"
             data-module-id={module.id}
+            // Each module is a heading under the page's own (h1): the summary's default h3 skipped a level.
+            slotProps={{ heading: { component: 'h2' } }}
           >
             <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`module-${module.id}`} id={`module-${module.id}-header`}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ width: '100%', alignItems: { sm: 'center' }, pr: 1 }}>
