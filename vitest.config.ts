@@ -76,6 +76,9 @@ export default defineConfig({
           env,
           environment: 'node',
           include: ['apps/server/test/**/*.int.test.ts'],
+          // The files about the embedded database itself (its snapshot) never open the PostgreSQL server: the run on
+          // PostgreSQL would only repeat them.
+          exclude: process.env.TEST_DATABASE_URL ? ['apps/server/test/embedded-snapshot.int.test.ts'] : [],
           // Checks each file's log for the secrets its apps handed out (apps/server/test/log-sink.ts).
           setupFiles: ['apps/server/test/log-check.setup.ts'],
           // Every test app starts from a copy of one database set up once per run.
