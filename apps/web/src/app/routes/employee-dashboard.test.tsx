@@ -294,8 +294,8 @@ describe('what the employee dashboards open on', { timeout: 20_000 }, () => {
       'Team contracts to sign',
       'My projects',
       'Boards',
-      'Team contracts',
       'My training',
+      'Team contracts',
       'Team training',
     ]);
     const ready = screen.getByRole('region', { name: 'Ready to start' });

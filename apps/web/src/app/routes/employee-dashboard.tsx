@@ -115,11 +115,13 @@ function EmployeeDashboard({ title, intro }: EmployeeDashboardProps) {
       />
       {isLead && (
         <Box sx={TWO_COLUMNS} data-testid="dashboard-team">
-          <BoardSummariesPanel boardPath={(projectId) => boardPathFor(projectId)} />
+          {/* The two columns kept of a height: the boards with the lead's own training, the team's signatures with its training. */}
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
+            <BoardSummariesPanel boardPath={(projectId) => boardPathFor(projectId)} />
+            {myTraining}
+          </Stack>
           <Stack spacing={3} sx={{ minWidth: 0 }}>
             <TeamContractStatus leadId={user.id} getOpenPath={openContractPath} listPath={paths.employee.teamContract} />
-            {/* A lead's own training beside the team's, where the column beside the boards has room. */}
-            {myTraining}
             <TeamTrainingSummary detailsPath={paths.employee.training} />
           </Stack>
         </Box>
