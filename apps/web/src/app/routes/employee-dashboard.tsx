@@ -53,7 +53,7 @@ function EmployeeDashboard({ title, intro }: EmployeeDashboardProps) {
     ? (project: ProjectListItem) => <ProjectStatusActions project={project} role={user.role} userId={user.id} size="small" />
     : undefined;
 
-  const myTraining = <MyTrainingSummary modulePath={trainingPath} today={localToday()} />;
+  const myTraining = <MyTrainingSummary modulePath={trainingPath} trainingListPath={paths.employee.training} today={localToday()} />;
 
   if (id) {
     return (

@@ -104,6 +104,7 @@ export function BoardColumn({
         <Box
           component="ul"
           ref={setNodeRef}
+          data-drop-id={columnDropId(column.id)}
           aria-label={`${column.name} cards`}
           sx={{
             m: 0,

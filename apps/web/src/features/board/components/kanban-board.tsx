@@ -98,6 +98,7 @@ function ColumnTab({ columnId, isBlocked, ...props }: TabProps & { columnId: str
     <Tab
       ref={setNodeRef}
       {...props}
+      data-drop-id={tabDropId(columnId)}
       data-testid="column-tab"
       data-drop={isOver ? (isBlocked ? 'blocked' : 'over') : undefined}
       sx={{
@@ -198,18 +199,21 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
       keyboardTab.current = null;
       return next;
     }
+    // dnd-kit measures its drop targets just after a drag starts: an arrow pressed at once finds none measured yet,
+    // and the card would stay where it is. The target's own box is read from the page then.
+    const rectOf = (id: string) => rects.get(id) ?? document.querySelector(`[data-drop-id="${CSS.escape(id)}"]`)?.getBoundingClientRect();
     const order = columnOrderRef.current;
     const from = overColumnRef.current ?? columnOf(itemsRef.current, String(args.active));
     const next = from === null ? undefined : order[order.indexOf(from) + (event.code === 'ArrowRight' ? 1 : -1)];
     event.preventDefault();
     if (next === undefined) return args.currentCoordinates;
-    const columnRect = rects.get(columnDropId(next));
+    const columnRect = rectOf(columnDropId(next));
     if (columnRect) {
       keyboardTab.current = null;
       const width = args.context.collisionRect?.width ?? 0;
       return { x: columnRect.left + Math.max(0, (columnRect.width - width) / 2), y: columnRect.top + 8 };
     }
-    const tabRect = rects.get(tabDropId(next));
+    const tabRect = rectOf(tabDropId(next));
     if (!tabRect) return args.currentCoordinates;
     keyboardTab.current = tabDropId(next);
     return { x: tabRect.left, y: tabRect.top };

@@ -13,7 +13,19 @@ import { errorMessage } from '../../../lib/http';
 import { useMyTraining } from '../api/list-my-training';
 
 /** My training at a glance: overall completion and the modules still to do, soonest due first. */
-export function MyTrainingSummary({ modulePath, today }: { modulePath: (moduleId: string) => string; today: string }) {
+/** The dashboard names the first few modules to do (soonest due first) and links to the rest. */
+const TRAINING_SHOWN = 3;
+
+export function MyTrainingSummary({
+  modulePath,
+  trainingListPath,
+  today,
+}: {
+  modulePath: (moduleId: string) => string;
+  /** The training page, where every module is. */
+  trainingListPath: string;
+  today: string;
+}) {
   const query = useMyTraining();
   let body;
   if (query.isPending) body = <ListLoading label="Loading your training..." />;
@@ -38,7 +50,7 @@ export function MyTrainingSummary({ modulePath, today }: { modulePath: (moduleId
           <Typography sx={{ fontWeight: 700, color: 'success.main', flex: '1 1 200px' }}>All your training is done.</Typography>
         ) : (
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0, flex: '1 1 220px' }}>
-            {todo.slice(0, 5).map((m) => {
+            {todo.slice(0, TRAINING_SHOWN).map((m) => {
               const isOverdue = m.due_date !== null && m.due_date < today;
               return (
                 <Box component="li" key={m.id} data-testid="training-todo">
@@ -59,6 +71,13 @@ export function MyTrainingSummary({ modulePath, today }: { modulePath: (moduleId
                 </Box>
               );
             })}
+            {todo.length > TRAINING_SHOWN && (
+              <Box component="li">
+                <Link component={RouterLink} to={trainingListPath} data-testid="training-more">
+                  {todo.length - TRAINING_SHOWN} more to do
+                </Link>
+              </Box>
+            )}
           </Stack>
         )}
       </Box>
