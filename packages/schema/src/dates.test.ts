@@ -99,9 +99,7 @@ describe('no other date formatting in the tree', () => {
    * Lines known to format a date on their own, each to move to formatDateTimeUtc when its file is next changed; a
    * new one is not let through.
    */
-  const KNOWN: Record<string, string[]> = {
-    'apps/server/src/modules/auth/service.ts': ['on ${ctx.now().toUTCString()}.'],
-  };
+  const KNOWN: Record<string, string[]> = {};
 
   function sourceFiles(dir: string): string[] {
     return fs

@@ -28,6 +28,7 @@ export function createInvoice({ ctx }: InvoiceDeps) {
           invoiceNo: await nextInvoiceNo(tx, ctx.now()),
           projectId,
           clientId: project.clientId,
+          companyId: project.companyId,
           kind: 'standard',
           status: 'draft',
           currency: input.currency ?? projectCurrency(project.currency),
