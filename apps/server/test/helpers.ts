@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AuthResponse, Role } from '@agency/schema';
+import type { AuthResponse, CompanyRole, Role } from '@agency/schema';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -252,6 +252,27 @@ export async function inviteAndSignup(app: FastifyInstance, inviterToken: string
   const path = role === 'admin' ? '/auth/signup/admin' : '/auth/signup/employee';
   const res = await call(app, 'POST', path, { body: { invite_token: token, name: `${role} person`, password: PASSWORD } });
   if (res.status !== 201) throw new Error(`${role} signup failed: ${res.status} ${res.text}`);
+  return res.body as AuthResponse;
+}
+
+/**
+ * A colleague joins a client's company as a person would: the company's owner invites the address with a role, and
+ * the invitee creates the account from the link (signed in). The link is taken from the invitation's answer; the
+ * e-mail carrying it is checked in companies.int.test.ts.
+ */
+export async function inviteColleague(
+  app: FastifyInstance,
+  ownerToken: string,
+  role: CompanyRole,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+) {
+  const email = overrides.email ?? uniqueEmail(`colleague-${role}`);
+  const invite = await call(app, 'POST', '/company/invitations', { token: ownerToken, body: { email, role } });
+  if (invite.status !== 201) throw new Error(`company invitation failed: ${invite.status} ${invite.text}`);
+  const res = await call(app, 'POST', '/company/invitations/accept', {
+    body: { invite_token: tokenFromLink(invite.body.link), name: overrides.name ?? `${role} colleague`, password: overrides.password ?? PASSWORD },
+  });
+  if (res.status !== 201) throw new Error(`accepting the company invitation failed: ${res.status} ${res.text}`);
   return res.body as AuthResponse;
 }
 
