@@ -105,7 +105,12 @@ function rememberSecretsOfCalls(app: FastifyInstance) {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; webDistDir?: string } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    webDistDir?: string;
+    /** A database the test made itself (the app migrates it); closed with the app, the caller drops it. */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
   let current = Date.now();
   const clock: TestClock = { now: () => new Date(current), advance: (ms) => (current += ms) };
@@ -125,7 +130,9 @@ export async function createTestApp(
   const baseUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let drop = async () => {};
-  if (baseUrl) {
+  if (options.database) {
+    database = options.database;
+  } else if (baseUrl) {
     const created = await createPostgresDatabase(baseUrl, inject('postgresTemplate'));
     drop = created.drop;
     database = await openDatabase({ databaseUrl: created.url, dataDir: config.dataDir, poolSize: 5 });
