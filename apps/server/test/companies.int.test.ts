@@ -71,13 +71,14 @@ async function approvedProject(by: AuthResponse, title: string, budget = 800_000
 
 describe('sign-up', () => {
   it('makes a company named after the form, or after the person, with the person as its owner', async () => {
-    const me = await get(acme.token, '/auth/me');
+    const founder = await signupClient(t.app, { name: 'Fay Founder', company: 'Founders Ltd' });
+    const me = await get(founder.token, '/auth/me');
     expect(me.body.user).toMatchObject({ role: 'client', company_id: expect.stringMatching(/^\d+$/), company_role: 'owner' });
-    const mine = await get(acme.token, '/company');
+    const mine = await get(founder.token, '/company');
     expect(mine.status).toBe(200);
     expect(mine.body.company).toEqual({
       id: me.body.user.company_id,
-      name: 'Acme Widgets Ltd',
+      name: 'Founders Ltd',
       billing_address: null,
       country: null,
       tax_number: null,
@@ -86,9 +87,16 @@ describe('sign-up', () => {
       updated_at: expect.any(String),
     });
     expect((await get(other.token, '/company')).body.company.name).toBe('Olga Other');
-    const members = await get(acme.token, '/company/members');
+    const members = await get(founder.token, '/company/members');
     expect(members.body.items).toEqual([
-      { id: acme.user.id, name: 'Alice Founder', email: acme.user.email, company_role: 'owner', status: 'active', created_at: expect.any(String) },
+      {
+        id: founder.user.id,
+        name: 'Fay Founder',
+        email: founder.user.email,
+        company_role: 'owner',
+        status: 'active',
+        created_at: expect.any(String),
+      },
     ]);
     // Staff and employees belong to no company.
     expect((await get(admin.token, '/auth/me')).body.user).toMatchObject({ company_id: null, company_role: null });
@@ -490,6 +498,45 @@ describe('the project chat', () => {
     await deliveredMails(t, c.member.user.email, 1, about);
     await new Promise((r) => setTimeout(r, 2000));
     expect(t.delivered.filter((m) => m.to === c.billing.user.email && about(m))).toEqual([]);
+  });
+});
+
+describe('client contracts', () => {
+  it('are drafted for the company’s first owner; staff may name another of its people when sending, who alone signs', async () => {
+    const c = await company('Contract Co');
+    const projectId = await approvedProject(c.member, 'Contract project', 0);
+    const drafted = await eventually(async () => {
+      const res = await get(admin.token, '/contracts', { project_id: projectId, kind: 'client' });
+      expect(res.body.items).toHaveLength(1);
+      return res.body.items[0] as { id: string; signer: { id: string } };
+    });
+    expect(drafted.signer.id).toBe(c.owner.user.id);
+    const send = (signerId: string) => call(t.app, 'POST', `/contracts/${drafted.id}/send`, { token: admin.token, body: { signer_id: signerId } });
+    for (const outsider of [other.user.id, lead.user.id]) {
+      const refused = await send(outsider);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toContain("an active person of the project's company");
+    }
+    const sent = await send(c.billing.user.id);
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.contract).toMatchObject({ status: 'sent', signer: { id: c.billing.user.id, name: 'Contract Co Billing', role: 'client' } });
+    expect(sent.body.contract.body_html).toContain('Contract Co');
+    await eventually(async () =>
+      expect((await mailsTo(t.app, c.billing.user.email)).some((m) => m.subject.startsWith('A contract is ready to sign'))).toBe(true),
+    );
+    expect((await mailsTo(t.app, c.owner.user.email)).some((m) => m.subject.startsWith('A contract is ready to sign'))).toBe(false);
+
+    // The owner reads every client contract of the company; only the named signer signs; the member sees none.
+    expect((await get(c.owner.token, `/contracts/${drafted.id}`)).status).toBe(200);
+    expect((await get(c.owner.token, '/contracts')).body.items.map((x: { id: string }) => x.id)).toContain(drafted.id);
+    const sign = (who: AuthResponse) =>
+      call(t.app, 'POST', `/contracts/${drafted.id}/sign`, { token: who.token, body: { signature_name: who.user.name, agree: true } });
+    expect((await sign(c.owner)).status).toBe(403);
+    expect((await get(c.member.token, `/contracts/${drafted.id}`)).status).toBe(404);
+    expect((await get(c.member.token, '/contracts')).body.items).toEqual([]);
+    const signed = await sign(c.billing);
+    expect(signed.status, signed.text).toBe(200);
+    expect(signed.body.contract.status).toBe('signed');
   });
 });
 

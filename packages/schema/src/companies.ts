@@ -53,8 +53,9 @@ export const updateCompanyInput = z.object({
     .transform((v) => (v === '' ? null : v)),
   tax_number: clearableText(50, 'Tax/VAT number'),
   billing_email: z
-    .union([z.literal(''), emailSchema, z.null()])
+    .union([z.string().trim().max(254, 'E-mail must be at most 254 characters'), z.null()])
     .optional()
+    .refine((v) => !v || emailSchema.safeParse(v).success, 'Enter a valid e-mail address')
     .transform((v) => (v === '' ? null : v)),
 });
 export type UpdateCompanyInput = z.input<typeof updateCompanyInput>;
