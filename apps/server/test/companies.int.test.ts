@@ -183,6 +183,18 @@ describe('invitations', () => {
     expect((await get('', '/invitations/preview', { token })).status).toBe(404);
   });
 
+  it('are each company’s own: another invitation to the same address, staff’s or another company’s, leaves them usable', async () => {
+    const email = uniqueEmail('wanted');
+    const ours = await call(t.app, 'POST', '/company/invitations', { token: acme.token, body: { email, role: 'member' } });
+    expect((await call(t.app, 'POST', '/company/invitations', { token: other.token, body: { email, role: 'owner' } })).status).toBe(201);
+    expect((await call(t.app, 'POST', '/invitations', { token: superadmin.token, body: { email, role: 'teammember' } })).status).toBe(201);
+    const accepted = await call(t.app, 'POST', '/company/invitations/accept', {
+      body: { invite_token: tokenFromLink(ours.body.link), name: 'Wanda Wanted', password: PASSWORD },
+    });
+    expect(accepted.status, accepted.text).toBe(201);
+    expect(accepted.body.user).toMatchObject({ company_id: acme.user.company_id, company_role: 'member' });
+  });
+
   it('expire: a late link makes nothing', async () => {
     const email = uniqueEmail('late');
     const invited = await call(t.app, 'POST', '/company/invitations', { token: acme.token, body: { email, role: 'member' } });

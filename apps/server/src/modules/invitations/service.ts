@@ -96,11 +96,19 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
       const emailNormalized = normalizeEmail(input.email);
       const link = linkFor(token);
       const row = await ctx.transaction(async (tx, publish) => {
-        // A new invitation replaces any earlier pending one for the same address.
+        // A new invitation replaces any earlier pending staff invitation for the same address (a client company's
+        // invitations are its own).
         await tx
           .update(invitations)
           .set({ revokedAt: now })
-          .where(and(eq(invitations.emailNormalized, emailNormalized), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
+          .where(
+            and(
+              eq(invitations.emailNormalized, emailNormalized),
+              isNull(invitations.companyId),
+              isNull(invitations.acceptedAt),
+              isNull(invitations.revokedAt),
+            ),
+          );
         const [inserted] = await tx
           .insert(invitations)
           .values({
