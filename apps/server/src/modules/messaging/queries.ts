@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { conversations, messageReads, messages, projects, users, type StoredAttachment } from '../../db/schema.js';
+import { messageReads, messages, projects, users, type conversations, type StoredAttachment } from '../../db/schema.js';
 import { signUrl } from '../../lib/signed-url.js';
 
 export type MessageRow = typeof messages.$inferSelect;
