@@ -11,7 +11,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import Stripe from 'stripe';
-import { boardCards, boardColumns, boards, projects, sessions, users } from '../apps/server/src/db/schema.js';
+import { boardCards, boardColumns, boards, clientCompanies, projects, sessions, users } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/modules/auth/tokens.js';
 import { initialKeys } from '../apps/server/src/modules/board/ordering.js';
 
@@ -86,7 +86,7 @@ const nextId = async (table: string) => {
   return Number(row.n) + 1;
 };
 
-const state: { superadminId?: number; clientId?: number; projectId?: number; token?: string } = {};
+const state: { superadminId?: number; clientId?: number; companyId?: number; projectId?: number; token?: string } = {};
 
 async function seedBasic() {
   const [owner] = await db
@@ -99,6 +99,7 @@ async function seedBasic() {
       passwordHash: 'not-a-hash',
     })
     .returning({ id: users.id });
+  const [company] = await db.insert(clientCompanies).values({ name: 'Bench Client' }).returning({ id: clientCompanies.id });
   const [client] = await db
     .insert(users)
     .values({
@@ -107,28 +108,32 @@ async function seedBasic() {
       name: 'Bench Client',
       role: 'client',
       passwordHash: 'not-a-hash',
+      companyId: company.id,
+      companyRole: 'owner',
     })
     .returning({ id: users.id });
   const [project] = await db
     .insert(projects)
-    .values({ title: 'Bench project', description: 'Benchmark project', clientId: client.id, status: 'in_progress' })
+    .values({ title: 'Bench project', description: 'Benchmark project', clientId: client.id, companyId: company.id, status: 'in_progress' })
     .returning({ id: projects.id });
   const token = crypto.randomBytes(32).toString('base64url');
   const now = new Date();
   await db
     .insert(sessions)
     .values({ tokenHash: hashToken(token), userId: owner.id, createdAt: now, lastUsedAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
-  Object.assign(state, { superadminId: owner.id, clientId: client.id, projectId: project.id, token });
+  Object.assign(state, { superadminId: owner.id, clientId: client.id, companyId: company.id, projectId: project.id, token });
   return { ...state, conversationId: `${project.id}:${client.id}` };
 }
 
 /** `count` messages between the super admin and the client in their conversation; returns the id range. */
 async function seedThread(count: number) {
-  const { superadminId: sa, clientId: cl, projectId: p } = state;
-  if (!sa || !cl || !p) throw new Error('seed-basic first');
+  const { superadminId: sa, clientId: cl, companyId: co, projectId: p } = state;
+  if (!sa || !cl || !co || !p) throw new Error('seed-basic first');
   const conv = `${p}:${cl}`;
   const first = await nextId('messages');
-  await db.execute(sql.raw(`insert into conversations (id, project_id, client_id) values ('${conv}', ${p}, ${cl}) on conflict do nothing`));
+  await db.execute(
+    sql.raw(`insert into conversations (id, project_id, client_id, company_id) values ('${conv}', ${p}, ${cl}, ${co}) on conflict do nothing`),
+  );
   await db.execute(
     sql.raw(`insert into messages (conversation_id, sender_id, receiver_id, message_content, timestamp, is_read)
       select '${conv}', case when g % 2 = 0 then ${sa} else ${cl} end, case when g % 2 = 0 then ${cl} else ${sa} end,
@@ -154,23 +159,29 @@ async function seedInbox(args: { clients: number; conversations: number; perConv
   const { clients: k, conversations: n, perConversation: m } = args;
   const started = performance.now();
   const bu = (await nextId('users')) - 1;
+  const bc = (await nextId('client_companies')) - 1;
   const bp = (await nextId('projects')) - 1;
   const bm = (await nextId('messages')) - 1;
   const cid = (g: string) => `(${bu} + 1 + (${g} % ${k}))`;
+  // Each client owns a company of its own, numbered like the client.
+  const coid = (g: string) => `(${bc} + 1 + (${g} % ${k}))`;
   const sender = (g: string, kk: string) => `case when (${g} + ${kk}) % 2 = 0 then ${sa} else ${cid(g)} end`;
   const receiver = (g: string, kk: string) => `case when (${g} + ${kk}) % 2 = 0 then ${cid(g)} else ${sa} end`;
   const lastTime = (g: string) => `(timestamptz '2025-06-01T12:00:00Z' - ((${g}::bigint * 7919) % ${n}) * interval '1 minute')`;
   const attachments = (g: string) =>
     `case when ${g} % 10 = 0 then jsonb_build_array(jsonb_build_object('name', 'brief.pdf', 'mime', 'application/pdf', 'size', 48213, 'stored_filename', md5(${g}::text) || '.pdf')) else '[]'::jsonb end`;
   const statements = [
-    `insert into users (id, email, email_normalized, name, role, password_hash) overriding system value
-       select ${bu} + g, 'bench-client-' || g || '@bench.invalid', 'bench-client-' || g || '@bench.invalid', 'Bench client ' || g, 'client', 'not-a-hash'
+    `insert into client_companies (id, name) overriding system value
+       select ${bc} + g, 'Bench company ' || g from generate_series(1, ${k}) g`,
+    `insert into users (id, email, email_normalized, name, role, password_hash, company_id, company_role) overriding system value
+       select ${bu} + g, 'bench-client-' || g || '@bench.invalid', 'bench-client-' || g || '@bench.invalid', 'Bench client ' || g, 'client', 'not-a-hash',
+              ${bc} + g, 'owner'
        from generate_series(1, ${k}) g`,
-    `insert into projects (id, title, description, client_id, status) overriding system value
-       select ${bp} + g, 'Seeded project ' || g, 'Seeded for the inbox benchmark', ${cid('g')}, 'in_progress'
+    `insert into projects (id, title, description, client_id, company_id, status) overriding system value
+       select ${bp} + g, 'Seeded project ' || g, 'Seeded for the inbox benchmark', ${cid('g')}, ${coid('g')}, 'in_progress'
        from generate_series(1, ${n}) g`,
-    `insert into conversations (id, project_id, client_id, last_message_id, last_message_preview, last_sender_id, last_sender_name, last_message_time, last_message_attachments)
-       select (${bp} + g) || ':' || ${cid('g')}, ${bp} + g, ${cid('g')}, ${bm} + g::bigint * ${m},
+    `insert into conversations (id, project_id, client_id, company_id, last_message_id, last_message_preview, last_sender_id, last_sender_name, last_message_time, last_message_attachments)
+       select (${bp} + g) || ':' || ${cid('g')}, ${bp} + g, ${cid('g')}, ${coid('g')}, ${bm} + g::bigint * ${m},
               'Seeded message ${m} in conversation ' || g, ${sender('g', String(m))},
               case when (g + ${m}) % 2 = 0 then 'Bench Owner' else 'Bench client ' || (1 + g % ${k}) end,
               ${lastTime('g')}, ${attachments('g')}
@@ -183,6 +194,7 @@ async function seedInbox(args: { clients: number; conversations: number; perConv
               ${lastTime('g')} - (${m} - kk) * interval '1 second', ${lastTime('g')} - (${m} - kk) * interval '1 second', 1
        from generate_series(1, ${n}) g cross join generate_series(1, ${m}) kk`,
     `select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`,
+    `select setval(pg_get_serial_sequence('client_companies', 'id'), (select max(id) from client_companies))`,
     `select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))`,
     `select setval(pg_get_serial_sequence('messages', 'id'), (select max(id) from messages))`,
     // VACUUM as well, so autovacuum does not wake up on the fresh million rows in the middle of the measurement.
@@ -203,11 +215,11 @@ async function seedInbox(args: { clients: number; conversations: number; perConv
  * them), the super admin's to read and move. Returns the project and the columns.
  */
 async function seedBoard(args: { cards: number }) {
-  const { superadminId: sa, clientId: cl } = state;
-  if (!sa || !cl) throw new Error('seed-basic first');
+  const { superadminId: sa, clientId: cl, companyId: co } = state;
+  if (!sa || !cl || !co) throw new Error('seed-basic first');
   const [project] = await db
     .insert(projects)
-    .values({ title: 'Bench board', description: 'A 1,000-card board', clientId: cl, status: 'in_progress' })
+    .values({ title: 'Bench board', description: 'A 1,000-card board', clientId: cl, companyId: co, status: 'in_progress' })
     .returning({ id: projects.id });
   await db.insert(boards).values({ projectId: project.id });
   const names = ['Backlog', 'To do', 'In progress', 'Review', 'Done'];
@@ -258,13 +270,13 @@ async function boardPositions(args: { projectId: number }) {
  * what it owes (one distinct event per invoice): the webhook benchmark posts these, each several times over.
  */
 async function seedWebhookEvents(args: { count: number; tag: string }) {
-  const { clientId: cl, projectId: p } = state;
-  if (!cl || !p) throw new Error('seed-basic first');
+  const { clientId: cl, companyId: co, projectId: p } = state;
+  if (!cl || !co || !p) throw new Error('seed-basic first');
   const first = await nextId('invoices');
   const total = 120_000;
   await db.execute(
-    sql.raw(`insert into invoices (invoice_no, project_id, client_id, kind, status, currency, lines, subtotal, tax_total, total, issue_date, due_date, sent_at)
-      select 'INV-2024-${args.tag}' || lpad(g::text, 6, '0'), ${p}, ${cl}, 'standard', 'sent', 'GBP',
+    sql.raw(`insert into invoices (invoice_no, project_id, client_id, company_id, kind, status, currency, lines, subtotal, tax_total, total, issue_date, due_date, sent_at)
+      select 'INV-2024-${args.tag}' || lpad(g::text, 6, '0'), ${p}, ${cl}, ${co}, 'standard', 'sent', 'GBP',
              '[{"description":"Work","quantity":1,"unit_price":100000,"tax_rate":20,"amount":100000,"discount":0,"tax":20000}]'::jsonb,
              100000, 20000, ${total}, current_date, current_date + 14, now()
       from generate_series(1, ${args.count}) g`),
@@ -316,22 +328,27 @@ async function seedInvoiceList(args: { invoices: number; clients: number }) {
   const { invoices: n, clients: k } = args;
   const started = performance.now();
   const bu = (await nextId('users')) - 1;
+  const bc = (await nextId('client_companies')) - 1;
   const bp = (await nextId('projects')) - 1;
   const statements = [
-    `insert into users (id, email, email_normalized, name, role, password_hash) overriding system value
-       select ${bu} + g, 'bench-payer-' || g || '@bench.invalid', 'bench-payer-' || g || '@bench.invalid', 'Bench payer ' || g, 'client', 'not-a-hash'
+    `insert into client_companies (id, name) overriding system value
+       select ${bc} + g, 'Bench payer company ' || g from generate_series(1, ${k}) g`,
+    `insert into users (id, email, email_normalized, name, role, password_hash, company_id, company_role) overriding system value
+       select ${bu} + g, 'bench-payer-' || g || '@bench.invalid', 'bench-payer-' || g || '@bench.invalid', 'Bench payer ' || g, 'client', 'not-a-hash',
+              ${bc} + g, 'owner'
        from generate_series(1, ${k}) g`,
-    `insert into projects (id, title, description, client_id, status) overriding system value
-       select ${bp} + g, 'Invoiced project ' || g, 'Seeded for the invoice benchmark', ${bu} + g, 'in_progress'
+    `insert into projects (id, title, description, client_id, company_id, status) overriding system value
+       select ${bp} + g, 'Invoiced project ' || g, 'Seeded for the invoice benchmark', ${bu} + g, ${bc} + g, 'in_progress'
        from generate_series(1, ${k}) g`,
-    `insert into invoices (invoice_no, project_id, client_id, kind, status, currency, lines, discount, subtotal, tax_total, total, amount_paid, issue_date, due_date, sent_at, notes)
-       select 'INV-2025-' || lpad(g::text, 6, '0'), ${bp} + 1 + g % ${k}, ${bu} + 1 + g % ${k}, case when g <= ${k} then 'deposit' else 'standard' end,
+    `insert into invoices (invoice_no, project_id, client_id, company_id, kind, status, currency, lines, discount, subtotal, tax_total, total, amount_paid, issue_date, due_date, sent_at, notes)
+       select 'INV-2025-' || lpad(g::text, 6, '0'), ${bp} + 1 + g % ${k}, ${bu} + 1 + g % ${k}, ${bc} + 1 + g % ${k}, case when g <= ${k} then 'deposit' else 'standard' end,
               (array['draft','sent','partially_paid','paid','overdue','void'])[1 + g % 6], 'GBP',
               jsonb_build_array(jsonb_build_object('description', 'Line ' || g, 'quantity', 1, 'unit_price', 100000, 'tax_rate', 20, 'amount', 100000, 'discount', 0, 'tax', 20000)),
               0, 100000, 20000, 120000, case when g % 6 = 3 then 120000 when g % 6 = 2 then 50000 else 0 end,
               date '2025-01-01' + (g % 365), date '2025-01-15' + (g % 365), timestamptz '2025-01-01' + (g % 365) * interval '1 day', null
        from generate_series(1, ${n}) g`,
     `select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`,
+    `select setval(pg_get_serial_sequence('client_companies', 'id'), (select max(id) from client_companies))`,
     `select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))`,
     `vacuum analyze users`,
     `vacuum analyze projects`,

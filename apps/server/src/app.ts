@@ -20,6 +20,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { registerAuthJobs } from './modules/auth/jobs.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { boardRoutes } from './modules/board/routes.js';
+import { companyRoutes } from './modules/companies/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -240,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountRoutes, { ctx, account: services.account });
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(invitationRoutes, { ctx, invitations: services.invitations });
+      await api.register(companyRoutes, { ctx, companies: services.companies });
       await api.register(userRoutes, { users: services.users });
       await api.register(notificationRoutes, { notifications: services.notifications });
       await api.register(projectRoutes, { ctx, projects: services.projects, auth: services.auth, storage: services.storage });

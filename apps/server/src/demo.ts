@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { CreateCardInput, Role } from '@agency/schema';
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from './context.js';
-import { projects, users } from './db/schema.js';
+import { clientCompanies, projects, users } from './db/schema.js';
 import type { Actor } from './core/actor.js';
 import { hashPassword } from './modules/auth/passwords.js';
 import { normalizeEmail } from './modules/auth/tokens.js';
@@ -36,6 +36,14 @@ export async function loadDemoData(ctx: AppContext, services: Services): Promise
     if (existing) {
       await ctx.db.update(users).set({ passwordHash, status: 'active' }).where(eq(users.id, existing.id));
     } else {
+      // A demo client owns a company of its own, as a sign-up makes.
+      const [company] =
+        account.role === 'client'
+          ? await ctx.db
+              .insert(clientCompanies)
+              .values({ name: account.company ?? account.name })
+              .returning({ id: clientCompanies.id })
+          : [];
       await ctx.db.insert(users).values({
         name: account.name,
         email: account.email,
@@ -43,6 +51,8 @@ export async function loadDemoData(ctx: AppContext, services: Services): Promise
         role: account.role,
         passwordHash,
         company: account.company ?? null,
+        companyId: company?.id ?? null,
+        companyRole: company ? 'owner' : null,
       });
     }
     logins.push({ role: account.role, email: account.email, password });
@@ -53,7 +63,7 @@ export async function loadDemoData(ctx: AppContext, services: Services): Promise
 
 async function actorFor(ctx: AppContext, email: string): Promise<Actor> {
   const [u] = await ctx.db.select().from(users).where(eq(users.emailNormalized, email)).limit(1);
-  return { id: u.id, role: u.role, name: u.name, email: u.email, sessionId: 0 };
+  return { id: u.id, role: u.role, name: u.name, email: u.email, sessionId: 0, companyId: u.companyId, companyRole: u.companyRole };
 }
 
 /** Projects in every status, a tool request and a conversation, once (skipped when the clients already have projects). */

@@ -3,6 +3,7 @@ import { createAccountService } from './modules/account/service.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createBoardService } from './modules/board/service.js';
+import { createCompanyService } from './modules/companies/service.js';
 import { createContractService } from './modules/contracts/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
 import { createMessagingService } from './modules/messaging/service.js';
@@ -25,6 +26,7 @@ export function createServices(ctx: AppContext) {
     account: createAccountService(ctx, auth),
     audit: createAuditService(ctx),
     invitations: createInvitationService(ctx, auth),
+    companies: createCompanyService(ctx, auth),
     users: createUserService(ctx, auth),
     notifications,
     projects,

@@ -48,10 +48,14 @@ async function withOwnApp(test: (own: TestApp) => Promise<void>, env: Record<str
 
 const me = (token: string, app = t.app) => call(app, 'GET', '/auth/me', { token });
 
-function expectAuthResponse(body: AuthResponse, expected: { name: string; email: string; role: string }) {
+/** Staff and employees belong to no company (null); a client's company is its own, with its role there. */
+function expectAuthResponse(
+  body: AuthResponse,
+  expected: { name: string; email: string; role: string; company_id?: unknown; company_role?: string | null },
+) {
   expect(Object.keys(body).sort()).toEqual(['token', 'user']);
   expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  expect(body.user).toEqual({ id: expect.stringMatching(/^\d+$/), ...expected });
+  expect(body.user).toEqual({ id: expect.stringMatching(/^\d+$/), company_id: null, company_role: null, ...expected });
 }
 
 async function superadminCount(app = t.app) {
@@ -213,13 +217,22 @@ describe('POST /auth/signup/client', () => {
     const token = await signupToken(t.app, email);
     const confirmed = await call(t.app, 'POST', '/auth/signup/confirm', { body: { token } });
     expect(confirmed.status).toBe(201);
-    expectAuthResponse(confirmed.body, { name: 'Ada Client', email, role: 'client' });
+    expectAuthResponse(confirmed.body, {
+      name: 'Ada Client',
+      email,
+      role: 'client',
+      company_id: expect.stringMatching(/^\d+$/),
+      company_role: 'owner',
+    });
     expect((await me(confirmed.body.token)).body).toEqual({ user: confirmed.body.user });
     const [row] = await t.app.ctx.db
       .select()
       .from(users)
       .where(eq(users.id, Number(confirmed.body.user.id)));
     expect(row).toMatchObject({ company: 'Analytical Engines', phone: '+44 1', status: 'active' });
+    // The confirmed sign-up made the company the form named, with the person as its owner.
+    const company = await call(t.app, 'GET', '/company', { token: confirmed.body.token });
+    expect(company.body.company).toMatchObject({ id: confirmed.body.user.company_id, name: 'Analytical Engines', billing_email: null });
     expect((await login(t.app, email)).status).toBe(200);
     // The link works once.
     const again = await call(t.app, 'POST', '/auth/signup/confirm', { body: { token } });

@@ -1,30 +1,51 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedProject, contractFor, freshContract, signInPeople, tempDataDir, type People } from './contract-support.js';
 import { routeMatcher, ROUTES_WITH_OWN_TABLE } from './access-matrix.js';
-import { call, createTestApp, login, type TestApp } from './helpers.js';
+import type { AuthResponse } from '@agency/schema';
+import { call, createTestApp, inviteColleague, login, type TestApp } from './helpers.js';
 
 /**
  * Every contract route, called by every kind of caller, with the exact status each one gets. Written beside the
  * shared access table (test/access-matrix.ts) and meant to be folded into it.
  */
-const ACTORS = ['anonymous', 'client', 'otherClient', 'member', 'outsider', 'lead', 'admin', 'superadmin'] as const;
+/**
+ * Who calls: signed out; the client's company (the client, the project's requester and first owner; a second owner;
+ * a billing person; a member); another company's client; the team member on the project, one off it, the team
+ * lead; staff.
+ */
+const ACTORS = [
+  'anonymous',
+  'client',
+  'coOwner',
+  'billing',
+  'companyMember',
+  'otherClient',
+  'member',
+  'outsider',
+  'lead',
+  'admin',
+  'superadmin',
+] as const;
 type ActorName = (typeof ACTORS)[number];
 type Expected = Record<ActorName, number>;
 
-/** One status per actor, in the order of ACTORS. */
-function statuses(...list: number[]): Expected {
-  if (list.length !== ACTORS.length) throw new Error('one status per actor');
-  return Object.fromEntries(ACTORS.map((a, i) => [a, list[i]])) as Expected;
+/** One status per actor, in the order of ACTORS; the client's company as [client, co-owner, billing, member]. */
+function statuses(anonymous: number, company: [number, number, number, number], ...rest: [number, number, number, number, number, number]): Expected {
+  return Object.fromEntries(ACTORS.map((a, i) => [a, [anonymous, ...company, ...rest][i]])) as Expected;
 }
+const same = (status: number): [number, number, number, number] => [status, status, status, status];
 
-const STAFF_ONLY = (ok: number) => statuses(401, 403, 403, 403, 403, 403, ok, ok);
-const EVERYONE = statuses(401, 200, 200, 200, 200, 200, 200, 200);
-/** The client contract (sent, signed by `client`): the signer and staff; nobody else may know it exists. */
-const CLIENT_CONTRACT_READ = statuses(401, 200, 404, 404, 404, 404, 200, 200);
+const STAFF_ONLY = (ok: number) => statuses(401, same(403), 403, 403, 403, 403, ok, ok);
+const EVERYONE = statuses(401, same(200), 200, 200, 200, 200, 200, 200);
+/**
+ * The client contract (sent, signed by `client`): the signer, the company's owners and billing people (who see every
+ * client contract of the company) and staff; the company's member, and anyone else, may not know it exists.
+ */
+const CLIENT_CONTRACT_READ = statuses(401, [200, 200, 200, 404], 404, 404, 404, 404, 200, 200);
 /** The member's team contract (sent): the signer, the project's team lead (status only) and staff. */
-const TEAM_CONTRACT_READ = statuses(401, 404, 404, 200, 404, 200, 200, 200);
+const TEAM_CONTRACT_READ = statuses(401, same(404), 404, 200, 404, 200, 200, 200);
 /** Its PDF and audit trail: the signer and staff; the team lead knows it exists but may not open it. */
-const TEAM_CONTRACT_DOCUMENT = statuses(401, 404, 404, 200, 404, 403, 200, 200);
+const TEAM_CONTRACT_DOCUMENT = statuses(401, same(404), 404, 200, 404, 403, 200, 200);
 
 type Row = {
   name: string;
@@ -39,6 +60,9 @@ let t: TestApp;
 let who: People;
 let projectId: string;
 let clientSent: string;
+/** A client contract of the same company that staff named the company's member to sign. */
+let companyMemberSent: string;
+let colleagues: Record<'coOwner' | 'billing' | 'companyMember', AuthResponse>;
 let memberSent: string;
 let leadDraft: string;
 let templateId: string;
@@ -46,9 +70,15 @@ let templateId: string;
 beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: tempDataDir() });
   who = await signInPeople(t.app);
+  colleagues = {
+    coOwner: await inviteColleague(t.app, who.client.token, 'owner'),
+    billing: await inviteColleague(t.app, who.client.token, 'billing'),
+    companyMember: await inviteColleague(t.app, who.client.token, 'member'),
+  };
   projectId = (await approvedProject(t.app, who)).id;
   const staff = who.superadmin.token;
   clientSent = (await freshContract(t.app, staff, projectId, 'client', who.client.user.id)).id;
+  companyMemberSent = (await freshContract(t.app, staff, projectId, 'client', colleagues.companyMember.user.id)).id;
   memberSent = (await freshContract(t.app, staff, projectId, 'team', who.teammember.user.id)).id;
   leadDraft = (await contractFor(t.app, staff, projectId, 'team', who.teamlead.user.id)).id;
   const templates = await call(t.app, 'GET', '/contract-templates', { token: staff, query: { kind: 'client' } });
@@ -59,6 +89,9 @@ afterAll(async () => t.close());
 function tokenOf(actor: ActorName): string | undefined {
   const map: Record<Exclude<ActorName, 'anonymous'>, string> = {
     client: who.client.token,
+    coOwner: colleagues.coOwner.token,
+    billing: colleagues.billing.token,
+    companyMember: colleagues.companyMember.token,
     otherClient: who.otherClient.token,
     member: who.teammember.token,
     outsider: who.outsider.token,
@@ -172,7 +205,13 @@ const ROWS: Row[] = [
     name: 'read a draft (invisible to its signer, the team lead here)',
     method: 'GET',
     path: async () => `/contracts/${await leadDraftNow()}`,
-    expected: statuses(401, 404, 404, 404, 404, 404, 200, 200),
+    expected: statuses(401, same(404), 404, 404, 404, 404, 200, 200),
+  },
+  {
+    name: "read the client contract named for the company's member",
+    method: 'GET',
+    path: () => `/contracts/${companyMemberSent}`,
+    expected: statuses(401, same(200), 404, 404, 404, 404, 200, 200),
   },
   { name: 'audit trail of the client contract', method: 'GET', path: () => `/contracts/${clientSent}/audit`, expected: CLIENT_CONTRACT_READ },
   { name: "audit trail of a member's team contract", method: 'GET', path: () => `/contracts/${memberSent}/audit`, expected: TEAM_CONTRACT_DOCUMENT },
@@ -184,13 +223,13 @@ const ROWS: Row[] = [
     name: 'record that the client opened it',
     method: 'POST',
     path: () => `/contracts/${clientSent}/view`,
-    expected: statuses(401, 200, 404, 404, 404, 404, 403, 403),
+    expected: statuses(401, [200, 403, 403, 404], 404, 404, 404, 404, 403, 403),
   },
   {
     name: 'record that the member opened theirs',
     method: 'POST',
     path: () => `/contracts/${memberSent}/view`,
-    expected: statuses(401, 404, 404, 200, 404, 403, 403, 403),
+    expected: statuses(401, same(404), 404, 200, 404, 403, 403, 403),
   },
   {
     name: 'sign the client contract',
@@ -198,7 +237,16 @@ const ROWS: Row[] = [
     path: async (actor) =>
       `/contracts/${actor === 'client' ? (await freshContract(t.app, staffToken(), projectId, 'client', who.client.user.id)).id : clientSent}/sign`,
     body: { signature_name: 'Access Table', agree: true },
-    expected: statuses(401, 200, 404, 404, 404, 404, 403, 403),
+    // Only the named signer signs: the company's other owner and its billing person read it, never sign it.
+    expected: statuses(401, [200, 403, 403, 404], 404, 404, 404, 404, 403, 403),
+  },
+  {
+    name: "sign the client contract named for the company's member",
+    method: 'POST',
+    path: async (actor) =>
+      `/contracts/${actor === 'companyMember' ? (await freshContract(t.app, staffToken(), projectId, 'client', colleagues.companyMember.user.id)).id : companyMemberSent}/sign`,
+    body: { signature_name: 'Access Table', agree: true },
+    expected: statuses(401, [403, 403, 403, 200], 404, 404, 404, 404, 403, 403),
   },
   {
     name: "sign a member's team contract",
@@ -206,7 +254,7 @@ const ROWS: Row[] = [
     path: async (actor) =>
       `/contracts/${actor === 'member' ? (await freshContract(t.app, staffToken(), projectId, 'team', who.teammember.user.id)).id : memberSent}/sign`,
     body: { signature_name: 'Access Table', agree: true },
-    expected: statuses(401, 404, 404, 200, 404, 403, 403, 403),
+    expected: statuses(401, same(404), 404, 200, 404, 403, 403, 403),
   },
 ];
 

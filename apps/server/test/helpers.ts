@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AuthResponse, Role } from '@agency/schema';
+import type { AuthResponse, CompanyRole, Role } from '@agency/schema';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -105,7 +105,12 @@ function rememberSecretsOfCalls(app: FastifyInstance) {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; webDistDir?: string } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    webDistDir?: string;
+    /** A database the test made itself (the app migrates it); closed with the app, the caller drops it. */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
   let current = Date.now();
   const clock: TestClock = { now: () => new Date(current), advance: (ms) => (current += ms) };
@@ -125,7 +130,9 @@ export async function createTestApp(
   const baseUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let drop = async () => {};
-  if (baseUrl) {
+  if (options.database) {
+    database = options.database;
+  } else if (baseUrl) {
     const created = await createPostgresDatabase(baseUrl, inject('postgresTemplate'));
     drop = created.drop;
     database = await openDatabase({ databaseUrl: created.url, dataDir: config.dataDir, poolSize: 5 });
@@ -256,6 +263,27 @@ export async function inviteAndSignup(app: FastifyInstance, inviterToken: string
   const path = role === 'admin' ? '/auth/signup/admin' : '/auth/signup/employee';
   const res = await call(app, 'POST', path, { body: { invite_token: token, name: `${role} person`, password: PASSWORD } });
   if (res.status !== 201) throw new Error(`${role} signup failed: ${res.status} ${res.text}`);
+  return res.body as AuthResponse;
+}
+
+/**
+ * A colleague joins a client's company as a person would: the company's owner invites the address with a role, and
+ * the invitee creates the account from the link (signed in). The link is taken from the invitation's answer; the
+ * e-mail carrying it is checked in companies.int.test.ts.
+ */
+export async function inviteColleague(
+  app: FastifyInstance,
+  ownerToken: string,
+  role: CompanyRole,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+) {
+  const email = overrides.email ?? uniqueEmail(`colleague-${role}`);
+  const invite = await call(app, 'POST', '/company/invitations', { token: ownerToken, body: { email, role } });
+  if (invite.status !== 201) throw new Error(`company invitation failed: ${invite.status} ${invite.text}`);
+  const res = await call(app, 'POST', '/company/invitations/accept', {
+    body: { invite_token: tokenFromLink(invite.body.link), name: overrides.name ?? `${role} colleague`, password: overrides.password ?? PASSWORD },
+  });
+  if (res.status !== 201) throw new Error(`accepting the company invitation failed: ${res.status} ${res.text}`);
   return res.body as AuthResponse;
 }
 

@@ -183,7 +183,14 @@ describe('accepting an invitation', () => {
     const { email, token } = await invite('admin');
     const res = await acceptInvitation('admin', token);
     expect(res.status).toBe(201);
-    expect(res.body.user).toEqual({ id: expect.stringMatching(/^\d+$/), name: 'New admin', email, role: 'admin' });
+    expect(res.body.user).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      name: 'New admin',
+      email,
+      role: 'admin',
+      company_id: null,
+      company_role: null,
+    });
     expect((await login(t.app, email)).body.user.role).toBe('admin');
 
     const again = await call(t.app, 'POST', '/auth/signup/admin', { body: { invite_token: token, name: 'Second Go', password: 'another-password' } });

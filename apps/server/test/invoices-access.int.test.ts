@@ -3,26 +3,36 @@
 import type { AuthResponse, Invoice } from '@agency/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeMatcher, ROUTES_WITH_OWN_TABLE } from './access-matrix.js';
-import { call, createTestApp, login, type TestApp } from './helpers.js';
+import { call, createTestApp, inviteColleague, login, type TestApp } from './helpers.js';
 import { approvedProject, createInvoice, LINE, makeWorld, sentInvoice, type World } from './invoice-helpers.js';
 
-const ACTORS = ['anonymous', 'client', 'otherClient', 'teammember', 'teamlead', 'admin', 'superadmin'] as const;
+/**
+ * Who calls: signed out; the invoice's company (the client who asked for the project and is its first owner, a
+ * second owner, a billing person, a member); another company's client; employees; staff.
+ */
+const ACTORS = ['anonymous', 'client', 'coOwner', 'billing', 'member', 'otherClient', 'teammember', 'teamlead', 'admin', 'superadmin'] as const;
 type Actor = (typeof ACTORS)[number];
 type Expected = Record<Actor, number>;
 
-/** The status each caller gets: [anonymous, the invoice's client, another client, team member, team lead, admin, super admin]. */
-const row = (...s: [number, number, number, number, number, number, number]): Expected =>
-  Object.fromEntries(ACTORS.map((a, i) => [a, s[i]])) as Expected;
+/**
+ * The status each caller gets: [anonymous, [the invoice's client, its co-owner, its billing person, its member],
+ * another client, team member, team lead, admin, super admin].
+ */
+const row = (anonymous: number, company: [number, number, number, number], ...rest: [number, number, number, number, number]): Expected =>
+  Object.fromEntries(ACTORS.map((a, i) => [a, [anonymous, ...company, ...rest][i]])) as Expected;
+const same = (status: number): [number, number, number, number] => [status, status, status, status];
 
-const STAFF_ONLY_200 = row(401, 403, 403, 403, 403, 200, 200);
-const STAFF_ONLY_201 = row(401, 403, 403, 403, 403, 201, 201);
-const OWNER_AND_STAFF = row(401, 200, 404, 403, 403, 200, 200);
+const STAFF_ONLY_200 = row(401, same(403), 403, 403, 403, 200, 200);
+const STAFF_ONLY_201 = row(401, same(403), 403, 403, 403, 201, 201);
+/** The company's owners and billing people see its invoices; its members see no money (403); another company nothing. */
+const COMPANY_AND_STAFF = row(401, [200, 200, 200, 403], 404, 403, 403, 200, 200);
 
 type Call = { path: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string>; form?: Record<string, string> };
 type Row = { name: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH'; expected: Expected; prepare: () => Promise<Call> };
 
 let t: TestApp;
 let w: World;
+let colleagues: Record<'coOwner' | 'billing' | 'member', AuthResponse>;
 let projectId: string;
 let invoice: Invoice;
 let checkoutPath: string;
@@ -43,7 +53,12 @@ async function paidByCard(): Promise<Invoice> {
 }
 
 const ROWS: Row[] = [
-  { name: 'list invoices', method: 'GET', expected: row(401, 200, 200, 403, 403, 200, 200), prepare: async () => ({ path: '/invoices' }) },
+  {
+    name: 'list invoices',
+    method: 'GET',
+    expected: row(401, [200, 200, 200, 403], 200, 403, 403, 200, 200),
+    prepare: async () => ({ path: '/invoices' }),
+  },
   {
     name: 'create an invoice',
     method: 'POST',
@@ -55,12 +70,12 @@ const ROWS: Row[] = [
   {
     name: 'one invoice by number',
     method: 'GET',
-    expected: OWNER_AND_STAFF,
+    expected: COMPANY_AND_STAFF,
     prepare: async () => ({ path: `/invoices/${invoice.invoice_no}` }),
   },
-  { name: 'one invoice', method: 'GET', expected: OWNER_AND_STAFF, prepare: async () => ({ path: `/invoices/${invoice.id}` }) },
-  { name: 'the PDF', method: 'GET', expected: OWNER_AND_STAFF, prepare: async () => ({ path: `/invoices/${invoice.id}/pdf` }) },
-  { name: 'a payment’s receipt', method: 'GET', expected: OWNER_AND_STAFF, prepare: async () => ({ path: receiptPath }) },
+  { name: 'one invoice', method: 'GET', expected: COMPANY_AND_STAFF, prepare: async () => ({ path: `/invoices/${invoice.id}` }) },
+  { name: 'the PDF', method: 'GET', expected: COMPANY_AND_STAFF, prepare: async () => ({ path: `/invoices/${invoice.id}/pdf` }) },
+  { name: 'a payment’s receipt', method: 'GET', expected: COMPANY_AND_STAFF, prepare: async () => ({ path: receiptPath }) },
   {
     name: 'edit a draft',
     method: 'PATCH',
@@ -106,7 +121,7 @@ const ROWS: Row[] = [
   {
     name: 'pay by card (checkout)',
     method: 'POST',
-    expected: row(401, 200, 404, 403, 403, 403, 403),
+    expected: row(401, [200, 200, 200, 403], 404, 403, 403, 403, 403),
     prepare: async () => ({ path: `/invoices/${invoice.id}/checkout` }),
   },
   { name: 'billing settings', method: 'GET', expected: STAFF_ONLY_200, prepare: async () => ({ path: `/projects/${projectId}/billing` }) },
@@ -127,7 +142,7 @@ const ROWS: Row[] = [
   {
     name: 'Stripe webhook (provider local)',
     method: 'POST',
-    expected: row(404, 404, 404, 404, 404, 404, 404),
+    expected: row(404, same(404), 404, 404, 404, 404, 404),
     prepare: async () => ({
       path: '/payments/stripe/webhook',
       body: { id: 'evt_x', type: 'checkout.session.completed' },
@@ -135,11 +150,16 @@ const ROWS: Row[] = [
     }),
   },
   // The test checkout page is reached by its unguessable address alone, like a hosted checkout.
-  { name: 'local checkout page', method: 'GET', expected: row(200, 200, 200, 200, 200, 200, 200), prepare: async () => ({ path: checkoutPath }) },
+  {
+    name: 'local checkout page',
+    method: 'GET',
+    expected: row(200, same(200), 200, 200, 200, 200, 200),
+    prepare: async () => ({ path: checkoutPath }),
+  },
   {
     name: 'local checkout, a declined card',
     method: 'POST',
-    expected: row(200, 200, 200, 200, 200, 200, 200),
+    expected: row(200, same(200), 200, 200, 200, 200, 200),
     prepare: async () => ({ path: checkoutPath, form: { number: '4000000000000002', expiry: '12/40', cvc: '123' } }),
   },
 ];
@@ -147,6 +167,11 @@ const ROWS: Row[] = [
 beforeAll(async () => {
   t = await createTestApp();
   w = await makeWorld(t.app);
+  colleagues = {
+    coOwner: await inviteColleague(t.app, w.client.token, 'owner'),
+    billing: await inviteColleague(t.app, w.client.token, 'billing'),
+    member: await inviteColleague(t.app, w.client.token, 'member'),
+  };
   projectId = await approvedProject(t.app, w, { budget: 1_000_000 });
   invoice = await sentInvoice(t.app, w, projectId, { lines: [{ ...LINE, unit_price: 10_000_000 }] });
   const checkout = await call(t.app, 'POST', `/invoices/${invoice.id}/checkout`, { token: w.client.token });
@@ -164,6 +189,7 @@ afterAll(async () => t.close());
 function tokenOf(actor: Actor): string | undefined {
   const accounts: Record<Exclude<Actor, 'anonymous'>, AuthResponse> = {
     client: w.client,
+    ...colleagues,
     otherClient: w.otherClient,
     teammember: w.member,
     teamlead: w.lead,

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageUploads, projectAttachments } from '../src/db/schema.js';
-import { call, createTestApp, signupClient, signupSuperadmin, type TestApp } from './helpers.js';
+import { call, createTestApp, inviteColleague, signupClient, signupSuperadmin, type TestApp } from './helpers.js';
 
-// The per-person storage quota and the sweep of files nobody uses.
+// The per-person (for clients, per-company) storage quota and the sweep of files nobody uses.
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signupSuperadmin>>;
 
@@ -68,6 +68,14 @@ describe('the storage quota', () => {
     // Someone else's quota is their own.
     const other = await signupClient(t.app);
     expect((await upload(other.token, Buffer.alloc(600 * 1024, 4))).status).toBe(201);
+  });
+  it("counts a client company's files together: a colleague cannot add another quota's worth", async () => {
+    const founder = await signupClient(t.app, { company: 'Shared Quota Ltd' });
+    const colleague = await inviteColleague(t.app, founder.token, 'member');
+    expect((await upload(founder.token, Buffer.alloc(600 * 1024, 5))).status).toBe(201);
+    const refused = await upload(colleague.token, Buffer.alloc(600 * 1024, 6));
+    expect(refused).toMatchObject({ status: 413, body: { code: 'QUOTA_EXCEEDED' } });
+    expect((await upload(colleague.token, Buffer.alloc(300 * 1024, 7))).status).toBe(201);
   });
 });
 

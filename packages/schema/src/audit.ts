@@ -34,6 +34,11 @@ export const AUDIT_ACTIONS = {
   'contract.voided': 'Contract voided',
   'contract_template.saved': 'Contract template saved',
   'contract_template.deleted': 'Contract template deleted',
+  'company.updated': 'Company details changed',
+  'company.invitation_created': 'Colleague invited to a company',
+  'company.invitation_revoked': 'Company invitation revoked',
+  'company.member_role_changed': "Company member's role changed",
+  'company.member_removed': 'Company member removed',
 } as const satisfies Record<string, string>;
 export type KnownAuditAction = keyof typeof AUDIT_ACTIONS;
 

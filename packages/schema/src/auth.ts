@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { COMPANY_ROLES } from './company-constants.js';
 import { ROLES } from './roles.js';
 
 export const roleSchema = z.enum(ROLES);
@@ -31,6 +32,9 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  /** A client's company and role in it; null for staff and employees. */
+  company_id: z.string().nullable(),
+  company_role: z.enum(COMPANY_ROLES).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

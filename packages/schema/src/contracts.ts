@@ -147,7 +147,11 @@ export const updateContractInput = z.object({
 });
 export type UpdateContractInput = z.input<typeof updateContractInput>;
 
-export const sendContractInput = z.object({ expires_at: isoDateTime.optional() });
+export const sendContractInput = z.object({
+  expires_at: isoDateTime.optional(),
+  /** A client contract only: another person of the client's company to sign it (by default, its first owner). */
+  signer_id: idString('Invalid signer').optional(),
+});
 export type SendContractInput = z.input<typeof sendContractInput>;
 
 export const voidContractInput = z.object({

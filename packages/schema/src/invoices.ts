@@ -322,6 +322,15 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 const partySchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+/** Who an invoice is addressed to: the client's company. */
+export const invoiceAddresseeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  billing_address: z.string().nullable(),
+  country: z.string().nullable(),
+  tax_number: z.string().nullable(),
+});
+export type InvoiceAddressee = z.infer<typeof invoiceAddresseeSchema>;
 
 export const invoiceSchema = z.object({
   id: z.string(),
@@ -329,6 +338,7 @@ export const invoiceSchema = z.object({
   project_id: z.string(),
   project_title: z.string(),
   client: partySchema,
+  company: invoiceAddresseeSchema,
   currency: currencySchema,
   lines: z.array(invoiceLineSchema),
   discount: z.number(),

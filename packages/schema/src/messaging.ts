@@ -31,6 +31,9 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
+export const messageReaderSchema = z.object({ user_id: z.string(), name: z.string(), read_at: z.string() });
+export type MessageReader = z.infer<typeof messageReaderSchema>;
+
 /** SPEC section 3, Message. */
 export const messageSchema = z.object({
   id: z.number(),
@@ -43,6 +46,13 @@ export const messageSchema = z.object({
   delivered_at: z.string().nullable(),
   read_at: z.string().nullable(),
   is_read: z.union([z.literal(0), z.literal(1)]),
+  /** Who wrote it: on a company's thread, any of its people. */
+  sender_name: z.string(),
+  /**
+   * The super admin's messages in a thread: each person of the client's company who has read it, and when (the
+   * message is read once any of them has).
+   */
+  read_by: z.array(messageReaderSchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

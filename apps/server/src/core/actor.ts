@@ -1,4 +1,4 @@
-import type { Role } from '@agency/schema';
+import type { CompanyRole, Role } from '@agency/schema';
 
 /** Who is calling: resolved from the bearer token before any route runs. */
 export type Actor = {
@@ -7,6 +7,9 @@ export type Actor = {
   name: string;
   email: string;
   sessionId: number;
+  /** A client's company and role in it (null for staff and employees): what the client may see and do is decided on these. */
+  companyId: number | null;
+  companyRole: CompanyRole | null;
   /** The address of the request the actor made (set per request; the session memo never holds it). */
   ip?: string;
   /**

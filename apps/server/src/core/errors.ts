@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@agency/schema';
+import { ERROR_STATUS, LAST_OWNER_MESSAGE, type ErrorCode } from '@agency/schema';
 
 /** What a person is told for each code when the thrower gives no message of its own. */
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
@@ -21,6 +21,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INVITATION_INVALID: 'This invitation link is invalid or has expired',
   LINK_INVALID: 'This link is invalid or has expired',
   EMAIL_TAKEN: 'An account with this e-mail already exists',
+  LAST_OWNER: LAST_OWNER_MESSAGE,
   INVALID_TRANSITION: 'This change is not allowed in the current state',
   STALE_STATE: 'This record changed meanwhile; reload and try again',
   CONFLICT: 'The request conflicts with the current state',

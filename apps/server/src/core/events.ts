@@ -9,8 +9,17 @@ export type DomainEvent =
   | { type: 'project.created'; projectId: number; clientId: number }
   /** `actorId` is null for a change the product made on its own (a paid deposit starting the work). */
   | { type: 'project.status_changed'; projectId: number; from: ProjectStatus; to: ProjectStatus; actorId: number | null }
-  | { type: 'message.sent'; messageId: number; conversationId: string; senderId: number; receiverId: number }
-  | { type: 'message.receipt'; messageId: number; conversationId: string; senderId: number; receiverId: number; receipt: 'delivered' | 'read' }
+  /** `companyId`: the client company of the conversation, every person of which reads it. */
+  | { type: 'message.sent'; messageId: number; conversationId: string; senderId: number; receiverId: number; companyId: number }
+  | {
+      type: 'message.receipt';
+      messageId: number;
+      conversationId: string;
+      senderId: number;
+      receiverId: number;
+      companyId: number;
+      receipt: 'delivered' | 'read';
+    }
   | { type: 'notification.created'; notificationIds: number[]; userIds: number[] }
   | { type: 'mail.queued'; outboxIds: number[] }
   | { type: 'session.revoked'; sessionId?: number; userId?: number }

@@ -1,11 +1,16 @@
-import { ROLES, type Role } from '@agency/schema';
+import { COMPANY_ROLES, ROLES, type CompanyRole, type Role } from '@agency/schema';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor.js';
 import { AppError } from './errors.js';
 import {
   assertCan,
   can,
+  companyRolesFor,
+  contractScope,
   decide,
+  invoiceScope,
+  mayTry,
+  projectDisclosure,
   projectAttention,
   projectScope,
   rolesFor,
@@ -19,31 +24,44 @@ import {
   type Resources,
 } from './policy.js';
 
-// Who asks. Client A owns project P; LEAD leads it and MEMBER works on it; the others have nothing to do with P.
+// Who asks. Client A (an owner of company 10) asked for project P; BILLING_A and MEMBER_A are its colleagues with
+// those roles; client B owns company 20. LEAD leads P and MEMBER works on it; the others have nothing to do with P.
 const people = {
-  clientA: { id: 1, role: 'client' },
-  clientB: { id: 2, role: 'client' },
-  lead: { id: 3, role: 'teamlead' },
-  member: { id: 4, role: 'teammember' },
-  otherMember: { id: 5, role: 'teammember' },
-  admin: { id: 6, role: 'admin' },
-  superadmin: { id: 7, role: 'superadmin' },
-  otherLead: { id: 8, role: 'teamlead' },
-} as const satisfies Record<string, { id: number; role: Role }>;
+  clientA: { id: 1, role: 'client', companyId: 10, companyRole: 'owner' },
+  billingA: { id: 9, role: 'client', companyId: 10, companyRole: 'billing' },
+  memberA: { id: 10, role: 'client', companyId: 10, companyRole: 'member' },
+  clientB: { id: 2, role: 'client', companyId: 20, companyRole: 'owner' },
+  lead: { id: 3, role: 'teamlead', companyId: null, companyRole: null },
+  member: { id: 4, role: 'teammember', companyId: null, companyRole: null },
+  otherMember: { id: 5, role: 'teammember', companyId: null, companyRole: null },
+  admin: { id: 6, role: 'admin', companyId: null, companyRole: null },
+  superadmin: { id: 7, role: 'superadmin', companyId: null, companyRole: null },
+  otherLead: { id: 8, role: 'teamlead', companyId: null, companyRole: null },
+} as const satisfies Record<string, { id: number; role: Role; companyId: number | null; companyRole: CompanyRole | null }>;
 type Person = keyof typeof people;
 
-const actor = (id: number, role: Role): Actor => ({ id, role, name: `${role} ${id}`, email: `${role}.${id}@example.test`, sessionId: 1 });
-const as = (who: Person) => actor(people[who].id, people[who].role);
+const actor = (id: number, role: Role, companyId: number | null = null, companyRole: CompanyRole | null = null): Actor => ({
+  id,
+  role,
+  name: `${role} ${id}`,
+  email: `${role}.${id}@example.test`,
+  sessionId: 1,
+  companyId,
+  companyRole,
+});
+const as = (who: Person) => actor(people[who].id, people[who].role, people[who].companyId, people[who].companyRole);
 
-const P: ProjectFacts = { clientId: 1, teamLeadId: 3, memberIds: [4] };
+const P: ProjectFacts = { companyId: 10, clientId: 1, teamLeadId: 3, memberIds: [4] };
 /** P with the other team lead working on it as a member, not leading it. */
-const P_WITH_LEAD_AS_MEMBER: ProjectFacts = { clientId: 1, teamLeadId: 3, memberIds: [4, 8] };
+const P_WITH_LEAD_AS_MEMBER: ProjectFacts = { companyId: 10, clientId: 1, teamLeadId: 3, memberIds: [4, 8] };
 
-/** Client A signs a client contract on P; the member signs a team contract on P, which the lead follows. */
-const CLIENT_CONTRACT: ContractFacts = { signerId: 1, kind: 'client', status: 'sent', projectTeamLeadId: 3 };
-const TEAM_CONTRACT: ContractFacts = { signerId: 4, kind: 'team', status: 'sent', projectTeamLeadId: 3 };
-const INVOICE: InvoiceFacts = { clientId: 1, status: 'sent' };
-const DRAFT: InvoiceFacts = { clientId: 1, status: 'draft' };
+/** Client A signs company 10's client contract on P; the member signs a team contract on P, which the lead follows. */
+const CLIENT_CONTRACT: ContractFacts = { signerId: 1, kind: 'client', status: 'sent', projectTeamLeadId: 3, companyId: 10 };
+/** The same contract, named for the member of company 10 to sign. */
+const MEMBER_SIGNS: ContractFacts = { ...CLIENT_CONTRACT, signerId: 10 };
+const TEAM_CONTRACT: ContractFacts = { signerId: 4, kind: 'team', status: 'sent', projectTeamLeadId: 3, companyId: null };
+const INVOICE: InvoiceFacts = { companyId: 10, status: 'sent' };
+const DRAFT: InvoiceFacts = { companyId: 10, status: 'draft' };
 
 type Case<A extends Action> = { on: string; resource: Resources[A]; expect: Record<Person, Decision> };
 
@@ -52,6 +70,8 @@ const forbid = 'forbid';
 const hide = 'hide';
 const all = (d: Decision): Record<Person, Decision> => ({
   clientA: d,
+  billingA: d,
+  memberA: d,
   clientB: d,
   lead: d,
   member: d,
@@ -60,30 +80,65 @@ const all = (d: Decision): Record<Person, Decision> => ({
   superadmin: d,
   otherLead: d,
 });
+/** Client A's company: its owner, billing person and member. */
+const COMPANY_A = ['clientA', 'billingA', 'memberA'] as const satisfies readonly Person[];
+const CLIENTS = [...COMPANY_A, 'clientB'] as const satisfies readonly Person[];
+/** The same decision for every person of client A's company. */
+const sameCompany = (d: Decision) => ({ clientA: d, billingA: d, memberA: d });
 /** Only the named people are allowed; everyone else is refused (403). */
 const only = (...allowed: Person[]): Record<Person, Decision> => ({ ...all(forbid), ...Object.fromEntries(allowed.map((p) => [p, allow])) });
 
 /** Every action of the policy, for every kind of caller: a new action does not compile until it is listed here. */
 const TABLE: { [A in Action]: Case<A>[] } = {
-  'project:create': [{ on: 'no record', resource: null, expect: only('clientA', 'clientB') }],
+  // Owners and members ask for projects; billing people only follow them.
+  'project:create': [{ on: 'no record', resource: null, expect: only('clientA', 'memberA', 'clientB') }],
   'project:list': [{ on: 'no record', resource: null, expect: all(allow) }],
   'project:read': [
     {
       on: 'P',
       resource: P,
-      expect: { clientA: allow, clientB: hide, lead: allow, member: allow, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+      expect: {
+        ...sameCompany(allow),
+        clientB: hide,
+        lead: allow,
+        member: allow,
+        otherMember: hide,
+        admin: allow,
+        superadmin: allow,
+        otherLead: hide,
+      },
     },
   ],
   'project:upload': [
     {
       on: 'P',
       resource: P,
-      expect: { clientA: allow, clientB: hide, lead: allow, member: forbid, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+      expect: {
+        ...sameCompany(allow),
+        billingA: forbid,
+        clientB: hide,
+        lead: allow,
+        member: forbid,
+        otherMember: hide,
+        admin: allow,
+        superadmin: allow,
+        otherLead: hide,
+      },
     },
     {
       on: 'P with the other lead as a member',
       resource: P_WITH_LEAD_AS_MEMBER,
-      expect: { clientA: allow, clientB: hide, lead: allow, member: forbid, otherMember: hide, admin: allow, superadmin: allow, otherLead: forbid },
+      expect: {
+        ...sameCompany(allow),
+        billingA: forbid,
+        clientB: hide,
+        lead: allow,
+        member: forbid,
+        otherMember: hide,
+        admin: allow,
+        superadmin: allow,
+        otherLead: forbid,
+      },
     },
   ],
   // Only the super admin approves or rejects: everyone else is refused before the record is looked at.
@@ -94,7 +149,7 @@ const TABLE: { [A in Action]: Case<A>[] } = {
       on: 'P',
       resource: P,
       expect: {
-        clientA: forbid,
+        ...sameCompany(forbid),
         clientB: forbid,
         lead: allow,
         member: forbid,
@@ -108,7 +163,7 @@ const TABLE: { [A in Action]: Case<A>[] } = {
       on: 'P with the other lead as a member',
       resource: P_WITH_LEAD_AS_MEMBER,
       expect: {
-        clientA: forbid,
+        ...sameCompany(forbid),
         clientB: forbid,
         lead: allow,
         member: forbid,
@@ -119,10 +174,12 @@ const TABLE: { [A in Action]: Case<A>[] } = {
       },
     },
   ],
-  'tool_request:create': [{ on: 'no record', resource: null, expect: only('clientA', 'clientB') }],
-  'tool_request:list': [{ on: 'no record', resource: null, expect: only('clientA', 'clientB', 'admin', 'superadmin') }],
-  'tool_request:read': [{ on: "client A's request", resource: { ownerId: 1 }, expect: { ...only('clientA', 'admin', 'superadmin'), clientB: hide } }],
-  'tool_request:decide': [{ on: "client A's request", resource: { ownerId: 1 }, expect: only('admin', 'superadmin') }],
+  'tool_request:create': [{ on: 'no record', resource: null, expect: only(...CLIENTS) }],
+  'tool_request:list': [{ on: 'no record', resource: null, expect: only(...CLIENTS, 'admin', 'superadmin') }],
+  'tool_request:read': [
+    { on: "company 10's request", resource: { companyId: 10 }, expect: { ...only(...COMPANY_A, 'admin', 'superadmin'), clientB: hide } },
+  ],
+  'tool_request:decide': [{ on: "company 10's request", resource: { companyId: 10 }, expect: only('admin', 'superadmin') }],
   'invitation:create': [
     { on: 'an admin', resource: { role: 'admin' }, expect: only('superadmin') },
     { on: 'a team lead', resource: { role: 'teamlead' }, expect: only('admin', 'superadmin') },
@@ -147,14 +204,25 @@ const TABLE: { [A in Action]: Case<A>[] } = {
     { on: 'client A', resource: { role: 'client', id: 1 }, expect: { ...all(forbid), admin: hide, superadmin: hide } },
   ],
   'messaging:superadmin': [{ on: 'no record', resource: null, expect: only('superadmin') }],
-  'messaging:client': [{ on: 'no record', resource: null, expect: only('clientA', 'clientB') }],
-  'conversation:read': [{ on: "client A's conversation", resource: { clientId: 1 }, expect: { ...only('clientA', 'superadmin'), clientB: hide } }],
-  // Only the receiver marks a message; the sender is told no, anyone else on that side is told nothing.
-  'message:mark': [
-    { on: 'a message from A to the super admin', resource: { senderId: 1, receiverId: 7 }, expect: { ...only('superadmin'), clientB: hide } },
-    { on: 'a message from the super admin to A', resource: { senderId: 7, receiverId: 1 }, expect: { ...only('clientA'), clientB: hide } },
+  'messaging:client': [{ on: 'no record', resource: null, expect: only(...CLIENTS) }],
+  'conversation:read': [
+    { on: "company 10's conversation", resource: { companyId: 10 }, expect: { ...only(...COMPANY_A, 'superadmin'), clientB: hide } },
   ],
-  'messaging:use': [{ on: 'no record', resource: null, expect: only('clientA', 'clientB', 'superadmin') }],
+  // Only the receiving side marks a message (on the company's side, any of its people); the sending side is told no,
+  // anyone else on that side is told nothing.
+  'message:mark': [
+    {
+      on: 'a message from A to the super admin',
+      resource: { senderId: 1, receiverId: 7, companyId: 10, toClient: false },
+      expect: { ...only('superadmin'), clientB: hide },
+    },
+    {
+      on: 'a message from the super admin to A',
+      resource: { senderId: 7, receiverId: 1, companyId: 10, toClient: true },
+      expect: { ...only(...COMPANY_A), clientB: hide },
+    },
+  ],
+  'messaging:use': [{ on: 'no record', resource: null, expect: only(...CLIENTS, 'superadmin') }],
   'notification:read': [
     { on: "client A's notification", resource: { ownerId: 1 }, expect: { ...all(hide), clientA: allow } },
     { on: "the admin's notification", resource: { ownerId: 6 }, expect: { ...all(hide), admin: allow } },
@@ -191,18 +259,18 @@ const TABLE: { [A in Action]: Case<A>[] } = {
       expect: { ...all(hide), lead: allow, member: forbid, admin: allow, superadmin: allow, otherLead: forbid },
     },
   ],
-  'board:overview': [{ on: 'no record', resource: null, expect: { ...all(allow), clientA: hide, clientB: hide } }],
+  'board:overview': [{ on: 'no record', resource: null, expect: { ...all(allow), ...sameCompany(hide), clientB: hide } }],
   'training:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
   'training:read': [
     {
       on: 'a published module for team members',
       resource: { published: true, roles: ['teammember'] },
-      expect: { ...all(hide), clientA: forbid, clientB: forbid, member: allow, otherMember: allow, admin: allow, superadmin: allow },
+      expect: { ...all(hide), ...sameCompany(forbid), clientB: forbid, member: allow, otherMember: allow, admin: allow, superadmin: allow },
     },
     {
       on: 'a draft module for everyone',
       resource: { published: false, roles: ['teamlead', 'teammember'] },
-      expect: { ...all(hide), clientA: forbid, clientB: forbid, admin: allow, superadmin: allow },
+      expect: { ...all(hide), ...sameCompany(forbid), clientB: forbid, admin: allow, superadmin: allow },
     },
   ],
   'training:complete': [
@@ -216,70 +284,87 @@ const TABLE: { [A in Action]: Case<A>[] } = {
   'training:progress': [{ on: 'no record', resource: null, expect: only('lead', 'otherLead', 'admin', 'superadmin') }],
   'contract:list': [{ on: 'no record', resource: null, expect: all(allow) }],
   'contract:read': [
+    // Owners and billing people see every client contract of the company; a member only one they sign.
     {
       on: "A's sent client contract",
       resource: CLIENT_CONTRACT,
-      expect: { clientA: allow, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+      expect: { ...all(hide), clientA: allow, billingA: allow, admin: allow, superadmin: allow },
+    },
+    {
+      on: 'a client contract of company 10 the member signs',
+      resource: MEMBER_SIGNS,
+      expect: { ...all(hide), ...sameCompany(allow), admin: allow, superadmin: allow },
     },
     {
       on: "A's draft client contract (invisible to the signer until sent)",
       resource: { ...CLIENT_CONTRACT, status: 'draft' },
-      expect: { clientA: hide, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+      expect: { ...all(hide), admin: allow, superadmin: allow },
     },
     {
       on: "the member's sent team contract on P",
       resource: TEAM_CONTRACT,
-      expect: { clientA: hide, clientB: hide, lead: allow, member: allow, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+      expect: { ...all(hide), lead: allow, member: allow, admin: allow, superadmin: allow },
     },
   ],
   'contract:sign': [
+    // Only the named signer signs; billing people read the company's contracts, never sign what is not theirs.
     {
       on: "A's sent client contract",
       resource: CLIENT_CONTRACT,
-      expect: { clientA: allow, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: forbid, superadmin: forbid, otherLead: hide },
+      expect: { ...all(hide), clientA: allow, billingA: forbid, admin: forbid, superadmin: forbid },
+    },
+    {
+      on: 'a client contract of company 10 the member signs',
+      resource: MEMBER_SIGNS,
+      expect: { ...all(hide), clientA: forbid, billingA: forbid, memberA: allow, admin: forbid, superadmin: forbid },
     },
     {
       on: "the member's sent team contract on P",
       resource: TEAM_CONTRACT,
-      expect: { clientA: hide, clientB: hide, lead: forbid, member: allow, otherMember: hide, admin: forbid, superadmin: forbid, otherLead: hide },
+      expect: { ...all(hide), lead: forbid, member: allow, admin: forbid, superadmin: forbid },
     },
   ],
   'contract:download': [
     {
       on: "A's sent client contract",
       resource: CLIENT_CONTRACT,
-      expect: { clientA: allow, clientB: hide, lead: hide, member: hide, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+      expect: { ...all(hide), clientA: allow, billingA: allow, admin: allow, superadmin: allow },
     },
     {
       on: "the member's sent team contract on P",
       resource: TEAM_CONTRACT,
-      expect: { clientA: hide, clientB: hide, lead: forbid, member: allow, otherMember: hide, admin: allow, superadmin: allow, otherLead: hide },
+      expect: { ...all(hide), lead: forbid, member: allow, admin: allow, superadmin: allow },
     },
   ],
   'contract:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
   'contract_template:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
-  'invoice:list': [{ on: 'no record', resource: null, expect: only('clientA', 'clientB', 'admin', 'superadmin') }],
+  // A company's owners and billing people see its invoices and pay them; its members see no money (403).
+  'invoice:list': [{ on: 'no record', resource: null, expect: only('clientA', 'billingA', 'clientB', 'admin', 'superadmin') }],
   'invoice:read': [
     {
-      on: "client A's sent invoice",
+      on: "company 10's sent invoice",
       resource: INVOICE,
-      expect: { ...all(forbid), clientA: allow, clientB: hide, admin: allow, superadmin: allow },
+      expect: { ...all(forbid), clientA: allow, billingA: allow, clientB: hide, admin: allow, superadmin: allow },
     },
     {
-      on: "client A's draft (the agency's own until sent)",
+      on: "company 10's draft (the agency's own until sent)",
       resource: DRAFT,
-      expect: { ...all(forbid), clientA: hide, clientB: hide, admin: allow, superadmin: allow },
+      expect: { ...all(forbid), clientA: hide, billingA: hide, clientB: hide, admin: allow, superadmin: allow },
     },
   ],
   'invoice:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
   'invoice:pay': [
-    { on: "client A's sent invoice", resource: INVOICE, expect: { ...all(forbid), clientA: allow, clientB: hide } },
-    { on: "client A's draft", resource: DRAFT, expect: { ...all(forbid), clientA: hide, clientB: hide } },
+    { on: "company 10's sent invoice", resource: INVOICE, expect: { ...all(forbid), clientA: allow, billingA: allow, clientB: hide } },
+    { on: "company 10's draft", resource: DRAFT, expect: { ...all(forbid), clientA: hide, billingA: hide, clientB: hide } },
   ],
   'invoice:report': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
   'profile:own': [{ on: 'no record', resource: null, expect: all(allow) }],
   'mfa:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
   'audit:read': [{ on: 'no record', resource: null, expect: only('superadmin') }],
+  'company:read': [{ on: 'no record', resource: null, expect: only(...CLIENTS) }],
+  // The owners manage their own company; another company's owner is told nothing of it.
+  'company:manage': [{ on: 'company 10', resource: { companyId: 10 }, expect: { ...only('clientA'), clientB: hide } }],
+  'company:browse': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];
@@ -294,10 +379,19 @@ describe('decide', () => {
     expect(decide(as(c.who), c.action, c.resource as never)).toBe(expected);
   });
 
-  it('covers every role for every action', () => {
-    const covered = new Set(cases.map((c) => `${c.action} ${people[c.who].role}`));
-    const missing = ACTIONS.flatMap((a) => ROLES.map((r) => `${a} ${r}`)).filter((k) => !covered.has(k));
+  it('covers every role, and every company role, for every action', () => {
+    const covered = new Set(cases.map((c) => `${c.action} ${people[c.who].role} ${people[c.who].companyRole ?? ''}`));
+    const kinds = [...ROLES.filter((r) => r !== 'client').map((r) => `${r} `), ...COMPANY_ROLES.map((c) => `client ${c}`)];
+    const missing = ACTIONS.flatMap((a) => kinds.map((k) => `${a} ${k}`)).filter((k) => !covered.has(k));
     expect(missing).toEqual([]);
+  });
+
+  it.each(ACTIONS)('refuses a client with an unknown company role, or none, for %s', (action) => {
+    for (const companyRole of ['boss', null]) {
+      const stranger = { ...as('clientA'), companyRole } as unknown as Actor;
+      for (const c of TABLE[action] as Case<Action>[]) expect(decide(stranger, action, c.resource as never)).toBe('forbid');
+      expect(mayTry(stranger, action)).toBe(false);
+    }
   });
 
   it.each(ACTIONS)('refuses an unknown role for %s, whatever the record', (action) => {
@@ -318,6 +412,17 @@ describe('rolesFor', () => {
 
   it('never names an unknown role', () => {
     for (const action of ACTIONS) expect(rolesFor(action).every((role) => (ROLES as readonly string[]).includes(role))).toBe(true);
+  });
+
+  // The same for the company roles: the route turns away a client whose company role the action never allows.
+  it.each(ACTIONS)('names every company role that %s ever allows, and mayTry agrees', (action) => {
+    const allowed = new Set(cases.filter((c) => c.action === action && c.expected === 'allow').map((c) => people[c.who].companyRole));
+    allowed.delete(null);
+    expect([...allowed].filter((role) => !companyRolesFor(action).includes(role!))).toEqual([]);
+    for (const who of Object.keys(people) as Person[]) {
+      const tried = mayTry(as(who), action);
+      if (cases.some((c) => c.action === action && c.who === who && c.expected === 'allow')) expect(tried).toBe(true);
+    }
   });
 });
 
@@ -353,11 +458,11 @@ describe('projectScope', () => {
   it.each([
     ['admin', { kind: 'all' }],
     ['superadmin', { kind: 'all' }],
-    ['client', { kind: 'client', clientId: 42 }],
+    ['client', { kind: 'company', companyId: 7 }],
     ['teamlead', { kind: 'team', userId: 42 }],
     ['teammember', { kind: 'team', userId: 42 }],
   ] as const)('lets a %s list %j', (role, scope) => {
-    expect(projectScope(actor(42, role))).toEqual(scope);
+    expect(projectScope(actor(42, role, role === 'client' ? 7 : null, role === 'client' ? 'member' : null))).toEqual(scope);
   });
 
   it('refuses an unknown role instead of showing it every project', () => {
@@ -371,9 +476,9 @@ describe('toolRequestScope', () => {
   it.each([
     ['admin', { kind: 'all' }],
     ['superadmin', { kind: 'all' }],
-    ['client', { kind: 'client', clientId: 42 }],
+    ['client', { kind: 'company', companyId: 7 }],
   ] as const)('lets a %s list %j', (role, scope) => {
-    expect(toolRequestScope(actor(42, role))).toEqual(scope);
+    expect(toolRequestScope(actor(42, role, role === 'client' ? 7 : null, role === 'client' ? 'member' : null))).toEqual(scope);
   });
 
   it.each(['teamlead', 'teammember'] as const)('refuses a %s (403)', (role) => {
@@ -383,6 +488,35 @@ describe('toolRequestScope', () => {
   it('refuses an unknown role instead of showing it every request', () => {
     const stranger = { ...actor(42, 'client'), role: 'owner' } as unknown as Actor;
     expect(() => toolRequestScope(stranger)).toThrow(/Unknown role: owner/);
+  });
+});
+
+describe('invoiceScope', () => {
+  it.each([
+    ['owner', { kind: 'company', companyId: 7 }],
+    ['billing', { kind: 'company', companyId: 7 }],
+  ] as const)("lets a company's %s list %j", (companyRole, scope) => {
+    expect(invoiceScope(actor(42, 'client', 7, companyRole))).toEqual(scope);
+  });
+
+  it("refuses a company's member (403): members see no money", () => {
+    expect(() => invoiceScope(actor(42, 'client', 7, 'member'))).toThrow(expect.objectContaining({ status: 403, code: 'FORBIDDEN' }));
+  });
+});
+
+describe('contractScope', () => {
+  it("lets a company's owners and billing people list its client contracts, and a member what they sign", () => {
+    expect(contractScope(actor(42, 'client', 7, 'owner'))).toEqual({ kind: 'company', companyId: 7, userId: 42 });
+    expect(contractScope(actor(42, 'client', 7, 'billing'))).toEqual({ kind: 'company', companyId: 7, userId: 42 });
+    expect(contractScope(actor(42, 'client', 7, 'member'))).toEqual({ kind: 'signer', userId: 42 });
+  });
+});
+
+describe('projectDisclosure', () => {
+  it("shows budgets to a company's owners and billing people, never to its members", () => {
+    expect(projectDisclosure(actor(42, 'client', 7, 'owner'))).toEqual({ budget: true, clientNotes: true });
+    expect(projectDisclosure(actor(42, 'client', 7, 'billing'))).toEqual({ budget: true, clientNotes: true });
+    expect(projectDisclosure(actor(42, 'client', 7, 'member'))).toEqual({ budget: false, clientNotes: true });
   });
 });
 

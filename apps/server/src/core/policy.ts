@@ -1,7 +1,10 @@
 import {
+  COMPANY_ROLES,
   invitableRoles,
+  isCompanyRole,
   isEmployeeRole,
   ROLES,
+  type CompanyRole,
   type ContractKind,
   type ContractStatus,
   type EmployeeRole,
@@ -22,17 +25,33 @@ import { AppError } from './errors.js';
  */
 export type Decision = 'allow' | 'forbid' | 'hide';
 
-export type ProjectFacts = { clientId: number; teamLeadId: number | null; memberIds: readonly number[] };
+/** A project is its company's; `clientId` is the person who asked for it. */
+export type ProjectFacts = { companyId: number; clientId: number; teamLeadId: number | null; memberIds: readonly number[] };
 export type OwnedFacts = { ownerId: number };
-export type MessageFacts = { senderId: number; receiverId: number };
+/** A record a client company owns (a tool request, a conversation), or the company itself. */
+export type CompanyFacts = { companyId: number };
+/**
+ * A message of a company's project conversation: `toClient` when the super admin wrote it to the client side (any
+ * person of the company reads it); otherwise one of the company's people wrote it to the super admin.
+ */
+export type MessageFacts = { senderId: number; receiverId: number; companyId: number; toClient: boolean };
 /** A card is decided on its project, and on who created it (for deletion). */
 export type CardFacts = ProjectFacts & { createdBy: number | null };
 /** A training module: employees see it once it is published and assigned to their role. */
 export type TrainingFacts = { published: boolean; roles: readonly EmployeeRole[] };
-/** A contract as the policy sees it: who signs it, what kind, its status, and who leads its project. */
-export type ContractFacts = { signerId: number; kind: ContractKind; status: ContractStatus; projectTeamLeadId: number | null };
-/** An invoice as the policy sees it: whose it is, and whether it has been issued (drafts are the agency's own). */
-export type InvoiceFacts = { clientId: number; status: InvoiceStatus };
+/**
+ * A contract as the policy sees it: who signs it, what kind, its status, who leads its project, and (a client
+ * contract) the company it binds.
+ */
+export type ContractFacts = {
+  signerId: number;
+  kind: ContractKind;
+  status: ContractStatus;
+  projectTeamLeadId: number | null;
+  companyId: number | null;
+};
+/** An invoice as the policy sees it: the company it is addressed to, and whether it has been issued (drafts are the agency's own). */
+export type InvoiceFacts = { companyId: number; status: InvoiceStatus };
 
 /** Every action and the record it is decided on (`null`: decided on the role alone). */
 export type Resources = {
@@ -45,15 +64,15 @@ export type Resources = {
   'project:change_status': ProjectFacts;
   'tool_request:create': null;
   'tool_request:list': null;
-  'tool_request:read': OwnedFacts;
-  'tool_request:decide': OwnedFacts;
+  'tool_request:read': CompanyFacts;
+  'tool_request:decide': CompanyFacts;
   'invitation:create': { role: Role };
   'invitation:manage': { role: Role };
   'account:list': { role: Role };
   'account:set_status': { role: Role; id: number };
   'messaging:superadmin': null;
   'messaging:client': null;
-  'conversation:read': { clientId: number };
+  'conversation:read': CompanyFacts;
   'message:mark': MessageFacts;
   /** Either side of the conversations: upload files, count unread messages. */
   'messaging:use': null;
@@ -86,12 +105,12 @@ export type Resources = {
   /** Create, edit a draft, send, remind, void. */
   'contract:manage': ContractFacts | null;
   'contract_template:manage': null;
-  /** Clients list their own invoices, staff every invoice; employees none. */
+  /** A company's owners and billing people list its invoices, staff every invoice; members and employees none. */
   'invoice:list': null;
   'invoice:read': InvoiceFacts;
   /** Create, edit drafts, send, void, record offline payments, refund, billing settings. */
   'invoice:manage': null;
-  /** Pay by card: the invoice's own client only. */
+  /** Pay by card: the owners and billing people of the invoice's company. */
   'invoice:pay': InvoiceFacts;
   /** Totals, revenue by month, CSV export. */
   'invoice:report': null;
@@ -101,21 +120,46 @@ export type Resources = {
   'mfa:manage': null;
   /** Reading and exporting the audit log of staff actions. */
   'audit:read': null;
+  /** A client reads its own company and its people. */
+  'company:read': null;
+  /** Company details, invitations and people: the company's owners. */
+  'company:manage': CompanyFacts;
+  /** Staff browse every company (the clients screen, its CSV). */
+  'company:browse': null;
 };
 export type Action = keyof Resources;
 
-type RoleTable<R> = Record<Role, (actor: Actor, resource: R) => Decision>;
-type Rule<R> = { roles: readonly Role[]; decide: RoleTable<R> };
+type Decide<R> = (actor: Actor, resource: R) => Decision;
+type RoleTable<R> = Record<Role, Decide<R>>;
+/** A client's decision, by its role in its company: a new company role fails to compile until each rule decides for it. */
+type CompanyRoleTable<R> = Record<CompanyRole, Decide<R>>;
+/**
+ * `roles`: who may take the action at all; `companyRoles`: which clients among them (by their role in their company).
+ * Both are checked by the route before the body is read.
+ */
+type Rule<R> = { roles: readonly Role[]; companyRoles: readonly CompanyRole[]; decide: RoleTable<R> };
 
 const allow = (): Decision => 'allow';
 const forbid = (): Decision => 'forbid';
 const when = (test: boolean, otherwise: Decision = 'hide'): Decision => (test ? 'allow' : otherwise);
 
 const isOnTeam = (actor: Actor, p: ProjectFacts) => p.teamLeadId === actor.id || p.memberIds.includes(actor.id);
+/** The actor is a person of this company (never true for someone without one). */
+const inCompany = (actor: Actor, companyId: number | null) => actor.companyId !== null && companyId !== null && actor.companyId === companyId;
+const sameCompany = <R extends { companyId: number | null }>(a: Actor, r: R) => when(inCompany(a, r.companyId));
 
-/** Who may see a project at all: the owning client, staff, and the people who deliver it. */
+/** The client entry of a role table, decided by the client's role in its company; a client without one is refused. */
+function byCompanyRole<R>(table: CompanyRoleTable<R>): Decide<R> {
+  return (actor, resource) => (isCompanyRole(actor.companyRole) ? table[actor.companyRole](actor, resource) : 'forbid');
+}
+/** The same decision for every role in a company. */
+function everyCompanyRole<R>(decide: Decide<R>): Decide<R> {
+  return byCompanyRole({ owner: decide, billing: decide, member: decide });
+}
+
+/** Who may see a project at all: every person of its company, staff, and the people who deliver it. */
 const projectRead: RoleTable<ProjectFacts> = {
-  client: (a, p) => when(p.clientId === a.id),
+  client: everyCompanyRole(sameCompany),
   admin: allow,
   superadmin: allow,
   teamlead: (a, p) => when(isOnTeam(a, p)),
@@ -134,10 +178,19 @@ function onVisibleProject(decide: RoleTable<ProjectFacts>): RoleTable<ProjectFac
   return table;
 }
 
-/** Who may know a contract exists: staff; the signer once it is sent (drafts are invisible); a team lead, their team's. */
+/**
+ * Who may know a contract exists: staff; the signer once it is sent (drafts are invisible); a team lead, their team's;
+ * a company's owners and billing people, every client contract of the company (billing read only: only the signer signs).
+ */
 const isSigner = (a: Actor, c: ContractFacts) => c.signerId === a.id;
+const companyContract = (a: Actor, c: ContractFacts) =>
+  c.status !== 'draft' && (isSigner(a, c) || (c.kind === 'client' && inCompany(a, c.companyId)));
 const contractRead: RoleTable<ContractFacts> = {
-  client: (a, c) => when(isSigner(a, c) && c.status !== 'draft'),
+  client: byCompanyRole({
+    owner: (a, c) => when(companyContract(a, c)),
+    billing: (a, c) => when(companyContract(a, c)),
+    member: (a, c) => when(isSigner(a, c) && c.status !== 'draft'),
+  }),
   admin: allow,
   superadmin: allow,
   teamlead: (a, c) => when((isSigner(a, c) || (c.kind === 'team' && c.projectTeamLeadId === a.id)) && c.status !== 'draft'),
@@ -158,11 +211,19 @@ function onVisibleContract(decide: RoleTable<ContractFacts>): RoleTable<Contract
 
 const signerOnly = (a: Actor, c: ContractFacts) => when(isSigner(a, c), 'forbid');
 
-function rolesWhere<R>(decide: RoleTable<R>, roles: readonly Role[]): Rule<R> {
-  return { roles, decide };
+function rolesWhere<R>(
+  decide: RoleTable<R>,
+  roles: readonly Role[],
+  companyRoles: readonly CompanyRole[] = roles.includes('client') ? COMPANY_ROLES : [],
+): Rule<R> {
+  return { roles, companyRoles, decide };
 }
 
 const everyone = ROLES;
+/** The company roles that see money: budgets, invoices, payments. */
+const moneyPeople = ['owner', 'billing'] as const satisfies readonly CompanyRole[];
+/** The company roles that ask for work: new projects and their files. */
+const requesters = ['owner', 'member'] as const satisfies readonly CompanyRole[];
 const staff = ['admin', 'superadmin'] as const satisfies readonly Role[];
 const employees = ['teamlead', 'teammember'] as const satisfies readonly Role[];
 
@@ -179,18 +240,29 @@ const boardTeam: RoleTable<ProjectFacts> = {
 const assignedToMe = (a: Actor, t: TrainingFacts) => when(t.published && isEmployeeRole(a.role) && t.roles.includes(a.role));
 
 const RULES: { [A in Action]: Rule<Resources[A]> } = {
-  'project:create': rolesWhere({ client: allow, admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid }, ['client']),
+  'project:create': rolesWhere(
+    {
+      client: byCompanyRole({ owner: allow, billing: forbid, member: allow }),
+      admin: forbid,
+      superadmin: forbid,
+      teamlead: forbid,
+      teammember: forbid,
+    },
+    ['client'],
+    requesters,
+  ),
   'project:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
   'project:read': rolesWhere(projectRead, everyone),
   'project:upload': rolesWhere(
     onVisibleProject({
-      client: allow,
+      client: byCompanyRole({ owner: allow, billing: forbid, member: allow }),
       admin: allow,
       superadmin: allow,
       teamlead: (a, p) => when(p.teamLeadId === a.id, 'forbid'),
       teammember: forbid,
     }),
     everyone,
+    requesters,
   ),
   'project:approve': rolesWhere(onVisibleProject({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }), [
     'superadmin',
@@ -212,10 +284,10 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
 
   'tool_request:create': rolesWhere({ client: allow, admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid }, ['client']),
   'tool_request:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, ['client', ...staff]),
-  'tool_request:read': rolesWhere(
-    { client: (a, r) => when(r.ownerId === a.id), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
-    ['client', ...staff],
-  ),
+  'tool_request:read': rolesWhere({ client: everyCompanyRole(sameCompany), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, [
+    'client',
+    ...staff,
+  ]),
   'tool_request:decide': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
 
   'invitation:create': rolesWhere(inviterTable(), staff),
@@ -234,10 +306,10 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
 
   'messaging:superadmin': rolesWhere({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin']),
   'messaging:client': rolesWhere({ client: allow, admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid }, ['client']),
-  'conversation:read': rolesWhere(
-    { client: (a, c) => when(c.clientId === a.id), admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid },
-    ['superadmin', 'client'],
-  ),
+  'conversation:read': rolesWhere({ client: everyCompanyRole(sameCompany), admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, [
+    'superadmin',
+    'client',
+  ]),
   'message:mark': rolesWhere(messageTable(), ['superadmin', 'client']),
   'messaging:use': rolesWhere({ client: allow, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin', 'client']),
 
@@ -282,31 +354,65 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
   'contract:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
   'contract:read': rolesWhere(contractRead, everyone),
   'contract:sign': rolesWhere(
-    onVisibleContract({ client: signerOnly, admin: forbid, superadmin: forbid, teamlead: signerOnly, teammember: signerOnly }),
+    onVisibleContract({ client: everyCompanyRole(signerOnly), admin: forbid, superadmin: forbid, teamlead: signerOnly, teammember: signerOnly }),
     ['client', 'teamlead', 'teammember'],
   ),
-  // A team lead follows the team's signing status, but the PDF and its trail are the signer's and the agency's.
+  // A team lead follows the team's signing status, but the PDF and its trail are the signer's and the agency's (and,
+  // for a client contract, the company's owners' and billing people's, who see it at all).
   'contract:download': rolesWhere(
-    onVisibleContract({ client: signerOnly, admin: allow, superadmin: allow, teamlead: signerOnly, teammember: signerOnly }),
+    onVisibleContract({ client: everyCompanyRole(allow), admin: allow, superadmin: allow, teamlead: signerOnly, teammember: signerOnly }),
     everyone,
   ),
   'contract:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'contract_template:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
-  'invoice:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, ['client', ...staff]),
-  'invoice:read': rolesWhere(
-    { client: (a, i) => when(i.clientId === a.id && i.status !== 'draft'), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
+  'invoice:list': rolesWhere(
+    {
+      client: byCompanyRole({ owner: allow, billing: allow, member: forbid }),
+      admin: allow,
+      superadmin: allow,
+      teamlead: forbid,
+      teammember: forbid,
+    },
     ['client', ...staff],
+    moneyPeople,
+  ),
+  'invoice:read': rolesWhere(
+    { client: byCompanyRole(invoiceOfMyCompany()), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
+    ['client', ...staff],
+    moneyPeople,
   ),
   'invoice:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'invoice:pay': rolesWhere(
-    { client: (a, i) => when(i.clientId === a.id && i.status !== 'draft'), admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid },
+    { client: byCompanyRole(invoiceOfMyCompany()), admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid },
     ['client'],
+    moneyPeople,
   ),
   'invoice:report': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'profile:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
   'mfa:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'audit:read': rolesWhere({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin']),
+  'company:read': rolesWhere({ client: everyCompanyRole(allow), admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid }, [
+    'client',
+  ]),
+  'company:manage': rolesWhere(
+    {
+      client: byCompanyRole({ owner: sameCompany, billing: forbid, member: forbid }),
+      admin: forbid,
+      superadmin: forbid,
+      teamlead: forbid,
+      teammember: forbid,
+    },
+    ['client'],
+    ['owner'],
+  ),
+  'company:browse': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
 };
+
+/** An issued invoice of the caller's company for its owners and billing people; a member never sees one. */
+function invoiceOfMyCompany(): CompanyRoleTable<InvoiceFacts> {
+  const mine = (a: Actor, i: InvoiceFacts) => when(inCompany(a, i.companyId) && i.status !== 'draft');
+  return { owner: mine, billing: mine, member: forbid };
+}
 
 /** Staff act on the roles they may invite (DESIGN section 4); a role they may not invite is `otherwise`. */
 function inviterTable(otherwise: Decision = 'forbid'): RoleTable<{ role: Role }> {
@@ -314,10 +420,15 @@ function inviterTable(otherwise: Decision = 'forbid'): RoleTable<{ role: Role }>
   return { client: forbid, admin: inviter, superadmin: inviter, teamlead: forbid, teammember: forbid };
 }
 
-/** Only the receiver marks a message; the sender is told no; anyone else is told nothing. */
+/**
+ * Only the receiving side marks a message: the super admin the messages written to them; any person of the company
+ * the super admin's messages in its conversations (each person's read is their own). The sending side is told no
+ * (a person of the company reads their colleagues' messages, but never marks them); anyone else is told nothing.
+ */
 function messageTable(): RoleTable<MessageFacts> {
   const receiver = (a: Actor, m: MessageFacts) => (m.receiverId === a.id ? 'allow' : m.senderId === a.id ? 'forbid' : 'hide');
-  return { client: receiver, admin: forbid, superadmin: receiver, teamlead: forbid, teammember: forbid };
+  const companySide = (a: Actor, m: MessageFacts) => (!inCompany(a, m.companyId) ? 'hide' : m.toClient ? 'allow' : 'forbid');
+  return { client: everyCompanyRole(companySide), admin: forbid, superadmin: receiver, teamlead: forbid, teammember: forbid };
 }
 
 function ownTable(): RoleTable<OwnedFacts> {
@@ -329,15 +440,27 @@ function isKnownRole(role: unknown): role is Role {
   return (ROLES as readonly unknown[]).includes(role);
 }
 
-/** The roles that may call an action at all: routes check this before reading the body. */
+/** The roles that may call an action at all. */
 export function rolesFor(action: Action): readonly Role[] {
   return RULES[action].roles;
 }
 
+/** The company roles of the clients that may call an action at all (none when clients may not). */
+export function companyRolesFor(action: Action): readonly CompanyRole[] {
+  return RULES[action].roles.includes('client') ? RULES[action].companyRoles : [];
+}
+
+/** Whether the caller's role (and, for a client, role in its company) may take the action at all: routes check this before reading the body. */
+export function mayTry(actor: Pick<Actor, 'role' | 'companyRole'>, action: Action): boolean {
+  const rule = RULES[action];
+  if (!isKnownRole(actor.role) || !rule.roles.includes(actor.role)) return false;
+  return actor.role !== 'client' || (isCompanyRole(actor.companyRole) && rule.companyRoles.includes(actor.companyRole));
+}
+
 export function decide<A extends Action>(actor: Actor, action: A, resource: Resources[A]): Decision {
   const rule = RULES[action] as Rule<Resources[A]>;
-  // Fail closed: an unknown role, or a role the action does not name, is refused.
-  if (!isKnownRole(actor.role) || !rule.roles.includes(actor.role)) return 'forbid';
+  // Fail closed: an unknown role, or a role (or company role) the action does not name, is refused.
+  if (!mayTry(actor, action)) return 'forbid';
   return rule.decide[actor.role](actor, resource);
 }
 
@@ -355,8 +478,14 @@ export function assertCan<A extends Action>(actor: Actor, action: A, resource: R
   throw decision === 'hide' ? new AppError('NOT_FOUND', notFound) : new AppError('FORBIDDEN');
 }
 
+/** The company of a client caller; a client without one is refused (the database holds that none exists). */
+export function companyOf(actor: Actor): number {
+  if (actor.role !== 'client' || actor.companyId === null) throw new AppError('FORBIDDEN');
+  return actor.companyId;
+}
+
 /** Which projects a caller may list: a filter the projects service turns into SQL. */
-export type ProjectScope = { kind: 'all' } | { kind: 'client'; clientId: number } | { kind: 'team'; userId: number };
+export type ProjectScope = { kind: 'all' } | { kind: 'company'; companyId: number } | { kind: 'team'; userId: number };
 
 export function projectScope(actor: Actor): ProjectScope {
   const role: Role = actor.role;
@@ -365,7 +494,7 @@ export function projectScope(actor: Actor): ProjectScope {
     case 'superadmin':
       return { kind: 'all' };
     case 'client':
-      return { kind: 'client', clientId: actor.id };
+      return { kind: 'company', companyId: companyOf(actor) };
     case 'teamlead':
     case 'teammember':
       return { kind: 'team', userId: actor.id };
@@ -374,8 +503,12 @@ export function projectScope(actor: Actor): ProjectScope {
   }
 }
 
-/** Which contracts a caller may list: a filter the contracts service turns into SQL (drafts only for staff). */
-export type ContractScope = { kind: 'all' } | { kind: 'signer'; userId: number } | { kind: 'lead'; userId: number };
+/**
+ * Which contracts a caller may list: a filter the contracts service turns into SQL (drafts only for staff). A
+ * company's owners and billing people list every client contract of the company and what they sign themselves.
+ */
+export type ContractScope =
+  { kind: 'all' } | { kind: 'signer'; userId: number } | { kind: 'lead'; userId: number } | { kind: 'company'; companyId: number; userId: number };
 
 export function contractScope(actor: Actor): ContractScope {
   const role: Role = actor.role;
@@ -384,6 +517,7 @@ export function contractScope(actor: Actor): ContractScope {
     case 'superadmin':
       return { kind: 'all' };
     case 'client':
+      return companyContractScope(actor);
     case 'teammember':
       return { kind: 'signer', userId: actor.id };
     case 'teamlead':
@@ -393,11 +527,26 @@ export function contractScope(actor: Actor): ContractScope {
   }
 }
 
+function companyContractScope(actor: Actor): ContractScope {
+  const role: CompanyRole | null = actor.companyRole;
+  switch (role) {
+    case 'owner':
+    case 'billing':
+      return { kind: 'company', companyId: companyOf(actor), userId: actor.id };
+    case 'member':
+      return { kind: 'signer', userId: actor.id };
+    case null:
+      throw new AppError('FORBIDDEN');
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
 /**
- * Which records that belong to a client a caller may list: every one (staff) or their own (a client); employees are
- * refused before this. Invoices and tool requests are both such records.
+ * Which records that belong to a client company a caller may list: every one (staff) or their company's (a client);
+ * employees are refused before this. Tool requests are such records.
  */
-export type ClientRecordScope = { kind: 'all' } | { kind: 'client'; clientId: number };
+export type ClientRecordScope = { kind: 'all' } | { kind: 'company'; companyId: number };
 
 export function clientRecordScope(actor: Actor): ClientRecordScope {
   const role: Role = actor.role;
@@ -406,7 +555,7 @@ export function clientRecordScope(actor: Actor): ClientRecordScope {
     case 'superadmin':
       return { kind: 'all' };
     case 'client':
-      return { kind: 'client', clientId: actor.id };
+      return { kind: 'company', companyId: companyOf(actor) };
     case 'teamlead':
     case 'teammember':
       throw new AppError('FORBIDDEN');
@@ -415,9 +564,24 @@ export function clientRecordScope(actor: Actor): ClientRecordScope {
   }
 }
 
-/** Which invoices a caller may list. */
+/** Which invoices a caller may list: staff all, a company's owners and billing people the company's; nobody else. */
 export type InvoiceScope = ClientRecordScope;
-export const invoiceScope = clientRecordScope;
+export function invoiceScope(actor: Actor): InvoiceScope {
+  if (actor.role === 'client') {
+    const role: CompanyRole | null = actor.companyRole;
+    switch (role) {
+      case 'owner':
+      case 'billing':
+        return { kind: 'company', companyId: companyOf(actor) };
+      case 'member':
+      case null:
+        throw new AppError('FORBIDDEN');
+      default:
+        return refuseUnknownRole(role);
+    }
+  }
+  return clientRecordScope(actor);
+}
 
 /** Which tool requests a caller may list. */
 export type ToolRequestScope = ClientRecordScope;
@@ -466,6 +630,19 @@ export function projectAttention(actor: Actor): readonly ProjectStatus[] {
   }
 }
 
+function companyRoleSeesMoney(role: CompanyRole | null): boolean {
+  switch (role) {
+    case 'owner':
+    case 'billing':
+      return true;
+    case 'member':
+    case null:
+      return false;
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
 /** The `default` of every switch over roles: an unknown role is refused (403), never treated as anyone. */
 export function refuseUnknownRole(role: never): never {
   throw new AppError('FORBIDDEN', `Unknown role: ${String(role)}`);
@@ -474,7 +651,8 @@ export function refuseUnknownRole(role: never): never {
 /**
  * What of a project each role may read, beyond seeing it at all. The budget and the notes written to the client
  * (an approval note, a rejection reason, a note on a status change) are between the client and the agency: the
- * team lead, who runs the project, sees them; a team member does not.
+ * team lead, who runs the project, sees them; a team member does not. In the client's company, members see the
+ * notes but no money.
  */
 export type ProjectDisclosure = { budget: boolean; clientNotes: boolean };
 
@@ -482,6 +660,7 @@ export function projectDisclosure(actor: Actor): ProjectDisclosure {
   const role: Role = actor.role;
   switch (role) {
     case 'client':
+      return { budget: companyRoleSeesMoney(actor.companyRole), clientNotes: true };
     case 'admin':
     case 'superadmin':
     case 'teamlead':

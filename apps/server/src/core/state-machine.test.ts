@@ -22,8 +22,16 @@ const projectLifecycle = defineStateMachine<ProjectStatus, ProjectFacts>({
 });
 
 const LEAD_ID = 3;
-const actor = (role: Role, id = 10): Actor => ({ id, role, name: role, email: `${role}@example.test`, sessionId: 1 });
-const project: ProjectFacts = { clientId: 1, teamLeadId: LEAD_ID, memberIds: [4] };
+const actor = (role: Role, id = 10): Actor => ({
+  id,
+  role,
+  name: role,
+  email: `${role}@example.test`,
+  sessionId: 1,
+  companyId: role === 'client' ? 1 : null,
+  companyRole: role === 'client' ? 'owner' : null,
+});
+const project: ProjectFacts = { companyId: 1, clientId: 1, teamLeadId: LEAD_ID, memberIds: [4] };
 const ownLead = actor('teamlead', LEAD_ID);
 const otherLead = actor('teamlead', 8);
 

@@ -22,9 +22,25 @@ import {
   ACCOUNT_STATUSES,
   NOTIFICATION_CATEGORY_IDS,
   NOTIFICATION_CHANNELS,
+  COMPANY_ROLES,
 } from '@agency/schema';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -34,6 +50,30 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * the C collation whatever the database's locale is.
  */
 const orderKey = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/**
+ * A client company: it owns its projects, tool requests, invoices, conversations and client contracts; its people
+ * are client users, each with a role in it (`users.company_role`).
+ */
+export const clientCompanies = pgTable(
+  'client_companies',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    billingAddress: text('billing_address'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country'),
+    /** The tax or VAT number. */
+    taxNumber: text('tax_number'),
+    billingEmail: text('billing_email'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('client_companies_name_idx').on(t.name)],
+);
+
+/** The company a record belongs to (client users' records; null where the record is the agency's own). */
+const companyRef = (name = 'company_id') => bigint(name, { mode: 'number' }).references((): AnyPgColumn => clientCompanies.id);
 
 export const users = pgTable(
   'users',
@@ -48,11 +88,20 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     company: text('company'),
     phone: text('phone'),
+    /** A client's company and role there; both null for staff and employees. */
+    companyId: companyRef(),
+    companyRole: text('company_role', { enum: COMPANY_ROLES }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_normalized_key').on(t.emailNormalized),
+    index('users_company_idx').on(t.companyId, t.id),
+    // Every client belongs to exactly one company, with a role; nobody else belongs to one.
+    check(
+      'users_company_check',
+      sql`case when ${t.role} = 'client' then ${t.companyId} is not null and ${t.companyRole} is not null else ${t.companyId} is null and ${t.companyRole} is null end`,
+    ),
     // Exactly one super admin, even when two signups race.
     uniqueIndex('users_single_superadmin_key')
       .on(t.role)
@@ -104,7 +153,10 @@ export const invitations = pgTable(
     id: id(),
     email: text('email').notNull(),
     emailNormalized: text('email_normalized').notNull(),
-    role: text('role', { enum: INVITATION_ROLES }).notNull(),
+    // 'client' for a company's invitation, which names the company and the role there.
+    role: text('role', { enum: [...INVITATION_ROLES, 'client'] }).notNull(),
+    companyId: companyRef(),
+    companyRole: text('company_role', { enum: COMPANY_ROLES }),
     tokenHash: text('token_hash').notNull(),
     invitedBy: bigint('invited_by', { mode: 'number' })
       .notNull()
@@ -115,7 +167,11 @@ export const invitations = pgTable(
     acceptedUserId: bigint('accepted_user_id', { mode: 'number' }).references(() => users.id),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_email_idx').on(t.emailNormalized)],
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_email_idx').on(t.emailNormalized),
+    index('invitations_company_idx').on(t.companyId, t.id),
+  ],
 );
 
 /** A file a mail carries, read from storage when the mail is delivered. */
@@ -160,15 +216,18 @@ export const projects = pgTable(
     deadline: date('deadline', { mode: 'string' }),
     status: text('status', { enum: PROJECT_STATUSES }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
+    /** The person who asked for it; the project is their company's. */
     clientId: bigint('client_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    companyId: companyRef().notNull(),
     teamLeadId: bigint('team_lead_id', { mode: 'number' }).references(() => users.id),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('projects_client_idx').on(t.clientId, t.id),
+    index('projects_company_idx').on(t.companyId, t.id),
     index('projects_status_idx').on(t.status, t.createdAt),
     index('projects_team_lead_idx').on(t.teamLeadId),
   ],
@@ -257,6 +316,7 @@ export const toolRequests = pgTable(
     clientId: bigint('client_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    companyId: companyRef().notNull(),
     name: text('name').notNull(),
     category: text('category').notNull(),
     reason: text('reason').notNull(),
@@ -269,7 +329,11 @@ export const toolRequests = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('tool_requests_client_idx').on(t.clientId, t.id), index('tool_requests_status_idx').on(t.status, t.id)],
+  (t) => [
+    index('tool_requests_client_idx').on(t.clientId, t.id),
+    index('tool_requests_company_idx').on(t.companyId, t.id),
+    index('tool_requests_status_idx').on(t.status, t.id),
+  ],
 );
 
 export type StoredAttachment = { name: string; mime: string; size: number; stored_filename: string };
@@ -285,6 +349,8 @@ export const conversations = pgTable(
     clientId: bigint('client_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    /** The project's company: every person of it reads and writes in the thread. */
+    companyId: companyRef().notNull(),
     // The inbox reads these, kept up to date in the same transaction as each insert: no scan of messages.
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
     lastMessagePreview: text('last_message_preview'),
@@ -300,6 +366,7 @@ export const conversations = pgTable(
       .on(t.lastMessageTime.desc().nullsLast(), t.id.desc())
       .where(sql`last_message_id is not null`),
     index('conversations_client_idx').on(t.clientId),
+    index('conversations_company_idx').on(t.companyId),
     index('conversations_project_idx').on(t.projectId),
   ],
 );
@@ -334,6 +401,24 @@ export const messages = pgTable(
       .on(t.receiverId, t.conversationId)
       .where(sql`is_read = 0`),
   ],
+);
+
+/**
+ * Who of a client company read a message, and when: the super admin's message is read once any of them has, and
+ * each person's own unread count and e-mails follow their own reads.
+ */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: ts('read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_reads_user_idx').on(t.userId, t.messageId)],
 );
 
 /** Files streamed up before the message that carries them; claimed once by a send. */
@@ -386,6 +471,8 @@ export const contracts = pgTable(
     signerId: bigint('signer_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    /** A client contract's company (the project's); null for a team contract. */
+    companyId: companyRef(),
     templateId: bigint('template_id', { mode: 'number' }).references(() => contractTemplates.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     /** Markdown with variables while a draft; rendered and frozen when sent. */
@@ -411,6 +498,7 @@ export const contracts = pgTable(
       .on(t.projectId, t.kind, t.signerId)
       .where(sql`status in ('draft', 'sent', 'signed')`),
     index('contracts_signer_idx').on(t.signerId, t.id),
+    index('contracts_company_idx').on(t.companyId, t.id),
     index('contracts_project_idx').on(t.projectId, t.id),
     index('contracts_status_idx').on(t.status, t.id),
     index('contracts_sent_idx')
@@ -490,6 +578,8 @@ export const invoices = pgTable(
     clientId: bigint('client_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    /** Who the invoice is addressed to: the project's company. */
+    companyId: companyRef().notNull(),
     kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('standard'),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('draft'),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
@@ -524,6 +614,7 @@ export const invoices = pgTable(
       .on(t.projectId)
       .where(sql`kind = 'deposit'`),
     index('invoices_client_idx').on(t.clientId, t.id),
+    index('invoices_company_idx').on(t.companyId, t.id),
     index('invoices_project_idx').on(t.projectId, t.id),
     index('invoices_status_idx').on(t.status, t.id),
     index('invoices_open_due_idx')

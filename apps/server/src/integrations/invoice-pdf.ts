@@ -15,6 +15,8 @@ export type InvoicePdfLine = { description: string; quantity: number; unit_price
 export type InvoicePdfData = {
   agency: { name: string; phone: string; email: string; url: string };
   client: { name: string; email: string; company: string | null };
+  /** Where the company the invoice is addressed to (`client.company`) is billed: printed under its name. */
+  addressee?: { address: string | null; country: string | null; taxNumber: string | null };
   projectTitle: string;
   invoiceNo: string;
   kind: 'standard' | 'deposit';
@@ -60,6 +62,12 @@ function money(minor: number, currency: Currency): string {
   return plain(format.format(minor / 10 ** decimals));
 }
 
+const regions = new Intl.DisplayNames([DATE_LOCALE], { type: 'region' });
+/** "GB" as "United Kingdom"; a code the runtime does not name is printed as it is. */
+function countryName(code: string): string {
+  return regions.of(code) ?? code;
+}
+
 /** Splits text into lines no wider than `width` at `size`. */
 function wrap(fonts: PdfFonts, text: string, style: FontStyle, size: number, width: number): string[] {
   const out: string[] = [];
@@ -101,7 +109,7 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   const fonts = await PdfFonts.for(pdf);
   // Every string the invoice writes, so that the fonts its characters need are embedded before the layout.
   await fonts.load(JSON.stringify(data), 'regular');
-  await fonts.load(`${data.agency.name} ${data.client.name} ${data.invoiceNo} ${INVOICE_STATUS_LABELS[data.status]}`, 'bold');
+  await fonts.load(`${data.agency.name} ${data.client.company ?? data.client.name} ${data.invoiceNo} ${INVOICE_STATUS_LABELS[data.status]}`, 'bold');
   const width = A4[0] - MARGIN * 2;
 
   let page: PDFPage = pdf.addPage(A4);
@@ -143,12 +151,19 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   text('ISSUED', A4[0] - MARGIN - 110, y, { size: 8, style: 'bold', color: MUTED });
   text('DUE', A4[0] - MARGIN, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
   y -= 14;
-  text(data.client.name, MARGIN, y, { size: 11, style: 'bold' });
+  // Addressed to the company: its name, address, country and tax number; then the person who asked for the work.
+  text(data.client.company ?? data.client.name, MARGIN, y, { size: 11, style: 'bold' });
   text(formatDate(data.issueDate), A4[0] - MARGIN - 110, y);
   text(formatDate(data.dueDate), A4[0] - MARGIN, y, { align: 'right' });
   y -= 13;
-  if (data.client.company) {
-    text(data.client.company, MARGIN, y);
+  const billTo = [
+    ...(data.addressee?.address ? wrap(fonts, data.addressee.address, 'regular', 10, width / 2) : []),
+    ...(data.addressee?.country ? [countryName(data.addressee.country)] : []),
+    ...(data.addressee?.taxNumber ? [`Tax/VAT number: ${data.addressee.taxNumber}`] : []),
+    ...(data.client.company ? [data.client.name] : []),
+  ];
+  for (const line of billTo) {
+    text(line, MARGIN, y);
     y -= 13;
   }
   text(data.client.email, MARGIN, y, { color: MUTED });

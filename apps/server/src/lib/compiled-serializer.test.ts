@@ -20,6 +20,7 @@ const message = (over: Record<string, unknown> = {}) => ({
   delivered_at: null,
   read_at: null,
   is_read: 0,
+  sender_name: 'Ada "A" Lovelace',
   ...over,
 });
 
@@ -82,11 +83,12 @@ describe('compiled response serialisers', () => {
 function exampleOf(field: z.ZodType, key: string): unknown {
   const json = z.toJSONSchema(field, { io: 'output' }) as {
     type?: string | string[];
-    anyOf?: { type?: string; const?: unknown }[];
+    anyOf?: { type?: string; const?: unknown; enum?: unknown[] }[];
     enum?: unknown[];
   };
+  const choices = json.enum ?? json.anyOf?.find((b) => b.enum)?.enum;
+  if (choices) return choices[0];
   const type = Array.isArray(json.type) ? json.type.find((t) => t !== 'null') : (json.type ?? json.anyOf?.find((b) => b.type !== 'null')?.type);
-  if (json.enum) return json.enum[0];
   if (json.anyOf?.[0] && 'const' in json.anyOf[0]) return json.anyOf[0].const;
   switch (type) {
     case 'integer':

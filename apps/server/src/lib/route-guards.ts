@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../core/actor.js';
 import { AppError } from '../core/errors.js';
-import { rolesFor, type Action } from '../core/policy.js';
+import { mayTry, type Action } from '../core/policy.js';
 
 type HookDone = (err?: Error) => void;
 
@@ -19,15 +19,15 @@ export function requireActor(request: FastifyRequest): Actor {
 }
 
 /**
- * An onRequest hook from the access policy: 401 when not signed in, 403 when the caller's role may never take
- * this action. It runs before the body is read; the service then decides on the record itself.
+ * An onRequest hook from the access policy: 401 when not signed in, 403 when the caller's role (a client's, its role
+ * in its company) may never take this action. It runs before the body is read; the service then decides on the
+ * record itself.
  */
 export function access(action: Action) {
-  const roles = rolesFor(action);
   // A callback hook, as the ones below: no promise per request.
   return (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
     if (!request.actor) return done(new AppError('UNAUTHENTICATED'));
-    done(roles.includes(request.actor.role) ? undefined : new AppError('FORBIDDEN'));
+    done(mayTry(request.actor, action) ? undefined : new AppError('FORBIDDEN'));
   };
 }
 

@@ -46,6 +46,8 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
       name: users.name,
       email: users.email,
       status: users.status,
+      companyId: users.companyId,
+      companyRole: users.companyRole,
       totpConfirmedAt: userTotp.confirmedAt,
     })
     .from(sessions)
@@ -69,6 +71,8 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
     name: row.name,
     email: row.email,
     sessionId: row.sessionId,
+    companyId: row.companyId,
+    companyRole: row.companyRole,
     mfaEnrolmentRequired: ctx.config.requireStaff2fa && isStaffRole(row.role) && !row.totpConfirmedAt,
     // No address in the memo; the slot is there so that each request's copy (admit, below) has the same shape as this
     // object: a spread that adds a property takes V8's slow path, about a microsecond on every poll.

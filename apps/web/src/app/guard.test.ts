@@ -25,7 +25,14 @@ vi.mock(import('react-router'), async (importOriginal) => ({
 }));
 
 function signIn(role: Role, mfaEnrolmentRequired = false) {
-  const user = { id: '7', name: 'Someone', email: 'someone@example.test', role };
+  const user = {
+    id: '7',
+    name: 'Someone',
+    email: 'someone@example.test',
+    role,
+    company_id: role === 'client' ? '3' : null,
+    company_role: role === 'client' ? ('owner' as const) : null,
+  };
   session.current = { isAuthenticated: true, isRestoring: false, mfaEnrolmentRequired, user };
   // The login page is a light page: it reads the session record, not the auth hook.
   startSession(`token-${role}`, { user });

@@ -8,6 +8,7 @@ export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
     project_id: '3',
     project_title: 'Booking site',
     client: { id: '7', name: 'Chloe Client', email: 'chloe@example.test' },
+    company: { id: '3', name: 'Chloe & Co', billing_address: null, country: null, tax_number: null },
     currency: 'GBP',
     lines: [{ description: 'Design', quantity: 1, unit_price: 100000, tax_rate: 20, amount: 100000, discount: 0, tax: 20000 }],
     discount: 0,

@@ -6,6 +6,7 @@ import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import { auditLog, users } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { csvField } from '../../lib/csv.js';
 
 export type AuditFilters = {
   person?: string;
@@ -67,16 +68,6 @@ const CSV_COLUMNS = [
   'before',
   'after',
 ];
-
-/**
- * One CSV field: quoted when it holds a quote, comma or line break; a leading `=`, `+`, `-`, `@`, tab or carriage
- * return gets an apostrophe first, so a spreadsheet never runs a name as a formula.
- */
-export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 function csvLine(e: AuditEntry): string {
   return (

@@ -1,4 +1,12 @@
-import { formatDateTimeUtc, isStaffRole, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_ACCOUNT_FAILURES, LOGIN_MAX_FAILURES, type Role } from '@agency/schema';
+import {
+  formatDateTimeUtc,
+  isStaffRole,
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_MAX_ACCOUNT_FAILURES,
+  LOGIN_MAX_FAILURES,
+  type CompanyRole,
+  type Role,
+} from '@agency/schema';
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
@@ -14,7 +22,16 @@ export type RequestMeta = { ip?: string; userAgent?: string };
 
 export type SecondFactor = { code?: string; recovery_code?: string };
 
-export type NewAccount = { name: string; email: string; password: string; role: Role; company?: string; phone?: string };
+export type NewAccount = {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  company?: string;
+  phone?: string;
+  /** A client's company and role there (every client has both). */
+  membership?: { companyId: number; companyRole: CompanyRole };
+};
 /** An account whose password was hashed earlier (a confirmed sign-up request). */
 export type HashedAccount = Omit<NewAccount, 'password'> & { passwordHash: string };
 
@@ -46,6 +63,8 @@ export async function insertUser(db: DbOrTx, account: NewAccount | HashedAccount
         passwordHash,
         company: account.company ?? null,
         phone: account.phone ?? null,
+        companyId: account.membership?.companyId ?? null,
+        companyRole: account.membership?.companyRole ?? null,
       })
       .returning();
     return row;

@@ -123,6 +123,7 @@ export async function loadProject(db: DbOrTx, projectId: number, notFound: strin
       title: projects.title,
       status: projects.status,
       clientId: projects.clientId,
+      companyId: projects.companyId,
       teamLeadId: projects.teamLeadId,
       // Qualified by hand: Drizzle leaves columns unqualified in a single-table select.
       memberIds: sql<(string | number)[] | null>`(select array_agg(pm.user_id) from project_members pm where pm.project_id = "projects"."id")`,
@@ -135,7 +136,7 @@ export async function loadProject(db: DbOrTx, projectId: number, notFound: strin
     id: row.id,
     title: row.title,
     status: row.status,
-    facts: { clientId: row.clientId, teamLeadId: row.teamLeadId, memberIds: (row.memberIds ?? []).map(Number) },
+    facts: { companyId: row.companyId, clientId: row.clientId, teamLeadId: row.teamLeadId, memberIds: (row.memberIds ?? []).map(Number) },
   };
 }
 
@@ -226,7 +227,7 @@ export function visibleBoards(actor: Actor) {
       return undefined;
     case 'team':
       return sql`("projects"."team_lead_id" = ${scope.userId} or exists (select 1 from project_members pm where pm.project_id = "projects"."id" and pm.user_id = ${scope.userId}))`;
-    case 'client':
+    case 'company':
       // The policy hides boards from clients before this is reached; fail closed all the same.
       return sql`false`;
   }

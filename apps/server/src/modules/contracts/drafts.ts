@@ -9,7 +9,17 @@ import { recordEvent } from './trail.js';
 export async function insertDraft(
   ctx: AppContext,
   db: DbOrTx,
-  values: { projectId: number; kind: ContractKind; signerId: number; templateId: number; title: string; body: string; createdBy: number | null },
+  values: {
+    projectId: number;
+    kind: ContractKind;
+    signerId: number;
+    /** A client contract's company (the project's); null for a team contract. */
+    companyId: number | null;
+    templateId: number;
+    title: string;
+    body: string;
+    createdBy: number | null;
+  },
   info?: RequestInfo,
 ) {
   const now = ctx.now();
@@ -19,6 +29,7 @@ export async function insertDraft(
       projectId: values.projectId,
       kind: values.kind,
       signerId: values.signerId,
+      companyId: values.kind === 'client' ? values.companyId : null,
       templateId: values.templateId,
       title: values.title,
       bodyMarkdown: values.body,

@@ -4,12 +4,21 @@ import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import { contractLifecycle, SCHEDULER, type ContractMachineFacts } from './lifecycle.js';
 
-const person = (role: Role, id = 10): Actor => ({ id, role, name: role, email: `${role}@example.test`, sessionId: 1 });
+const person = (role: Role, id = 10): Actor => ({
+  id,
+  role,
+  name: role,
+  email: `${role}@example.test`,
+  sessionId: 1,
+  companyId: role === 'client' ? 1 : null,
+  companyRole: role === 'client' ? 'owner' : null,
+});
 const facts = (signerId = 10, by: ContractMachineFacts['by'] = 'person'): ContractMachineFacts => ({
   signerId,
   kind: 'client',
   status: 'sent',
   projectTeamLeadId: null,
+  companyId: 1,
   by,
 });
 

@@ -21,4 +21,4 @@ export const contractLifecycle = defineStateMachine<ContractStatus, ContractMach
  * Who the background jobs act as. Only ever passed to the state machine together with `by: 'scheduler'`, which
  * decides on that alone; it is never given to the access policy, and id 0 belongs to no account.
  */
-export const SCHEDULER: Actor = { id: 0, role: 'superadmin', name: 'Scheduler', email: '', sessionId: 0 };
+export const SCHEDULER: Actor = { id: 0, role: 'superadmin', name: 'Scheduler', email: '', sessionId: 0, companyId: null, companyRole: null };

@@ -40,7 +40,13 @@ export type Row = {
 };
 
 export function factsOf(row: Row): ContractFacts {
-  return { signerId: row.contract.signerId, kind: row.contract.kind, status: row.contract.status, projectTeamLeadId: row.teamLeadId };
+  return {
+    signerId: row.contract.signerId,
+    kind: row.contract.kind,
+    status: row.contract.status,
+    projectTeamLeadId: row.teamLeadId,
+    companyId: row.contract.companyId,
+  };
 }
 
 export function baseQuery(db: DbOrTx) {
@@ -81,6 +87,11 @@ function visibleContracts(actor: Actor): SQL | undefined {
       return undefined;
     case 'signer':
       return and(eq(contracts.signerId, scope.userId), ne(contracts.status, 'draft'));
+    case 'company':
+      return and(
+        ne(contracts.status, 'draft'),
+        or(eq(contracts.signerId, scope.userId), and(eq(contracts.kind, 'client'), eq(contracts.companyId, scope.companyId))),
+      );
     case 'lead':
       return and(
         ne(contracts.status, 'draft'),

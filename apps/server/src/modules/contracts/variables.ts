@@ -4,7 +4,8 @@ import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { projects, users } from '../../db/schema.js';
+import { clientCompanies, projects, users } from '../../db/schema.js';
+import { firstOwnerOf } from '../companies/queries.js';
 import { formatLongDate, formatMoney, type VariableValues } from './template-render.js';
 
 type Parties = { projectId: number; signerId: number; kind: ContractKind };
@@ -12,8 +13,9 @@ type Parties = { projectId: number; signerId: number; kind: ContractKind };
 /** The values a contract's variables take: its project, client and signer, the agency, and the day it is sent. */
 export async function valuesFor(ctx: AppContext, db: DbOrTx, parties: Parties, today: Date): Promise<VariableValues> {
   const [project] = await db.select().from(projects).where(eq(projects.id, parties.projectId)).limit(1);
+  const [company] = await db.select({ name: clientCompanies.name }).from(clientCompanies).where(eq(clientCompanies.id, project.companyId)).limit(1);
   const people = await db
-    .select({ id: users.id, name: users.name, email: users.email, company: users.company })
+    .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(inArray(users.id, [project.clientId, parties.signerId, ...(project.teamLeadId ? [project.teamLeadId] : [])]));
   const person = (id: number | null) => people.find((p) => p.id === id) ?? null;
@@ -22,7 +24,7 @@ export async function valuesFor(ctx: AppContext, db: DbOrTx, parties: Parties, t
   return {
     ...agencyValues(ctx, today),
     'client.name': clientUser?.name ?? null,
-    'client.company': clientUser?.company ?? null,
+    'client.company': company?.name ?? null,
     'client.email': clientUser?.email ?? null,
     'project.title': project.title,
     'project.description': project.description,
@@ -55,7 +57,8 @@ export async function previewValues(ctx: AppContext, kind: ContractKind, project
   if (projectId !== undefined) {
     const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
     if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-    const signerId = kind === 'client' ? project.clientId : (project.teamLeadId ?? project.clientId);
+    const signerId =
+      kind === 'client' ? ((await firstOwnerOf(ctx.db, project.companyId)) ?? project.clientId) : (project.teamLeadId ?? project.clientId);
     return valuesFor(ctx, ctx.db, { projectId, signerId, kind }, today);
   }
   const sample: VariableValues = {

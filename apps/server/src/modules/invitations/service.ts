@@ -1,4 +1,4 @@
-import { formatDateTimeUtc, type Role } from '@agency/schema';
+import { formatDateTimeUtc, type INVITATION_ROLES, type Role } from '@agency/schema';
 import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
@@ -14,8 +14,13 @@ import { generateToken, hashToken, normalizeEmail } from '../auth/tokens.js';
 import { STAFF_GROUP_ROLES, type StaffGroup } from '../users/groups.js';
 import { presentUser } from '../users/present.js';
 
-type InvitationRow = typeof invitations.$inferSelect;
-type InvitationRole = InvitationRow['role'];
+type InvitationRole = (typeof INVITATION_ROLES)[number];
+/** A staff invitation (an admin or an employee); a client company's invitations are the companies module's. */
+type InvitationRow = Omit<typeof invitations.$inferSelect, 'role'> & { role: InvitationRole };
+
+function staffOnly(row: typeof invitations.$inferSelect | undefined): InvitationRow | undefined {
+  return row && row.role !== 'client' ? { ...row, role: row.role } : undefined;
+}
 
 export const SIGNUP_PATH = '/protected/admin-signup';
 
@@ -59,11 +64,15 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
   }
 
   async function findUsable(token: string) {
-    const [row] = await ctx.db
-      .select()
-      .from(invitations)
-      .where(eq(invitations.tokenHash, hashToken(token)))
-      .limit(1);
+    const row = staffOnly(
+      (
+        await ctx.db
+          .select()
+          .from(invitations)
+          .where(eq(invitations.tokenHash, hashToken(token)))
+          .limit(1)
+      )[0],
+    );
     if (!row || row.acceptedAt || row.revokedAt || row.expiresAt.getTime() <= ctx.now().getTime()) {
       throw new AppError('INVITATION_INVALID');
     }
@@ -71,7 +80,7 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
   }
 
   async function findManageable(actor: Actor, id: number) {
-    const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, id)).limit(1);
+    const row = staffOnly((await ctx.db.select().from(invitations).where(eq(invitations.id, id)).limit(1))[0]);
     if (!row || row.acceptedAt || row.revokedAt) throw new AppError('NOT_FOUND', 'Invitation not found');
     assertCan(actor, 'invitation:manage', { role: row.role }, 'Invitation not found');
     return row;
@@ -87,12 +96,20 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
       const emailNormalized = normalizeEmail(input.email);
       const link = linkFor(token);
       const row = await ctx.transaction(async (tx, publish) => {
-        // A new invitation replaces any earlier pending one for the same address.
+        // A new invitation replaces any earlier pending staff invitation for the same address (a client company's
+        // invitations are its own).
         await tx
           .update(invitations)
           .set({ revokedAt: now })
-          .where(and(eq(invitations.emailNormalized, emailNormalized), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
-        const [created] = await tx
+          .where(
+            and(
+              eq(invitations.emailNormalized, emailNormalized),
+              isNull(invitations.companyId),
+              isNull(invitations.acceptedAt),
+              isNull(invitations.revokedAt),
+            ),
+          );
+        const [inserted] = await tx
           .insert(invitations)
           .values({
             email: input.email.trim(),
@@ -104,6 +121,7 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
             expiresAt,
           })
           .returning();
+        const created = { ...inserted, role: input.role };
         await mailInvitation(tx, publish, actor, created.email, created.role, link, expiresAt);
         await recordAudit(
           tx,
@@ -135,7 +153,7 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
         .orderBy(desc(invitations.id))
         .limit(page.limit + 1);
       const now = ctx.now();
-      return toPage(rows, page.limit, (row) => present(row, now));
+      return toPage(rows, page.limit, (row) => present({ ...row, role: row.role as InvitationRole }, now));
     },
 
     async resend(actor: Actor, id: number) {
@@ -145,12 +163,13 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
       const expiresAt = new Date(now.getTime() + ctx.config.invitationTtlMs);
       const link = linkFor(token);
       const updated = await ctx.transaction(async (tx, publish) => {
-        const [renewed] = await tx
+        const [updatedRow] = await tx
           .update(invitations)
           .set({ tokenHash: hashToken(token), expiresAt })
           .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
           .returning();
-        if (!renewed) throw new AppError('NOT_FOUND', 'Invitation not found');
+        if (!updatedRow) throw new AppError('NOT_FOUND', 'Invitation not found');
+        const renewed = { ...updatedRow, role: row.role };
         await mailInvitation(tx, publish, actor, renewed.email, renewed.role, link, expiresAt);
         await recordAudit(
           tx,

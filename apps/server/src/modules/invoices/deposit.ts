@@ -42,6 +42,7 @@ export async function raiseDeposit(deps: InvoiceDeps, projectId: number, by: Act
           invoiceNo: await nextInvoiceNo(tx, ctx.now()),
           projectId,
           clientId: project.clientId,
+          companyId: project.companyId,
           kind: 'deposit',
           status: 'sent',
           currency,

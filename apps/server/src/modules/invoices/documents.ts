@@ -14,7 +14,8 @@ export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow) {
   const { renderInvoicePdf } = await import('../../integrations/invoice-pdf.js');
   return renderInvoicePdf({
     agency: { name: ctx.config.brandName, phone: ctx.config.contactPhone, email: ctx.config.contactEmail, url: ctx.config.appUrl },
-    client: { name: party.clientName, email: party.clientEmail, company: party.clientCompany },
+    client: { name: party.clientName, email: party.billingEmail ?? party.clientEmail, company: party.companyName },
+    addressee: { address: party.billingAddress, country: party.country, taxNumber: party.taxNumber },
     projectTitle: party.projectTitle,
     invoiceNo: row.invoiceNo,
     kind: row.kind,
@@ -62,7 +63,7 @@ export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, p
   const { renderReceiptPdf } = await import('../../integrations/receipt-pdf.js');
   const bytes = await renderReceiptPdf({
     agency: { name: ctx.config.brandName, phone: ctx.config.contactPhone, email: ctx.config.contactEmail, url: ctx.config.appUrl },
-    client: { name: party.clientName, email: party.clientEmail, company: party.clientCompany },
+    client: { name: party.clientName, email: party.clientEmail, company: party.companyName },
     projectTitle: party.projectTitle,
     invoiceNo: row.invoiceNo,
     kind: row.kind,

@@ -59,8 +59,8 @@ export function auditState(row: InvoiceRow) {
   return { invoice_no: row.invoiceNo, status: row.status, currency: row.currency, total: row.total, due_date: row.dueDate };
 }
 
-export function factsOf(row: Pick<InvoiceRow, 'clientId' | 'status'>): InvoiceFacts {
-  return { clientId: row.clientId, status: row.status };
+export function factsOf(row: Pick<InvoiceRow, 'companyId' | 'status'>): InvoiceFacts {
+  return { companyId: row.companyId, status: row.status };
 }
 
 /** An amount as people read it in mails and notifications: "£1,200.00", "JP¥330,000", "KWD 1.005". */

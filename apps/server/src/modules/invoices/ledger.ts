@@ -8,6 +8,7 @@ import type { InvoiceDeps } from './deps.js';
 import { amountDueOf, factsOf, isoDay, money, type InvoiceRow } from './helpers.js';
 import { invoiceLifecycle } from './lifecycle.js';
 import { partyOf, staffIds } from './queries.js';
+import { notifyCompany } from './recipients.js';
 
 export type LedgerChange = { kind: 'payment' | 'refund'; amount: number; paymentId: number };
 
@@ -58,7 +59,7 @@ export async function settle(
   if (change.kind === 'payment') {
     // In-app now; the receipt mail with the PDF follows from a job after commit (sendReceipt), so a provider's
     // webhook is answered without rendering a document while it holds the invoice.
-    await notifications.notify(tx, publish, [row.clientId], {
+    await notifyCompany(notifications, tx, publish, row.companyId, {
       kind: 'invoice_payment_received',
       title: `Payment received for ${row.invoiceNo}`,
       body: `We received ${money(change.amount, row.currency)} for ${row.invoiceNo}. ${to === 'paid' ? 'It is paid in full.' : `Still due: ${money(amountDueOf(updated), row.currency)}.`}`,
@@ -82,7 +83,7 @@ export async function settle(
       if (row.kind === 'deposit') await projects.kickoff(tx, publish, row.projectId, `Started automatically: the deposit ${row.invoiceNo} was paid.`);
     }
   } else {
-    await notifications.notify(tx, publish, [row.clientId], {
+    await notifyCompany(notifications, tx, publish, row.companyId, {
       kind: 'invoice_refunded',
       title: `Refund issued for ${row.invoiceNo}`,
       body: `We refunded ${money(change.amount, row.currency)} of your payment for ${row.invoiceNo}.`,

@@ -5,12 +5,23 @@ import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { invoiceCounters, invoices, payments, projects, users } from '../../db/schema.js';
+import { clientCompanies, invoiceCounters, invoices, payments, projects, users } from '../../db/schema.js';
 import { signUrl } from '../../lib/signed-url.js';
 import { amountDueOf, factsOf, invoicePdfPath, receiptPdfPath, type InvoiceRow } from './helpers.js';
 
 type PaymentRow = typeof payments.$inferSelect;
-export type Party = { clientName: string; clientEmail: string; clientCompany: string | null; projectTitle: string };
+/** Who an invoice is for: the person who asked for the work, and the company it is addressed to. */
+export type Party = {
+  clientName: string;
+  clientEmail: string;
+  projectTitle: string;
+  companyId: number;
+  companyName: string;
+  billingAddress: string | null;
+  country: string | null;
+  taxNumber: string | null;
+  billingEmail: string | null;
+};
 
 /** The columns a list shows: everything but the lines (a list of 100,000 invoices never reads them). */
 const listColumns = {
@@ -18,6 +29,7 @@ const listColumns = {
   invoiceNo: invoices.invoiceNo,
   projectId: invoices.projectId,
   clientId: invoices.clientId,
+  companyId: invoices.companyId,
   kind: invoices.kind,
   status: invoices.status,
   currency: invoices.currency,
@@ -41,12 +53,13 @@ const listColumns = {
   clientName: users.name,
   clientEmail: users.email,
   projectTitle: projects.title,
+  companyName: clientCompanies.name,
+  billingAddress: clientCompanies.billingAddress,
+  country: clientCompanies.country,
+  taxNumber: clientCompanies.taxNumber,
 };
-export type ListRow = Omit<InvoiceRow, 'lines' | 'pdfKey' | 'pdfSha256' | 'createdBy'> & {
-  clientName: string;
-  clientEmail: string;
-  projectTitle: string;
-};
+export type ListRow = Omit<InvoiceRow, 'lines' | 'pdfKey' | 'pdfSha256' | 'createdBy'> &
+  Pick<Party, 'clientName' | 'clientEmail' | 'projectTitle' | 'companyName' | 'billingAddress' | 'country' | 'taxNumber'>;
 
 export function presentListItem(row: ListRow, actor: Actor): InvoiceListItem {
   const staff = actor.role !== 'client';
@@ -56,6 +69,13 @@ export function presentListItem(row: ListRow, actor: Actor): InvoiceListItem {
     project_id: String(row.projectId),
     project_title: row.projectTitle,
     client: { id: String(row.clientId), name: row.clientName, email: row.clientEmail },
+    company: {
+      id: String(row.companyId),
+      name: row.companyName,
+      billing_address: row.billingAddress,
+      country: row.country,
+      tax_number: row.taxNumber,
+    },
     currency: row.currency,
     discount: row.discount,
     subtotal: row.subtotal,
@@ -101,14 +121,26 @@ export function baseList(db: DbOrTx) {
     .select(listColumns)
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.clientId))
-    .innerJoin(projects, eq(projects.id, invoices.projectId));
+    .innerJoin(projects, eq(projects.id, invoices.projectId))
+    .innerJoin(clientCompanies, eq(clientCompanies.id, invoices.companyId));
 }
 
 export async function partyOf(db: DbOrTx, row: InvoiceRow): Promise<Party> {
   const [party] = await db
-    .select({ clientName: users.name, clientEmail: users.email, clientCompany: users.company, projectTitle: projects.title })
+    .select({
+      clientName: users.name,
+      clientEmail: users.email,
+      projectTitle: projects.title,
+      companyId: clientCompanies.id,
+      companyName: clientCompanies.name,
+      billingAddress: clientCompanies.billingAddress,
+      country: clientCompanies.country,
+      taxNumber: clientCompanies.taxNumber,
+      billingEmail: clientCompanies.billingEmail,
+    })
     .from(users)
     .innerJoin(projects, eq(projects.id, row.projectId))
+    .innerJoin(clientCompanies, eq(clientCompanies.id, row.companyId))
     .where(eq(users.id, row.clientId))
     .limit(1);
   return party;
@@ -121,7 +153,7 @@ async function paymentsOf(db: DbOrTx, invoiceId: number) {
 export async function present(ctx: AppContext, row: InvoiceRow, actor: Actor, db: DbOrTx = ctx.db): Promise<Invoice> {
   const [party, paid] = await Promise.all([partyOf(db, row), paymentsOf(db, row.id)]);
   return {
-    ...presentListItem({ ...row, clientName: party.clientName, clientEmail: party.clientEmail, projectTitle: party.projectTitle }, actor),
+    ...presentListItem({ ...row, ...party }, actor),
     lines: row.lines,
     payments: presentPayments(paid, (paymentId) =>
       signUrl(ctx.signingKey, receiptPdfPath(row.id, paymentId), ctx.now(), ctx.config.signedUrlTtlMs, actor.sessionId),

@@ -1,8 +1,9 @@
 import { goPath } from '@agency/schema';
-import { and, count, eq, gt, lte } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { messages, notificationPreferences, projects, users } from '../../db/schema.js';
-import { parseConversationId } from './service.js';
+import { conversations, messages, notificationPreferences, projects, users } from '../../db/schema.js';
+import { companyPeopleIds } from '../companies/queries.js';
+import { unreadByPerson } from './queries.js';
 
 export const MESSAGE_EMAIL_QUEUE = 'message-email';
 
@@ -14,8 +15,9 @@ export const MESSAGE_EMAIL_QUEUE = 'message-email';
 type MessageEmailJob = { conversationId: string; receiverId: number; after?: string };
 
 /**
- * A message nobody has read after MESSAGE_EMAIL_DELAY_MINUTES is worth an e-mail; one that was read in time is
- * not. One job per conversation and receiver is queued at a time (`short` policy: a send while one waits adds
+ * A message its reader has not read after MESSAGE_EMAIL_DELAY_MINUTES is worth an e-mail; one that was read in time
+ * is not. The super admin's messages to a company are read by each of its people, and each is mailed about what
+ * they themselves have not read. One job per conversation and receiver is queued at a time (`short` policy: a send while one waits adds
  * nothing), so a burst of messages makes at most one e-mail per delay window. The job that runs looks at the
  * messages old enough by then; a message sent while it waited, too young to count yet, is handed on to a job
  * one window later, so no message is left out however the sends fall.
@@ -28,50 +30,77 @@ export function registerMessageJobs(ctx: AppContext) {
   ctx.jobs.define<MessageEmailJob>(
     MESSAGE_EMAIL_QUEUE,
     async ({ conversationId, receiverId, after }) => {
-      const [quiet] = await ctx.db
-        .select({ channel: notificationPreferences.channel })
-        .from(notificationPreferences)
-        .where(and(eq(notificationPreferences.userId, receiverId), eq(notificationPreferences.category, 'message')));
-      if (quiet?.channel === 'in_app') return;
-      const [receiver] = await ctx.db.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, receiverId));
-      const parsed = parseConversationId(conversationId);
-      const [project] = parsed ? await ctx.db.select({ title: projects.title }).from(projects).where(eq(projects.id, parsed.projectId)) : [];
-      if (!receiver || receiver.status !== 'active' || !project) return;
+      const [conversation] = await ctx.db
+        .select({ companyId: conversations.companyId, clientId: conversations.clientId, title: projects.title })
+        .from(conversations)
+        .innerJoin(projects, eq(projects.id, conversations.projectId))
+        .where(eq(conversations.id, conversationId));
+      if (!conversation) return;
+      // The super admin's message is every person's of the company, each counting what they have not read.
+      const toCompany = receiverId === conversation.clientId;
+      const readerIds = toCompany
+        ? await companyPeopleIds(ctx.db, conversation.companyId)
+        : (
+            await ctx.db
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.id, receiverId), eq(users.status, 'active')))
+          ).map((u) => u.id);
+      if (readerIds.length === 0) return;
 
       const cutoff = new Date(ctx.now().getTime() - delayMs);
-      const unread = and(eq(messages.conversationId, conversationId), eq(messages.receiverId, receiverId), eq(messages.isRead, 0));
-      const countUnread = async (...where: Parameters<typeof and>) => {
+      const unreadBy = (readerId: number) =>
+        toCompany
+          ? unreadByPerson(readerId, conversation.companyId, conversationId)
+          : and(eq(messages.conversationId, conversationId), eq(messages.receiverId, readerId), eq(messages.isRead, 0));
+      const countUnread = async (readerId: number, ...where: Parameters<typeof and>) => {
         const [row] = await ctx.db
           .select({ n: count() })
           .from(messages)
-          .where(and(unread, ...where));
+          .where(and(unreadBy(readerId), ...where));
         return Number(row?.n ?? 0);
       };
 
       // First hand the messages too young for this window to the next one: a send from now on finds that job
       // queued and adds nothing, and the next job counts from this one's cutoff, so nothing falls in between.
-      if ((await countUnread(gt(messages.timestamp, cutoff))) > 0) {
+      for (const readerId of readerIds) {
+        if ((await countUnread(readerId, gt(messages.timestamp, cutoff))) === 0) continue;
         await ctx.jobs.send<MessageEmailJob>(
           MESSAGE_EMAIL_QUEUE,
           { conversationId, receiverId, after: cutoff.toISOString() },
           { singletonKey: singletonKey(conversationId, receiverId), startAfterSeconds: delaySeconds },
         );
+        break;
       }
 
-      const isNew = after ? gt(messages.timestamp, new Date(after)) : undefined;
-      if ((await countUnread(isNew, lte(messages.timestamp, cutoff))) === 0) return;
-      // The mail counts every message still unread, those an earlier mail named included: that is what waits.
-      const n = await countUnread(lte(messages.timestamp, cutoff));
-      const link = `${ctx.config.appUrl}${goPath({ type: 'conversation', id: conversationId })}`;
-      await ctx.transaction((tx, publish) =>
-        ctx.mailer.enqueue(tx, publish, [
-          {
-            to: receiver.email,
-            subject: `${n === 1 ? 'An unread message' : `${n} unread messages`} about ${project.title} · ${ctx.config.brandName}`,
-            text: `${n === 1 ? 'A message is' : `${n} messages are`} waiting for you about "${project.title}".\n\nRead and reply: ${link}`,
-          },
-        ]),
+      const quiet = await ctx.db
+        .select({ userId: notificationPreferences.userId })
+        .from(notificationPreferences)
+        .where(
+          and(
+            inArray(notificationPreferences.userId, readerIds),
+            eq(notificationPreferences.category, 'message'),
+            eq(notificationPreferences.channel, 'in_app'),
+          ),
+        );
+      const inAppOnly = new Set(quiet.map((q) => q.userId));
+      const emails = new Map(
+        (await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, readerIds))).map((u) => [u.id, u.email]),
       );
+      const isNew = after ? gt(messages.timestamp, new Date(after)) : undefined;
+      const link = `${ctx.config.appUrl}${goPath({ type: 'conversation', id: conversationId })}`;
+      const mails: { to: string; subject: string; text: string }[] = [];
+      for (const readerId of readerIds) {
+        if (inAppOnly.has(readerId) || (await countUnread(readerId, isNew, lte(messages.timestamp, cutoff))) === 0) continue;
+        // The mail counts every message still unread, those an earlier mail named included: that is what waits.
+        const n = await countUnread(readerId, lte(messages.timestamp, cutoff));
+        mails.push({
+          to: emails.get(readerId)!,
+          subject: `${n === 1 ? 'An unread message' : `${n} unread messages`} about ${conversation.title} · ${ctx.config.brandName}`,
+          text: `${n === 1 ? 'A message is' : `${n} messages are`} waiting for you about "${conversation.title}".\n\nRead and reply: ${link}`,
+        });
+      }
+      if (mails.length) await ctx.transaction((tx, publish) => ctx.mailer.enqueue(tx, publish, mails));
     },
     { policy: 'short', retryLimit: 3 },
   );

@@ -1,11 +1,11 @@
-import type { Attachment, Message } from '@agency/schema';
-import { eq } from 'drizzle-orm';
+import type { Attachment, Message, MessageReader } from '@agency/schema';
+import { and, asc, eq, exists, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { projects, type conversations, type messages, type StoredAttachment } from '../../db/schema.js';
+import { messageReads, messages, projects, users, type conversations, type StoredAttachment } from '../../db/schema.js';
 import { signUrl } from '../../lib/signed-url.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -47,7 +47,10 @@ export const presentAttachment = (ctx: AppContext, a: StoredAttachment, now: Dat
   url: signUrl(ctx.signingKey, attachmentPath(a.stored_filename), now, ctx.config.signedUrlTtlMs, sessionId),
 });
 
-export function presentMessage(ctx: AppContext, row: MessageRow, sessionId: number, now = ctx.now()): Message {
+/** A message with its sender's name, as answers show it. */
+export type NamedMessageRow = MessageRow & { senderName: string };
+
+export function presentMessage(ctx: AppContext, row: NamedMessageRow, sessionId: number, now = ctx.now(), readBy?: MessageReader[]): Message {
   return {
     id: row.id,
     conversation_id: row.conversationId,
@@ -59,6 +62,8 @@ export function presentMessage(ctx: AppContext, row: MessageRow, sessionId: numb
     delivered_at: iso(row.deliveredAt),
     read_at: iso(row.readAt),
     is_read: row.isRead === 1 ? 1 : 0,
+    sender_name: row.senderName,
+    ...(readBy ? { read_by: readBy } : {}),
   };
 }
 
@@ -86,11 +91,50 @@ export async function resolveConversation(db: DbOrTx, actor: Actor, conversation
   const parsed = parseConversationId(conversationId);
   if (!parsed) throw new AppError('NOT_FOUND', 'Conversation not found');
   const [project] = await db
-    .select({ id: projects.id, clientId: projects.clientId, title: projects.title })
+    .select({ id: projects.id, clientId: projects.clientId, companyId: projects.companyId, title: projects.title })
     .from(projects)
     .where(eq(projects.id, parsed.projectId))
     .limit(1);
+  // The id names the person who asked for the project: one thread per project, whoever of the company writes.
   if (!project || project.clientId !== parsed.clientId) throw new AppError('NOT_FOUND', 'Conversation not found');
-  assertCan(actor, 'conversation:read', { clientId: parsed.clientId }, 'Conversation not found');
-  return { ...parsed, projectTitle: project.title };
+  assertCan(actor, 'conversation:read', { companyId: project.companyId }, 'Conversation not found');
+  return { ...parsed, companyId: project.companyId, projectTitle: project.title };
+}
+
+/**
+ * The super admin's messages to a company (in its conversations, to the person who asked for the project) that
+ * this person of the company has not read yet: each person's reads are their own.
+ */
+export function unreadByPerson(userId: number, companyId: number, conversationId?: string): SQL {
+  // The outer message's columns are named in full: Drizzle leaves them unqualified in a single-table select.
+  return and(
+    conversationId === undefined ? undefined : eq(messages.conversationId, conversationId),
+    exists(
+      sql`(select 1 from conversations c where c.id = "messages"."conversation_id" and c.company_id = ${companyId} and c.client_id = "messages"."receiver_id")`,
+    ),
+    notExists(sql`(select 1 from message_reads r where r.message_id = "messages"."id" and r.user_id = ${userId})`),
+  )!;
+}
+
+/** Who of the company has read each of these messages, and when (first reader first). */
+export async function readersOf(db: DbOrTx, messageIds: number[]): Promise<Map<number, MessageReader[]>> {
+  const byMessage = new Map<number, MessageReader[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({ messageId: messageReads.messageId, userId: messageReads.userId, name: users.name, readAt: messageReads.readAt })
+    .from(messageReads)
+    .innerJoin(users, eq(users.id, messageReads.userId))
+    .where(inArray(messageReads.messageId, messageIds))
+    .orderBy(asc(messageReads.readAt), asc(messageReads.userId));
+  for (const r of rows) {
+    const list = byMessage.get(r.messageId) ?? [];
+    list.push({ user_id: String(r.userId), name: r.name, read_at: r.readAt.toISOString() });
+    byMessage.set(r.messageId, list);
+  }
+  return byMessage;
+}
+
+/** Messages with their senders' names. */
+export function messagesWithSenders(db: DbOrTx) {
+  return db.select({ message: messages, senderName: users.name }).from(messages).innerJoin(users, eq(users.id, messages.senderId));
 }

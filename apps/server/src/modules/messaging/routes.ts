@@ -52,7 +52,7 @@ function answerEmptyPoll(messaging: MessagingService) {
     if (actor !== null && query.user_id === String(actor.id) && typeof query.since_id === 'string' && SINCE_ID.test(query.since_id)) {
       let plain = query.limit === undefined || (typeof query.limit === 'string' && LIMIT.test(query.limit));
       for (const key in query) if (key !== 'user_id' && key !== 'since_id' && key !== 'limit') plain = false;
-      if (plain && messaging.nothingNewer(actor.id, Number(query.since_id))) {
+      if (plain && messaging.nothingNewer(actor, Number(query.since_id))) {
         sendWrittenJson(reply, EMPTY_POLL_ANSWER);
         return;
       }

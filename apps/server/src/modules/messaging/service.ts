@@ -1,3 +1,4 @@
+import type { Actor } from '../../core/actor.js';
 import type { AppContext } from '../../context.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { NotificationService } from '../notifications/service.js';
@@ -11,7 +12,8 @@ import { recordUploads } from './actions/record-uploads.js';
 import { send } from './actions/send.js';
 import { thread } from './actions/thread.js';
 import { unreadCount } from './actions/unread-count.js';
-import { presentMessage, type MessageRow } from './queries.js';
+import { pollerOf } from './actions/poll.js';
+import { presentMessage, type NamedMessageRow } from './queries.js';
 
 export { attachmentPath, EMPTY_POLL_ANSWER, INBOX_LIMIT, isoFromUtcText, parseConversationId, type MessagingSide } from './queries.js';
 
@@ -28,24 +30,25 @@ const NEWEST_ID_TTL_MS = 1000;
  */
 export function createMessagingService(ctx: AppContext, notifications: NotificationService) {
   const newestSeen = new TtlCache<number, number>(NEWEST_ID_TTL_MS, 100_000);
-  // A committed message makes both sides' "nothing newer" memo stale at once.
+  // A committed message makes both sides' "nothing newer" memo stale at once: the super admin's and the company's.
   ctx.events.subscribe(
     'message.sent',
     (event) => {
       newestSeen.delete(event.senderId);
       newestSeen.delete(event.receiverId);
+      newestSeen.delete(-event.companyId);
     },
     { remote: true },
   );
 
   /** Whether a poll by this person from `sinceId` would find nothing: they were told a moment ago of nothing newer. */
-  function nothingNewer(actorId: number, sinceId: number): boolean {
-    const known = newestSeen.get(actorId);
+  function nothingNewer(actor: Actor, sinceId: number): boolean {
+    const known = newestSeen.get(pollerOf(actor).key);
     return known !== undefined && sinceId >= known;
   }
 
   return {
-    presentMessage: (row: MessageRow, sessionId: number, now = ctx.now()) => presentMessage(ctx, row, sessionId, now),
+    presentMessage: (row: NamedMessageRow, sessionId: number, now = ctx.now()) => presentMessage(ctx, row, sessionId, now),
     nothingNewer,
     inbox: inbox(ctx),
     listConversations: listConversations(ctx),

@@ -6,7 +6,7 @@ import type { Publish } from '../../core/events.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { messages, notificationPreferences, notifications, users, type MailAttachment } from '../../db/schema.js';
+import { notificationPreferences, notifications, users, type MailAttachment } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -31,6 +31,11 @@ export type NewNotification = {
   groupByTarget?: boolean;
   /** Files the e-mail carries (read from storage when it is delivered). */
   attachments?: MailAttachment[];
+  /**
+   * Who gets the e-mail, when not every recipient: these of the recipients (their preferences still apply), and
+   * addresses with no account behind them (a company's billing e-mail), which are always mailed.
+   */
+  mailTo?: { userIds: readonly number[]; addresses: readonly string[] };
 };
 
 function present(row: NotificationRow): Notification {
@@ -115,27 +120,25 @@ export function createNotificationService(ctx: AppContext) {
           );
         for (const row of rows) inAppOnly.add(row.userId);
       }
+      const mailed = recipients.filter(
+        (r) => r.status === 'active' && !inAppOnly.has(r.id) && (!message.mailTo || message.mailTo.userIds.includes(r.id)),
+      );
+      const known = new Set(mailed.map((r) => r.email.trim().toLowerCase()));
+      const addresses = [...new Set((message.mailTo?.addresses ?? []).map((a) => a.trim()))].filter((a) => !known.has(a.toLowerCase()));
       await ctx.mailer.enqueue(
         tx,
         publish,
-        recipients
-          .filter((r) => r.status === 'active' && !inAppOnly.has(r.id))
-          .map((r) => ({
-            to: r.email,
-            subject: `${message.title} · ${ctx.config.brandName}`,
-            text: `${message.mailText ?? message.body}${open}`,
-            ...(message.attachments?.length ? { attachments: message.attachments } : {}),
-          })),
+        [...mailed.map((r) => r.email), ...addresses].map((to) => ({
+          to,
+          subject: `${message.title} · ${ctx.config.brandName}`,
+          text: `${message.mailText ?? message.body}${open}`,
+          ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+        })),
       );
     },
 
-    /** Once nothing in a conversation is unread for this person, its bell notification is read too. */
+    /** Nothing in a conversation is unread for this person any more (the caller counted): its bell notification is read too. */
     async settleConversation(tx: DbOrTx, userId: number, conversationId: string) {
-      const [left] = await tx
-        .select({ n: count() })
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.receiverId, userId), eq(messages.isRead, 0)));
-      if (Number(left?.n ?? 0) > 0) return;
       await tx
         .update(notifications)
         .set({ readAt: ctx.now() })

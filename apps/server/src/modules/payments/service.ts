@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { checkoutSessions, invoices, paymentEvents, payments } from '../../db/schema.js';
 import { localWebhookSecret, signLikeStripe, type ProviderEvent } from '../../integrations/payments.js';
+import { notifyCompany } from '../invoices/recipients.js';
 import type { InvoiceService } from '../invoices/service.js';
 import type { NotificationService } from '../notifications/service.js';
 import { checkCard } from './test-cards.js';
@@ -157,7 +158,7 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
       .limit(1);
     // Events can arrive out of order: a failure never undoes a payment already recorded.
     if (known) return { outcome: 'failure_after_success', invoiceId: row.id };
-    await notifications.notify(tx, publish, [row.clientId], {
+    await notifyCompany(notifications, tx, publish, row.companyId, {
       kind: 'invoice_payment_failed',
       title: `Payment for ${row.invoiceNo} did not go through`,
       body: `Your bank did not confirm the payment for ${row.invoiceNo}. Nothing was taken; you can try again.`,

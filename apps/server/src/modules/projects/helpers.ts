@@ -8,7 +8,7 @@ export function attachmentDownloadPath(projectId: number, attachmentId: number) 
 }
 
 export function factsOf(project: ProjectRow, memberIds: readonly number[]): ProjectFacts {
-  return { clientId: project.clientId, teamLeadId: project.teamLeadId, memberIds };
+  return { companyId: project.companyId, clientId: project.clientId, teamLeadId: project.teamLeadId, memberIds };
 }
 
 export const TRANSITION_ACTION = { approved: 'project:approve', rejected: 'project:reject' } as const;

@@ -3,8 +3,16 @@ import type { Actor } from '../../core/actor.js';
 import type { ProjectFacts } from '../../core/policy.js';
 import { projectLifecycle } from './lifecycle.js';
 
-const actor = (id: number): Actor => ({ id, role: 'teamlead', name: 'Lead', email: `lead.${id}@example.test`, sessionId: 1 });
-const project: ProjectFacts = { clientId: 1, teamLeadId: 3, memberIds: [8] };
+const actor = (id: number): Actor => ({
+  id,
+  role: 'teamlead',
+  name: 'Lead',
+  email: `lead.${id}@example.test`,
+  sessionId: 1,
+  companyId: null,
+  companyRole: null,
+});
+const project: ProjectFacts = { companyId: 1, clientId: 1, teamLeadId: 3, memberIds: [8] };
 
 // The rules themselves are tested in core/state-machine.test.ts; this checks the projects module wires the
 // caller's relation to the project into them.

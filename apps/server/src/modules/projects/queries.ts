@@ -20,8 +20,8 @@ export function visibleProjects(actor: Actor): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;
-    case 'client':
-      return eq(projects.clientId, scope.clientId);
+    case 'company':
+      return eq(projects.companyId, scope.companyId);
     case 'team':
       return or(
         eq(projects.teamLeadId, scope.userId),

@@ -8,6 +8,7 @@ import { assertCan, type ProjectFacts } from '../../core/policy.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { projects } from '../../db/schema.js';
 import type { ProjectDeps } from './deps.js';
+import { companyPeopleIds } from '../companies/queries.js';
 import { AUDIT_ACTION, auditState, factsOf, TRANSITION_ACTION, type ProjectRow } from './helpers.js';
 import { projectLifecycle } from './lifecycle.js';
 import { load, memberIdsOf, present } from './queries.js';
@@ -109,12 +110,14 @@ async function notifyStatus(
   note: string | undefined,
 ) {
   const memberIds = await memberIdsOf(tx, project.id);
-  const withNote = [project.clientId, ...(project.teamLeadId ? [project.teamLeadId] : [])].filter((uid) => uid !== actorId);
+  // Every person of the client's company follows its projects.
+  const company = await companyPeopleIds(tx, project.companyId);
+  const withNote = [...company, ...(project.teamLeadId ? [project.teamLeadId] : [])].filter((uid) => uid !== actorId);
   const withoutNote = memberIds.filter((uid) => uid !== actorId && !withNote.includes(uid));
   const title = to === 'approved' ? 'Project approved' : to === 'rejected' ? 'Project rejected' : 'Project status changed';
   const plain = `"${project.title}" is now ${PROJECT_STATUS_LABELS[to].toLowerCase()}.`;
   const message = { kind: `project_${to}`, title, target: { type: 'project' as const, id: String(project.id) }, projectId: project.id };
-  // The note is written to the client: the client and the team lead read it, team members get the plain news.
+  // The note is written to the client: its company and the team lead read it, team members get the plain news.
   await notifications.notify(tx, publish, withNote, {
     ...message,
     body: to === 'rejected' ? `Your project "${project.title}" was not approved. Reason: ${note ?? ''}` : `${plain}${note ? ` Note: ${note}` : ''}`,

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DomainEvent, EventOf, EventType } from '../../core/events.js';
 import type { DbOrTx } from '../../db/client.js';
-import { invoices, projectMembers, projects, users } from '../../db/schema.js';
+import { contracts, invoices, projectMembers, projects, users } from '../../db/schema.js';
+import { companyPeopleIds } from '../companies/queries.js';
 
 /**
  * Who sees an event pushed to their browser. An event type without a resolver is not pushed (jobs, mail,
@@ -30,52 +31,58 @@ export async function audienceOf(db: DbOrTx, event: DomainEvent): Promise<number
   return [...new Set(await resolver(db, event as never))];
 }
 
-/** The client, the team and every active member of staff: who follows a project. */
-export async function projectAudience(db: DbOrTx, projectId: number): Promise<number[]> {
-  const [project] = await db
-    .select({ clientId: projects.clientId, teamLeadId: projects.teamLeadId })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  if (!project) return [];
-  const [members, staff] = await Promise.all([
-    db.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, projectId)),
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.role, ['admin', 'superadmin']), eq(users.status, 'active'))),
-  ]);
-  return [project.clientId, ...(project.teamLeadId ? [project.teamLeadId] : []), ...members.map((m) => m.id), ...staff.map((s) => s.id)];
-}
-
-registerAudience('message.sent', (_db, e) => [e.senderId, e.receiverId]);
-registerAudience('message.receipt', (_db, e) => [e.senderId, e.receiverId]);
-registerAudience('notification.created', (_db, e) => e.userIds);
-registerAudience('project.status_changed', (db, e) => projectAudience(db, e.projectId));
-for (const type of ['contract.sent', 'contract.signed', 'contract.voided', 'contract.expired'] as const) {
-  registerAudience(type, async (db, e) => {
-    const staff = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.role, ['admin', 'superadmin']), eq(users.status, 'active')));
-    return [e.signerId, ...staff.map((s) => s.id)];
-  });
-}
-
-/** Staff, and the invoice's client once it has left draft (a draft is the agency's own). */
-async function invoiceAudience(db: DbOrTx, invoiceId: number): Promise<number[]> {
-  const [invoice] = await db.select({ clientId: invoices.clientId, status: invoices.status }).from(invoices).where(eq(invoices.id, invoiceId));
-  if (!invoice) return [];
-  const staff = await db
+async function staffIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.role, ['admin', 'superadmin']), eq(users.status, 'active')));
-  return [...(invoice.status === 'draft' ? [] : [invoice.clientId]), ...staff.map((s) => s.id)];
+  return rows.map((s) => s.id);
+}
+
+/** The client's company, the team and every active member of staff: who follows a project. */
+export async function projectAudience(db: DbOrTx, projectId: number): Promise<number[]> {
+  const company = await projectCompanyAudience(db, projectId);
+  const [project] = await db.select({ teamLeadId: projects.teamLeadId }).from(projects).where(eq(projects.id, projectId));
+  if (!project) return [];
+  const [members, staff] = await Promise.all([
+    db.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, projectId)),
+    staffIds(db),
+  ]);
+  return [...company, ...(project.teamLeadId ? [project.teamLeadId] : []), ...members.map((m) => m.id), ...staff];
+}
+
+/** The people of a project's company. */
+async function projectCompanyAudience(db: DbOrTx, projectId: number): Promise<number[]> {
+  const [project] = await db.select({ companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));
+  return project ? companyPeopleIds(db, project.companyId) : [];
+}
+
+// A conversation is the super admin's and every person's of the company.
+registerAudience('message.sent', async (db, e) => [e.senderId, e.receiverId, ...(await companyPeopleIds(db, e.companyId))]);
+registerAudience('message.receipt', async (db, e) => [e.senderId, e.receiverId, ...(await companyPeopleIds(db, e.companyId))]);
+registerAudience('notification.created', (_db, e) => e.userIds);
+registerAudience('project.status_changed', (db, e) => projectAudience(db, e.projectId));
+/** The signer and staff; a client contract also its company's owners and billing people, who see it. */
+for (const type of ['contract.sent', 'contract.signed', 'contract.voided', 'contract.expired'] as const) {
+  registerAudience(type, async (db, e) => {
+    const [contract] = await db.select({ companyId: contracts.companyId }).from(contracts).where(eq(contracts.id, e.contractId));
+    const company = e.kind === 'client' && contract?.companyId ? await companyPeopleIds(db, contract.companyId, ['owner', 'billing']) : [];
+    return [e.signerId, ...company, ...(await staffIds(db))];
+  });
+}
+
+/** Staff, and the owners and billing people of the invoice's company once it has left draft (a draft is the agency's own). */
+async function invoiceAudience(db: DbOrTx, invoiceId: number): Promise<number[]> {
+  const [invoice] = await db.select({ companyId: invoices.companyId, status: invoices.status }).from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice) return [];
+  const company = invoice.status === 'draft' ? [] : await companyPeopleIds(db, invoice.companyId, ['owner', 'billing']);
+  return [...company, ...(await staffIds(db))];
 }
 registerAudience('invoice.status_changed', (db, e) => invoiceAudience(db, e.invoiceId));
 registerAudience('invoice.payment_recorded', (db, e) => invoiceAudience(db, e.invoiceId));
 
-/** A board is its project team's and staff's; the client never hears of it. */
+/** A board is its project team's and staff's; the client's company never hears of it. */
 registerAudience('board.changed', async (db, e) => {
-  const [project] = await db.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, e.projectId));
-  return (await projectAudience(db, e.projectId)).filter((id) => id !== project?.clientId);
+  const company = new Set(await projectCompanyAudience(db, e.projectId));
+  return (await projectAudience(db, e.projectId)).filter((id) => !company.has(id));
 });

@@ -1,21 +1,32 @@
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { boardCardAttachments, messageUploads, projectAttachments, trainingMaterials } from '../../db/schema.js';
+import { boardCardAttachments, messageUploads, projectAttachments, trainingMaterials, users } from '../../db/schema.js';
 
 /** A `.partial` file this old is a leftover of a crash, never an upload in progress. */
 const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
 
-/** Bytes of every file a person uploaded (message, project, card and training files), in one statement. */
-async function usedBytes(db: DbOrTx, userId: number): Promise<number> {
+/**
+ * Whose quota an upload counts against: a person's own, or, for a client, its company's (all its people's files
+ * together, so that inviting colleagues does not multiply the space).
+ */
+export type QuotaHolder = Pick<Actor, 'id' | 'companyId'>;
+
+/** Bytes of every file the holder uploaded (message, project, card and training files), in one statement. */
+async function usedBytes(db: DbOrTx, holder: QuotaHolder): Promise<number> {
+  const by = (column: PgColumn) =>
+    holder.companyId === null
+      ? sql`${column} = ${holder.id}`
+      : sql`${column} in (select ${users.id} from ${users} where ${users.companyId} = ${holder.companyId})`;
   const result = (await db.execute(sql`
     select coalesce(sum(bytes), 0)::text as bytes from (
-      select ${messageUploads.size} as bytes from ${messageUploads} where ${messageUploads.uploaderId} = ${userId}
-      union all select ${projectAttachments.size} from ${projectAttachments} where ${projectAttachments.uploadedBy} = ${userId}
-      union all select ${boardCardAttachments.size} from ${boardCardAttachments} where ${boardCardAttachments.uploadedBy} = ${userId}
-      union all select ${trainingMaterials.fileSize} from ${trainingMaterials} where ${trainingMaterials.fileUploadedBy} = ${userId}
+      select ${messageUploads.size} as bytes from ${messageUploads} where ${by(messageUploads.uploaderId)}
+      union all select ${projectAttachments.size} from ${projectAttachments} where ${by(projectAttachments.uploadedBy)}
+      union all select ${boardCardAttachments.size} from ${boardCardAttachments} where ${by(boardCardAttachments.uploadedBy)}
+      union all select ${trainingMaterials.fileSize} from ${trainingMaterials} where ${by(trainingMaterials.fileUploadedBy)}
     ) files`)) as unknown as { rows: { bytes: string }[] };
   return Number(result.rows[0]?.bytes ?? 0);
 }
@@ -27,9 +38,13 @@ async function usedBytes(db: DbOrTx, userId: number): Promise<number> {
  * counts everything committed so far plus its own rows (a fresh statement sees what the previous holder committed).
  * Over the quota, it throws 413 QUOTA_EXCEEDED: the transaction rolls back and the caller removes the stored files.
  */
-export async function assertWithinQuota(tx: Tx, quotaBytes: number, userId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storage-quota'), ${userId})`);
-  if ((await usedBytes(tx, userId)) > quotaBytes) throw new AppError('QUOTA_EXCEEDED');
+export async function assertWithinQuota(tx: Tx, quotaBytes: number, holder: QuotaHolder) {
+  await tx.execute(
+    holder.companyId === null
+      ? sql`select pg_advisory_xact_lock(hashtext('storage-quota'), ${holder.id})`
+      : sql`select pg_advisory_xact_lock(hashtext('storage-quota-company'), ${holder.companyId})`,
+  );
+  if ((await usedBytes(tx, holder)) > quotaBytes) throw new AppError('QUOTA_EXCEEDED');
 }
 
 /**
@@ -41,9 +56,9 @@ export function createStorageService(ctx: AppContext) {
   const graceMs = () => ctx.config.uploadGraceMs;
 
   return {
-    /** Bytes this person may still upload before the quota answers 413 (an early refusal; see `assertWithinQuota`). */
+    /** Bytes this person (a client: its company) may still upload before the quota answers 413 (an early refusal; see `assertWithinQuota`). */
     async remainingQuota(actor: Actor): Promise<number> {
-      return Math.max(0, ctx.config.storageQuotaBytes - (await usedBytes(ctx.db, actor.id)));
+      return Math.max(0, ctx.config.storageQuotaBytes - (await usedBytes(ctx.db, actor)));
     },
 
     /**

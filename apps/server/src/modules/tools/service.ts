@@ -10,10 +10,11 @@ import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
-import { assertCan, toolRequestScope } from '../../core/policy.js';
+import { assertCan, companyOf, toolRequestScope } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import { toolRequests, users } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { companyPeopleIds } from '../companies/queries.js';
 import type { NotificationService } from '../notifications/service.js';
 
 type Row = { request: typeof toolRequests.$inferSelect; clientName: string };
@@ -38,22 +39,22 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
   const select = () =>
     ctx.db.select({ request: toolRequests, clientName: users.name }).from(toolRequests).innerJoin(users, eq(users.id, toolRequests.clientId));
 
-  /** A client lists only its own requests; staff list all. */
+  /** A client lists its company's requests; staff list all. */
   function visible(actor: Actor) {
     assertCan(actor, 'tool_request:list', null);
     const scope = toolRequestScope(actor);
     switch (scope.kind) {
       case 'all':
         return undefined;
-      case 'client':
-        return eq(toolRequests.clientId, scope.clientId);
+      case 'company':
+        return eq(toolRequests.companyId, scope.companyId);
     }
   }
 
   async function get(actor: Actor, id: number) {
     const [row] = await select().where(eq(toolRequests.id, id)).limit(1);
     if (!row) throw new AppError('NOT_FOUND', 'Tool request not found');
-    assertCan(actor, 'tool_request:read', { ownerId: row.request.clientId }, 'Tool request not found');
+    assertCan(actor, 'tool_request:read', { companyId: row.request.companyId }, 'Tool request not found');
     return present(row);
   }
 
@@ -62,12 +63,14 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
 
     async create(actor: Actor, input: CreateToolRequestInput) {
       assertCan(actor, 'tool_request:create', null);
+      const companyId = companyOf(actor);
       const now = ctx.now();
       const row = await ctx.transaction(async (tx, publish) => {
         const [created] = await tx
           .insert(toolRequests)
           .values({
             clientId: actor.id,
+            companyId,
             name: input.name,
             category: input.category,
             reason: input.reason,
@@ -115,7 +118,7 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
       await ctx.transaction(async (tx, publish) => {
         const [current] = await tx.select().from(toolRequests).where(eq(toolRequests.id, id)).limit(1).for('update');
         if (!current) throw new AppError('NOT_FOUND', 'Tool request not found');
-        assertCan(actor, 'tool_request:decide', { ownerId: current.clientId }, 'Tool request not found');
+        assertCan(actor, 'tool_request:decide', { companyId: current.companyId }, 'Tool request not found');
         const to = nextToolRequestStatus(current.status, input.action);
         if (!to) {
           throw new AppError(
@@ -135,7 +138,8 @@ export function createToolRequestService(ctx: AppContext, notifications: Notific
           { type: 'tool_request', id, before: { status: current.status }, after: { status: to, reason: input.reason || null } },
           now,
         );
-        await notifications.notify(tx, publish, [current.clientId], {
+        // Tool requests are every person's of the company.
+        await notifications.notify(tx, publish, await companyPeopleIds(tx, current.companyId), {
           kind: `tool_request_${to}`,
           title: `Tool request ${TOOL_REQUEST_STATUS_LABELS[to].toLowerCase()}`,
           body: `Your request for "${current.name}" is now ${TOOL_REQUEST_STATUS_LABELS[to].toLowerCase()}.${input.reason ? ` Reason: ${input.reason}` : ''}`,

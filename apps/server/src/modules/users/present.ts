@@ -3,8 +3,15 @@ import type { users } from '../../db/schema.js';
 
 type UserRow = typeof users.$inferSelect;
 
-export function presentUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>): User {
-  return { id: String(row.id), name: row.name, email: row.email, role: row.role };
+export function presentUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'companyId' | 'companyRole'>): User {
+  return {
+    id: String(row.id),
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    company_id: row.companyId === null ? null : String(row.companyId),
+    company_role: row.companyRole,
+  };
 }
 
 export function presentAccount(row: UserRow): Account {

@@ -15,7 +15,7 @@ const config: PublicConfig = {
   superadmin_exists: true,
   test_payments: false,
 };
-const lead: User = { id: '8', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead' };
+const lead: User = { id: '8', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead', company_id: null, company_role: null };
 
 // jsdom has no media queries: a desktop-wide window, so the header shows its links inline. Put back afterwards:
 // the files of a worker share one window, and every query matching would put the next file's screens in their phone

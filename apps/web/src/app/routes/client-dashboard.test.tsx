@@ -10,7 +10,7 @@ import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { ClientDashboardRoute } from './client-dashboard';
 
-const client: User = { id: '7', name: 'Chloe Client', email: 'chloe@example.test', role: 'client' };
+const client: User = { id: '7', name: 'Chloe Client', email: 'chloe@example.test', role: 'client', company_id: '3', company_role: 'owner' };
 
 const signedIn: AuthContextValue = {
   isAuthenticated: true,

@@ -9,8 +9,8 @@ import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { TeamleadDashboardRoute, TeammemberDashboardRoute } from './employee-dashboard';
 
-const member: User = { id: '21', name: 'Mia Member', email: 'mia@example.test', role: 'teammember' };
-const lead: User = { id: '20', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead' };
+const member: User = { id: '21', name: 'Mia Member', email: 'mia@example.test', role: 'teammember', company_id: null, company_role: null };
+const lead: User = { id: '20', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead', company_id: null, company_role: null };
 
 function signedIn(user: User): AuthContextValue {
   return {

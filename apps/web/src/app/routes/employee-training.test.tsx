@@ -10,7 +10,7 @@ import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { EmployeeTrainingRoute } from './employee-training';
 
-const member: User = { id: '21', name: 'Mia Member', email: 'mia@example.test', role: 'teammember' };
+const member: User = { id: '21', name: 'Mia Member', email: 'mia@example.test', role: 'teammember', company_id: null, company_role: null };
 const signedIn: AuthContextValue = {
   isAuthenticated: true,
   isRestoring: false,

@@ -12,7 +12,14 @@ import { GoRoute } from './go';
 import { LoginRoute } from './login';
 
 function userWith(role: Role): User {
-  return { id: '5', name: 'Reader', email: 'reader@example.test', role };
+  return {
+    id: '5',
+    name: 'Reader',
+    email: 'reader@example.test',
+    role,
+    company_id: role === 'client' ? '3' : null,
+    company_role: role === 'client' ? ('owner' as const) : null,
+  };
 }
 
 function signedIn(role: Role): AuthContextValue {

@@ -7,7 +7,7 @@ import { server } from '../../test/server';
 import { AdminSignupRoute } from './admin-signup';
 import { SuperadminSignupRoute } from './superadmin-signup';
 
-const lena: User = { id: '31', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead' };
+const lena: User = { id: '31', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead', company_id: null, company_role: null };
 
 function openInvitation(token: string | null) {
   const path = token === null ? '/protected/admin-signup' : `/protected/admin-signup?token=${token}`;

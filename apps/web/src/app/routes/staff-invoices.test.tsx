@@ -10,7 +10,7 @@ import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { SuperadminInvoicesRoute } from './staff-invoices';
 
-const owner: User = { id: '1', name: 'Olive Owner', email: 'owner@example.test', role: 'superadmin' };
+const owner: User = { id: '1', name: 'Olive Owner', email: 'owner@example.test', role: 'superadmin', company_id: null, company_role: null };
 const auth: AuthContextValue = {
   isAuthenticated: true,
   isRestoring: false,

@@ -9,7 +9,7 @@ import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { SuperadminDashboardRoute } from './superadmin-dashboard';
 
-const owner: User = { id: '1', name: 'Olive Owner', email: 'olive@example.test', role: 'superadmin' };
+const owner: User = { id: '1', name: 'Olive Owner', email: 'olive@example.test', role: 'superadmin', company_id: null, company_role: null };
 
 const signedIn: AuthContextValue = {
   isAuthenticated: true,

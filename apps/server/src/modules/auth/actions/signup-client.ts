@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '../../../core/errors.js';
 import type { AppContext } from '../../../context.js';
-import { signupRequests } from '../../../db/schema.js';
+import { clientCompanies, signupRequests } from '../../../db/schema.js';
 import { presentUser } from '../../users/present.js';
 import { insertUser, startSession, type NewAccount, type RequestMeta } from '../changes.js';
 import { hashPassword } from '../passwords.js';
@@ -74,7 +74,10 @@ export function signupClient(ctx: AppContext) {
   };
 }
 
-/** The link from a sign-up mail: the account is made and signed in. No session needed; the token is the proof. */
+/**
+ * The link from a sign-up mail: the account is made and signed in, as the owner of a new company named after the
+ * company the form gave or, without one, after the person. No session needed; the token is the proof.
+ */
 export function confirmSignup(ctx: AppContext) {
   return async (token: string, meta: RequestMeta) => {
     const now = ctx.now();
@@ -85,8 +88,12 @@ export function confirmSignup(ctx: AppContext) {
         .where(and(eq(signupRequests.tokenHash, hashToken(token)), isNull(signupRequests.usedAt), gt(signupRequests.expiresAt, now)))
         .returning();
       if (!request) throw new AppError('LINK_INVALID');
+      const [company] = await tx
+        .insert(clientCompanies)
+        .values({ name: request.company?.trim() || request.name, createdAt: now, updatedAt: now })
+        .returning({ id: clientCompanies.id });
       // The address may have got an account since (another sign-up link opened first): the link holder owns the
-      // mailbox, so saying so reveals nothing.
+      // mailbox, so saying so reveals nothing (the company goes with the rolled-back transaction).
       const user = await insertUser(tx, {
         name: request.name,
         email: request.email,
@@ -94,6 +101,7 @@ export function confirmSignup(ctx: AppContext) {
         role: 'client',
         company: request.company ?? undefined,
         phone: request.phone ?? undefined,
+        membership: { companyId: company.id, companyRole: 'owner' },
       });
       const session = await startSession(ctx, tx, user.id, meta);
       return { token: session, user: presentUser(user) };

@@ -20,7 +20,7 @@ export function recordAttachments(ctx: AppContext) {
       }
       const now = ctx.now();
       await tx.insert(boardCardAttachments).values(files.map((f) => ({ ...f, cardId, uploadedBy: actor.id, createdAt: now })));
-      await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
+      await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor);
       await tx
         .update(boardCards)
         .set({ attachmentCount: sql`${boardCards.attachmentCount} + ${files.length}` })

@@ -6,11 +6,13 @@ import { AppError } from '../../../core/errors.js';
 import { assertCan } from '../../../core/policy.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { contractTemplates, projectMembers, projects } from '../../../db/schema.js';
+import { assertCompanySigner } from '../signers.js';
 import type { ContractDeps } from '../deps.js';
 import { insertDraft } from '../drafts.js';
 import { auditState, eventOf, type RequestInfo } from '../helpers.js';
 import { getContract } from './get-contract.js';
 
+/** Who may sign: a client contract, a person of the project's company; a team contract, the project's team. Answers the project's company. */
 async function assertSigner(db: DbOrTx, kind: ContractKind, projectId: number, signerId: number) {
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) throw new AppError('UNPROCESSABLE', 'project_id: no such project');
@@ -18,8 +20,8 @@ async function assertSigner(db: DbOrTx, kind: ContractKind, projectId: number, s
     throw new AppError('UNPROCESSABLE', 'project_id: contracts are made for approved projects');
   }
   if (kind === 'client') {
-    if (project.clientId !== signerId) throw new AppError('UNPROCESSABLE', "signer_id: a client contract is signed by the project's client");
-    return;
+    await assertCompanySigner(db, project.companyId, signerId);
+    return project.companyId;
   }
   const [member] = await db
     .select({ id: projectMembers.userId })
@@ -29,6 +31,7 @@ async function assertSigner(db: DbOrTx, kind: ContractKind, projectId: number, s
   if (project.teamLeadId !== signerId && !member) {
     throw new AppError('UNPROCESSABLE', "signer_id: a team contract is signed by the project's team lead or a member");
   }
+  return null;
 }
 
 export function createContract(deps: ContractDeps) {
@@ -47,7 +50,7 @@ export function createContract(deps: ContractDeps) {
         throw new AppError('UNPROCESSABLE', `template_id: this is a ${template.kind} template, not a ${input.kind} one`);
       const projectId = Number(input.project_id);
       const signerId = Number(input.signer_id);
-      await assertSigner(tx, input.kind, projectId, signerId);
+      const companyId = await assertSigner(tx, input.kind, projectId, signerId);
       const row = await insertDraft(
         ctx,
         tx,
@@ -55,6 +58,7 @@ export function createContract(deps: ContractDeps) {
           projectId,
           kind: input.kind,
           signerId,
+          companyId,
           templateId: template.id,
           title: template.title,
           body: template.body,

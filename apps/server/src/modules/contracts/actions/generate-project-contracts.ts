@@ -2,10 +2,14 @@ import type { ContractKind } from '@agency/schema';
 import { and, eq } from 'drizzle-orm';
 import { contracts, projectMembers, projects } from '../../../db/schema.js';
 import type { ContractDeps } from '../deps.js';
+import { firstOwnerOf } from '../../companies/queries.js';
 import { insertDraft } from '../drafts.js';
 import { eventOf } from '../helpers.js';
 
-/** Draft contracts for an approved project: its client, its team lead and each member; what exists is left alone. */
+/**
+ * Draft contracts for an approved project: one for its company (signed by the company's first owner until staff name
+ * someone else), its team lead and each member; what exists is left alone.
+ */
 export function generateProjectContracts({ ctx, templates }: ContractDeps) {
   return async (projectId: number) =>
     ctx.transaction(async (tx, publish) => {
@@ -14,7 +18,7 @@ export function generateProjectContracts({ ctx, templates }: ContractDeps) {
       const members = await tx.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, projectId));
       const team = [...new Set([...(project.teamLeadId ? [project.teamLeadId] : []), ...members.map((m) => m.id)])];
       const wanted: { kind: ContractKind; signerId: number }[] = [
-        { kind: 'client', signerId: project.clientId },
+        { kind: 'client', signerId: (await firstOwnerOf(tx, project.companyId)) ?? project.clientId },
         ...team.map((signerId) => ({ kind: 'team' as const, signerId })),
       ];
       let created = 0;
@@ -23,16 +27,20 @@ export function generateProjectContracts({ ctx, templates }: ContractDeps) {
         if (!template) continue;
         for (const w of wanted.filter((x) => x.kind === kind)) {
           // Only where nothing exists yet: a voided contract is not brought back by a repeated event.
+          // A project has one client contract, whoever signs it.
           const [existing] = await tx
             .select({ id: contracts.id })
             .from(contracts)
-            .where(and(eq(contracts.projectId, projectId), eq(contracts.kind, kind), eq(contracts.signerId, w.signerId)))
+            .where(
+              and(eq(contracts.projectId, projectId), eq(contracts.kind, kind), kind === 'team' ? eq(contracts.signerId, w.signerId) : undefined),
+            )
             .limit(1);
           if (existing) continue;
           const row = await insertDraft(ctx, tx, {
             projectId,
             kind,
             signerId: w.signerId,
+            companyId: project.companyId,
             templateId: template.id,
             title: template.title,
             body: template.body,

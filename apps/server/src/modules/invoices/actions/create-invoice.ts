@@ -30,6 +30,7 @@ export function createInvoice({ ctx }: InvoiceDeps) {
           invoiceNo: await nextInvoiceNo(tx, ctx.now()),
           projectId,
           clientId: project.clientId,
+          companyId: project.companyId,
           kind: 'standard',
           status: 'draft',
           currency,

@@ -15,7 +15,7 @@ export function listInvoices({ ctx }: InvoiceDeps) {
     const rows = await baseList(ctx.db)
       .where(
         and(
-          scope.kind === 'client' ? and(eq(invoices.clientId, scope.clientId), sql`${invoices.status} <> 'draft'`) : undefined,
+          scope.kind === 'company' ? and(eq(invoices.companyId, scope.companyId), sql`${invoices.status} <> 'draft'`) : undefined,
           query.project_id ? eq(invoices.projectId, Number(query.project_id)) : undefined,
           query.client_id ? eq(invoices.clientId, Number(query.client_id)) : undefined,
           query.status ? eq(invoices.status, query.status) : undefined,

@@ -6,6 +6,7 @@ import type { InvoiceDeps } from '../deps.js';
 import { amountDueOf, factsOf, isoDay, money } from '../helpers.js';
 import { invoiceLifecycle } from '../lifecycle.js';
 import { lockInvoice } from '../queries.js';
+import { notifyCompany } from '../recipients.js';
 
 /** The overdue job: open invoices past their due date become overdue, and the client is told once. */
 export function markOverdueInvoices({ ctx, notifications }: InvoiceDeps) {
@@ -32,7 +33,7 @@ export function markOverdueInvoices({ ctx, notifications }: InvoiceDeps) {
           set: { updatedAt: ctx.now() },
         });
         publish({ type: 'invoice.status_changed', invoiceId: id, projectId: row.projectId, from: row.status, to: 'overdue', actorId: null });
-        await notifications.notify(tx, publish, [row.clientId], {
+        await notifyCompany(notifications, tx, publish, row.companyId, {
           kind: 'invoice_overdue',
           title: `Invoice ${row.invoiceNo} overdue`,
           body: `${row.invoiceNo} was due on ${formatDate(row.dueDate)}: ${money(amountDueOf(row), row.currency)} is still to pay.`,

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { invoiceReminders, invoices } from '../../../db/schema.js';
 import type { InvoiceDeps } from '../deps.js';
 import { addDays, amountDueOf, isoDay, money, OPEN } from '../helpers.js';
+import { notifyCompany } from '../recipients.js';
 
 /**
  * Reminders, INVOICE_REMINDER_DAYS around the due date: for each open invoice the latest reminder day reached,
@@ -46,7 +47,7 @@ export function sendInvoiceReminders({ ctx, notifications }: InvoiceDeps) {
           .returning();
         if (!claimed) return false;
         const when = offset < 0 ? `is due on ${formatDate(row.dueDate)}` : offset === 0 ? 'is due today' : `was due on ${formatDate(row.dueDate)}`;
-        await notifications.notify(tx, publish, [row.clientId], {
+        await notifyCompany(notifications, tx, publish, row.companyId, {
           kind: 'invoice_reminder',
           title: `Payment reminder: ${row.invoiceNo}${offset > 0 ? ' is overdue' : ''}`,
           body: `${row.invoiceNo} ${when}: ${money(amountDueOf(row), row.currency)} to pay.`,

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { goPath } from '@agency/schema';
 import { eq } from 'drizzle-orm';
-import { payments, users, type MailAttachment } from '../../../db/schema.js';
+import { payments, type MailAttachment } from '../../../db/schema.js';
+import { billingAddresses } from '../../companies/queries.js';
 import type { InvoiceDeps } from '../deps.js';
 import { freeze, pdfAttachment, receiptPdf, storePdf } from '../documents.js';
 import { amountDueOf, money } from '../helpers.js';
@@ -36,14 +37,17 @@ export function sendReceipt({ ctx }: InvoiceDeps) {
         storage_key: receiptKey,
       };
       const party = await partyOf(tx, row);
-      const [client] = await tx.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, row.clientId)).limit(1);
-      if (client?.status === 'active') {
-        await ctx.mailer.enqueue(tx, publish, [
-          {
-            to: client.email,
+      // To the company's billing contacts (billing people and address, or its owners).
+      const recipients = await billingAddresses(tx, row.companyId);
+      if (recipients.length) {
+        await ctx.mailer.enqueue(
+          tx,
+          publish,
+          recipients.map((to) => ({
+            to,
             subject: `Payment received for ${row.invoiceNo} · ${ctx.config.brandName}`,
             text: [
-              `Hello ${party.clientName},`,
+              `Hello ${party.companyName},`,
               '',
               `Thank you: we received ${money(payment.amount, payment.currency)} for invoice ${row.invoiceNo} ("${party.projectTitle}").`,
               `Your receipt ${receipt.receiptNo} is attached.`,
@@ -54,8 +58,8 @@ export function sendReceipt({ ctx }: InvoiceDeps) {
               `Open it: ${ctx.config.appUrl}${goPath({ type: 'invoice', id: String(row.id) })}`,
             ].join('\n'),
             attachments: [receiptAttachment, attachment],
-          },
-        ]);
+          })),
+        );
       }
       await tx.update(payments).set({ receiptSentAt: ctx.now() }).where(eq(payments.id, paymentId));
       return 'sent';

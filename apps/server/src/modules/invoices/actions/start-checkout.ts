@@ -40,7 +40,8 @@ export function startCheckout({ ctx }: InvoiceDeps) {
       amount,
       currency: row.currency,
       description: `${row.kind === 'deposit' ? 'Deposit' : 'Invoice'} for ${party.projectTitle}`,
-      customerEmail: party.clientEmail,
+      // The person paying: whoever of the company's owners and billing people opened the checkout.
+      customerEmail: actor.email,
       successUrl,
       cancelUrl,
       idempotencyKey: `checkout:${row.id}:${amount}`,

@@ -9,6 +9,7 @@ import { freeze } from '../documents.js';
 import { auditState, factsOf } from '../helpers.js';
 import { invoiceLifecycle } from '../lifecycle.js';
 import { lockInvoice, present } from '../queries.js';
+import { notifyCompany } from '../recipients.js';
 
 export function voidInvoice({ ctx, notifications }: InvoiceDeps) {
   return async (actor: Actor, id: number, reason: string) => {
@@ -39,7 +40,7 @@ export function voidInvoice({ ctx, notifications }: InvoiceDeps) {
         now,
       );
       if (current.status !== 'draft') {
-        await notifications.notify(tx, publish, [current.clientId], {
+        await notifyCompany(notifications, tx, publish, current.companyId, {
           kind: 'invoice_void',
           title: `Invoice ${current.invoiceNo} cancelled`,
           body: `${current.invoiceNo} was voided and is no longer due. Reason: ${reason}`,

@@ -1,10 +1,11 @@
 import type { Conversation } from '@agency/schema';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
 import { AppError } from '../../../core/errors.js';
+import { companyOf } from '../../../core/policy.js';
 import type { AppContext } from '../../../context.js';
 import { conversations, messages, projects, users } from '../../../db/schema.js';
-import { assertOwnId, assertSide, iso, presentAttachment, type ConversationRow } from '../queries.js';
+import { assertOwnId, assertSide, iso, presentAttachment, unreadByPerson, type ConversationRow } from '../queries.js';
 
 /** What an answer shows of a conversation. */
 type ConversationShown = Omit<ConversationRow, 'lastMessageId' | 'createdAt'>;
@@ -30,33 +31,38 @@ function presentConversation(
   };
 }
 
-/** A client's conversations: one for each of its projects. */
+/**
+ * A client's conversations: one for each project of its company, named after the person who asked for the project,
+ * with what this person has not read yet.
+ */
 export function listConversations(ctx: AppContext) {
   return async (actor: Actor, userId: string) => {
     assertSide(actor, 'client');
     assertOwnId(actor, userId);
+    const companyId = companyOf(actor);
     const now = ctx.now();
-    // A client has one conversation for each of its projects, even before the first message.
+    // A company has one conversation for each of its projects, even before the first message.
     const [owner] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.role, 'superadmin')).limit(1);
     if (!owner) throw new AppError('NOT_FOUND', 'The agency has no super admin yet');
     const rows = await ctx.db
-      .select({ project: { id: projects.id, title: projects.title }, conversation: conversations })
+      .select({ project: { id: projects.id, title: projects.title, clientId: projects.clientId }, conversation: conversations })
       .from(projects)
       .leftJoin(conversations, eq(conversations.projectId, projects.id))
-      .where(eq(projects.clientId, actor.id))
+      .where(eq(projects.companyId, companyId))
       .orderBy(sql`${conversations.lastMessageTime} desc nulls last`, desc(projects.id));
     const unread = await ctx.db
       .select({ conversationId: messages.conversationId, n: count() })
       .from(messages)
-      .where(and(eq(messages.receiverId, actor.id), eq(messages.isRead, 0)))
+      .where(unreadByPerson(actor.id, companyId))
       .groupBy(messages.conversationId);
     const unreadBy = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
     return rows.map(({ project, conversation }) => {
-      const id = `${project.id}:${actor.id}`;
+      const id = `${project.id}:${project.clientId}`;
       const row: ConversationRow = conversation ?? {
         id,
         projectId: project.id,
-        clientId: actor.id,
+        clientId: project.clientId,
+        companyId,
         lastMessageId: null,
         lastMessagePreview: null,
         lastSenderId: null,

@@ -9,7 +9,7 @@ export function recordUploads(ctx: AppContext) {
     assertCan(actor, 'messaging:use', null);
     await ctx.db.transaction(async (tx) => {
       await tx.insert(messageUploads).values(files.map((f) => ({ ...f, uploaderId: actor.id, createdAt: ctx.now() })));
-      await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
+      await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor);
     });
     return files.map((f) => ({ name: f.name, mime: f.mime, size: f.size, stored_filename: f.storedFilename }));
   };

@@ -6,9 +6,10 @@ import type { Publish } from '../../../core/events.js';
 import type { AppContext } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { conversations, messages, messageUploads, users, type StoredAttachment } from '../../../db/schema.js';
+import { companyPeopleIds } from '../../companies/queries.js';
 import type { NotificationService } from '../../notifications/service.js';
 import { assertWithinQuota } from '../../storage/service.js';
-import { assertSide, presentMessage, resolveConversation, type MessageRow, type MessagingSide } from '../queries.js';
+import { assertSide, presentMessage, resolveConversation, unreadByPerson, type MessageRow, type MessagingSide } from '../queries.js';
 import { STREAMED_PREFIX, type StreamedFile } from '../streaming-body.js';
 
 // Message inserts take this transaction-scoped lock so ids become visible in the order they were assigned:
@@ -26,33 +27,42 @@ async function agencyId(db: DbOrTx) {
 }
 
 /**
- * The receiver's bell: one unread notification per conversation, saying how many messages wait (a burst of ten
- * messages is one notification, not ten). E-mail waits: a job mails only if they are still unread after
- * MESSAGE_EMAIL_DELAY_MINUTES (messaging/jobs.ts).
+ * The receiving side's bell: one unread notification per conversation and person, saying how many messages wait
+ * for them (a burst of ten messages is one notification, not ten). The super admin's message reaches every person
+ * of the company, each counting what they have not read. E-mail waits: a job mails only if they are still unread
+ * after MESSAGE_EMAIL_DELAY_MINUTES (messaging/jobs.ts).
  */
-async function notifyReceiver(
+async function notifyReceivers(
   notifications: NotificationService,
   tx: DbOrTx,
   publish: Publish,
   actor: Actor,
   message: MessageRow,
-  conversation: { projectId: number; projectTitle: string },
+  conversation: { projectId: number; projectTitle: string; clientId: number; companyId: number },
 ) {
-  const [unread] = await tx
-    .select({ n: count() })
-    .from(messages)
-    .where(and(eq(messages.conversationId, message.conversationId), eq(messages.receiverId, message.receiverId), eq(messages.isRead, 0)));
-  const n = Number(unread?.n ?? 1);
+  const toCompany = message.receiverId === conversation.clientId;
+  const readers = toCompany ? await companyPeopleIds(tx, conversation.companyId) : [message.receiverId];
   const preview = previewOf(message.content) || '(attachment)';
-  await notifications.notify(tx, publish, [message.receiverId], {
-    kind: 'message_received',
-    title: n === 1 ? `New message from ${actor.name}` : `${n} new messages from ${actor.name}`,
-    body: `About "${conversation.projectTitle}": ${preview.length > 140 ? `${preview.slice(0, 139)}…` : preview}`,
-    target: { type: 'conversation', id: message.conversationId },
-    projectId: conversation.projectId,
-    mail: false,
-    groupByTarget: true,
-  });
+  for (const readerId of readers) {
+    const [unread] = await tx
+      .select({ n: count() })
+      .from(messages)
+      .where(
+        toCompany
+          ? unreadByPerson(readerId, conversation.companyId, message.conversationId)
+          : and(eq(messages.conversationId, message.conversationId), eq(messages.receiverId, readerId), eq(messages.isRead, 0)),
+      );
+    const n = Number(unread?.n ?? 1);
+    await notifications.notify(tx, publish, [readerId], {
+      kind: 'message_received',
+      title: n === 1 ? `New message from ${actor.name}` : `${n} new messages from ${actor.name}`,
+      body: `About "${conversation.projectTitle}": ${preview.length > 140 ? `${preview.slice(0, 139)}…` : preview}`,
+      target: { type: 'conversation', id: message.conversationId },
+      projectId: conversation.projectId,
+      mail: false,
+      groupByTarget: true,
+    });
+  }
 }
 
 export function send(ctx: AppContext, notifications: NotificationService) {
@@ -117,7 +127,13 @@ export function send(ctx: AppContext, notifications: NotificationService) {
         const now = ctx.now();
         await tx
           .insert(conversations)
-          .values({ id: input.conversation_id, projectId: conversation.projectId, clientId: conversation.clientId, createdAt: now })
+          .values({
+            id: input.conversation_id,
+            projectId: conversation.projectId,
+            clientId: conversation.clientId,
+            companyId: conversation.companyId,
+            createdAt: now,
+          })
           .onConflictDoNothing();
         const [inserted] = await tx
           .insert(messages)
@@ -153,7 +169,7 @@ export function send(ctx: AppContext, notifications: NotificationService) {
               createdAt: now,
             })),
           );
-          await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
+          await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor);
         }
         if (refs.length) {
           const claimed = await tx
@@ -163,17 +179,18 @@ export function send(ctx: AppContext, notifications: NotificationService) {
             .returning({ id: messageUploads.id });
           if (claimed.length !== new Set(refs).size) throw new AppError('CONFLICT', 'An attachment was used by another message');
         }
-        await notifyReceiver(notifications, tx, publish, actor, inserted, conversation);
+        await notifyReceivers(notifications, tx, publish, actor, inserted, conversation);
         publish({
           type: 'message.sent',
           messageId: inserted.id,
           conversationId: inserted.conversationId,
           senderId: inserted.senderId,
           receiverId: inserted.receiverId,
+          companyId: conversation.companyId,
         });
         return inserted;
       });
-      return presentMessage(ctx, row, actor.sessionId);
+      return presentMessage(ctx, { ...row, senderName: actor.name }, actor.sessionId, ctx.now(), side === 'superadmin' ? [] : undefined);
     }
   };
 }

@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
-import { assertCan } from '../../../core/policy.js';
+import { assertCan, companyOf } from '../../../core/policy.js';
 import type { AppContext } from '../../../context.js';
 import { messages } from '../../../db/schema.js';
+import { unreadByPerson } from '../queries.js';
 
 export function unreadCount(ctx: AppContext) {
   return async (actor: Actor) => {
@@ -10,7 +11,8 @@ export function unreadCount(ctx: AppContext) {
     const [row] = await ctx.db
       .select({ n: count() })
       .from(messages)
-      .where(and(eq(messages.receiverId, actor.id), eq(messages.isRead, 0)));
+      // A client counts the super admin's messages to its company that it has not read itself.
+      .where(actor.role === 'client' ? unreadByPerson(actor.id, companyOf(actor)) : and(eq(messages.receiverId, actor.id), eq(messages.isRead, 0)));
     return Number(row?.n ?? 0);
   };
 }

@@ -1,7 +1,8 @@
 import type { CreateProjectInput } from '@agency/schema';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
-import { assertCan } from '../../../core/policy.js';
+import { AppError } from '../../../core/errors.js';
+import { assertCan, companyOf, projectDisclosure } from '../../../core/policy.js';
 import { projects, users } from '../../../db/schema.js';
 import type { ProjectDeps } from '../deps.js';
 import { staffIds } from '../queries.js';
@@ -13,6 +14,11 @@ export function createProject(deps: ProjectDeps) {
   const get = getProject(deps);
   return async (actor: Actor, input: CreateProjectInput & { title: string; description: string }) => {
     assertCan(actor, 'project:create', null);
+    const companyId = companyOf(actor);
+    // Whoever may not see a budget may not set one either.
+    if (input.budget_minor !== undefined && !projectDisclosure(actor).budget) {
+      throw new AppError('FORBIDDEN', "budget_minor: only the company's owners and billing people handle budgets; leave it out");
+    }
     const created = await ctx.transaction(async (tx, publish) => {
       const now = ctx.now();
       const [row] = await tx
@@ -25,6 +31,7 @@ export function createProject(deps: ProjectDeps) {
           currency: input.currency ?? 'GBP',
           deadline: input.deadline ?? null,
           clientId: actor.id,
+          companyId,
           createdAt: now,
           updatedAt: now,
         })

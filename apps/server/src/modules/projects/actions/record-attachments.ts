@@ -21,7 +21,7 @@ export function recordAttachments({ ctx }: ProjectDeps) {
       }
       const now = ctx.now();
       await tx.insert(projectAttachments).values(files.map((f) => ({ ...f, projectId: id, uploadedBy: actor.id, createdAt: now })));
-      await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
+      await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor);
       await recordEvent(ctx, tx, { projectId: id, actorId: actor.id, kind: 'attachment_added', note: files.map((f) => f.name).join(', ') });
     });
   };

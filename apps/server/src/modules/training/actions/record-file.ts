@@ -29,7 +29,7 @@ export function recordFile(ctx: AppContext) {
         })
         .where(eq(trainingMaterials.id, id))
         .returning();
-      await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
+      await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor);
       publish({ type: 'training.changed', moduleId: locked.moduleId, change: 'material', actorId: actor.id });
       return { row: updated, previous: locked.fileStoredFilename };
     });

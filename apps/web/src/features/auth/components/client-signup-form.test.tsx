@@ -7,7 +7,7 @@ import { server } from '../../../test/server';
 import { ClientSignupForm } from './client-signup-form';
 import { ConfirmSignupPanel } from './confirm-signup-panel';
 
-const clara: User = { id: '21', name: 'Clara Client', email: 'clara@example.test', role: 'client' };
+const clara: User = { id: '21', name: 'Clara Client', email: 'clara@example.test', role: 'client', company_id: '3', company_role: 'owner' };
 
 function open() {
   return renderScreen(<ClientSignupForm />, { path: '/client-signup' });

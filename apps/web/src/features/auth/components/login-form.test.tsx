@@ -8,7 +8,7 @@ import { server } from '../../../test/server';
 import { AuthProvider } from './auth-provider';
 import { LoginForm } from './login-form';
 
-const admin: User = { id: '4', name: 'Ada Admin', email: 'ada@example.test', role: 'admin' };
+const admin: User = { id: '4', name: 'Ada Admin', email: 'ada@example.test', role: 'admin', company_id: null, company_role: null };
 
 function open(returnTo: string | null = null) {
   return renderScreen(<LoginForm returnTo={returnTo} />, { path: '/loginpage', wrap: (tree: ReactNode) => <AuthProvider>{tree}</AuthProvider> });

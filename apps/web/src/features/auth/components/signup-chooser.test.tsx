@@ -6,7 +6,7 @@ import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { SignupChooser } from './signup-chooser';
 
-const client: User = { id: '7', name: 'Chloe Client', email: 'chloe@example.test', role: 'client' };
+const client: User = { id: '7', name: 'Chloe Client', email: 'chloe@example.test', role: 'client', company_id: '3', company_role: 'owner' };
 
 describe('the sign-up chooser', () => {
   it('tells someone already signed in who they are and leads them to their dashboard', async () => {

@@ -23,6 +23,7 @@ function ownMessage(id: number, content: string): Message {
     delivered_at: null,
     read_at: null,
     is_read: 0,
+    sender_name: 'Sam Sender',
   };
 }
 

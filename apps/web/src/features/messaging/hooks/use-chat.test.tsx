@@ -24,6 +24,7 @@ function message(id: number, overrides: Partial<Message> = {}): Message {
     delivered_at: null,
     read_at: null,
     is_read: 0,
+    sender_name: 'Sam Sender',
     ...overrides,
   };
 }
