@@ -35,6 +35,10 @@ const lightPublicRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/superadmin-signup')).SuperadminSignupRoute }),
   },
   { path: paths.login, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+  {
+    path: paths.companyInvitation,
+    lazy: async () => ({ Component: (await import('./routes/company-invitation')).CompanyInvitationRoute }),
+  },
   { path: paths.confirmSignup, lazy: async () => ({ Component: (await import('./routes/confirm-signup')).ConfirmSignupRoute }) },
   { path: paths.paymentSuccess, lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessRoute }) },
   { path: paths.paymentCancel, lazy: async () => ({ Component: (await import('./routes/payment-cancel')).PaymentCancelRoute }) },
@@ -89,6 +93,10 @@ const clientRoutes: RouteObject[] = [
       {
         path: paths.client.signContract,
         lazy: async () => ({ Component: (await import('./routes/sign-contract')).SignContractRoute }),
+      },
+      {
+        path: paths.client.company,
+        lazy: async () => ({ Component: (await import('./routes/company')).CompanyRoute }),
       },
     ],
   },

@@ -22,6 +22,8 @@ export const paths = {
   confirmEmail: '/confirm-email',
   /** The link of a client's sign-up e-mail: `?token=`; it makes the account. */
   confirmSignup: '/confirm-signup',
+  /** The link of a company invitation e-mail: `?token=`; the colleague makes their account there. */
+  companyInvitation: '/company-invitation',
   /** Every role's own account: name, e-mail, password, sessions, notification preferences, two-factor sign-in. */
   profile: '/profile',
   /** Links in e-mails (`goPath` of @agency/schema): resolved to the reader's own screen for the target. */
@@ -41,6 +43,8 @@ export const paths = {
     signContract: '/sign-contract',
     /** The contract PDF, full page, outside the template; `?id=<id>`. Open to everyone who may read the PDF. */
     contractPage: '/client/client-contract-page',
+    /** The client's company: its details, its people and their roles, invitations. */
+    company: '/company',
   },
   admin: {
     dashboard: '/admindashboardpage',
@@ -72,6 +76,8 @@ export const paths = {
     training: '/training-materials',
     /** Contract templates with the live-preview editor. */
     contractTemplates: '/contract-templates',
+    /** Every client company with its people, projects and open invoices; `?id=<id>` opens one. */
+    clients: '/clients',
   },
   employee: {
     /** Sends each employee to their own dashboard. */
@@ -129,6 +135,8 @@ const GUARDED_PATHS = [
   '/training-materials',
   '/profile',
   '/contract-templates',
+  '/company',
+  '/clients',
 ] as const;
 
 /** Whether a path is (or will be) a guarded screen: one of GUARDED_PATHS or anything under one. */

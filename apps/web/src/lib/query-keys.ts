@@ -72,6 +72,19 @@ export const queryKeys = {
     sessions: ['account', 'sessions'] as const,
     preferences: ['account', 'notification-preferences'] as const,
   },
+  /** The signed-in client's own company. */
+  company: {
+    all: ['company'] as const,
+    detail: ['company', 'detail'] as const,
+    members: ['company', 'members'] as const,
+    invitations: ['company', 'invitations'] as const,
+  },
+  /** Every client company, for staff. */
+  companies: {
+    all: ['companies'] as const,
+    list: (q: string) => ['companies', 'list', q] as const,
+    detail: (id: string) => ['companies', 'detail', id] as const,
+  },
   auditLog: (filters: Record<string, string | undefined>) => ['audit-log', filters] as const,
   messaging: {
     all: ['messaging'] as const,

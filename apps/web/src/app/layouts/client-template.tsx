@@ -6,13 +6,17 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
+import { companyRoleOf, seesAmounts } from '../../lib/company-role';
 import { paths } from '../../lib/paths';
 import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
 import { PROFILE_ITEM } from './profile-nav-item';
 
-// The client's navigation: only the screens that exist, ending with the profile.
+// The client's navigation: only the screens that exist, ending with the profile. A company's members see no
+// amounts, so theirs has no Invoices.
 
 const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
@@ -23,9 +27,13 @@ const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
   { to: paths.client.notifications, label: 'Notifications', icon: <NotificationsNoneIcon />, BadgeCount: useUnreadNotificationCount },
   { to: paths.client.messages, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
+  { to: paths.client.company, label: 'Company', icon: <BusinessOutlinedIcon /> },
   PROFILE_ITEM,
 ];
 
+const MEMBER_NAV = CLIENT_NAV.filter((item) => item.to !== paths.client.invoices);
+
 export function ClientTemplate() {
-  return <DashboardTemplate areaLabel="Client area" navItems={CLIENT_NAV} />;
+  const { user } = useAuth();
+  return <DashboardTemplate areaLabel="Client area" navItems={seesAmounts(companyRoleOf(user)) ? CLIENT_NAV : MEMBER_NAV} />;
 }

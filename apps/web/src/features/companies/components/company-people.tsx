@@ -1,0 +1,210 @@
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ListEmpty } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { COMPANY_ROLE_HINTS, COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '../../../lib/company-role';
+import { formatDate } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { useCompanyMembers, type CompanyMember } from '../api/list-company-members';
+import { useRemoveCompanyMember } from '../api/remove-company-member';
+import { useUpdateCompanyMember } from '../api/update-company-member';
+import { CompanyRoleChip } from './company-role-chip';
+
+function RoleSelect({ member, disabled, onChange }: { member: CompanyMember; disabled: boolean; onChange: (role: CompanyRole) => void }) {
+  return (
+    <FormControl size="small" sx={{ minWidth: 120 }}>
+      <NativeSelect
+        value={member.company_role}
+        onChange={(event) => onChange(event.target.value as CompanyRole)}
+        disabled={disabled}
+        input={<OutlinedInput />}
+        inputProps={{ 'aria-label': `Role of ${member.name}` }}
+      >
+        {COMPANY_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {COMPANY_ROLE_LABELS[role]}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormControl>
+  );
+}
+
+type RoleChange = { member: CompanyMember; role: CompanyRole };
+
+type CompanyPeopleProps = {
+  /** The signed-in person, marked "You" in the list. */
+  currentUserId: string;
+  /** Owners change roles and remove people; everyone else reads the list. */
+  canManage: boolean;
+};
+
+/** Everyone in the signed-in client's company with their roles; its owners change roles and remove people. */
+export function CompanyPeople({ currentUserId, canManage }: CompanyPeopleProps) {
+  const members = useCompanyMembers();
+  const updateMember = useUpdateCompanyMember();
+  const removeMember = useRemoveCompanyMember();
+  const [roleChange, setRoleChange] = useState<RoleChange | null>(null);
+  const [toRemove, setToRemove] = useState<CompanyMember | null>(null);
+  // The server's reason when it refuses (the last owner): kept on screen until the next change.
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const items = members.data?.items ?? [];
+  const isYou = (member: CompanyMember) => member.id === currentUserId;
+
+  function handleConfirmRoleChange() {
+    if (!roleChange) return;
+    const { member, role } = roleChange;
+    setProblem(null);
+    updateMember.mutate(
+      { userId: member.id, role },
+      {
+        onSuccess: () =>
+          notify.success(isYou(member) ? `You are now ${COMPANY_ROLE_LABELS[role]}` : `${member.name} is now ${COMPANY_ROLE_LABELS[role]}`),
+        onError: (error) => setProblem(errorMessage(error)),
+        onSettled: () => setRoleChange(null),
+      },
+    );
+  }
+
+  function handleConfirmRemove() {
+    if (!toRemove) return;
+    const member = toRemove;
+    setProblem(null);
+    removeMember.mutate(member.id, {
+      onSuccess: () => notify.success(`${member.name} was removed from the company`),
+      onError: (error) => setProblem(errorMessage(error)),
+      onSettled: () => setToRemove(null),
+    });
+  }
+
+  const columns: DataColumn<CompanyMember>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (member) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {member.name}
+          </Box>
+          {isYou(member) && <Chip size="small" label="You" data-testid="member-you" />}
+          {member.status === 'disabled' && <Chip size="small" label="Removed" data-testid="member-removed" />}
+        </Stack>
+      ),
+      minWidth: 180,
+      card: 'title',
+    },
+    { id: 'email', header: 'E-mail', cell: (member) => member.email, minWidth: 200, priority: 2, cellSx: { overflowWrap: 'anywhere' } },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (member) =>
+        canManage && member.status === 'active' ? (
+          <RoleSelect
+            member={member}
+            disabled={updateMember.isPending}
+            onChange={(role) => role !== member.company_role && setRoleChange({ member, role })}
+          />
+        ) : (
+          <CompanyRoleChip role={member.company_role} />
+        ),
+      minWidth: 150,
+      card: 'aside',
+    },
+    { id: 'joined', header: 'Joined', cell: (member) => formatDate(member.created_at), minWidth: 120, priority: 3, cellSx: { whiteSpace: 'nowrap' } },
+    ...(canManage
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            align: 'right' as const,
+            cell: (member: CompanyMember) =>
+              member.status === 'active' ? (
+                <Button size="small" variant="outlined" color="error" onClick={() => setToRemove(member)} aria-label={`Remove ${member.name}`}>
+                  Remove
+                </Button>
+              ) : null,
+            minWidth: 120,
+            card: 'actions' as const,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <SectionCard
+      title="People"
+      subtitle={
+        canManage
+          ? 'Everyone who works with us for the company. Owners change roles and remove people.'
+          : 'Everyone who works with us for the company. The company’s owners manage the people.'
+      }
+      data-testid="company-people"
+    >
+      {problem && (
+        <Box sx={{ px: { xs: 2, sm: 3 }, pt: 2 }}>
+          <Alert severity="error" onClose={() => setProblem(null)} data-testid="people-error">
+            {problem}
+          </Alert>
+        </Box>
+      )}
+      <DataTable
+        columns={columns}
+        rows={items}
+        getRowId={(member) => member.id}
+        label="People of the company"
+        isLoading={members.isPending}
+        loadingLabel="Loading people..."
+        error={members.isError ? members.error : undefined}
+        onRetry={() => void members.refetch()}
+        empty={<ListEmpty icon={<GroupOutlinedIcon />} title="Nobody here yet" />}
+        data-testid="people-table"
+        rowTestId="member-row"
+        getRowAttributes={(member) => ({ 'data-member-id': member.id })}
+      />
+      <ConfirmDialog
+        open={roleChange !== null}
+        title={roleChange && isYou(roleChange.member) ? 'Change your own role?' : 'Change role?'}
+        confirmLabel="Change role"
+        confirmColor="primary"
+        isPending={updateMember.isPending}
+        onConfirm={handleConfirmRoleChange}
+        onClose={() => setRoleChange(null)}
+      >
+        {roleChange && (
+          <>
+            <strong>{isYou(roleChange.member) ? 'You' : roleChange.member.name}</strong> will be {COMPANY_ROLE_LABELS[roleChange.role]}:{' '}
+            {COMPANY_ROLE_HINTS[roleChange.role].toLowerCase()}.
+            {isYou(roleChange.member) && roleChange.role !== 'owner' && ' You will no longer manage the company’s people or details.'}
+          </>
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toRemove !== null}
+        title={toRemove && isYou(toRemove) ? 'Leave the company?' : 'Remove from the company?'}
+        confirmLabel="Remove"
+        isPending={removeMember.isPending}
+        onConfirm={handleConfirmRemove}
+        onClose={() => setToRemove(null)}
+      >
+        {toRemove && (
+          <>
+            <strong>{toRemove.name}</strong> ({toRemove.email}) will be signed out everywhere at once and can no longer sign in or open the company’s
+            documents.
+          </>
+        )}
+      </ConfirmDialog>
+    </SectionCard>
+  );
+}
