@@ -18,6 +18,7 @@ import { InvoiceToPayRow } from '../../features/invoices/components/invoice-to-p
 import { useProjectSummary } from '../../features/projects/api/get-project-summary';
 import { ProjectAttentionRow, ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
 import { contractPathFor } from '../../lib/contract-links';
+import { companyRoleOf, seesAmounts } from '../../lib/company-role';
 import { errorMessage } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
@@ -35,13 +36,16 @@ function MoreLink({ to, children }: { to: string; children: string }) {
   );
 }
 
-/** What the client has to do, most pressing first: contracts to sign, invoices to pay, projects that were not approved. */
-function ClientAttention() {
+/**
+ * What the client has to do, most pressing first: contracts to sign, invoices to pay, projects that were not
+ * approved. A company's members see no invoices: theirs is asked nothing about them.
+ */
+function ClientAttention({ withInvoices }: { withInvoices: boolean }) {
   const contracts = useContracts({ kind: 'client', status: 'sent' }, SHOWN);
-  const invoices = useInvoicesToPay();
+  const invoices = useInvoicesToPay(withInvoices);
   const summary = useProjectSummary();
 
-  const queries = [contracts, invoices, summary];
+  const queries = withInvoices ? [contracts, invoices, summary] : [contracts, summary];
   const failed = queries.find((q) => q.isError);
   let body;
   if (failed) {
@@ -53,16 +57,16 @@ function ClientAttention() {
         }}
       />
     );
-  } else if (!contracts.data || !invoices.data || !summary.data) {
+  } else if (!contracts.data || (withInvoices && !invoices.data) || !summary.data) {
     body = <ListLoading label="Loading what needs your attention..." />;
   } else {
     const toSign = contracts.data.pages[0]?.items ?? [];
-    const toPay = invoices.data.items;
+    const toPay = invoices.data?.items ?? [];
     const rejected = summary.data.needs_attention;
     body =
       toSign.length + toPay.length + rejected.length === 0 ? (
         <ListEmpty title="Nothing needs your attention" dense>
-          Contracts to sign and invoices to pay appear here.
+          {withInvoices ? 'Contracts to sign and invoices to pay appear here.' : 'Contracts to sign appear here.'}
         </ListEmpty>
       ) : (
         <>
@@ -80,7 +84,7 @@ function ClientAttention() {
           {toPay.length > 0 && (
             <AttentionGroup
               title="Invoices to pay"
-              action={(invoices.data.hasMore || toPay.length > SHOWN) && <MoreLink to={paths.client.invoices}>All invoices</MoreLink>}
+              action={(invoices.data?.hasMore || toPay.length > SHOWN) && <MoreLink to={paths.client.invoices}>All invoices</MoreLink>}
               data-testid="attention-invoices"
             >
               {toPay.slice(0, SHOWN).map((invoice) => (
@@ -101,7 +105,11 @@ function ClientAttention() {
   return (
     <SectionCard
       title="Needs your attention"
-      subtitle="Contracts to sign, invoices to pay and projects that were not approved."
+      subtitle={
+        withInvoices
+          ? 'Contracts to sign, invoices to pay and projects that were not approved.'
+          : 'Contracts to sign and projects that were not approved.'
+      }
       data-testid="needs-attention"
     >
       {body}
@@ -131,7 +139,7 @@ export function ClientDashboardRoute() {
         getDetailPath={(id) => projectPathFor('client', id)}
         attentionTitle="Needs your attention"
         attentionEmpty="Nothing needs your attention"
-        attention={<ClientAttention />}
+        attention={<ClientAttention withInvoices={seesAmounts(companyRoleOf(user))} />}
         attentionFirst
         aside={<PersonCard user={user} />}
       />

@@ -7,16 +7,33 @@ import { TestModeBanner } from '../../features/config/components/test-mode-banne
 import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
 import { InvoiceList } from '../../features/invoices/components/invoice-list';
 import { PayButton } from '../../features/invoices/components/pay-button';
+import { InvoicesForbidden } from '../../features/invoices/components/invoices-forbidden';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageHeading } from '../../components/page-heading';
+import { companyRoleOf, seesAmounts } from '../../lib/company-role';
 import { paths } from '../../lib/paths';
 import { invoicePathFor, projectPathFor } from '../../lib/project-links';
 
 const detailPath = (id: string) => invoicePathFor('client', id) ?? paths.client.invoices;
 
-/** /view-invoice: the client's invoices with what is due; `?id=<id>` opens one with Pay (card) while something is due. */
+/**
+ * /view-invoice: the company's invoices with what is due; `?id=<id>` opens one with Pay (card) while something is due.
+ * A company's members see no amounts: the screen says so instead of asking for what the server refuses them.
+ */
 export function ViewInvoiceRoute() {
   const [searchParams] = useSearchParams();
+  const { user } = useAuth();
   const id = searchParams.get('id');
+
+  if (!seesAmounts(companyRoleOf(user))) {
+    return (
+      <>
+        <PageTitle title={id ? 'Invoice' : 'Invoices'} />
+        <PageHeading title="Invoices" />
+        <InvoicesForbidden />
+      </>
+    );
+  }
 
   if (id) {
     return (

@@ -9,6 +9,8 @@ import { ProjectDetail } from '../../features/projects/components/project-detail
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { PageHeading } from '../../components/page-heading';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { companyRoleOf, seesAmounts } from '../../lib/company-role';
 import { contractPathFor } from '../../lib/contract-links';
 import { paths } from '../../lib/paths';
 import { invoicePathFor, projectPathFor } from '../../lib/project-links';
@@ -16,7 +18,10 @@ import { invoicePathFor, projectPathFor } from '../../lib/project-links';
 /** /view-project lists the client's projects; /view-project?id=<id> opens one. */
 export function ViewProjectRoute() {
   const [searchParams] = useSearchParams();
+  const { user } = useAuth();
   const id = searchParams.get('id');
+  // A company's members see no amounts: no budget, no invoices.
+  const showAmounts = seesAmounts(companyRoleOf(user));
 
   if (id) {
     return (
@@ -25,16 +30,19 @@ export function ViewProjectRoute() {
         <ProjectDetail
           projectId={id}
           back={{ to: paths.client.projects, label: 'My projects' }}
+          showBudget={showAmounts}
           renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
           renderSide={(project) => <ProjectProgress projectId={project.id} />}
           renderSections={(project) => (
             <>
               <ProjectContracts project={project} role="client" getOpenPath={(contractId) => contractPathFor('client', contractId)} />
-              <ProjectInvoices
-                project={project}
-                variant="client"
-                getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
-              />
+              {showAmounts && (
+                <ProjectInvoices
+                  project={project}
+                  variant="client"
+                  getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
+                />
+              )}
             </>
           )}
         />
@@ -50,6 +58,7 @@ export function ViewProjectRoute() {
         title="Projects"
         getDetailPath={(projectId) => projectPathFor('client', projectId)}
         showTeamLead
+        showBudget={showAmounts}
         emptyText="Projects you create appear here."
         action={
           <Button component={Link} to={paths.client.createProject} variant="contained" startIcon={<AddIcon />}>

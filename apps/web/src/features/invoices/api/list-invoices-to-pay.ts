@@ -22,6 +22,7 @@ export async function listInvoicesToPay(): Promise<{ items: InvoiceListItem[]; h
   return { items: sortInvoicesToPay(pages.flatMap((page) => page.items)), hasMore: pages.some((page) => page.next_cursor !== null) };
 }
 
-export function useInvoicesToPay() {
-  return useQuery({ queryKey: queryKeys.invoices.toPay, queryFn: listInvoicesToPay, staleTime: 0 });
+/** Not asked at all when `enabled` is false (a company's member, whom the server refuses invoices). */
+export function useInvoicesToPay(enabled = true) {
+  return useQuery({ queryKey: queryKeys.invoices.toPay, queryFn: listInvoicesToPay, staleTime: 0, enabled });
 }

@@ -13,8 +13,10 @@ import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty, ListLoading, RecordError } from '../../../components/list-states';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { hasErrorCode } from '../../../lib/http';
 import { useInvoice } from '../api/get-invoice';
 import { InvoiceAmounts } from './invoice-amounts';
+import { InvoicesForbidden } from './invoices-forbidden';
 import { InvoiceStatusChip } from './invoice-status-chip';
 
 type Line = Invoice['lines'][number] & { index: number };
@@ -136,12 +138,16 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
     return (
       <>
         {backLink}
-        <RecordError
-          error={query.error}
-          missingText="This invoice does not exist, or it is not one of yours."
-          onRetry={() => void query.refetch()}
-          data-testid="invoice-not-found"
-        />
+        {hasErrorCode(query.error, 'FORBIDDEN') ? (
+          <InvoicesForbidden />
+        ) : (
+          <RecordError
+            error={query.error}
+            missingText="This invoice does not exist, or it is not one of yours."
+            onRetry={() => void query.refetch()}
+            data-testid="invoice-not-found"
+          />
+        )}
       </>
     );
   }

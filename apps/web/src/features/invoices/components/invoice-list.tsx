@@ -13,8 +13,10 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { hasErrorCode } from '../../../lib/http';
 import { useBillableProjects } from '../api/list-billable-projects';
 import { useInvoices, type InvoiceFilters } from '../api/list-invoices';
+import { InvoicesForbidden } from './invoices-forbidden';
 import { InvoiceStatusChip } from './invoice-status-chip';
 import { PayButton } from './pay-button';
 
@@ -34,7 +36,7 @@ type InvoiceListProps = {
   'data-testid'?: string;
 };
 
-function columnsFor(
+export function invoiceColumns(
   variant: InvoiceListProps['variant'],
   getDetailPath: (id: string) => string,
   showProject: boolean,
@@ -224,6 +226,9 @@ export function InvoiceList({
     </Box>
   );
 
+  // A company's member: invoices are not theirs to see (the list's 403).
+  if (variant === 'client' && hasErrorCode(invoices.error, 'FORBIDDEN')) return <InvoicesForbidden />;
+
   const empty = isFiltered ? (
     <ListEmpty icon={<SearchIcon />} title="No matching invoices">
       Try another status, client or project.
@@ -240,7 +245,7 @@ export function InvoiceList({
       {filterBar}
       <Box sx={{ opacity: invoices.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <DataTable
-          columns={columnsFor(variant, getDetailPath, !projectId)}
+          columns={invoiceColumns(variant, getDetailPath, !projectId)}
           rows={items}
           getRowId={(invoice) => invoice.id}
           label={`${title} list`}

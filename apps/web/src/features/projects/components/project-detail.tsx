@@ -66,9 +66,11 @@ type ProjectDetailProps = {
   renderSide?: (project: Project) => ReactNode;
   /** Sections another feature adds below the attachments (for example the project's contracts). */
   renderSections?: (project: Project) => ReactNode;
+  /** The budget; off for a company's members, who see no amounts. */
+  showBudget?: boolean;
 };
 
-export function ProjectDetail({ projectId, back, renderActions, renderExtra, renderSide, renderSections }: ProjectDetailProps) {
+export function ProjectDetail({ projectId, back, renderActions, renderExtra, renderSide, renderSections, showBudget = true }: ProjectDetailProps) {
   const query = useProject(projectId);
 
   const backLink = (
@@ -150,7 +152,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra, ren
           {renderSide?.(project)}
           <DetailCard title="Details">
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
-              <Fact label="Budget">{formatMoney(project.budget_minor, project.currency)}</Fact>
+              {showBudget && <Fact label="Budget">{formatMoney(project.budget_minor, project.currency)}</Fact>}
               <Fact label="Deadline">{project.deadline ? formatDate(project.deadline) : 'Not set'}</Fact>
               <Fact label="Category">{project.category || 'Not set'}</Fact>
               <Fact label="Client">{project.client.name}</Fact>

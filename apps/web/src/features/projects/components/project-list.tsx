@@ -24,6 +24,8 @@ type ProjectListProps = {
   getDetailPath: (id: string) => string;
   showClient?: boolean;
   showTeamLead?: boolean;
+  /** The budget column; off for a company's members, who see no amounts (their answers carry none). */
+  showBudget?: boolean;
   renderActions?: (project: ProjectListItem) => ReactNode;
   emptyTitle?: string;
   emptyText?: ReactNode;
@@ -41,10 +43,16 @@ function ProjectLink({ project, to }: { project: ProjectListItem; to: string }) 
   );
 }
 
-type ColumnOptions = Pick<ProjectListProps, 'getDetailPath' | 'showClient' | 'showTeamLead' | 'renderActions'>;
+type ColumnOptions = Pick<ProjectListProps, 'getDetailPath' | 'showClient' | 'showTeamLead' | 'showBudget' | 'renderActions'>;
 
 /** Title, status and the actions are essential; then client, budget, team lead, deadline and submission date. */
-function projectColumns({ getDetailPath, showClient, showTeamLead, renderActions }: ColumnOptions): DataColumn<ProjectListItem>[] {
+export function projectColumns({
+  getDetailPath,
+  showClient,
+  showTeamLead,
+  showBudget = true,
+  renderActions,
+}: ColumnOptions): DataColumn<ProjectListItem>[] {
   const columns: (DataColumn<ProjectListItem> | false | undefined)[] = [
     {
       id: 'project',
@@ -57,7 +65,7 @@ function projectColumns({ getDetailPath, showClient, showTeamLead, renderActions
     showClient && { id: 'client', header: 'Client', cell: (project) => project.client.name, priority: 2, minWidth: 130 },
     showTeamLead && { id: 'team-lead', header: 'Team lead', cell: (project) => project.team_lead?.name ?? '—', priority: 4, minWidth: 130 },
     { id: 'status', header: 'Status', cell: (project) => <ProjectStatusChip status={project.status} />, minWidth: 160, card: 'aside' },
-    {
+    showBudget && {
       id: 'budget',
       header: 'Budget',
       align: 'right',
@@ -102,6 +110,7 @@ export function ProjectList({
   getDetailPath,
   showClient = false,
   showTeamLead = false,
+  showBudget = true,
   renderActions,
   emptyTitle = 'No projects yet',
   emptyText,
@@ -143,7 +152,7 @@ export function ProjectList({
     </Stack>
   );
 
-  const columns = projectColumns({ getDetailPath, showClient, showTeamLead, renderActions });
+  const columns = projectColumns({ getDetailPath, showClient, showTeamLead, showBudget, renderActions });
   const emptyState = isFiltered ? (
     <ListEmpty icon={<SearchIcon />} title="No matching projects">
       Try another search or status.

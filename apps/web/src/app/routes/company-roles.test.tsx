@@ -1,0 +1,194 @@
+// What a client's company role changes in the client's own screens: a member sees no amounts (no budgets, no
+// Invoices in the navigation, no invoices anywhere, and a plain statement where invoices would be); billing people
+// and owners see them.
+import type { InvoiceListItem, Project, ProjectListItem, User } from '@agency/schema';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AuthContext, type AuthContextValue } from '../../features/auth/hooks/use-auth';
+import type { CompanyRole } from '../../lib/company-role';
+import { paths } from '../../lib/paths';
+import { invoiceFixture } from '../../test/invoice-fixtures';
+import { renderScreen } from '../../test/render';
+import { server } from '../../test/server';
+import { ClientTemplate } from '../layouts/client-template';
+import { ClientDashboardRoute } from './client-dashboard';
+import { ViewInvoiceRoute } from './view-invoice';
+import { ViewProjectRoute } from './view-project';
+
+function clientWith(companyRole: CompanyRole): User {
+  return { id: '9', name: 'Mia Colleague', email: 'mia@northwind.test', role: 'client', company_id: '3', company_role: companyRole } as User;
+}
+
+function authFor(user: User): AuthContextValue {
+  return {
+    isAuthenticated: true,
+    isRestoring: false,
+    user,
+    token: 't',
+    mfaEnrolmentRequired: false,
+    hasSignedOut: false,
+    signIn: () => undefined,
+    signOut: async () => undefined,
+  };
+}
+
+function open(screenElement: ReactNode, user: User, path: string, pattern = path.split('?')[0]) {
+  return renderScreen(<>{screenElement}</>, {
+    path,
+    pattern,
+    wrap: (tree: ReactNode) => <AuthContext.Provider value={authFor(user)}>{tree}</AuthContext.Provider>,
+  });
+}
+
+const listItem: ProjectListItem = {
+  id: '31',
+  title: 'Booking site',
+  description: 'Online booking',
+  category: null,
+  budget_minor: 1500000,
+  currency: 'GBP',
+  deadline: null,
+  status: 'in_progress',
+  rejection_reason: null,
+  client_id: '7',
+  client: { id: '7', name: 'Olga Owner' },
+  team_lead: { id: '40', name: 'Lee Lead' },
+  created_at: '2026-02-01T09:00:00.000Z',
+  updated_at: '2026-02-02T09:00:00.000Z',
+};
+
+/** Every request of the client's screens, answered as the server answers this role; invoice requests are kept. */
+function serve(role: CompanyRole) {
+  const invoiceRequests: string[] = [];
+  const budget = role === 'member' ? null : listItem.budget_minor;
+  const project: Project = {
+    ...listItem,
+    budget_minor: budget,
+    attachments: [],
+    members: [],
+  } as unknown as Project;
+  const refuse = () => HttpResponse.json({ error: 'Invoices are not open to your role', code: 'FORBIDDEN' }, { status: 403 });
+  const { lines: _l, payments: _p, pdf_url: _u, ...invoiceItem } = invoiceFixture({ id: '61', project_id: '31' });
+  server.use(
+    http.get('/api/config', () =>
+      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true, test_payments: false }),
+    ),
+    http.get('/api/notifications/unread-count', () => HttpResponse.json({ count: 0 })),
+    http.get('/api/messages/unread-count', () => HttpResponse.json({ count: 0 })),
+    http.get('/api/projects', () => HttpResponse.json({ items: [{ ...listItem, budget_minor: budget }], next_cursor: null })),
+    http.get('/api/projects/summary', () =>
+      HttpResponse.json({
+        counts: { pending: 0, approved: 0, rejected: 0, in_progress: 1, completed: 0, cancelled: 0 },
+        total: 1,
+        pending: 0,
+        needs_attention: [],
+        recent_activity: [],
+      }),
+    ),
+    http.get('/api/projects/31', () => HttpResponse.json({ project })),
+    http.get('/api/projects/31/activity', () => HttpResponse.json({ items: [] })),
+    http.get('/api/projects/31/progress', () => HttpResponse.json({ total: 0, done: 0, columns: [] })),
+    http.get('/api/contracts', () => HttpResponse.json({ items: [], next_cursor: null })),
+    http.get('/api/invoices', ({ request }) => {
+      invoiceRequests.push(request.url);
+      return role === 'member' ? refuse() : HttpResponse.json({ items: [invoiceItem as InvoiceListItem], next_cursor: null });
+    }),
+    http.get('/api/invoices/:id', ({ request }) => {
+      invoiceRequests.push(request.url);
+      return role === 'member' ? refuse() : HttpResponse.json({ invoice: invoiceFixture({ id: '61' }) });
+    }),
+    http.get('/api/projects/31/billing', () => HttpResponse.json({ auto_deposit: true, deposit_percent: 30, deposit_invoice_id: null })),
+  );
+  return { invoiceRequests };
+}
+
+describe('a company’s member', () => {
+  it('has no Invoices in the navigation, and has Company', async () => {
+    serve('member');
+    open(<ClientTemplate />, clientWith('member'), paths.client.dashboard);
+    const nav = await screen.findByRole('navigation', { name: 'Client area' });
+    const items = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(items).toEqual([
+      'Dashboard',
+      'New project',
+      'My projects',
+      'Contracts',
+      'Tool requests',
+      'Notifications',
+      'Messages',
+      'Company',
+      'Profile',
+    ]);
+  });
+
+  it('is told plainly that invoices are for the owners and billing people, and nothing is asked for', async () => {
+    const { invoiceRequests } = serve('member');
+    const list = open(<ViewInvoiceRoute />, clientWith('member'), paths.client.invoices);
+    expect(await screen.findByTestId('invoices-forbidden')).toHaveTextContent('Invoices are for your company’s owners and billing people');
+    expect(screen.queryByRole('alert')).toBeNull();
+    list.unmount();
+
+    open(<ViewInvoiceRoute />, clientWith('member'), `${paths.client.invoices}?id=61`);
+    expect(await screen.findByTestId('invoices-forbidden')).toBeInTheDocument();
+    expect(screen.queryByText(/£/)).toBeNull();
+    expect(invoiceRequests).toEqual([]);
+  });
+
+  it('sees projects without budgets and without their invoices', async () => {
+    const { invoiceRequests } = serve('member');
+    const list = open(<ViewProjectRoute />, clientWith('member'), paths.client.projects);
+    const row = await screen.findByTestId('project-row');
+    expect(row).toHaveTextContent('Booking site');
+    expect(screen.queryByRole('columnheader', { name: 'Budget' })).toBeNull();
+    expect(screen.queryByText('Not set')).toBeNull();
+    list.unmount();
+
+    open(<ViewProjectRoute />, clientWith('member'), `${paths.client.projects}?id=31`);
+    const detail = await screen.findByTestId('project-detail');
+    expect(within(detail).queryByText('Budget')).toBeNull();
+    expect(within(detail).getByText('Deadline')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Invoices/ })).toBeNull();
+    expect(invoiceRequests).toEqual([]);
+  });
+
+  it('gets a dashboard that asks nothing about invoices', async () => {
+    const { invoiceRequests } = serve('member');
+    open(<ClientDashboardRoute />, clientWith('member'), paths.client.dashboard);
+    const attention = await screen.findByRole('region', { name: 'Needs your attention' });
+    expect(attention).toHaveTextContent('Contracts to sign and projects that were not approved.');
+    expect(await within(attention).findByText('Nothing needs your attention')).toBeInTheDocument();
+    expect(within(attention).getByText('Contracts to sign appear here.')).toBeInTheDocument();
+    expect(invoiceRequests).toEqual([]);
+  });
+
+  it('sees the plain statement, not an error, when the server refuses invoices to a role it has just been given', async () => {
+    // Signed in as billing, then made a member elsewhere: the list's 403 is shown as the rule it is.
+    serve('member');
+    open(<ViewInvoiceRoute />, clientWith('billing'), paths.client.invoices);
+    expect(await screen.findByTestId('invoices-forbidden')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
+
+describe('a company’s billing person', () => {
+  it('has Invoices in the navigation and sees budgets and invoices', async () => {
+    const { invoiceRequests } = serve('billing');
+    const template = open(<ClientTemplate />, clientWith('billing'), paths.client.dashboard);
+    const nav = await screen.findByRole('navigation', { name: 'Client area' });
+    expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', paths.client.invoices);
+    template.unmount();
+
+    const list = open(<ViewProjectRoute />, clientWith('billing'), paths.client.projects);
+    expect(await screen.findByTestId('project-row')).toHaveTextContent('£15,000.00');
+    list.unmount();
+
+    open(<ViewInvoiceRoute />, clientWith('billing'), paths.client.invoices);
+    expect(await screen.findByTestId('invoice-row')).toHaveTextContent('INV-2026-0042');
+    await waitFor(() => expect(invoiceRequests.length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('invoices-forbidden')).toBeNull();
+  });
+});
