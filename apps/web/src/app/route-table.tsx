@@ -197,6 +197,10 @@ const staffRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/all-projects')).AllProjectsRoute }),
       },
       {
+        path: paths.staff.clients,
+        lazy: async () => ({ Component: (await import('./routes/clients')).ClientsRoute }),
+      },
+      {
         path: paths.staff.employees,
         lazy: async () => ({ Component: (await import('./routes/employees')).EmployeesRoute }),
       },

@@ -1,0 +1,58 @@
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
+import { SectionCard } from '../../components/section-card';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { ClientCompanyDetail } from '../../features/companies/components/client-company-detail';
+import { CompaniesList } from '../../features/companies/components/companies-list';
+import { PageTitle } from '../../features/config/components/page-title';
+import { CompanyInvoices } from '../../features/invoices/components/company-invoices';
+import { ProjectRows } from '../../features/projects/components/project-rows';
+import { paths } from '../../lib/paths';
+import { invoicePathFor, projectPathFor } from '../../lib/project-links';
+
+const detailPath = (id: string) => `${paths.staff.clients}?id=${encodeURIComponent(id)}`;
+
+/** /clients, for admins and the super admin: every client company; `?id=<id>` opens one. */
+export function ClientsRoute() {
+  const [searchParams] = useSearchParams();
+  const { user } = useAuth();
+  const id = searchParams.get('id');
+  if (!user) return null;
+  const role = user.role;
+
+  if (id) {
+    return (
+      <>
+        <PageTitle title="Client" />
+        <ClientCompanyDetail
+          companyId={id}
+          back={{ to: paths.staff.clients, label: 'All clients' }}
+          renderProjects={(detail) => (
+            <SectionCard title={`Projects (${detail.projects.length})`} data-testid="company-projects">
+              <ProjectRows
+                projects={detail.projects}
+                getDetailPath={(projectId) => projectPathFor(role, projectId)}
+                label="Projects of the company"
+                emptyText="No projects yet"
+              />
+            </SectionCard>
+          )}
+          renderInvoices={(detail) => (
+            <CompanyInvoices
+              projectIds={detail.projects.map((project) => project.id)}
+              getDetailPath={(invoiceId) => invoicePathFor(role, invoiceId) ?? paths.staff.clients}
+            />
+          )}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title="Clients" />
+      <PageHeading title="Clients">Every client company: its people, its projects and what it still owes.</PageHeading>
+      <CompaniesList getDetailPath={detailPath} />
+    </>
+  );
+}
