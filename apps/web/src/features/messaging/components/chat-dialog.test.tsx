@@ -163,3 +163,94 @@ describe('chat dialog', () => {
     expect(third.input).toHaveValue('');
   });
 });
+
+describe('a company’s thread', () => {
+  const at = (minute: string) => `2025-03-05T14:${minute}:00.000Z`;
+  /** A message already delivered and read, as the API sends it, with the company thread's sender name. */
+  function message(id: number, senderId: string, senderName: string, content: string, extra: Record<string, unknown> = {}): Message {
+    return {
+      id,
+      conversation_id: CONVERSATION,
+      sender_id: senderId,
+      receiver_id: senderId === ME ? CLIENT : ME,
+      message_content: content,
+      message_attachments: [],
+      timestamp: at(String(id).padStart(2, '0')),
+      delivered_at: at('08'),
+      read_at: at('09'),
+      is_read: 1,
+      sender_name: senderName,
+      ...extra,
+    } as Message;
+  }
+
+  function serveThread(side: 'superadmin' | 'client', messages: Message[]) {
+    server.use(
+      http.get(`/api/${side}/messages/thread`, () => HttpResponse.json({ messages })),
+      http.get(`/api/${side}/get-all-messages`, () => HttpResponse.json({ messages: [] })),
+    );
+  }
+
+  it('names the sender of every message, and the super admin’s tooltip lists who of the company read it and when', async () => {
+    serveThread('superadmin', [
+      message(1, CLIENT, 'Olga Owner', 'Can we move the launch?'),
+      message(2, '9', 'Mia Member', 'And add a booking page?'),
+      message(3, ME, 'Olivia Owner', 'Yes to both.', {
+        read_by: [
+          { user_id: '9', name: 'Mia Member', read_at: at('20') },
+          { user_id: CLIENT, name: 'Olga Owner', read_at: at('09') },
+        ],
+      }),
+    ]);
+    const { dialog, user } = openChat();
+    const bubbles = await within(dialog).findAllByTestId('chat-message');
+    expect(bubbles.map((bubble) => within(bubble).getByTestId('message-sender').textContent)).toEqual(['Olga Owner', 'Mia Member', 'You']);
+    expect(bubbles.map((bubble) => bubble.getAttribute('data-own'))).toEqual(['false', 'false', 'true']);
+    // SPEC's ticks are unchanged: the super admin's message is read once anyone of the company has read it.
+    expect(within(bubbles[2]).getByTestId('read')).toBeInTheDocument();
+
+    await user.hover(within(bubbles[2]).getByTestId('chat-bubble'));
+    const tooltip = await screen.findByRole('tooltip');
+    expect(within(tooltip).getByTestId('message-receipts')).toHaveTextContent(
+      'Delivered: 05 Mar, 14:08Read: 05 Mar, 14:09Read by:Olga Owner, 05 Mar, 14:09Mia Member, 05 Mar, 14:20',
+    );
+    expect(
+      within(tooltip)
+        .getAllByTestId('message-reader')
+        .map((line) => line.textContent),
+    ).toEqual(['Olga Owner, 05 Mar, 14:09', 'Mia Member, 05 Mar, 14:20']);
+  });
+
+  it('keeps SPEC’s two receipt lines alone when nobody has read the message yet', async () => {
+    serveThread('superadmin', [message(3, ME, 'Olivia Owner', 'Are you there?', { read_at: null, is_read: 0, read_by: [] })]);
+    const { dialog, user } = openChat();
+    const bubble = await within(dialog).findByTestId('chat-message');
+    expect(within(bubble).getByTestId('delivered')).toBeInTheDocument();
+    await user.hover(within(bubble).getByTestId('chat-bubble'));
+    const tooltip = await screen.findByRole('tooltip');
+    expect(within(tooltip).getByTestId('message-receipts')).toHaveTextContent(/^Delivered: 05 Mar, 14:08Read: —$/);
+    expect(within(tooltip).queryByTestId('message-readers')).toBeNull();
+  });
+
+  it('shows a colleague’s messages under their name on the client’s side, the own ones as "You"', async () => {
+    localStorage.setItem(STORAGE_KEY_USER_ID, '9');
+    serveThread('client', [
+      message(1, CLIENT, 'Olga Owner', 'Can we move the launch?'),
+      message(2, '9', 'Mia Member', 'And add a booking page?'),
+      message(3, ME, 'Olivia Owner', 'Yes to both.'),
+    ]);
+    renderScreen(
+      <ChatDialog
+        open
+        onClose={() => undefined}
+        side="client"
+        target={{ conversationId: CONVERSATION, otherUserId: ME, projectId: '12' }}
+        counterpartName="Studio"
+      />,
+    );
+    const dialog = screen.getByTestId('chat-dialog');
+    const bubbles = await within(dialog).findAllByTestId('chat-message');
+    expect(bubbles.map((bubble) => within(bubble).getByTestId('message-sender').textContent)).toEqual(['Olga Owner', 'You', 'Olivia Owner']);
+    expect(bubbles.map((bubble) => bubble.getAttribute('data-own'))).toEqual(['false', 'true', 'false']);
+  });
+});

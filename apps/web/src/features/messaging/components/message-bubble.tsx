@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format';
-import { attachmentHref, attachmentsOf, isImageAttachment, tickState, type TickState } from '../utils/chat';
+import { attachmentHref, attachmentsOf, isImageAttachment, readersOf, senderNameOf, tickState, type TickState } from '../utils/chat';
 import { ATTACHMENT_PREVIEW, EMPTY_VALUE } from '../utils/inbox';
 
 const READ_BLUE = '#0284c7';
@@ -79,17 +79,33 @@ function AttachmentView({ attachment }: { attachment: Attachment }) {
 
 type MessageBubbleProps = { message: Message; isOwn: boolean };
 
-/** One message: own messages on the right with ticks, the other side's on the left. Content is plain text. */
+/**
+ * One message: own messages on the right with ticks, the other side's on the left, each under its sender's name
+ * (a company's people share one thread). Content is plain text.
+ */
 export function MessageBubble({ message, isOwn }: MessageBubbleProps) {
   const attachments = attachmentsOf(message.message_attachments);
   const state = tickState(message);
+  const senderName = senderNameOf(message);
+  // The super admin's messages: who of the client's company read it, and when.
+  const readers = readersOf(message);
   // '(attachment)' is what a files-only message carries as content; its files already say so.
   const showText = !(attachments.length > 0 && message.message_content === ATTACHMENT_PREVIEW) && message.message_content !== '';
   const receipts = (
-    <Box component="span" sx={{ display: 'block' }}>
+    <Box component="span" sx={{ display: 'block' }} data-testid="message-receipts">
       <span>Delivered: {formatDateTime(message.delivered_at) || EMPTY_VALUE}</span>
       <br />
       <span>Read: {formatDateTime(message.read_at) || EMPTY_VALUE}</span>
+      {readers.length > 0 && (
+        <Box component="span" sx={{ display: 'block', mt: 0.5 }} data-testid="message-readers">
+          Read by:
+          {readers.map((reader) => (
+            <Box component="span" key={reader.user_id} sx={{ display: 'block' }} data-testid="message-reader">
+              {reader.name}, {formatDateTime(reader.read_at)}
+            </Box>
+          ))}
+        </Box>
+      )}
     </Box>
   );
 
@@ -117,6 +133,16 @@ export function MessageBubble({ message, isOwn }: MessageBubbleProps) {
             boxShadow: '0 1px 1px rgb(15 23 42 / 4%)',
           }}
         >
+          {senderName && (
+            <Typography
+              component="div"
+              variant="caption"
+              data-testid="message-sender"
+              sx={{ fontWeight: 700, color: isOwn ? 'primary.dark' : 'text.secondary', lineHeight: 1.4, mb: 0.25, overflowWrap: 'anywhere' }}
+            >
+              {isOwn ? 'You' : senderName}
+            </Typography>
+          )}
           {attachments.length > 0 && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: showText ? 0.75 : 0.25 }} data-testid="message-attachments">
               {attachments.map((attachment, index) => (

@@ -47,6 +47,24 @@ export function latestMessageId(messages: readonly Pick<Message, 'id'>[], floor?
   return latest;
 }
 
+/** Who read one of the super admin's messages, and when: each person of the client's company. */
+export type MessageReader = { user_id: string; name: string; read_at: string };
+
+/** A message with what the company thread adds: who wrote it, and who of the company read it. */
+type CompanyThreadMessage = Message & { sender_name?: string | null; read_by?: readonly MessageReader[] | null };
+
+/** The sender's name, when the server named them. */
+export function senderNameOf(message: Message): string | null {
+  const name = (message as CompanyThreadMessage).sender_name;
+  return typeof name === 'string' && name.trim() !== '' ? name : null;
+}
+
+/** Who has read a message, first reader first (only the super admin's own messages carry this). */
+export function readersOf(message: Message): MessageReader[] {
+  const readers = (message as CompanyThreadMessage).read_by;
+  return Array.isArray(readers) ? [...readers].sort((a, b) => a.read_at.localeCompare(b.read_at)) : [];
+}
+
 export type TickState = 'sent' | 'delivered' | 'read';
 
 /** SPEC section 4: read once is_read is 1 and read_at is set; delivered once delivered_at is set; else sent. */
