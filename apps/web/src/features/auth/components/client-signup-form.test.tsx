@@ -60,6 +60,29 @@ describe('client sign-up', () => {
     expect(screen.getByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
   });
 
+  it('names the company, which defaults to the person’s name, and sends it trimmed when given', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/auth/signup/client', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ status: 'confirmation_sent', email: 'clara@example.test' }, { status: 202 });
+      }),
+    );
+    const rendered = open();
+    const company = screen.getByRole('textbox', { name: 'Company name (optional)' });
+    expect(company).toHaveAccessibleDescription('Left empty, your company takes your name.');
+    expect(company).toHaveAttribute('autocomplete', 'organization');
+    await rendered.user.type(screen.getByRole('textbox', { name: 'Full name' }), 'Clara Client');
+    await rendered.user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'clara@example.test');
+    await rendered.user.type(screen.getByLabelText(/^Password/), 'a-good-password');
+    await rendered.user.type(screen.getByLabelText(/^Confirm password/), 'a-good-password');
+    await rendered.user.type(company, ' Northwind Clinics ');
+    await rendered.user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByTestId('signup-sent')).toBeInTheDocument();
+    expect(bodies).toEqual([{ name: 'Clara Client', email: 'clara@example.test', password: 'a-good-password', company: 'Northwind Clinics' }]);
+  });
+
   it('finishes from the link: one press makes the account, keeps the session and goes to the client dashboard', async () => {
     const bodies: unknown[] = [];
     server.use(

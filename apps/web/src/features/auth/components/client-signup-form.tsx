@@ -69,7 +69,12 @@ export function ClientSignupForm() {
       <PlainField label="E-mail" type="email" autoComplete="email" required {...field('email')} />
       <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
       <div className="pub-two-columns">
-        <PlainField label="Company (optional)" autoComplete="organization" {...field('company')} />
+        <PlainField
+          label="Company name (optional)"
+          autoComplete="organization"
+          hint="Left empty, your company takes your name."
+          {...field('company')}
+        />
         <PlainField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
       </div>
       <SubmitButton loading={signup.isPending} testId="signup-submit">
