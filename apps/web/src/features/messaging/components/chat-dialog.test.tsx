@@ -232,6 +232,36 @@ describe('a company’s thread', () => {
     expect(within(tooltip).queryByTestId('message-readers')).toBeNull();
   });
 
+  it('records this person’s read of the super admin’s message a colleague read first, and leaves the colleague’s message alone', async () => {
+    localStorage.setItem(STORAGE_KEY_USER_ID, '9');
+    const marked: string[] = [];
+    const readByOlga = { read_by: [{ user_id: CLIENT, name: 'Olga Owner', read_at: at('09') }] };
+    serveThread('client', [
+      message(1, CLIENT, 'Olga Owner', 'Can we move the launch?', { receiver_id: ME, delivered_at: null, read_at: null, is_read: 0 }),
+      message(2, ME, 'Olivia Owner', 'Yes.', { receiver_id: CLIENT, ...readByOlga }),
+    ]);
+    server.use(
+      http.put('/api/client/messages/:id/:what', ({ params }) => {
+        marked.push(`${params.id} ${params.what}`);
+        const reader = { user_id: '9', name: 'Mia Member', read_at: at('30') };
+        return HttpResponse.json({
+          message: message(2, ME, 'Olivia Owner', 'Yes.', { receiver_id: CLIENT, read_by: [...readByOlga.read_by, reader] }),
+        });
+      }),
+    );
+    renderScreen(
+      <ChatDialog
+        open
+        onClose={() => undefined}
+        side="client"
+        target={{ conversationId: CONVERSATION, otherUserId: ME, projectId: '12' }}
+        counterpartName="Studio"
+      />,
+    );
+    await waitFor(() => expect(marked).toEqual(['2 read']));
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
   it('shows a colleague’s messages under their name on the client’s side, the own ones as "You"', async () => {
     localStorage.setItem(STORAGE_KEY_USER_ID, '9');
     serveThread('client', [

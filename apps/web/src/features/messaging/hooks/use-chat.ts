@@ -71,7 +71,7 @@ export function useChat({ side, conversationId, otherUserId, currentUserId }: Us
   const readIdsRef = useRef(new Set<number>());
   useEffect(() => {
     if (!thread.data || !currentUserId) return;
-    for (const receipt of receiptsFor(thread.data, currentUserId)) {
+    for (const receipt of receiptsFor(thread.data, currentUserId, otherUserId)) {
       if (pendingReceiptsRef.current.has(receipt.id) || readIdsRef.current.has(receipt.id)) continue;
       pendingReceiptsRef.current.add(receipt.id);
       void (async () => {
@@ -93,7 +93,7 @@ export function useChat({ side, conversationId, otherUserId, currentUserId }: Us
         }
       })();
     }
-  }, [thread.data, currentUserId, side, mergeIntoThread, queryClient]);
+  }, [thread.data, currentUserId, otherUserId, side, mergeIntoThread, queryClient]);
 
   const { mutateAsync: sendAsync, isPending: isSending } = useSendChatMessage(side);
   const isSendingRef = useRef(false);

@@ -96,6 +96,52 @@ describe('ticks and receipts', () => {
   });
 });
 
+describe('receipts in a company’s thread', () => {
+  const superadmin = '1';
+  const mia = '9';
+  const readBy = (...ids: string[]) => ({ read_by: ids.map((id) => ({ user_id: id, name: `Person ${id}`, read_at: 'r' })) }) as Partial<Message>;
+
+  it('leaves a colleague’s message to the super admin alone, and marks the super admin’s until this person has read it', () => {
+    const receipts = receiptsFor(
+      [
+        // A colleague's message to the super admin: not Mia's to mark.
+        message(1, { sender_id: '7', receiver_id: superadmin }),
+        // Read by a colleague: still unread for Mia.
+        message(2, { sender_id: superadmin, receiver_id: '7', delivered_at: 'd', read_at: 'r', is_read: 1, ...readBy('7') }),
+        // Read by Mia already.
+        message(3, { sender_id: superadmin, receiver_id: '7', delivered_at: 'd', read_at: 'r', is_read: 1, ...readBy('7', mia) }),
+        // New, read by nobody.
+        message(4, { sender_id: superadmin, receiver_id: '7', ...readBy() }),
+      ],
+      mia,
+      superadmin,
+    );
+    expect(receipts).toEqual([
+      { id: 2, markDelivered: false, markRead: true },
+      { id: 4, markDelivered: true, markRead: true },
+    ]);
+  });
+
+  it('has the super admin mark every person’s message to them', () => {
+    const receipts = receiptsFor(
+      [message(1, { sender_id: '7' }), message(2, { sender_id: mia }), message(3, { sender_id: superadmin, receiver_id: '7' })],
+      superadmin,
+      '7',
+    );
+    expect(receipts.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('keeps the readers a poll does not carry', () => {
+    const known = message(5, { sender_id: superadmin, receiver_id: '7', is_read: 1, read_at: 'r', ...readBy('7') });
+    const polled = message(5, { sender_id: superadmin, receiver_id: '7', is_read: 1, read_at: 'r', delivered_at: 'd' });
+    const [merged] = mergeMessages([known], [polled]);
+    expect(merged).toMatchObject({ delivered_at: 'd', read_by: [{ user_id: '7' }] });
+    // A copy that names its readers replaces the list.
+    const [replaced] = mergeMessages([known], [{ ...polled, ...readBy('7', mia) }]);
+    expect(replaced).toMatchObject({ read_by: [{ user_id: '7' }, { user_id: mia }] });
+  });
+});
+
 describe('poll since_id', () => {
   const me = '1';
 

@@ -31,12 +31,19 @@ export function chatSubtitle(side: MessagingSide, otherUserId: string, counterpa
 /** SPEC footer hint, derived from the interval actually used. */
 export const POLLING_HINT = `Polling every ${CHAT_POLL_INTERVAL_MS / 1000}s`;
 
-/** Messages by ascending id; an id seen again replaces the older copy (its receipts may have changed). */
+/**
+ * Messages by ascending id; an id seen again replaces the older copy (its receipts may have changed). The polls
+ * carry no `read_by`: a copy without it keeps the list of readers the thread or a receipt brought.
+ */
 export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
   if (incoming.length === 0) return [...current];
   const byId = new Map<number, Message>();
   for (const message of current) byId.set(message.id, message);
-  for (const message of incoming) byId.set(message.id, normalizeMessage(message));
+  for (const message of incoming) {
+    const known = byId.get(message.id) as CompanyThreadMessage | undefined;
+    const next = normalizeMessage(message) as CompanyThreadMessage;
+    byId.set(message.id, next.read_by === undefined && known?.read_by ? { ...next, read_by: known.read_by } : next);
+  }
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
@@ -78,14 +85,18 @@ export type Receipt = { id: number; markDelivered: boolean; markRead: boolean };
 
 /**
  * SPEC section 4: an incoming message (its sender is not the viewer) is marked delivered when delivered_at is
- * empty, then read when is_read is 0.
+ * empty, then read when is_read is 0. A client company's people share the thread: a colleague's message goes to
+ * the other side (`otherUserId`) and is not the viewer's to mark, and the other side's message is read once any of
+ * them has read it, so each person also marks it read while its readers (`read_by`) do not include them.
  */
-export function receiptsFor(messages: readonly Message[], currentUserId: string): Receipt[] {
+export function receiptsFor(messages: readonly Message[], currentUserId: string, otherUserId?: string): Receipt[] {
   const receipts: Receipt[] = [];
   for (const message of messages) {
     if (String(message.sender_id) === String(currentUserId)) continue;
+    if (otherUserId !== undefined && String(message.receiver_id) === String(otherUserId)) continue;
+    const readers = (message as CompanyThreadMessage).read_by;
     const markDelivered = !message.delivered_at;
-    const markRead = Number(message.is_read) === 0;
+    const markRead = Number(message.is_read) === 0 || (Array.isArray(readers) && !readers.some((r) => String(r.user_id) === String(currentUserId)));
     if (markDelivered || markRead) receipts.push({ id: message.id, markDelivered, markRead });
   }
   return receipts;
