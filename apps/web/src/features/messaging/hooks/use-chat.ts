@@ -7,7 +7,7 @@ import { useThread } from '../api/get-thread';
 import { markDelivered } from '../api/mark-delivered';
 import { markRead } from '../api/mark-read';
 import { useSendChatMessage } from '../api/send-message';
-import { canSend, latestMessageId, mergeMessages, nextSinceId, receiptsFor, type MessagingSide } from '../utils/chat';
+import { canSend, hasNewlyReadWithoutReaders, latestMessageId, mergeMessages, nextSinceId, receiptsFor, type MessagingSide } from '../utils/chat';
 
 type UseChatOptions = {
   side: MessagingSide;
@@ -52,7 +52,11 @@ export function useChat({ side, conversationId, otherUserId, currentUserId }: Us
         const batch = await getAllMessages(side, { userId, sinceId });
         lastPageWasFullRef.current = batch.length >= POLL_PAGE_LIMIT;
         latestIdRef.current = latestMessageId(batch, latestIdRef.current);
-        mergeIntoThread(batch.filter((message) => message.conversation_id === conversationId));
+        const incoming = batch.filter((message) => message.conversation_id === conversationId);
+        // The super admin's tooltip lists who of the company read a message: the thread says, the polls do not.
+        const refreshReaders = side === 'superadmin' && hasNewlyReadWithoutReaders(known, incoming, userId);
+        mergeIntoThread(incoming);
+        if (refreshReaders) void queryClient.refetchQueries({ queryKey: threadKey, exact: true });
       } catch (error) {
         console.error('Failed to poll messages', error);
       }

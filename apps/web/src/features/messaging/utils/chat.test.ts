@@ -8,6 +8,7 @@ import {
   chatTitle,
   isImageAttachment,
   latestMessageId,
+  hasNewlyReadWithoutReaders,
   mergeMessages,
   messageContentFor,
   nextSinceId,
@@ -139,6 +140,21 @@ describe('receipts in a company’s thread', () => {
     // A copy that names its readers replaces the list.
     const [replaced] = mergeMessages([known], [{ ...polled, ...readBy('7', mia) }]);
     expect(replaced).toMatchObject({ read_by: [{ user_id: '7' }, { user_id: mia }] });
+  });
+});
+
+describe('readers of the super admin’s messages', () => {
+  const me = '1';
+  const sent = message(5, { sender_id: me, receiver_id: '7', delivered_at: 'd' });
+  const read = { ...sent, read_at: 'r', is_read: 1 as const };
+
+  it('are read again when a poll brings an own message read for the first time, without its readers', () => {
+    expect(hasNewlyReadWithoutReaders([sent], [read], me)).toBe(true);
+    // Already read before, or the copy names its readers, or not the viewer's own message: nothing to read again.
+    expect(hasNewlyReadWithoutReaders([read], [read], me)).toBe(false);
+    expect(hasNewlyReadWithoutReaders([sent], [{ ...read, read_by: [] } as Message], me)).toBe(false);
+    expect(hasNewlyReadWithoutReaders([], [message(6, { read_at: 'r', is_read: 1 })], me)).toBe(false);
+    expect(hasNewlyReadWithoutReaders([sent], [{ ...sent }], me)).toBe(false);
   });
 });
 

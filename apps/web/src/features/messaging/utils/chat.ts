@@ -81,6 +81,20 @@ export function tickState(message: Pick<Message, 'delivered_at' | 'read_at' | 'i
   return 'sent';
 }
 
+/**
+ * Whether a poll brought one of the viewer's own messages read for the first time without saying who read it (the
+ * polls carry no `read_by`): the thread, which does, is then read again for the tooltip's list of readers.
+ */
+export function hasNewlyReadWithoutReaders(known: readonly Message[], incoming: readonly Message[], currentUserId: string): boolean {
+  const before = new Map(known.map((message) => [message.id, message]));
+  return incoming.some((message) => {
+    if (String(message.sender_id) !== String(currentUserId) || tickState(message) !== 'read') return false;
+    if ((message as CompanyThreadMessage).read_by !== undefined) return false;
+    const previous = before.get(message.id);
+    return previous === undefined || tickState(previous) !== 'read';
+  });
+}
+
 export type Receipt = { id: number; markDelivered: boolean; markRead: boolean };
 
 /**
