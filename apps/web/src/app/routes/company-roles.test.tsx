@@ -130,6 +130,10 @@ describe('a company’s member', () => {
     const list = open(<ViewInvoiceRoute />, clientWith('member'), paths.client.invoices);
     expect(await screen.findByTestId('invoices-forbidden')).toHaveTextContent('Invoices are for your company’s owners and billing people');
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(screen.getByTestId('invoices-forbidden')).getByRole('link', { name: 'My projects' })).toHaveAttribute(
+      'href',
+      paths.client.projects,
+    );
     list.unmount();
 
     open(<ViewInvoiceRoute />, clientWith('member'), `${paths.client.invoices}?id=61`);

@@ -1,5 +1,6 @@
 import { isPayable } from '@agency/schema';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageTitle } from '../../features/config/components/page-title';
@@ -30,7 +31,13 @@ export function ViewInvoiceRoute() {
       <>
         <PageTitle title={id ? 'Invoice' : 'Invoices'} />
         <PageHeading title="Invoices" />
-        <InvoicesForbidden />
+        <InvoicesForbidden
+          action={
+            <Button component={RouterLink} to={paths.client.projects} variant="outlined">
+              My projects
+            </Button>
+          }
+        />
       </>
     );
   }

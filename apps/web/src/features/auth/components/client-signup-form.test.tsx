@@ -70,7 +70,7 @@ describe('client sign-up', () => {
     );
     const rendered = open();
     const company = screen.getByRole('textbox', { name: 'Company name (optional)' });
-    expect(company).toHaveAccessibleDescription('Left empty, your company takes your name.');
+    expect(company).toHaveAccessibleDescription('Defaults to your name when left empty.');
     expect(company).toHaveAttribute('autocomplete', 'organization');
     await rendered.user.type(screen.getByRole('textbox', { name: 'Full name' }), 'Clara Client');
     await rendered.user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'clara@example.test');

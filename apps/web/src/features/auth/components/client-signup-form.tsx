@@ -69,12 +69,7 @@ export function ClientSignupForm() {
       <PlainField label="E-mail" type="email" autoComplete="email" required {...field('email')} />
       <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
       <div className="pub-two-columns">
-        <PlainField
-          label="Company name (optional)"
-          autoComplete="organization"
-          hint="Left empty, your company takes your name."
-          {...field('company')}
-        />
+        <PlainField label="Company name (optional)" autoComplete="organization" hint="Defaults to your name when left empty." {...field('company')} />
         <PlainField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
       </div>
       <SubmitButton loading={signup.isPending} testId="signup-submit">

@@ -86,16 +86,16 @@ export function ClientCompanyDetail({ companyId, back, renderProjects, renderInv
           Client since {formatDate(company.created_at)}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
-        {/* First to read (and first on a phone); beside the lists on a wide screen. */}
-        <Box sx={{ gridColumn: { lg: 2 }, gridRow: { lg: 1 }, minWidth: 0 }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
+        {/* First to read; beside the lists only where they still have room for their tables. */}
+        <Box sx={{ gridColumn: { xl: 2 }, gridRow: { xl: 1 }, minWidth: 0 }}>
           <SectionCard title="Details" data-testid="company-details">
             <Box sx={{ p: { xs: 2, sm: 3 } }}>
               <CompanyFacts company={company} />
             </Box>
           </SectionCard>
         </Box>
-        <Box sx={{ display: 'grid', gap: 3, minWidth: 0, gridColumn: { lg: 1 }, gridRow: { lg: 1 } }}>
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0, gridColumn: { xl: 1 }, gridRow: { xl: 1 } }}>
           <SectionCard title={`People (${detail.members.length})`} data-testid="company-members">
             <DataTable
               columns={memberColumns}

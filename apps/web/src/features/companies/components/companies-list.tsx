@@ -18,11 +18,24 @@ import { useCompanies, type CompanyListItem } from '../api/list-companies';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** "2 open · £1,500.00" (one amount per currency), or "None". */
-export function openInvoicesText(company: Pick<CompanyListItem, 'open_invoices_count' | 'open_invoices_total'>): string {
-  if (company.open_invoices_count === 0) return 'None';
-  const totals = company.open_invoices_total.map((total) => formatMoney(total.amount, total.currency));
-  return [`${company.open_invoices_count} open`, ...totals].join(' · ');
+/** "2 open" over what they still ask, one amount per currency; or "None". */
+function OpenInvoices({ company }: { company: CompanyListItem }) {
+  if (company.open_invoices_count === 0) return <span data-testid="company-open-invoices">None</span>;
+  return (
+    <Box component="span" sx={{ display: 'block' }} data-testid="company-open-invoices">
+      <Box component="span" sx={{ display: 'block' }}>
+        {company.open_invoices_count} open
+      </Box>
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+        {company.open_invoices_total.map((total, index) => (
+          <Box component="span" key={total.currency} sx={{ whiteSpace: 'nowrap' }}>
+            {index > 0 && ' · '}
+            {formatMoney(total.amount, total.currency)}
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
 }
 
 function ExportButton({ q }: { q: string }) {
@@ -70,11 +83,7 @@ export function CompaniesList({ getDetailPath }: { getDetailPath: (id: string) =
     {
       id: 'open-invoices',
       header: 'Open invoices',
-      cell: (company) => (
-        <Box component="span" data-testid="company-open-invoices">
-          {openInvoicesText(company)}
-        </Box>
-      ),
+      cell: (company) => <OpenInvoices company={company} />,
       minWidth: 170,
       cellSx: { fontVariantNumeric: 'tabular-nums' },
     },

@@ -108,7 +108,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+      <Typography
+        component="dd"
+        variant="body2"
+        sx={{ m: 0, mb: { xs: 1.25, sm: 0 }, '&:last-of-type': { mb: 0 }, fontWeight: 600, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+      >
         {children}
       </Typography>
     </Box>

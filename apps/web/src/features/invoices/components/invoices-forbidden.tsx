@@ -2,12 +2,13 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 
 /**
  * What a company's member sees where invoices would be: the server answers them 403, which is a rule of the
  * company, not a failure to retry.
  */
-export function InvoicesForbidden() {
+export function InvoicesForbidden({ action }: { action?: ReactNode }) {
   return (
     <Card
       component="section"
@@ -25,6 +26,7 @@ export function InvoicesForbidden() {
         Your role lets you follow the projects, chat with us and ask for tools. An owner of your company can give you the Billing role if you need to
         see or pay invoices.
       </Typography>
+      {action && <Box sx={{ mt: 2.5 }}>{action}</Box>}
     </Card>
   );
 }
