@@ -9,9 +9,13 @@
 // The phone navigation drawer and the public header menu are also checked for keyboard behaviour.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
+  authHeaders,
   createAdmin,
   createClient,
+  createColleague,
   createTeamlead,
+  expectStatus,
+  inviteColleague,
   createTeammember,
   loginSuperadmin,
   storageStateFor,
@@ -48,7 +52,14 @@ type Screen = {
   widths?: number[];
 };
 
-type SweepSeed = Seed & { draftContractId: string };
+type SweepSeed = Seed & {
+  draftContractId: string;
+  /** A member of the client's company, who sees no amounts, and a pending invitation of the company. */
+  colleague: Auth;
+  companyId: string;
+  companyInviteToken: string;
+  companyInviteEmail: string;
+};
 
 let seeded: Promise<SweepSeed> | undefined;
 
@@ -64,7 +75,30 @@ function seed(request: APIRequestContext): Promise<SweepSeed> {
       await createTeammember(request, { name: `Milo Member ${suffix}` }),
     ];
     const workspace = await seedWorkspace(request, { owner, admin, client, lead, member }, suffix);
-    return { ...workspace, draftContractId: await seedDraftContract(request, workspace, suffix) };
+    const colleague = await createColleague(request, client, 'member', { name: `Mia Colleague ${suffix}` });
+    const companyInvite = await inviteColleague(request, client, 'billing');
+    // The colleague writes in the project's conversation too: the chats show each sender's name.
+    await expectStatus(
+      await request.post('/api/client/send-message', {
+        headers: authHeaders(colleague),
+        data: {
+          sender_id: colleague.user.id,
+          receiver_id: owner.user.id,
+          conversation_id: `${workspace.projectId}:${client.user.id}`,
+          message_content: 'And could the reminders go out by text message?',
+        },
+      }),
+      201,
+      'colleague message',
+    );
+    return {
+      ...workspace,
+      draftContractId: await seedDraftContract(request, workspace, suffix),
+      colleague,
+      companyId: client.user.company_id ?? '',
+      companyInviteToken: companyInvite.token,
+      companyInviteEmail: companyInvite.invitation.email,
+    };
   })();
   return seeded;
 }
@@ -241,6 +275,8 @@ const publicScreens = (s: SweepSeed): Screen[] => [
   { name: 'admin signup with an invitation', path: `/protected/admin-signup?token=${encodeURIComponent(s.adminInviteToken)}` },
   { name: 'employee signup with an invitation', path: `/protected/admin-signup?token=${encodeURIComponent(s.employeeInviteToken)}` },
   { name: 'admin signup without a token', path: '/protected/admin-signup' },
+  { name: 'company invitation', path: `/company-invitation?token=${encodeURIComponent(s.companyInviteToken)}` },
+  { name: 'company invitation without a token', path: '/company-invitation' },
   { name: 'super admin signup (setup key)', path: '/protected/superadmin-signup' },
   { name: 'login', path: '/loginpage' },
   { name: 'forgot password', path: '/forgot-password' },
@@ -287,6 +323,49 @@ const clientScreens = (s: SweepSeed): Screen[] => [
   { name: 'sign contract confirm dialog', path: `/sign-contract?id=${s.clientContractId}`, prepare: openSignConfirm, within: DIALOG },
   contractPdf(s.clientContractId),
   { name: 'profile', path: '/profile' },
+  { name: 'company', path: '/company' },
+  {
+    name: 'change role dialog',
+    path: '/company',
+    prepare: async (page) => {
+      await page.getByRole('combobox', { name: `Role of ${s.colleague.user.name}` }).selectOption('billing');
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+    within: DIALOG,
+  },
+  {
+    name: 'remove from the company dialog',
+    path: '/company',
+    prepare: (page) => openDialog(page, page.getByRole('button', { name: `Remove ${s.colleague.user.name}` }).first()),
+    within: DIALOG,
+  },
+  {
+    name: 'revoke company invitation dialog',
+    path: '/company',
+    prepare: (page) => openDialog(page, page.getByRole('button', { name: `Revoke invitation to ${s.companyInviteEmail}` }).first()),
+    within: DIALOG,
+  },
+  ...chromeStates('/clientdashboardpage'),
+];
+
+/** A member of the client's company: the projects and the chat, no amounts, the company's people read-only. */
+const colleagueScreens = (s: SweepSeed): Screen[] => [
+  { name: 'client dashboard (member)', path: '/clientdashboardpage' },
+  { name: 'project list (member)', path: '/view-project' },
+  { name: 'project detail (member)', path: `/view-project?id=${s.projectId}` },
+  { name: 'invoices (member)', path: '/view-invoice' },
+  { name: 'invoice detail (member)', path: `/view-invoice?id=${s.invoiceId}` },
+  { name: 'company (member)', path: '/company' },
+  { name: 'messages (member)', path: '/messages' },
+  {
+    name: 'chat dialog (member)',
+    path: '/messages',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: new RegExp(`^Open chat about .*${s.projectTitle}`) }).click();
+      await openChat(page);
+    },
+    within: DIALOG,
+  },
   ...chromeStates('/clientdashboardpage'),
 ];
 
@@ -305,6 +384,8 @@ const staffScreens = (s: SweepSeed, contractsPath: string, invoicesPath: string,
         prepare: (page) => openDialog(page, page.getByTestId('status-action-completed')),
         within: DIALOG,
       },
+      { name: 'clients', path: '/clients' },
+      { name: 'client company', path: `/clients?id=${s.companyId}` },
       { name: 'employees', path: '/employees' },
       {
         name: 'revoke invitation dialog',
@@ -445,6 +526,7 @@ const employeeScreens = (s: SweepSeed, dashboard: string, contractId: string, ca
 const ROLES: { role: string; auth: (s: SweepSeed) => Auth | undefined; screens: (s: SweepSeed) => Screen[] }[] = [
   { role: 'public', auth: () => undefined, screens: publicScreens },
   { role: 'client', auth: (s) => s.client, screens: clientScreens },
+  { role: 'client company member', auth: (s) => s.colleague, screens: colleagueScreens },
   { role: 'admin', auth: (s) => s.admin, screens: adminScreens },
   { role: 'super admin', auth: (s) => s.owner, screens: superadminScreens },
   {

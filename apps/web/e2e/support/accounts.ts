@@ -6,8 +6,11 @@ import { linkPath, waitForMail } from './mailbox';
 export type Role = 'client' | 'admin' | 'superadmin' | 'teamlead' | 'teammember';
 export type InvitedRole = 'admin' | 'teamlead' | 'teammember';
 
-/** `user` as the API returns it (DESIGN section 5). */
-export type ApiUser = { id: string; name: string; email: string; role: Role };
+/** A client's role in their company (DESIGN section 9). */
+export type CompanyRole = 'owner' | 'billing' | 'member';
+
+/** `user` as the API returns it (DESIGN section 5); a client's company and role in it, null for everyone else. */
+export type ApiUser = { id: string; name: string; email: string; role: Role; company_id?: string | null; company_role?: CompanyRole | null };
 
 /** A signed-in account: the bearer token and user from `{token, user}`, plus the password it was created with. */
 export type Auth = { token: string; user: ApiUser; password: string };
@@ -150,6 +153,49 @@ export async function createInvitedAccount(request: APIRequestContext, role: Inv
 export const createAdmin = (request: APIRequestContext, input?: NewInvitedAccount) => createInvitedAccount(request, 'admin', input);
 export const createTeamlead = (request: APIRequestContext, input?: NewInvitedAccount) => createInvitedAccount(request, 'teamlead', input);
 export const createTeammember = (request: APIRequestContext, input?: NewInvitedAccount) => createInvitedAccount(request, 'teammember', input);
+
+export type ColleagueInvitation = {
+  invitation: { id: string; email: string; role: CompanyRole; expires_at: string };
+  /** The full sign-up link (`.../company-invitation?token=...`). */
+  link: string;
+  token: string;
+};
+
+/** POST /api/company/invitations as the company's owner. */
+export async function inviteColleague(
+  request: APIRequestContext,
+  owner: Auth,
+  role: CompanyRole,
+  email: string = uniqueEmail(role),
+): Promise<ColleagueInvitation> {
+  const response = await request.post('/api/company/invitations', { data: { email, role }, headers: authHeaders(owner) });
+  const body = await expectStatus<Omit<ColleagueInvitation, 'token'>>(response, 201, `invite colleague ${role} ${email}`);
+  return { ...body, token: inviteTokenFromLink(body.link) };
+}
+
+/** POST /api/company/invitations/accept: the colleague's account, signed in. */
+export async function acceptColleagueInvitation(
+  request: APIRequestContext,
+  invitation: ColleagueInvitation,
+  input: { name?: string; password?: string } = {},
+): Promise<Auth> {
+  const password = input.password ?? DEFAULT_PASSWORD;
+  const data = { invite_token: invitation.token, name: input.name ?? `Colleague ${uniqueSuffix()}`, password };
+  const response = await request.post('/api/company/invitations/accept', { data });
+  const body = await expectStatus<AuthResponse>(response, 201, `colleague signup ${invitation.invitation.email}`);
+  return { token: body.token, user: body.user, password };
+}
+
+/** A colleague of `owner`'s company with `role`, invited and signed up through the API. */
+export async function createColleague(
+  request: APIRequestContext,
+  owner: Auth,
+  role: CompanyRole,
+  input: { name?: string; email?: string; password?: string } = {},
+): Promise<Auth> {
+  const invitation = await inviteColleague(request, owner, role, input.email ?? uniqueEmail(role));
+  return acceptColleagueInvitation(request, invitation, input);
+}
 
 /**
  * Puts a session into the browser the way the app keeps it (localStorage `authToken` and `unique_id`), then opens
