@@ -38,6 +38,11 @@ export function seesAmounts(role: CompanyRole | null): boolean {
   return role !== 'member';
 }
 
+/** New projects and their files are asked for by owners and members; billing people follow them. */
+export function asksForWork(role: CompanyRole | null): boolean {
+  return role !== 'billing';
+}
+
 /** Only an owner changes the company's details and its people. */
 export function managesCompany(role: CompanyRole | null): boolean {
   return role === 'owner';

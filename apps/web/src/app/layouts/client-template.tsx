@@ -10,13 +10,13 @@ import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
-import { companyRoleOf, seesAmounts } from '../../lib/company-role';
+import { companyRoleOf, type CompanyRole } from '../../lib/company-role';
 import { paths } from '../../lib/paths';
 import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
 import { PROFILE_ITEM } from './profile-nav-item';
 
-// The client's navigation: only the screens that exist, ending with the profile. A company's members see no
-// amounts, so theirs has no Invoices.
+// The client's navigation: only the screens that exist, ending with the profile. What a client may do follows
+// their role in their company.
 
 const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
@@ -31,9 +31,14 @@ const CLIENT_NAV: readonly DashboardNavItem[] = [
   PROFILE_ITEM,
 ];
 
-const MEMBER_NAV = CLIENT_NAV.filter((item) => item.to !== paths.client.invoices);
+/** Members see no amounts; billing people ask for no projects. */
+const NAV_BY_ROLE: Record<CompanyRole, readonly DashboardNavItem[]> = {
+  owner: CLIENT_NAV,
+  billing: CLIENT_NAV.filter((item) => item.to !== paths.client.createProject),
+  member: CLIENT_NAV.filter((item) => item.to !== paths.client.invoices),
+};
 
 export function ClientTemplate() {
   const { user } = useAuth();
-  return <DashboardTemplate areaLabel="Client area" navItems={seesAmounts(companyRoleOf(user)) ? CLIENT_NAV : MEMBER_NAV} />;
+  return <DashboardTemplate areaLabel="Client area" navItems={NAV_BY_ROLE[companyRoleOf(user) ?? 'owner']} />;
 }

@@ -18,7 +18,7 @@ import { InvoiceToPayRow } from '../../features/invoices/components/invoice-to-p
 import { useProjectSummary } from '../../features/projects/api/get-project-summary';
 import { ProjectAttentionRow, ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
 import { contractPathFor } from '../../lib/contract-links';
-import { companyRoleOf, seesAmounts } from '../../lib/company-role';
+import { asksForWork, companyRoleOf, seesAmounts } from '../../lib/company-role';
 import { errorMessage } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
@@ -121,15 +121,21 @@ function ClientAttention({ withInvoices }: { withInvoices: boolean }) {
 export function ClientDashboardRoute() {
   const { user } = useAuth();
   if (!user) return null;
+  const role = companyRoleOf(user);
+  const canAskForWork = asksForWork(role);
   return (
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard">
       <PageTitle title="Dashboard" />
       <WelcomeCard name={user.name}>
-        Send us a project brief, follow its progress and see what needs your attention.
+        {canAskForWork
+          ? 'Send us a project brief, follow its progress and see what needs your attention.'
+          : 'Follow your company’s projects and see what needs your attention.'}
         <Stack direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }} component="span">
-          <Button component={Link} to={paths.client.createProject} variant="contained" color="secondary" startIcon={<AddIcon />}>
-            New project
-          </Button>
+          {canAskForWork && (
+            <Button component={Link} to={paths.client.createProject} variant="contained" color="secondary" startIcon={<AddIcon />}>
+              New project
+            </Button>
+          )}
           <Button component={Link} to={paths.client.projects} variant="outlined" sx={{ color: '#fff', borderColor: 'rgb(255 255 255 / 50%)' }}>
             My projects
           </Button>
@@ -139,7 +145,7 @@ export function ClientDashboardRoute() {
         getDetailPath={(id) => projectPathFor('client', id)}
         attentionTitle="Needs your attention"
         attentionEmpty="Nothing needs your attention"
-        attention={<ClientAttention withInvoices={seesAmounts(companyRoleOf(user))} />}
+        attention={<ClientAttention withInvoices={seesAmounts(role)} />}
         attentionFirst
         aside={<PersonCard user={user} />}
       />

@@ -1,6 +1,6 @@
 // What a client's company role changes in the client's own screens: a member sees no amounts (no budgets, no
 // Invoices in the navigation, no invoices anywhere, and a plain statement where invoices would be); billing people
-// and owners see them.
+// see them and pay, but ask for no projects and add no files; owners do everything.
 import type { InvoiceListItem, Project, ProjectListItem, User } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -14,6 +14,7 @@ import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { ClientTemplate } from '../layouts/client-template';
 import { ClientDashboardRoute } from './client-dashboard';
+import { CreateProjectRoute } from './create-project';
 import { ViewInvoiceRoute } from './view-invoice';
 import { ViewProjectRoute } from './view-project';
 
@@ -62,6 +63,7 @@ const listItem: ProjectListItem = {
 /** Every request of the client's screens, answered as the server answers this role; invoice requests are kept. */
 function serve(role: CompanyRole) {
   const invoiceRequests: string[] = [];
+  const projectPosts: unknown[] = [];
   const budget = role === 'member' ? null : listItem.budget_minor;
   const project: Project = {
     ...listItem,
@@ -99,9 +101,13 @@ function serve(role: CompanyRole) {
       invoiceRequests.push(request.url);
       return role === 'member' ? refuse() : HttpResponse.json({ invoice: invoiceFixture({ id: '61' }) });
     }),
+    http.post('/api/projects', async ({ request }) => {
+      projectPosts.push(await request.json());
+      return HttpResponse.json({ project }, { status: 201 });
+    }),
     http.get('/api/projects/31/billing', () => HttpResponse.json({ auto_deposit: true, deposit_percent: 30, deposit_invoice_id: null })),
   );
-  return { invoiceRequests };
+  return { invoiceRequests, projectPosts };
 }
 
 describe('a company’s member', () => {
@@ -159,6 +165,18 @@ describe('a company’s member', () => {
     expect(invoiceRequests).toEqual([]);
   });
 
+  it('asks for a project without a budget', async () => {
+    const { projectPosts } = serve('member');
+    const { user } = open(<CreateProjectRoute />, clientWith('member'), paths.client.createProject);
+    const form = await screen.findByRole('form', { name: 'New project' });
+    expect(within(form).queryByRole('textbox', { name: 'Budget' })).toBeNull();
+    expect(within(form).queryByText('Currency')).toBeNull();
+    await user.type(within(form).getByRole('textbox', { name: 'Title' }), 'Text reminders');
+    await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Reminders by text message.');
+    await user.click(within(form).getByRole('button', { name: 'Submit project' }));
+    await waitFor(() => expect(projectPosts).toEqual([{ title: 'Text reminders', description: 'Reminders by text message.' }]));
+  });
+
   it('gets a dashboard that asks nothing about invoices', async () => {
     const { invoiceRequests } = serve('member');
     open(<ClientDashboardRoute />, clientWith('member'), paths.client.dashboard);
@@ -179,11 +197,12 @@ describe('a company’s member', () => {
 });
 
 describe('a company’s billing person', () => {
-  it('has Invoices in the navigation and sees budgets and invoices', async () => {
+  it('has Invoices and no New project in the navigation, and sees budgets and invoices', async () => {
     const { invoiceRequests } = serve('billing');
     const template = open(<ClientTemplate />, clientWith('billing'), paths.client.dashboard);
     const nav = await screen.findByRole('navigation', { name: 'Client area' });
     expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', paths.client.invoices);
+    expect(within(nav).queryByRole('link', { name: 'New project' })).toBeNull();
     template.unmount();
 
     const list = open(<ViewProjectRoute />, clientWith('billing'), paths.client.projects);
@@ -194,5 +213,43 @@ describe('a company’s billing person', () => {
     expect(await screen.findByTestId('invoice-row')).toHaveTextContent('INV-2026-0042');
     await waitFor(() => expect(invoiceRequests.length).toBeGreaterThan(0));
     expect(screen.queryByTestId('invoices-forbidden')).toBeNull();
+  });
+
+  it('asks for no project and adds no files: the screens say whose that is', async () => {
+    const { projectPosts } = serve('billing');
+    const create = open(<CreateProjectRoute />, clientWith('billing'), paths.client.createProject);
+    expect(await screen.findByTestId('new-project-closed')).toHaveTextContent('New projects are asked for by your company’s owners and members');
+    expect(screen.queryByRole('form', { name: 'New project' })).toBeNull();
+    create.unmount();
+
+    const dashboard = open(<ClientDashboardRoute />, clientWith('billing'), paths.client.dashboard);
+    await screen.findByRole('region', { name: 'Needs your attention' });
+    expect(screen.queryByRole('link', { name: 'New project' })).toBeNull();
+    dashboard.unmount();
+
+    const list = open(<ViewProjectRoute />, clientWith('billing'), paths.client.projects);
+    await screen.findByTestId('project-row');
+    expect(screen.queryByRole('link', { name: 'New project' })).toBeNull();
+    list.unmount();
+
+    open(<ViewProjectRoute />, clientWith('billing'), `${paths.client.projects}?id=31`);
+    await screen.findByTestId('project-detail');
+    expect(screen.queryByTestId('upload-files')).toBeNull();
+    expect(screen.queryByText(/Up to 10 files/)).toBeNull();
+    expect(projectPosts).toEqual([]);
+  });
+});
+
+describe('a company’s owner', () => {
+  it('asks for projects with a budget and adds files', async () => {
+    serve('owner');
+    const create = open(<CreateProjectRoute />, clientWith('owner'), paths.client.createProject);
+    const form = await screen.findByRole('form', { name: 'New project' });
+    expect(within(form).getByRole('textbox', { name: 'Budget' })).toBeInTheDocument();
+    create.unmount();
+
+    open(<ViewProjectRoute />, clientWith('owner'), `${paths.client.projects}?id=31`);
+    await screen.findByTestId('project-detail');
+    expect(screen.getByText(/Up to 10 files/)).toBeInTheDocument();
   });
 });

@@ -1,16 +1,46 @@
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
 import { CreateProjectForm } from '../../features/projects/components/create-project-form';
 import { PageHeading } from '../../components/page-heading';
+import { asksForWork, companyRoleOf, seesAmounts } from '../../lib/company-role';
+import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
 
+/** /create-project: a company's owners and members ask for a project (members without a budget); billing people do not. */
 export function CreateProjectRoute() {
+  const { user } = useAuth();
+  const role = companyRoleOf(user);
+
+  if (!asksForWork(role)) {
+    return (
+      <>
+        <PageTitle title="New project" />
+        <PageHeading title="New project" />
+        <Card component="section" aria-labelledby="new-project-closed" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 760 }} data-testid="new-project-closed">
+          <Typography id="new-project-closed" variant="h6" component="h2">
+            New projects are asked for by your company’s owners and members
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            As the company’s billing person you follow its projects and pay its invoices.
+          </Typography>
+          <Button component={Link} to={paths.client.projects} variant="outlined" sx={{ mt: 2.5 }}>
+            My projects
+          </Button>
+        </Card>
+      </>
+    );
+  }
+
   return (
     <>
       <PageTitle title="New project" />
       <PageHeading title="New project">Tell us what you need. The agency reviews every request and assigns a team when it is approved.</PageHeading>
       <Card sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 760 }}>
-        <CreateProjectForm projectPath={(id) => projectPathFor('client', id)} />
+        <CreateProjectForm projectPath={(id) => projectPathFor('client', id)} withBudget={seesAmounts(role)} />
       </Card>
     </>
   );

@@ -10,7 +10,7 @@ import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { PageHeading } from '../../components/page-heading';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { companyRoleOf, seesAmounts } from '../../lib/company-role';
+import { asksForWork, companyRoleOf, seesAmounts } from '../../lib/company-role';
 import { contractPathFor } from '../../lib/contract-links';
 import { paths } from '../../lib/paths';
 import { invoicePathFor, projectPathFor } from '../../lib/project-links';
@@ -20,8 +20,10 @@ export function ViewProjectRoute() {
   const [searchParams] = useSearchParams();
   const { user } = useAuth();
   const id = searchParams.get('id');
-  // A company's members see no amounts: no budget, no invoices.
-  const showAmounts = seesAmounts(companyRoleOf(user));
+  const role = companyRoleOf(user);
+  // A company's members see no amounts (no budget, no invoices); its billing people add no projects and no files.
+  const showAmounts = seesAmounts(role);
+  const canAskForWork = asksForWork(role);
 
   if (id) {
     return (
@@ -31,7 +33,9 @@ export function ViewProjectRoute() {
           projectId={id}
           back={{ to: paths.client.projects, label: 'My projects' }}
           showBudget={showAmounts}
-          renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
+          renderExtra={(project) =>
+            canAskForWork ? <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} /> : null
+          }
           renderSide={(project) => <ProjectProgress projectId={project.id} />}
           renderSections={(project) => (
             <>
@@ -61,9 +65,11 @@ export function ViewProjectRoute() {
         showBudget={showAmounts}
         emptyText="Projects you create appear here."
         action={
-          <Button component={Link} to={paths.client.createProject} variant="contained" startIcon={<AddIcon />}>
-            New project
-          </Button>
+          canAskForWork && (
+            <Button component={Link} to={paths.client.createProject} variant="contained" startIcon={<AddIcon />}>
+              New project
+            </Button>
+          )
         }
       />
     </>

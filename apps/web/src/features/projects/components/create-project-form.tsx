@@ -60,11 +60,13 @@ type FormOutput = z.output<typeof formSchema>;
 type CreateProjectFormProps = {
   /** Where the new project can be opened. */
   projectPath: (id: string) => string;
+  /** The budget and its currency; off for a company's members, who handle no amounts (the server refuses them one). */
+  withBudget?: boolean;
 };
 
 type Created = { project: Project; uploadError: string | null };
 
-export function CreateProjectForm({ projectPath }: CreateProjectFormProps) {
+export function CreateProjectForm({ projectPath, withBudget = true }: CreateProjectFormProps) {
   const createProject = useCreateProject();
   const upload = useUploadProjectAttachments();
   const [files, setFiles] = useState<File[]>([]);
@@ -85,8 +87,9 @@ export function CreateProjectForm({ projectPath }: CreateProjectFormProps) {
         title: values.title,
         description: values.description,
         category: values.category || undefined,
-        budget_minor: values.budget ? (toMinorUnits(values.budget, values.currency) ?? undefined) : undefined,
-        currency: values.currency,
+        ...(withBudget
+          ? { budget_minor: values.budget ? (toMinorUnits(values.budget, values.currency) ?? undefined) : undefined, currency: values.currency }
+          : {}),
         deadline: values.deadline || undefined,
       }));
     } catch {
@@ -166,23 +169,25 @@ export function CreateProjectForm({ projectPath }: CreateProjectFormProps) {
           disabled={isBusy}
           helperText="Optional, e.g. Website, Mobile app, Branding."
         />
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-          <FormTextField
-            control={control}
-            name="budget"
-            label="Budget"
-            inputMode="decimal"
-            disabled={isBusy}
-            helperText={`Optional. In whole units, e.g. ${amountExample(currency)}.`}
-          />
-          <FormTextField control={control} name="currency" label="Currency" select disabled={isBusy}>
-            {CURRENCIES.map((currency) => (
-              <MenuItem key={currency} value={currency}>
-                {currency}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Box>
+        {withBudget && (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+            <FormTextField
+              control={control}
+              name="budget"
+              label="Budget"
+              inputMode="decimal"
+              disabled={isBusy}
+              helperText={`Optional. In whole units, e.g. ${amountExample(currency)}.`}
+            />
+            <FormTextField control={control} name="currency" label="Currency" select disabled={isBusy}>
+              {CURRENCIES.map((currency) => (
+                <MenuItem key={currency} value={currency}>
+                  {currency}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Box>
+        )}
         <FormDateInput control={control} name="deadline" label="Desired deadline" disabled={isBusy} min={todayIso()} helperText="Optional." />
         <Box>
           <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
