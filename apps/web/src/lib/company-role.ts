@@ -1,16 +1,7 @@
-import type { User } from '@agency/schema';
+import { seesMoney, type CompanyRole, type User } from '@agency/schema';
 
 // What a client may do in the app follows their role in their company (DESIGN section 9): the server decides every
 // call, and the screens only leave out what would be refused (the Invoices item for members, the owner's buttons).
-
-export const COMPANY_ROLES = ['owner', 'billing', 'member'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
-
-export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
-  owner: 'Owner',
-  billing: 'Billing',
-  member: 'Member',
-};
 
 /** One line on what each role may do, where a role is chosen. */
 export const COMPANY_ROLE_HINTS: Record<CompanyRole, string> = {
@@ -19,23 +10,18 @@ export const COMPANY_ROLE_HINTS: Record<CompanyRole, string> = {
   member: 'Projects, chat and tool requests, no amounts',
 };
 
-export function isCompanyRole(value: unknown): value is CompanyRole {
-  return typeof value === 'string' && (COMPANY_ROLES as readonly string[]).includes(value);
-}
-
 /**
- * A client's role in their company, from the signed-in user (`company_role`); null for staff and employees. A
- * client answer without the field is read as the owner of a company of one, which every client was before companies.
+ * A client's role in their company, from the signed-in user; null for staff and employees. A client without one
+ * (which the server never sends) gets the least: a member's screens.
  */
 export function companyRoleOf(user: User | null | undefined): CompanyRole | null {
   if (!user || user.role !== 'client') return null;
-  const role = (user as { company_role?: unknown }).company_role;
-  return isCompanyRole(role) ? role : 'owner';
+  return user.company_role ?? 'member';
 }
 
-/** Budgets and invoice amounts: everyone but a company's members (staff and employees have no company role). */
+/** Budgets and invoice amounts: a company's owners and billing people, and everyone who is not a client. */
 export function seesAmounts(role: CompanyRole | null): boolean {
-  return role !== 'member';
+  return role === null || seesMoney(role);
 }
 
 /** New projects and their files are asked for by owners and members; billing people follow them. */

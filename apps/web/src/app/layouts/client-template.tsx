@@ -1,3 +1,4 @@
+import type { CompanyRole } from '@agency/schema';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
@@ -10,7 +11,7 @@ import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
-import { companyRoleOf, type CompanyRole } from '../../lib/company-role';
+import { companyRoleOf } from '../../lib/company-role';
 import { paths } from '../../lib/paths';
 import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
 import { PROFILE_ITEM } from './profile-nav-item';

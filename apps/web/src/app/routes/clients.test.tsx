@@ -1,17 +1,16 @@
-import type { InvoiceListItem, ProjectListItem, User } from '@agency/schema';
+import type { CompanyListItem, InvoiceListItem, ProjectListItem, User } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../features/auth/hooks/use-auth';
-import type { CompanyListItem } from '../../features/companies/api/list-companies';
 import { paths } from '../../lib/paths';
 import { invoiceFixture } from '../../test/invoice-fixtures';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { ClientsRoute } from './clients';
 
-const ada = { id: '2', name: 'Ada Admin', email: 'ada@example.test', role: 'admin', company_id: null, company_role: null } as User;
+const ada: User = { id: '2', name: 'Ada Admin', email: 'ada@example.test', role: 'admin', company_id: null, company_role: null };
 
 function company(id: string, name: string, overrides: Partial<CompanyListItem> = {}): CompanyListItem {
   return {

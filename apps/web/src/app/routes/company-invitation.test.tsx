@@ -6,7 +6,7 @@ import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { CompanyInvitationRoute } from './company-invitation';
 
-const bea = { id: '8', name: 'Bea Billing', email: 'bea@northwind.test', role: 'client', company_id: '3', company_role: 'billing' } as User;
+const bea: User = { id: '8', name: 'Bea Billing', email: 'bea@northwind.test', role: 'client', company_id: '3', company_role: 'billing' };
 
 function openInvitation(token: string | null) {
   const path = token === null ? '/company-invitation' : `/company-invitation?token=${token}`;

@@ -1,13 +1,12 @@
 // What a client's company role changes in the client's own screens: a member sees no amounts (no budgets, no
 // Invoices in the navigation, no invoices anywhere, and a plain statement where invoices would be); billing people
 // see them and pay, but ask for no projects and add no files; owners do everything.
-import type { InvoiceListItem, Project, ProjectListItem, User } from '@agency/schema';
+import type { CompanyRole, InvoiceListItem, Project, ProjectListItem, User } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../features/auth/hooks/use-auth';
-import type { CompanyRole } from '../../lib/company-role';
 import { paths } from '../../lib/paths';
 import { invoiceFixture } from '../../test/invoice-fixtures';
 import { renderScreen } from '../../test/render';
@@ -19,7 +18,7 @@ import { ViewInvoiceRoute } from './view-invoice';
 import { ViewProjectRoute } from './view-project';
 
 function clientWith(companyRole: CompanyRole): User {
-  return { id: '9', name: 'Mia Colleague', email: 'mia@northwind.test', role: 'client', company_id: '3', company_role: companyRole } as User;
+  return { id: '9', name: 'Mia Colleague', email: 'mia@northwind.test', role: 'client', company_id: '3', company_role: companyRole };
 }
 
 function authFor(user: User): AuthContextValue {

@@ -1,13 +1,9 @@
-import type { User } from '@agency/schema';
+import type { Company, CompanyInvitation, CompanyMember, CompanyRole, User } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../features/auth/hooks/use-auth';
-import type { Company } from '../../features/companies/api/get-company';
-import type { CompanyInvitation } from '../../features/companies/api/list-company-invitations';
-import type { CompanyMember } from '../../features/companies/api/list-company-members';
-import type { CompanyRole } from '../../lib/company-role';
 import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
@@ -21,7 +17,7 @@ function client(id: string, name: string, companyRole: CompanyRole): User {
     role: 'client',
     company_id: '3',
     company_role: companyRole,
-  } as User;
+  };
 }
 
 const olga = client('7', 'Olga Owner', 'owner');

@@ -1,11 +1,7 @@
+import type { CreateCompanyInvitationInput, CreateCompanyInvitationResponse } from '@agency/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompanyRole } from '../../../lib/company-role';
 import { request } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
-import type { CompanyInvitation } from './list-company-invitations';
-
-export type CreateCompanyInvitationInput = { email: string; role: CompanyRole };
-export type CreateCompanyInvitationResponse = { invitation: CompanyInvitation; link: string };
 
 /** POST /company/invitations: e-mails a single-use sign-up link and answers it (an address with an account: 409). */
 export function createCompanyInvitation(input: CreateCompanyInvitationInput): Promise<CreateCompanyInvitationResponse> {

@@ -1,19 +1,9 @@
+import type { CompanyListItem } from '@agency/schema';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Company } from './get-company';
 
 export const COMPANIES_PAGE_SIZE = 25;
-
-/** A company in the staff list: the company and what is going on with it. */
-export type CompanyListItem = Company & {
-  people_count: number;
-  projects_count: number;
-  open_invoices_count: number;
-  /** What the open invoices still owe, one amount (minor units) per currency. */
-  open_invoices_total: { currency: string; amount: number }[];
-  last_activity_at: string | null;
-};
 
 export type CompanyPage = { items: CompanyListItem[]; next_cursor: string | null };
 

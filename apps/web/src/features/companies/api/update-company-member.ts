@@ -1,8 +1,7 @@
+import type { CompanyMember, CompanyRole } from '@agency/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompanyRole } from '../../../lib/company-role';
 import { request } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
-import type { CompanyMember } from './list-company-members';
 
 export type UpdateCompanyMemberVariables = { userId: string; role: CompanyRole };
 

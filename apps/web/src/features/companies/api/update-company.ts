@@ -1,8 +1,8 @@
+import { emailSchema, type CompanyResponse, type UpdateCompanyInput } from '@agency/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { request } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Company } from './get-company';
 
 /** An optional text: trimmed, and empty means "none" (sent as null, so that a value can be cleared). */
 const optionalText = (max: number, label: string) =>
@@ -12,7 +12,11 @@ const optionalText = (max: number, label: string) =>
     .max(max, `${label} must be at most ${max} characters`)
     .transform((value) => (value === '' ? null : value));
 
-/** What the owner edits (PATCH /company): the name is required, everything else may be left empty. */
+/**
+ * The owner's form (PATCH /company): the name required, every other field cleared when left empty, within the API's
+ * limits. The API's schema reads a wrong billing e-mail as "Invalid input" (a union of empty, an address or null);
+ * the form says what is wrong.
+ */
 export const companyDetailsInput = z.object({
   name: z.string().trim().min(1, 'Company name is required').max(120, 'Company name must be at most 120 characters'),
   billing_address: optionalText(500, 'Billing address'),
@@ -20,19 +24,19 @@ export const companyDetailsInput = z.object({
     .string()
     .regex(/^([A-Z]{2})?$/, 'Choose a country from the list')
     .transform((value) => (value === '' ? null : value)),
-  tax_number: optionalText(40, 'Tax or VAT number'),
+  tax_number: optionalText(50, 'Tax or VAT number'),
   billing_email: z
     .string()
     .trim()
     .max(254, 'Billing e-mail must be at most 254 characters')
-    .refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid e-mail address')
+    .refine((value) => value === '' || emailSchema.safeParse(value).success, 'Enter a valid e-mail address')
     .transform((value) => (value === '' ? null : value)),
 });
 export type CompanyDetailsForm = z.input<typeof companyDetailsInput>;
-export type UpdateCompanyInput = Partial<z.output<typeof companyDetailsInput>>;
+export type CompanyDetails = z.output<typeof companyDetailsInput>;
 
-export function updateCompany(input: UpdateCompanyInput): Promise<{ company: Company }> {
-  return request<{ company: Company }>('/company', { method: 'PATCH', body: input });
+export function updateCompany(input: UpdateCompanyInput): Promise<CompanyResponse> {
+  return request<CompanyResponse>('/company', { method: 'PATCH', body: input });
 }
 
 export function useUpdateCompany() {

@@ -1,3 +1,4 @@
+import type { CompanyDetail, CompanyMember } from '@agency/schema';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
@@ -10,8 +11,7 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty, ListLoading, RecordError } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/format';
-import { useClientCompany, type ClientCompanyDetail as Detail } from '../api/get-client-company';
-import type { CompanyMember } from '../api/list-company-members';
+import { useClientCompany } from '../api/get-client-company';
 import { CompanyFacts } from './company-details-card';
 import { CompanyRoleChip } from './company-role-chip';
 
@@ -39,9 +39,9 @@ type ClientCompanyDetailProps = {
   companyId: string;
   back: { to: string; label: string };
   /** The company's projects, as the projects feature lists them. */
-  renderProjects: (detail: Detail) => ReactNode;
+  renderProjects: (detail: CompanyDetail) => ReactNode;
   /** The invoices of those projects. */
-  renderInvoices: (detail: Detail) => ReactNode;
+  renderInvoices: (detail: CompanyDetail) => ReactNode;
 };
 
 /** One client company for staff: its details, its people with their roles, its projects and invoices. */

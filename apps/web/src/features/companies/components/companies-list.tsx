@@ -1,3 +1,4 @@
+import type { CompanyListItem } from '@agency/schema';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
@@ -14,7 +15,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useExportCompanies } from '../api/export-companies';
-import { useCompanies, type CompanyListItem } from '../api/list-companies';
+import { useCompanies } from '../api/list-companies';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

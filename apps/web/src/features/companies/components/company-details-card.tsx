@@ -1,3 +1,4 @@
+import type { Company } from '@agency/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,8 +13,8 @@ import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { useCompany, type Company } from '../api/get-company';
-import { companyDetailsInput, useUpdateCompany, type CompanyDetailsForm, type UpdateCompanyInput } from '../api/update-company';
+import { useCompany } from '../api/get-company';
+import { companyDetailsInput, useUpdateCompany, type CompanyDetails, type CompanyDetailsForm } from '../api/update-company';
 import { countryName, countryOptions } from '../utils/countries';
 
 function formValues(company: Company): CompanyDetailsForm {
@@ -28,12 +29,12 @@ function formValues(company: Company): CompanyDetailsForm {
 
 function DetailsForm({ company }: { company: Company }) {
   const update = useUpdateCompany();
-  const { control, handleSubmit, formState } = useForm<CompanyDetailsForm, unknown, UpdateCompanyInput>({
+  const { control, handleSubmit, formState } = useForm<CompanyDetailsForm, unknown, CompanyDetails>({
     resolver: zodResolver(companyDetailsInput),
     values: formValues(company),
   });
 
-  function handleSave(values: UpdateCompanyInput) {
+  function handleSave(values: CompanyDetails) {
     update.mutate(values, { onSuccess: () => notify.success('Company details saved') });
   }
 

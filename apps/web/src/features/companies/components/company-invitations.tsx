@@ -1,3 +1,4 @@
+import { COMPANY_ROLE_LABELS, type CompanyInvitation } from '@agency/schema';
 import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
@@ -5,11 +6,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { COMPANY_ROLE_LABELS } from '../../../lib/company-role';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { useCompanyInvitations, type CompanyInvitation } from '../api/list-company-invitations';
+import { useCompanyInvitations } from '../api/list-company-invitations';
 import { useRevokeCompanyInvitation } from '../api/revoke-company-invitation';
 
 /** Invitations sent and not yet accepted; the owner revokes one with a confirmation. */

@@ -1,3 +1,4 @@
+import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyMember, type CompanyRole } from '@agency/schema';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,11 +13,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { COMPANY_ROLE_HINTS, COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '../../../lib/company-role';
+import { COMPANY_ROLE_HINTS } from '../../../lib/company-role';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { useCompanyMembers, type CompanyMember } from '../api/list-company-members';
+import { useCompanyMembers } from '../api/list-company-members';
 import { useRemoveCompanyMember } from '../api/remove-company-member';
 import { useUpdateCompanyMember } from '../api/update-company-member';
 import { CompanyRoleChip } from './company-role-chip';

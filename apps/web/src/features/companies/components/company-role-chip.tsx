@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { COMPANY_ROLE_LABELS, type CompanyRole } from '../../../lib/company-role';
+import { COMPANY_ROLE_LABELS, type CompanyRole } from '@agency/schema';
 
 const COLORS = { owner: 'primary', billing: 'secondary', member: 'default' } as const;
 

@@ -10,14 +10,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { emailSchema } from '@agency/schema';
+import { COMPANY_ROLE_LABELS, COMPANY_ROLES, emailSchema, type CompanyRole, type CreateCompanyInvitationResponse } from '@agency/schema';
 import { useId, useState, type FormEvent } from 'react';
 import { CopyLinkField } from '../../../components/copy-link-field';
-import { COMPANY_ROLE_HINTS, COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '../../../lib/company-role';
+import { COMPANY_ROLE_HINTS } from '../../../lib/company-role';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { useCreateCompanyInvitation, type CreateCompanyInvitationResponse } from '../api/create-company-invitation';
+import { useCreateCompanyInvitation } from '../api/create-company-invitation';
 
 /** The owner invites a colleague by e-mail with a role; the link is shown too, to pass on another way. */
 export function InviteColleagueForm() {

@@ -1,4 +1,4 @@
-import { CHAT_POLL_INTERVAL_MS, type Attachment, type Message } from '@agency/schema';
+import { CHAT_POLL_INTERVAL_MS, type Attachment, type Message, type MessageReader } from '@agency/schema';
 
 export type MessagingSide = 'superadmin' | 'client';
 
@@ -40,8 +40,8 @@ export function mergeMessages(current: readonly Message[], incoming: readonly Me
   const byId = new Map<number, Message>();
   for (const message of current) byId.set(message.id, message);
   for (const message of incoming) {
-    const known = byId.get(message.id) as CompanyThreadMessage | undefined;
-    const next = normalizeMessage(message) as CompanyThreadMessage;
+    const known = byId.get(message.id);
+    const next = normalizeMessage(message);
     byId.set(message.id, next.read_by === undefined && known?.read_by ? { ...next, read_by: known.read_by } : next);
   }
   return [...byId.values()].sort((a, b) => a.id - b.id);
@@ -54,22 +54,14 @@ export function latestMessageId(messages: readonly Pick<Message, 'id'>[], floor?
   return latest;
 }
 
-/** Who read one of the super admin's messages, and when: each person of the client's company. */
-export type MessageReader = { user_id: string; name: string; read_at: string };
-
-/** A message with what the company thread adds: who wrote it, and who of the company read it. */
-type CompanyThreadMessage = Message & { sender_name?: string | null; read_by?: readonly MessageReader[] | null };
-
 /** The sender's name, when the server named them. */
 export function senderNameOf(message: Message): string | null {
-  const name = (message as CompanyThreadMessage).sender_name;
-  return typeof name === 'string' && name.trim() !== '' ? name : null;
+  return typeof message.sender_name === 'string' && message.sender_name.trim() !== '' ? message.sender_name : null;
 }
 
-/** Who has read a message, first reader first (only the super admin's own messages carry this). */
+/** Who of the client's company has read a message, first reader first (only the super admin's messages carry this). */
 export function readersOf(message: Message): MessageReader[] {
-  const readers = (message as CompanyThreadMessage).read_by;
-  return Array.isArray(readers) ? [...readers].sort((a, b) => a.read_at.localeCompare(b.read_at)) : [];
+  return Array.isArray(message.read_by) ? [...message.read_by].sort((a, b) => a.read_at.localeCompare(b.read_at)) : [];
 }
 
 export type TickState = 'sent' | 'delivered' | 'read';
@@ -89,7 +81,7 @@ export function hasNewlyReadWithoutReaders(known: readonly Message[], incoming: 
   const before = new Map(known.map((message) => [message.id, message]));
   return incoming.some((message) => {
     if (String(message.sender_id) !== String(currentUserId) || tickState(message) !== 'read') return false;
-    if ((message as CompanyThreadMessage).read_by !== undefined) return false;
+    if (message.read_by !== undefined) return false;
     const previous = before.get(message.id);
     return previous === undefined || tickState(previous) !== 'read';
   });
@@ -108,7 +100,7 @@ export function receiptsFor(messages: readonly Message[], currentUserId: string,
   for (const message of messages) {
     if (String(message.sender_id) === String(currentUserId)) continue;
     if (otherUserId !== undefined && String(message.receiver_id) === String(otherUserId)) continue;
-    const readers = (message as CompanyThreadMessage).read_by;
+    const readers = message.read_by;
     const markDelivered = !message.delivered_at;
     const markRead = Number(message.is_read) === 0 || (Array.isArray(readers) && !readers.some((r) => String(r.user_id) === String(currentUserId)));
     if (markDelivered || markRead) receipts.push({ id: message.id, markDelivered, markRead });
