@@ -58,7 +58,7 @@ function NavList({ areaLabel, navItems }: DashboardTemplateProps) {
           end
           sx={{
             borderRadius: 2,
-            // Compact rows: the super admin's fifteen screens fit a 1280 x 800 window without scrolling.
+            // Compact rows: the super admin's sixteen screens fit a 1280 x 800 window without scrolling.
             py: 0.5,
             mb: 0.25,
             color: 'text.secondary',
