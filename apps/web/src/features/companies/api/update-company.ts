@@ -13,9 +13,8 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => (value === '' ? null : value));
 
 /**
- * The owner's form (PATCH /company): the name required, every other field cleared when left empty, within the API's
- * limits. The API's schema reads a wrong billing e-mail as "Invalid input" (a union of empty, an address or null);
- * the form says what is wrong.
+ * The owner's form (PATCH /company), within the API's limits: the form always sends the name, so it is required
+ * here (the API's schema lets a change leave it out), and every other field left empty is sent as null, which clears it.
  */
 export const companyDetailsInput = z.object({
   name: z.string().trim().min(1, 'Company name is required').max(120, 'Company name must be at most 120 characters'),
