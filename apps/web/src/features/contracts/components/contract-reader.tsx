@@ -21,7 +21,10 @@ import { SignContractPanel } from './sign-contract-panel';
 
 type ContractReaderProps = { contractId: string; userId: string; back: { to: string; label: string } };
 
-/** One contract for the person who signs it: the document, and the signing panel while it awaits signature. */
+/**
+ * One contract for the person who signs it (the document, and the signing panel while it awaits signature), and for
+ * the colleagues of a client's company who may read it.
+ */
 export function ContractReader({ contractId, userId, back }: ContractReaderProps) {
   const contract = useContract(contractId);
   const markViewed = useMarkContractViewed();
@@ -94,7 +97,13 @@ export function ContractReader({ contractId, userId, back }: ContractReaderProps
           </Stack>
         </Alert>
       )}
-      {c.status === 'sent' && c.expires_at && <Alert severity="info">Please sign before {formatDateTime(c.expires_at)}.</Alert>}
+      {c.status === 'sent' && isSigner && c.expires_at && <Alert severity="info">Please sign before {formatDateTime(c.expires_at)}.</Alert>}
+      {/* A company's owners and billing people read the contracts a colleague signs. */}
+      {c.status === 'sent' && !isSigner && (
+        <Alert severity="info" data-testid="awaiting-signer">
+          Waiting for {c.signer.name} to sign{c.expires_at ? ` before ${formatDateTime(c.expires_at)}` : ''}.
+        </Alert>
+      )}
       {c.status === 'void' && (
         <Alert severity="warning">This contract was withdrawn{c.void_reason ? `: ${c.void_reason}` : ''}. It no longer needs a signature.</Alert>
       )}
