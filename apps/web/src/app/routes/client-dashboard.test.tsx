@@ -165,6 +165,15 @@ describe('the client dashboard', { timeout: 20_000 }, () => {
     expect(location()).toBe(`${paths.client.invoices}?id=11`);
   });
 
+  it('lists only the contracts the client signs, not those a colleague of the company signs', async () => {
+    const colleagues = { ...contractToSign('42', 'Patient app'), signer: { id: '8', name: 'Bea Colleague', role: 'client' as const } };
+    stubDashboard({ contracts: [contractToSign('41', 'Booking site'), colleagues] });
+    openDashboard();
+    const attention = await screen.findByRole('region', { name: 'Needs your attention' });
+    const rows = await within(attention).findAllByTestId('contract-row');
+    expect(rows.map((row) => row.getAttribute('data-contract-id'))).toEqual(['41']);
+  });
+
   it('says so when nothing needs the client', async () => {
     stubDashboard({ invoices: [invoice('13', { status: 'paid', amount_due: 0 })] });
     openDashboard();

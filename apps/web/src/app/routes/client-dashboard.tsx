@@ -40,7 +40,7 @@ function MoreLink({ to, children }: { to: string; children: string }) {
  * What the client has to do, most pressing first: contracts to sign, invoices to pay, projects that were not
  * approved. A company's members see no invoices: theirs is asked nothing about them.
  */
-function ClientAttention({ withInvoices }: { withInvoices: boolean }) {
+function ClientAttention({ userId, withInvoices }: { userId: string; withInvoices: boolean }) {
   const contracts = useContracts({ kind: 'client', status: 'sent' }, SHOWN);
   const invoices = useInvoicesToPay(withInvoices);
   const summary = useProjectSummary();
@@ -60,7 +60,8 @@ function ClientAttention({ withInvoices }: { withInvoices: boolean }) {
   } else if (!contracts.data || (withInvoices && !invoices.data) || !summary.data) {
     body = <ListLoading label="Loading what needs your attention..." />;
   } else {
-    const toSign = contracts.data.pages[0]?.items ?? [];
+    // A company's owners and billing people see the contracts a colleague signs: theirs to sign are their own.
+    const toSign = (contracts.data.pages[0]?.items ?? []).filter((contract) => contract.signer.id === userId);
     const toPay = invoices.data?.items ?? [];
     const rejected = summary.data.needs_attention;
     body =
@@ -145,7 +146,7 @@ export function ClientDashboardRoute() {
         getDetailPath={(id) => projectPathFor('client', id)}
         attentionTitle="Needs your attention"
         attentionEmpty="Nothing needs your attention"
-        attention={<ClientAttention withInvoices={seesAmounts(role)} />}
+        attention={<ClientAttention userId={user.id} withInvoices={seesAmounts(role)} />}
         attentionFirst
         aside={<PersonCard user={user} />}
       />

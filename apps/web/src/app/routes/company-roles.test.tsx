@@ -14,6 +14,7 @@ import { server } from '../../test/server';
 import { ClientTemplate } from '../layouts/client-template';
 import { ClientDashboardRoute } from './client-dashboard';
 import { CreateProjectRoute } from './create-project';
+import { SignContractRoute } from './sign-contract';
 import { ViewInvoiceRoute } from './view-invoice';
 import { ViewProjectRoute } from './view-project';
 
@@ -240,6 +241,46 @@ describe('a company’s billing person', () => {
 });
 
 describe('a company’s owner', () => {
+  it('sees a contract a colleague signs under the signer’s name, to open rather than to sign', async () => {
+    serve('owner');
+    const contract = (id: string, signer: { id: string; name: string }) => ({
+      id,
+      kind: 'client',
+      project_id: '31',
+      project_title: 'Booking site',
+      client: { id: '7', name: 'Olga Owner' },
+      title: `Agreement ${id}`,
+      status: 'sent',
+      signer: { ...signer, role: 'client' },
+      template_id: '1',
+      document_sha256: null,
+      sent_at: '2026-03-01T10:00:00.000Z',
+      viewed_at: null,
+      signed_at: null,
+      expires_at: '2026-03-31T10:00:00.000Z',
+      reminded_at: null,
+      voided_at: null,
+      void_reason: null,
+      created_at: '2026-03-01T09:00:00.000Z',
+      updated_at: '2026-03-01T10:00:00.000Z',
+      pdf_url: null,
+    });
+    server.use(
+      http.get('/api/contracts', () =>
+        HttpResponse.json({
+          items: [contract('41', { id: '9', name: 'Mia Colleague' }), contract('42', { id: '8', name: 'Bea Billing' })],
+          next_cursor: null,
+        }),
+      ),
+    );
+    open(<SignContractRoute />, clientWith('owner'), paths.client.signContract);
+    const rows = await screen.findAllByTestId('contract-row');
+    expect(within(rows[0]).getByTestId('contract-open')).toHaveTextContent('Review & sign');
+    expect(rows[0]).not.toHaveTextContent('Mia Colleague');
+    expect(within(rows[1]).getByTestId('contract-open')).toHaveTextContent('Open');
+    expect(rows[1]).toHaveTextContent('Bea Billing · Booking site · Sign by 31 Mar 2026');
+  });
+
   it('asks for projects with a budget and adds files', async () => {
     serve('owner');
     const create = open(<CreateProjectRoute />, clientWith('owner'), paths.client.createProject);

@@ -30,6 +30,7 @@ export function SignContractRoute() {
         title="My contracts"
         filters={{ kind: 'client' }}
         getOpenPath={(contractId) => contractPathFor('client', contractId)}
+        viewerId={user.id}
         emptyTitle="No contracts yet"
         emptyText="When a project is approved, its contract appears here for you to sign."
       />

@@ -28,6 +28,11 @@ type ContractListProps = {
   emptyTitle: string;
   emptyText?: ReactNode;
   showSigner?: boolean;
+  /**
+   * The person reading the list: a contract someone else signs (a colleague of a client's company) names its signer
+   * and is opened, not signed.
+   */
+  viewerId?: string;
   /** An empty list as one line (a dashboard's side panel) instead of a block with an icon. */
   denseEmpty?: boolean;
   /**
@@ -54,13 +59,16 @@ type ContractRowProps = {
   contract: ContractListItem;
   to: string;
   showSigner?: boolean;
+  /** See ContractList's `viewerId`. */
+  viewerId?: string;
   /** Off in a list of contracts to sign, where every one awaits a signature. */
   showStatus?: boolean;
 };
 
 /** One contract in a list: title, project and date, its status, and Review & sign (or Open). */
-export function ContractRow({ contract, to, showSigner = false, showStatus = true }: ContractRowProps) {
-  const toSign = contract.status === 'sent' && !showSigner;
+export function ContractRow({ contract, to, showSigner = false, viewerId, showStatus = true }: ContractRowProps) {
+  const isSomeoneElses = viewerId !== undefined && contract.signer.id !== viewerId;
+  const toSign = contract.status === 'sent' && !showSigner && !isSomeoneElses;
   return (
     <ListItem divider data-testid="contract-row" data-contract-id={contract.id} sx={{ px: { xs: 2, sm: 3 }, py: 1.5, gap: 2, flexWrap: 'wrap' }}>
       {/* A basis, not 0: in a narrow row (a phone, a side column) the actions wrap below the title instead of
@@ -68,7 +76,7 @@ export function ContractRow({ contract, to, showSigner = false, showStatus = tru
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{contract.title}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {subtitleOf(contract, showSigner)}
+          {subtitleOf(contract, showSigner || isSomeoneElses)}
         </Typography>
       </Box>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
@@ -92,6 +100,7 @@ export function ContractList({
   emptyTitle,
   emptyText,
   showSigner = false,
+  viewerId,
   denseEmpty = false,
   max,
   'data-testid': testId = 'my-contracts',
@@ -112,7 +121,14 @@ export function ContractList({
     body = (
       <List disablePadding>
         {items.map((contract) => (
-          <ContractRow key={contract.id} contract={contract} to={getOpenPath(contract.id)} showSigner={showSigner} showStatus={max === undefined} />
+          <ContractRow
+            key={contract.id}
+            contract={contract}
+            to={getOpenPath(contract.id)}
+            showSigner={showSigner}
+            viewerId={viewerId}
+            showStatus={max === undefined}
+          />
         ))}
       </List>
     );
