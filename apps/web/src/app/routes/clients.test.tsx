@@ -156,7 +156,7 @@ function openClients(path: string = paths.staff.clients) {
   });
 }
 
-describe('clients, for staff', () => {
+describe('clients, for staff', { timeout: 20_000 }, () => {
   beforeEach(() => {
     // jsdom has no object URLs; the export saves through one.
     URL.createObjectURL = vi.fn(() => 'blob:clients');

@@ -110,7 +110,7 @@ function serve(role: CompanyRole) {
   return { invoiceRequests, projectPosts };
 }
 
-describe('a company’s member', () => {
+describe('a company’s member', { timeout: 20_000 }, () => {
   it('has no Invoices in the navigation, and has Company', async () => {
     serve('member');
     open(<ClientTemplate />, clientWith('member'), paths.client.dashboard);
@@ -196,7 +196,7 @@ describe('a company’s member', () => {
   });
 });
 
-describe('a company’s billing person', () => {
+describe('a company’s billing person', { timeout: 20_000 }, () => {
   it('has Invoices and no New project in the navigation, and sees budgets and invoices', async () => {
     const { invoiceRequests } = serve('billing');
     const template = open(<ClientTemplate />, clientWith('billing'), paths.client.dashboard);
@@ -240,7 +240,7 @@ describe('a company’s billing person', () => {
   });
 });
 
-describe('a company’s owner', () => {
+describe('a company’s owner', { timeout: 20_000 }, () => {
   it('sees a contract a colleague signs under the signer’s name, to open rather than to sign', async () => {
     serve('owner');
     const contract = (id: string, signer: { id: string; name: string }) => ({
