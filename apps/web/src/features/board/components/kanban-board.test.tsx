@@ -209,8 +209,11 @@ describe('on a phone', () => {
   // jsdom has no media queries: the phone's (below MUI's sm breakpoint) match. Put back afterwards, as the files of
   // a worker share one window.
   const jsdomMatchMedia = window.matchMedia;
+  const jsdomScrollIntoView = Element.prototype.scrollIntoView as Element['scrollIntoView'] | undefined;
   afterEach(() => {
     window.matchMedia = jsdomMatchMedia;
+    if (jsdomScrollIntoView) Element.prototype.scrollIntoView = jsdomScrollIntoView;
+    else delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
   function asPhone() {
     window.matchMedia = ((query: string) => ({
@@ -245,6 +248,23 @@ describe('on a phone', () => {
     expect(await screen.findByText('Moved “Write the copy” to Done', {}, { timeout: LAZY })).toBeInTheDocument();
     expect(sent).toEqual([{ version: 3, column_id: '3' }]);
   });
+
+  it('carries a card picked up with Space to the next tab with an arrow pressed right after, and drops it there', async () => {
+    asPhone();
+    // A card picked up is scrolled into view, which jsdom does not do.
+    Element.prototype.scrollIntoView = () => undefined;
+    const fake = boardServer();
+    const { user } = renderBoard(null);
+    await screen.findByRole('tablist', { name: 'Columns' });
+    await user.click(within(screen.getByRole('tablist', { name: 'Columns' })).getByRole('tab', { name: 'In progress (1)' }));
+    screen.getByRole('listitem', { name: 'Build the form, in In progress' }).focus();
+    // The arrow follows the pick-up at once: before the keyboard sensor has started listening for it.
+    await user.keyboard(' {ArrowRight}');
+    expect(await screen.findByText('Build the form is over the Done tab: drop it to move it to the end of Done.')).toBeInTheDocument();
+    await user.keyboard(' ');
+    await waitFor(() => expect(fake.sent).toEqual([{ version: 3, column_id: '3' }]));
+    expect(await screen.findByRole('tab', { name: 'Done (1)' })).toBeInTheDocument();
+  });
 });
 
 describe('a full column under a dragged card', () => {
@@ -265,4 +285,140 @@ describe('a full column under a dragged card', () => {
     rerender(<BoardColumn {...props} isDropBlocked />);
     expect(screen.getByTestId('drop-blocked')).toHaveTextContent('Cannot drop hereIn progress is at its WIP limit of 1');
   });
+});
+
+/** Resolves when `open` is called: holds a request's answer back until a test lets it through. */
+function gate() {
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/**
+ * The board as the server holds it: a move is refused (409 STALE_STATE) unless it carries the card's version, and
+ * otherwise puts the card where it asks and gives it the next version. `holdMove(n)` holds the n-th move's answer
+ * (and its effect) until the gate opens; `holdBoard` holds every read of the board from then on.
+ */
+function boardServer() {
+  let board = BOARD;
+  const sent: unknown[] = [];
+  const holds = new Map<number, Promise<void>>();
+  let boardHold: Promise<void> | null = null;
+  let boardReads = 0;
+  const cardOf = (id: string) => board.columns.flatMap((c) => c.cards).find((c) => c.id === id)!;
+  server.use(
+    http.get('/api/projects/9/board', async () => {
+      boardReads += 1;
+      if (boardHold) await boardHold;
+      return HttpResponse.json(board);
+    }),
+    http.post('/api/board/cards/:id/move', async ({ request, params }) => {
+      const body = (await request.json()) as { version: number; column_id: string; after_card_id?: string; before_card_id?: string };
+      sent.push(body);
+      await holds.get(sent.length);
+      const card = cardOf(String(params.id));
+      if (card.version !== body.version) {
+        return HttpResponse.json({ error: 'This card changed meanwhile; it has been reloaded, try again', code: 'STALE_STATE' }, { status: 409 });
+      }
+      const moved = { ...card, column_id: body.column_id, version: card.version + 1 };
+      board = {
+        ...board,
+        columns: board.columns.map((c) => {
+          const cards = c.cards.filter((x) => x.id !== moved.id);
+          if (c.id !== body.column_id) return { ...c, cards };
+          const after = body.after_card_id ? cards.findIndex((x) => x.id === body.after_card_id) + 1 : -1;
+          const before = body.before_card_id ? cards.findIndex((x) => x.id === body.before_card_id) : -1;
+          cards.splice(after >= 0 ? after : before >= 0 ? before : cards.length, 0, moved);
+          return { ...c, cards };
+        }),
+      };
+      return HttpResponse.json({ card: { ...CARD, ...moved } });
+    }),
+  );
+  return {
+    sent,
+    boardReads: () => boardReads,
+    holdMove: (n: number) => {
+      const g = gate();
+      holds.set(n, g.opened);
+      return g.open;
+    },
+    holdBoard: () => {
+      const g = gate();
+      boardHold = g.opened;
+      return () => {
+        boardHold = null;
+        g.open();
+      };
+    },
+    /** Someone else adds a card to a column. */
+    addCard: (card: BoardCard) => {
+      board = { ...board, columns: board.columns.map((c) => (c.id === card.column_id ? { ...c, cards: [...c.cards, card] } : c)) };
+    },
+  };
+}
+
+/** Picks `to` in the Move to menu of the card `title`. */
+async function moveWithMenu(user: ReturnType<typeof renderBoard>['user'], title: string, to: string) {
+  await user.click(screen.getByRole('button', { name: `Move “${title}” to another column` }));
+  const menu = await screen.findByRole('menu', { name: `Move “${title}” to` }, { timeout: LAZY });
+  await user.click(within(menu).getByRole('menuitem', { name: to }));
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+}
+
+describe('quick successive moves of one card', () => {
+  it('sends a move made while the card’s last move is unanswered after it, with the version that move gave; then the board follows the server again', async () => {
+    const fake = boardServer();
+    const letFirstMoveThrough = fake.holdMove(1);
+    const { user } = renderBoard(null);
+    await screen.findByRole('region', { name: 'To do' });
+
+    await moveWithMenu(user, 'Write the copy', 'Done');
+    expect(titlesIn('Done')).toEqual(['Write the copy']);
+    await moveWithMenu(user, 'Write the copy', 'To do');
+    expect(titlesIn('To do')).toEqual(['Write the copy']);
+    expect(titlesIn('Done')).toEqual([]);
+
+    // Meanwhile someone else adds a card; then the server answers the first move.
+    fake.addCard(boardCard('43', '3', 'Call the client'));
+    letFirstMoveThrough();
+
+    await waitFor(() =>
+      expect(fake.sent).toEqual([
+        { version: 3, column_id: '3' },
+        { version: 4, column_id: '1' },
+      ]),
+    );
+    // Both moves settled, the screen shows the server's board again, with the other person's card.
+    await waitFor(() => expect(titlesIn('Done')).toEqual(['Call the client']));
+    expect(titlesIn('To do')).toEqual(['Write the copy']);
+    expect(screen.queryByText(/changed meanwhile/)).toBeNull();
+  }, 20_000);
+
+  it('sends a move made before the board is reloaded after the last one with the version the last one gave', async () => {
+    const fake = boardServer();
+    const { user } = renderBoard(null);
+    await screen.findByRole('region', { name: 'To do' });
+
+    // The first move is answered; the board's reload after it is slow.
+    const letBoardThrough = fake.holdBoard();
+    const readsBefore = fake.boardReads();
+    await moveWithMenu(user, 'Write the copy', 'Done');
+    await waitFor(() => expect(fake.boardReads()).toBeGreaterThan(readsBefore));
+    await moveWithMenu(user, 'Write the copy', 'To do');
+    expect(titlesIn('To do')).toEqual(['Write the copy']);
+    letBoardThrough();
+
+    await waitFor(() =>
+      expect(fake.sent).toEqual([
+        { version: 3, column_id: '3' },
+        { version: 4, column_id: '1' },
+      ]),
+    );
+    await waitFor(() => expect(titlesIn('To do')).toEqual(['Write the copy']));
+    expect(titlesIn('Done')).toEqual([]);
+    expect(screen.queryByText(/changed meanwhile/)).toBeNull();
+  }, 20_000);
 });

@@ -57,6 +57,7 @@ import {
   type BoardFilters as Filters,
   type ColumnItems,
 } from '../utils/board-state';
+import { passEarlyDragKeys } from '../utils/early-drag-keys';
 import { AddCardForm } from './add-card-form';
 import { AddColumnButton } from './add-column-button';
 import { CardFace } from './board-card';
@@ -162,6 +163,9 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
   const focusAfterMove = useRef<{ cardId: string; columnId: string } | null>(null);
   /** The tab the arrow keys carried a picked-up card to (a phone), for the collision detection. */
   const keyboardTab = useRef<string | null>(null);
+  /** While a card picked up with the keyboard is dragged: stops passing the keys pressed right after the pick-up. */
+  const stopEarlyKeys = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopEarlyKeys.current?.(), []);
   const collisionDetection: CollisionDetection = (args) => pickCollisions(args, keyboardTab.current);
   const today = localToday();
 
@@ -302,19 +306,20 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
     if (!card || !placement) return;
     show(next);
     pendingMoves.current += 1;
-    move.mutate(
-      { cardId, projectId, input: { version: card.version, ...placement } },
-      {
-        onError: (error) => {
-          show(null);
-          notify.error(errorMessage(error), { toastId: `move-${cardId}` });
-        },
-        onSettled: settle,
-      },
-    );
+    // Each move settles on its own promise: `mutate`'s callbacks would be dropped for a move still under way when
+    // the next one is made, and the screen would keep its own order instead of the server's from then on.
+    move
+      .mutateAsync({ cardId, projectId, input: { version: card.version, ...placement } })
+      .catch((error: unknown) => {
+        show(null);
+        notify.error(errorMessage(error), { toastId: `move-${cardId}` });
+      })
+      .finally(settle);
   };
 
   const endDrag = () => {
+    stopEarlyKeys.current?.();
+    stopEarlyKeys.current = null;
     snapshot.current = null;
     overColumnRef.current = null;
     keyboardTab.current = null;
@@ -323,8 +328,10 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
     setOverColumn(null);
   };
 
-  const handleDragStart = ({ active }: DragStartEvent) => {
+  const handleDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     const id = String(active.id);
+    stopEarlyKeys.current?.();
+    stopEarlyKeys.current = activatorEvent instanceof KeyboardEvent ? passEarlyDragKeys(activatorEvent) : null;
     snapshot.current = items;
     dropOutcome.current = null;
     show(items);
