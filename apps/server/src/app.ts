@@ -249,10 +249,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(messagingRoutes, { ctx, messaging: services.messaging, auth: services.auth, storage: services.storage });
       await api.register(boardRoutes, { ctx, board: services.board, auth: services.auth, storage: services.storage });
       await api.register(trainingRoutes, { ctx, training: services.training, auth: services.auth, storage: services.storage });
-      await api.register(invoiceRoutes, { ctx, invoices: services.invoices, auth: services.auth });
+      await api.register(invoiceRoutes, { ctx, invoices: services.invoices });
       await api.register(paymentRoutes, { ctx, payments: services.payments });
       await api.register(realtimeRoutes, { realtime });
-      await api.register(contractRoutes, { ctx, contracts: services.contracts, auth: services.auth });
+      await api.register(contractRoutes, { ctx, contracts: services.contracts });
     },
     { prefix: '/api' },
   );

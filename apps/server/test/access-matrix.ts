@@ -408,7 +408,6 @@ export const ROUTES_WITH_OWN_TABLE: Record<string, readonly string[]> = {
     'POST /contracts/:id/sign',
     'GET /contracts/:id/audit',
     'GET /contracts/:id/pdf',
-    'GET /contracts/:id/download',
   ],
 };
 

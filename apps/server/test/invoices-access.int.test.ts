@@ -233,14 +233,24 @@ describe('the table', () => {
   });
 });
 
-describe('signed download links', () => {
-  it('open the PDF for whoever holds the link while its session lives, and nobody after logout', async () => {
+describe('document links', () => {
+  it('open nothing on their own: the PDF and the receipt need the bearer header of a session that may read them', async () => {
     const session = await login(t.app, w.client.user.email);
     const detail = (await call(t.app, 'GET', `/invoices/${invoice.id}`, { token: session.body.token })).body.invoice as Invoice;
-    expect((await t.app.inject({ method: 'GET', url: detail.pdf_url })).statusCode).toBe(200);
-    const forged = detail.pdf_url.replace(/sig=[^&]+/, 'sig=forged');
-    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/auth/logout', { token: session.body.token })).status).toBe(204);
+    expect(detail.pdf_url).toBe(`/api/invoices/${invoice.id}/pdf`);
+    // A link copied out of the page (a chat, a log, a forwarded e-mail) opens nothing for its holder.
     expect((await t.app.inject({ method: 'GET', url: detail.pdf_url })).statusCode).toBe(401);
+    const withSession = await t.app.inject({ method: 'GET', url: detail.pdf_url, headers: { authorization: `Bearer ${session.body.token}` } });
+    expect(withSession.statusCode).toBe(200);
+    expect(withSession.headers['content-type']).toBe('application/pdf');
+    // Another client's session is told the invoice does not exist.
+    const other = await t.app.inject({ method: 'GET', url: detail.pdf_url, headers: { authorization: `Bearer ${w.otherClient.token}` } });
+    expect(other.statusCode).toBe(404);
+    // The signed-link query of old is no proof of anything.
+    expect((await t.app.inject({ method: 'GET', url: `${detail.pdf_url}?expires=9999999999&sid=1&sig=x` })).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', '/auth/logout', { token: session.body.token })).status).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: detail.pdf_url, headers: { authorization: `Bearer ${session.body.token}` } })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -10,8 +10,9 @@ export type ContractDocument = { bytes: Buffer; filename: string; signed: boolea
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function contractDownloadPath(id: number) {
-  return `/api/contracts/${id}/download`;
+/** The contract's PDF, sent only with the bearer header of who may read it. */
+export function contractPdfPath(id: number) {
+  return `/api/contracts/${id}/pdf`;
 }
 
 /** What the audit log keeps of a contract around a change. */

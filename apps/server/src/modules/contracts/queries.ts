@@ -7,8 +7,7 @@ import { assertCan, can, contractScope, type ContractFacts } from '../../core/po
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contractEvents, contractSignatures, contracts, projects, users } from '../../db/schema.js';
-import { signUrl } from '../../lib/signed-url.js';
-import { contractDownloadPath, iso, type ContractRow } from './helpers.js';
+import { contractPdfPath, iso, type ContractRow } from './helpers.js';
 import { renderDocument } from './template-render.js';
 import { valuesFor } from './variables.js';
 
@@ -146,9 +145,7 @@ export function presentItem(ctx: AppContext, actor: Actor, row: Row): ContractLi
     void_reason: c.voidReason,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
-    pdf_url: can(actor, 'contract:download', factsOf(row))
-      ? signUrl(ctx.signingKey, contractDownloadPath(c.id), ctx.now(), ctx.config.signedUrlTtlMs, actor.sessionId)
-      : null,
+    pdf_url: can(actor, 'contract:download', factsOf(row)) ? contractPdfPath(c.id) : null,
   };
 }
 

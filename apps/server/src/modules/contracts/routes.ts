@@ -24,11 +24,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../core/errors.js';
-import { errorResponses, fileResponse, signedQuery } from '../../lib/api-docs.js';
+import { errorResponses, fileResponse } from '../../lib/api-docs.js';
 import { access, requireActor } from '../../lib/route-guards.js';
-import { readSignedUrl } from '../../lib/signed-url.js';
-import type { AuthService } from '../auth/service.js';
-import { contractDownloadPath, type ContractDocument, type RequestInfo } from './helpers.js';
+import type { ContractDocument, RequestInfo } from './helpers.js';
 import type { ContractService } from './service.js';
 
 const tags = ['contracts'];
@@ -55,10 +53,7 @@ function sendPdf(reply: FastifyReply, doc: ContractDocument, download: boolean) 
     .send(doc.bytes);
 }
 
-export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; contracts: ContractService; auth: AuthService }> = async (
-  app,
-  { ctx, contracts, auth },
-) => {
+export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; contracts: ContractService }> = async (app, { ctx, contracts }) => {
   const templates = contracts.templates;
 
   // Templates (staff)
@@ -281,7 +276,8 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; contracts:
     schema: {
       tags,
       security,
-      summary: 'The PDF: the sealed one once signed (its hash checked on every download), otherwise a preview marked "not signed"',
+      summary:
+        'The PDF: the sealed one once signed (its hash checked on every download), otherwise a preview marked "not signed"; only with the bearer header of its signer or staff (no link opens it on its own)',
       params: idParams,
       querystring: z.object({ download: z.enum(['1', '0']).optional() }),
       produces: ['application/pdf'],
@@ -289,25 +285,6 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; contracts:
     },
     handler: async (request, reply) => {
       const doc = await contracts.pdf(requireActor(request), request.params.id);
-      return sendPdf(reply, doc, request.query.download === '1');
-    },
-  });
-
-  app.get('/contracts/:id/download', {
-    schema: {
-      tags,
-      summary: 'The same PDF through the short-lived signed link a contract carries (`pdf_url`), for links and viewers',
-      params: idParams,
-      querystring: signedQuery.extend({ download: z.enum(['1', '0']).optional() }),
-      produces: ['application/pdf'],
-      response: fileResponse,
-    },
-    handler: async (request, reply) => {
-      const { id } = request.params;
-      // The link is the proof of access, and it dies with the session that was handed it.
-      const sessionId = readSignedUrl(ctx.signingKey, contractDownloadPath(id), request.query, ctx.now());
-      if (sessionId === null || !(await auth.isSessionLive(sessionId))) throw new AppError('LINK_INVALID');
-      const doc = await contracts.pdfBySignedLink(id);
       return sendPdf(reply, doc, request.query.download === '1');
     },
   });

@@ -5,7 +5,6 @@ import { createContract } from './actions/create-contract.js';
 import { expireContract } from './actions/expire-contract.js';
 import { findDueContractWork } from './actions/find-due-contract-work.js';
 import { generateProjectContracts } from './actions/generate-project-contracts.js';
-import { getContractPdfBySignedLink } from './actions/get-contract-pdf-by-signed-link.js';
 import { getContractPdf } from './actions/get-contract-pdf.js';
 import { getContract } from './actions/get-contract.js';
 import { listContractEvents } from './actions/list-contract-events.js';
@@ -39,7 +38,6 @@ export function createContractService(ctx: AppContext, notifications: Notificati
     sign: signContract(deps),
     audit: listContractEvents(deps),
     pdf: getContractPdf(deps),
-    pdfBySignedLink: getContractPdfBySignedLink(deps),
     generateForProject: generateProjectContracts(deps),
     due: findDueContractWork(deps),
     sendDueReminder: sendDueReminder(deps),

@@ -6,7 +6,6 @@ import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { clientCompanies, invoiceCounters, invoices, payments, projects, users } from '../../db/schema.js';
-import { signUrl } from '../../lib/signed-url.js';
 import { amountDueOf, factsOf, invoicePdfPath, receiptPdfPath, type InvoiceRow } from './helpers.js';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -155,10 +154,9 @@ export async function present(ctx: AppContext, row: InvoiceRow, actor: Actor, db
   return {
     ...presentListItem({ ...row, ...party }, actor),
     lines: row.lines,
-    payments: presentPayments(paid, (paymentId) =>
-      signUrl(ctx.signingKey, receiptPdfPath(row.id, paymentId), ctx.now(), ctx.config.signedUrlTtlMs, actor.sessionId),
-    ),
-    pdf_url: signUrl(ctx.signingKey, invoicePdfPath(row.id), ctx.now(), ctx.config.signedUrlTtlMs, actor.sessionId),
+    // The API paths of the documents: each is sent only with the caller's bearer header (no signed link).
+    payments: presentPayments(paid, (paymentId) => receiptPdfPath(row.id, paymentId)),
+    pdf_url: invoicePdfPath(row.id),
   };
 }
 

@@ -19,11 +19,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { errorResponses, fileResponse, signedQuery } from '../../lib/api-docs.js';
+import { errorResponses, fileResponse } from '../../lib/api-docs.js';
 import { access, requireActor } from '../../lib/route-guards.js';
-import { readSignedUrl } from '../../lib/signed-url.js';
-import type { AuthService } from '../auth/service.js';
-import { invoicePdfPath, receiptPdfPath } from './helpers.js';
 import type { InvoiceService } from './service.js';
 
 const tags = ['invoices'];
@@ -31,10 +28,7 @@ const security = [{ bearer: [] }];
 const idParams = z.object({ id: idParam });
 const invoiceResponse = z.object({ invoice: invoiceSchema });
 
-export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; invoices: InvoiceService; auth: AuthService }> = async (
-  app,
-  { ctx, invoices, auth },
-) => {
+export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; invoices: InvoiceService }> = async (app, { ctx, invoices }) => {
   app.get('/invoices', {
     onRequest: access('invoice:list'),
     schema: {
@@ -204,21 +198,20 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; invoices: I
     handler: async (request) => invoices.checkout(requireActor(request), request.params.id),
   });
 
+  // A document is sent only with the bearer header of the session that may read it: no link to it works on its own,
+  // so a link copied into a chat, a log or a forwarded e-mail opens nothing (the web app fetches it with the header).
   app.get('/invoices/:id/pdf', {
+    onRequest: access('invoice:read'),
     schema: {
       tags,
-      summary: 'The invoice PDF: with its signed URL, or with the bearer header of its client or staff',
+      security,
+      summary: 'The invoice PDF, for its client and staff (with the bearer header; there is no link that opens it without one)',
       params: idParams,
-      querystring: signedQuery,
       produces: ['application/pdf'],
       response: fileResponse,
     },
     handler: async (request, reply) => {
-      const { id } = request.params;
-      const sessionId = readSignedUrl(ctx.signingKey, invoicePdfPath(id), request.query, ctx.now());
-      // A link is as good as the session that minted it: it dies at logout, disabling or expiry.
-      const signed = sessionId !== null && (await auth.isSessionLive(sessionId));
-      const file = await invoices.pdf(signed ? null : requireActor(request), id);
+      const file = await invoices.pdf(requireActor(request), request.params.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', String(file.bytes.length))
@@ -230,20 +223,17 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; invoices: I
   });
 
   app.get('/invoices/:id/payments/:payment_id/receipt', {
+    onRequest: access('invoice:read'),
     schema: {
       tags,
-      summary: "A payment's receipt PDF: with its signed URL, or with the bearer header of the invoice's client or staff",
+      security,
+      summary: "A payment's receipt PDF, for the invoice's client and staff (with the bearer header)",
       params: z.object({ id: idParam, payment_id: idParam }),
-      querystring: signedQuery,
       produces: ['application/pdf'],
       response: fileResponse,
     },
     handler: async (request, reply) => {
-      const { id, payment_id: paymentId } = request.params;
-      const sessionId = readSignedUrl(ctx.signingKey, receiptPdfPath(id, paymentId), request.query, ctx.now());
-      // A link is as good as the session that minted it: it dies at logout, disabling or expiry.
-      const signed = sessionId !== null && (await auth.isSessionLive(sessionId));
-      const file = await invoices.receipt(signed ? null : requireActor(request), id, paymentId);
+      const file = await invoices.receipt(requireActor(request), request.params.id, request.params.payment_id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', String(file.bytes.length))

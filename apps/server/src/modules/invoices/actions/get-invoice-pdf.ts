@@ -1,20 +1,14 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
 import { AppError } from '../../../core/errors.js';
-import { invoices } from '../../../db/schema.js';
 import type { InvoiceDeps } from '../deps.js';
 import { pdfData } from '../documents.js';
 import { load } from '../queries.js';
 
-/**
- * The PDF: a paid or void invoice's stored document (its hash checked first), otherwise rendered as it is now.
- * `actor` is null for a signed download link, which is its own proof of access.
- */
+/** The PDF: a paid or void invoice's stored document (its hash checked first), otherwise rendered as it is now. */
 export function getInvoicePdf({ ctx }: InvoiceDeps) {
-  return async (actor: Actor | null, id: number): Promise<{ invoiceNo: string; bytes: Buffer }> => {
-    const row = actor ? await load(ctx, actor, 'invoice:read', id) : (await ctx.db.select().from(invoices).where(eq(invoices.id, id)).limit(1))[0];
-    if (!row) throw new AppError('NOT_FOUND', 'Invoice not found');
+  return async (actor: Actor, id: number): Promise<{ invoiceNo: string; bytes: Buffer }> => {
+    const row = await load(ctx, actor, 'invoice:read', id);
     if (row.pdfKey && row.pdfSha256) {
       const stream = await ctx.storage.read(row.pdfKey);
       if (!stream) throw new AppError('INTERNAL', 'The stored invoice document is missing');

@@ -1,22 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
 import { AppError } from '../../../core/errors.js';
-import { invoices, payments } from '../../../db/schema.js';
+import { payments } from '../../../db/schema.js';
 import type { InvoiceDeps } from '../deps.js';
 import { receiptPdf } from '../documents.js';
 import { load } from '../queries.js';
 
 /**
- * The receipt PDF of one payment of an invoice, for whoever may read the invoice (its client and staff). `actor` is
- * null for a signed download link, which is its own proof of access. A refund, or a payment of another invoice, is
- * not found.
+ * The receipt PDF of one payment of an invoice, for whoever may read the invoice (its client and staff). A refund, or
+ * a payment of another invoice, is not found.
  */
 export function getPaymentReceipt({ ctx }: InvoiceDeps) {
-  return async (actor: Actor | null, invoiceId: number, paymentId: number): Promise<{ receiptNo: string; bytes: Buffer }> => {
-    const row = actor
-      ? await load(ctx, actor, 'invoice:read', invoiceId)
-      : (await ctx.db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1))[0];
-    if (!row) throw new AppError('NOT_FOUND', 'Invoice not found');
+  return async (actor: Actor, invoiceId: number, paymentId: number): Promise<{ receiptNo: string; bytes: Buffer }> => {
+    const row = await load(ctx, actor, 'invoice:read', invoiceId);
     const [payment] = await ctx.db
       .select()
       .from(payments)
