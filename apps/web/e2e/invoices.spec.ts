@@ -228,12 +228,26 @@ test.describe('invoices and card payments', () => {
     await expect(page.getByTestId('invoice-detail')).toHaveAttribute('data-status', 'paid');
     await expect(page.getByTestId('invoice-payment')).toContainText('BACS 1001');
     await expect(page.getByTestId('invoice-state-note')).toContainText('Thank you: this invoice is paid in full.');
-    // The payment's receipt opens through its signed link, without the session's bearer header.
-    const receipt = page.getByTestId('invoice-payment').getByRole('link', { name: /^Receipt for the payment of/ });
-    await expect(receipt).toHaveAttribute('target', '_blank');
-    const receiptPdf = await page.request.get(new URL((await receipt.getAttribute('href'))!, baseURL).toString());
-    expect(receiptPdf.status()).toBe(200);
-    expect(receiptPdf.headers()['content-type']).toBe('application/pdf');
+    // The payment's receipt opens in a tab of its own, fetched with the session's bearer header; its address alone
+    // opens nothing (no link that anyone holding it could use).
+    const received: { status: number; type: string }[] = [];
+    page.on('response', (response) => {
+      if (/\/api\/invoices\/\d+\/payments\/\d+\/receipt$/.test(new URL(response.url()).pathname))
+        received.push({ status: response.status(), type: response.headers()['content-type'] ?? '' });
+    });
+    const receipt = page.getByTestId('invoice-payment').getByRole('button', { name: /^Receipt for the payment of/ });
+    const [tab] = await Promise.all([page.waitForEvent('popup'), receipt.click()]);
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    expect(received).toEqual([{ status: 200, type: 'application/pdf' }]);
+    await tab.close();
+    const receiptPath = (
+      await request
+        .get(`/api/invoices/${(await page.getByTestId('invoice-detail').getAttribute('data-invoice-id'))!}`, {
+          headers: authHeaders(admin),
+        })
+        .then((r) => r.json())
+    ).invoice.payments[0].receipt_url as string;
+    expect((await request.get(receiptPath)).status()).toBe(401);
     await expect(page.getByTestId('invoice-void')).toHaveCount(0);
     expect(staff.console.problems()).toEqual([]);
     await staff.close();

@@ -169,6 +169,12 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
+/** The bearer header of the signed-in session, for what fetches on its own (the PDF viewer): empty when signed out. */
+export function sessionHeaders(): Record<string, string> {
+  const token = readToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 function authHeaders(token: string | null): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,10 +1,13 @@
 import type { ContractListItem } from '@agency/schema';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { writeSession } from '../../../lib/storage';
 import { renderScreen } from '../../../test/render';
+import { server } from '../../../test/server';
 import { ContractActions } from './contract-actions';
 
-const PDF_URL = '/api/contracts/42/download?expires=1790000000000&sig=abc';
+const PDF_URL = '/api/contracts/42/pdf';
 
 function contract(status: ContractListItem['status'], pdfUrl: string | null = PDF_URL): ContractListItem {
   return {
@@ -32,12 +35,24 @@ function contract(status: ContractListItem['status'], pdfUrl: string | null = PD
 }
 
 describe('staff contract actions', () => {
-  it('offers the signed PDF for download through its short-lived link, beside the PDF page and the audit trail', () => {
-    renderScreen(<ContractActions contract={contract('signed')} role="superadmin" />, { path: '/view-superadmin-contracts' });
+  it('offers the signed PDF for download with the session, beside the PDF page and the audit trail', async () => {
+    let asked = '';
+    server.use(
+      http.get('/api/contracts/42/pdf', ({ request }) => {
+        asked = `${new URL(request.url).search} ${request.headers.get('Authorization') ?? 'no session'}`;
+        return new HttpResponse('%PDF-1.7', { headers: { 'content-disposition': 'attachment; filename="agreement.pdf"' } });
+      }),
+    );
+    writeSession('staff-token', '1');
+    URL.createObjectURL = vi.fn(() => 'blob:contract');
+    URL.revokeObjectURL = vi.fn();
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderScreen(<ContractActions contract={contract('signed')} role="superadmin" />, { path: '/view-superadmin-contracts' });
     const actions = within(screen.getByTestId('contract-actions'));
-    const download = actions.getByRole('link', { name: 'Download' });
-    expect(download).toHaveAttribute('href', `${PDF_URL}&download=1`);
-    expect(download).toHaveAttribute('download');
+    await user.click(actions.getByRole('button', { name: 'Download' }));
+    await expect.poll(() => saved.mock.calls.length).toBe(1);
+    expect(asked).toBe('?download=1 Bearer staff-token');
+    saved.mockRestore();
     expect(actions.getByRole('link', { name: 'PDF' })).toHaveAttribute('href', '/client/client-contract-page?id=42');
     expect(actions.getByRole('button', { name: 'Audit trail' })).toBeInTheDocument();
     // A signed contract is final: nothing to send or void.
@@ -47,13 +62,13 @@ describe('staff contract actions', () => {
 
   it('offers a draft’s preview PDF for download too (admins’ staff list alike)', () => {
     renderScreen(<ContractActions contract={contract('draft')} role="admin" />, { path: '/admindashboard/contracts' });
-    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${PDF_URL}&download=1`);
+    expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
   });
 
   it('shows no Download when the server gives no PDF link', () => {
     renderScreen(<ContractActions contract={contract('signed', null)} role="superadmin" />, { path: '/view-superadmin-contracts' });
-    expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'PDF' })).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useRemindContract } from '../api/remind-contract';
-import { contractPagePath, downloadUrl } from '../utils/contract-links';
+import { contractPagePath, downloadContract } from '../utils/contract-links';
 import { AuditTrailDialog } from './audit-trail-dialog';
 import { EditContractDialog } from './edit-contract-dialog';
 import { SendContractDialog } from './send-contract-dialog';
@@ -18,7 +18,6 @@ type Open = 'edit' | 'send' | 'void' | 'audit' | null;
 export function ContractActions({ contract, role, size = 'small' }: { contract: ContractListItem; role: Role; size?: ButtonProps['size'] }) {
   const [open, setOpen] = useState<Open>(null);
   const remind = useRemindContract();
-  const download = downloadUrl(contract);
   const may = (to: 'sent' | 'void') => canChangeContractStatus(role, contract.status, to, { isSigner: false });
   const close = () => setOpen(null);
   const done = (message: string) => () => {
@@ -58,8 +57,8 @@ export function ContractActions({ contract, role, size = 'small' }: { contract: 
           PDF
         </Button>
       )}
-      {download && (
-        <Button size={size} href={download} download data-testid="contract-download">
+      {contract.pdf_url && (
+        <Button size={size} onClick={() => void downloadContract(contract)} data-testid="contract-download">
           Download
         </Button>
       )}

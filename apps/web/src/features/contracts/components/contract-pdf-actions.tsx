@@ -4,12 +4,11 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
-import { contractPagePath, downloadUrl } from '../utils/contract-links';
+import { contractPagePath, downloadContract } from '../utils/contract-links';
 
 /** View the PDF full page, or download it; nothing for callers the server gives no PDF link. */
 export function ContractPdfActions({ contract, size = 'medium' }: { contract: ContractListItem; size?: ButtonProps['size'] }) {
-  const download = downloadUrl(contract);
-  if (!download) return null;
+  if (!contract.pdf_url) return null;
   const isSigned = contract.status === 'signed';
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -17,8 +16,7 @@ export function ContractPdfActions({ contract, size = 'medium' }: { contract: Co
         {isSigned ? 'View signed PDF' : 'View PDF'}
       </Button>
       <Button
-        href={download}
-        download
+        onClick={() => void downloadContract(contract)}
         size={size}
         variant={isSigned ? 'contained' : 'text'}
         startIcon={<DownloadIcon />}

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { ListLoading, RecordError } from '../../../components/list-states';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/plain/skip-link';
 import { useContract } from '../api/get-contract';
-import { downloadUrl } from '../utils/contract-links';
+import { downloadContract } from '../utils/contract-links';
 import { ContractStatusChip } from './contract-status-chip';
 import { PdfViewer } from './pdf-viewer';
 
@@ -18,7 +18,6 @@ import { PdfViewer } from './pdf-viewer';
 export function ContractPdfPage({ contractId, backTo }: { contractId: string; backTo: string }) {
   const contract = useContract(contractId);
   const c = contract.data;
-  const download = c ? downloadUrl(c) : null;
 
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: '#e9edf3', display: 'flex', flexDirection: 'column' }} data-testid="contract-pdf-page">
@@ -55,10 +54,9 @@ export function ContractPdfPage({ contractId, backTo }: { contractId: string; ba
             </Typography>
             {c && <ContractStatusChip status={c.status} />}
           </Box>
-          {download && (
+          {c?.pdf_url && (
             <Button
-              href={download}
-              download
+              onClick={() => void downloadContract(c)}
               variant="contained"
               startIcon={<DownloadIcon />}
               sx={{ ml: { xs: 'auto', sm: 0 } }}

@@ -4,6 +4,7 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-d
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { ListLoading } from '../../../components/list-states';
+import { sessionHeaders } from '../../../lib/http';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -18,7 +19,8 @@ export function PdfViewer({ url, title }: { url: string; title: string }) {
   const [width, setWidth] = useState(0);
 
   useEffect(() => {
-    const task = getDocument({ url, isEvalSupported: false });
+    // The document is sent only with the session's bearer header: no link to it works on its own.
+    const task = getDocument({ url, httpHeaders: sessionHeaders(), isEvalSupported: false });
     let active = true;
     task.promise.then(
       (doc) => {

@@ -1,4 +1,7 @@
 import type { ContractListItem } from '@agency/schema';
+import { openDocument } from '../../../lib/documents';
+import { errorMessage } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
 import { paths } from '../../../lib/paths';
 
 /** The full-page PDF screen for a contract. */
@@ -6,7 +9,8 @@ export function contractPagePath(id: string): string {
   return `${paths.client.contractPage}?id=${encodeURIComponent(id)}`;
 }
 
-/** The contract's short-lived PDF link, asking the browser to save the file. */
-export function downloadUrl(contract: Pick<ContractListItem, 'pdf_url'>): string | null {
-  return contract.pdf_url ? `${contract.pdf_url}&download=1` : null;
+/** Saves the contract's PDF (fetched with the session's bearer header: no link to it works on its own). */
+export function downloadContract(contract: Pick<ContractListItem, 'pdf_url'>): Promise<void> {
+  if (!contract.pdf_url) return Promise.resolve();
+  return openDocument(contract.pdf_url, { download: true }).catch((error: unknown) => notify.error(errorMessage(error)));
 }

@@ -1,7 +1,7 @@
 import type { Invoice } from '@agency/schema';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { invoiceFixture } from '../../../test/invoice-fixtures';
 import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
@@ -59,12 +59,12 @@ describe('the payments of an invoice', () => {
       method: 'bank_transfer',
       reference: 'BANK-7781',
       received_on: '2026-03-03',
-      receipt_url: '/api/invoices/11/payments/31/receipt?expires=1&sid=1&sig=a',
+      receipt_url: '/api/invoices/11/payments/31/receipt',
       refundable: 0,
       created_at: '2026-03-03T10:00:00.000Z',
       ...overrides,
     });
-    open(
+    const { user } = open(
       invoiceFixture({
         id: '15',
         status: 'partially_paid',
@@ -77,7 +77,7 @@ describe('the payments of an invoice', () => {
             method: 'card',
             reference: 'pi_1',
             received_on: '2026-03-05',
-            receipt_url: '/api/invoices/11/payments/32/receipt?sig=b',
+            receipt_url: '/api/invoices/11/payments/32/receipt',
           }),
           payment({ id: '33', kind: 'refund', method: 'card', amount: 50000, reference: 'Refund on ch_1', receipt_url: null }),
         ],
@@ -85,10 +85,23 @@ describe('the payments of an invoice', () => {
     );
     const rows = await screen.findAllByTestId('invoice-payment');
     expect(rows).toHaveLength(3);
-    const first = within(rows[0]).getByRole('link', { name: 'Receipt for the payment of 03 Mar 2026 (PDF)' });
-    expect(first).toHaveAttribute('href', '/api/invoices/11/payments/31/receipt?expires=1&sid=1&sig=a');
-    expect(first).toHaveAttribute('target', '_blank');
-    expect(within(rows[1]).getByRole('link', { name: /^Receipt/ })).toHaveAttribute('href', '/api/invoices/11/payments/32/receipt?sig=b');
-    expect(within(rows[2]).queryByRole('link', { name: /^Receipt/ })).not.toBeInTheDocument();
+    // A receipt opens with the session's bearer header: it is a button, not a link anyone could copy.
+    expect(within(rows[0]).getByRole('button', { name: 'Receipt for the payment of 03 Mar 2026 (PDF)' })).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('button', { name: /^Receipt/ })).toBeInTheDocument();
+    expect(within(rows[2]).queryByRole('button', { name: /^Receipt/ })).not.toBeInTheDocument();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/invoices/11/payments/31/receipt', ({ request }) => {
+        asked.push(request.headers.get('Authorization') ?? 'none');
+        return new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } });
+      }),
+    );
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    URL.createObjectURL = vi.fn(() => 'blob:receipt');
+    URL.revokeObjectURL = vi.fn();
+    await user.click(within(rows[0]).getByRole('button', { name: /^Receipt/ }));
+    await expect.poll(() => tab.location.href).toBe('blob:receipt');
+    expect(asked).toHaveLength(1);
   });
 });

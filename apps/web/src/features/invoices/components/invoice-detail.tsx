@@ -12,8 +12,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty, ListLoading, RecordError } from '../../../components/list-states';
+import { openDocument } from '../../../lib/documents';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { hasErrorCode } from '../../../lib/http';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
 import { useInvoice } from '../api/get-invoice';
 import { InvoiceAmounts } from './invoice-amounts';
 import { InvoicesForbidden } from './invoices-forbidden';
@@ -78,10 +80,7 @@ function paymentColumns(invoice: Invoice): DataColumn<Payment>[] {
       cell: (p) =>
         p.receipt_url ? (
           <Button
-            component="a"
-            href={p.receipt_url}
-            target="_blank"
-            rel="noopener"
+            onClick={() => openDocument(p.receipt_url!).catch((error: unknown) => notify.error(errorMessage(error)))}
             size="small"
             startIcon={<PictureAsPdfOutlinedIcon />}
             aria-label={`Receipt for the payment of ${formatDate(p.received_on)} (PDF)`}
@@ -167,10 +166,7 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
           {invoice.kind === 'deposit' && <Typography color="text.secondary">Deposit</Typography>}
           <Box sx={{ flex: 1 }} />
           <Button
-            component="a"
-            href={invoice.pdf_url}
-            target="_blank"
-            rel="noopener"
+            onClick={() => openDocument(invoice.pdf_url).catch((error: unknown) => notify.error(errorMessage(error)))}
             variant="outlined"
             startIcon={<PictureAsPdfOutlinedIcon />}
             data-testid="invoice-pdf"
