@@ -252,7 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(invoiceRoutes, { ctx, invoices: services.invoices });
       await api.register(paymentRoutes, { ctx, payments: services.payments });
       await api.register(realtimeRoutes, { realtime });
-      await api.register(contractRoutes, { ctx, contracts: services.contracts });
+      await api.register(contractRoutes, { contracts: services.contracts });
     },
     { prefix: '/api' },
   );

@@ -22,8 +22,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { AppError } from '../../core/errors.js';
 import { errorResponses, fileResponse } from '../../lib/api-docs.js';
 import { access, requireActor } from '../../lib/route-guards.js';
 import type { ContractDocument, RequestInfo } from './helpers.js';
@@ -53,7 +51,7 @@ function sendPdf(reply: FastifyReply, doc: ContractDocument, download: boolean) 
     .send(doc.bytes);
 }
 
-export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; contracts: ContractService }> = async (app, { ctx, contracts }) => {
+export const contractRoutes: FastifyPluginAsyncZod<{ contracts: ContractService }> = async (app, { contracts }) => {
   const templates = contracts.templates;
 
   // Templates (staff)
