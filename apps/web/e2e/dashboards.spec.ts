@@ -67,6 +67,26 @@ test.describe('the dashboards open on work', () => {
       201,
       'card',
     );
+    // More training than the dashboard lists, as an agency has: it shows three and links to the rest.
+    for (const topic of ['Accessibility essentials', 'Writing for the web', 'Estimating work']) {
+      const created = await expectStatus<{ module: { id: string } }>(
+        await request.post('/api/training/modules', {
+          headers: authHeaders(accounts.admin),
+          data: { title: `${topic} ${suffix}`, description: 'One material to read.' },
+        }),
+        201,
+        `training ${topic}`,
+      );
+      const path = `/api/training/modules/${created.module.id}`;
+      const admin = authHeaders(accounts.admin);
+      await expectStatus(
+        await request.post(`${path}/materials`, { headers: admin, data: { title: 'Read me', content: 'The gist.' } }),
+        201,
+        'material',
+      );
+      await expectStatus(await request.put(`${path}/assignment`, { headers: admin, data: { roles: ['teamlead', 'teammember'] } }), 200, 'assign');
+      await expectStatus(await request.patch(path, { headers: admin, data: { status: 'published' } }), 200, 'publish');
+    }
     readyTitle = `Clinic reminders ${suffix}`;
     const ready = await expectStatus<{ project: { id: string } }>(
       await request.post('/api/projects', {
@@ -97,6 +117,8 @@ test.describe('the dashboards open on work', () => {
     await expect(page.locator(`[data-testid="contracts-to-sign"] [data-contract-id="${seed.leadContractId}"]`)).toBeVisible();
     await expect(page.getByTestId('board-summary')).toHaveCount(2);
     await expect(page.getByTestId('team-training-person')).toHaveCount(2);
+    await expect(page.getByTestId('training-todo')).toHaveCount(3);
+    await expect(page.getByTestId('training-more')).toBeVisible();
     await settle(page);
 
     // What to do starts on the first screen, above the projects and the team's charts.

@@ -282,7 +282,7 @@ async function sectionsInOrder() {
 }
 
 describe('what the employee dashboards open on', { timeout: 20_000 }, () => {
-  it("a team lead's opens on their cards, the projects ready to start and what to sign, then their projects, then the team and training", async () => {
+  it("a team lead's opens on their cards and training, the projects ready to start and what to sign, then their projects, then the team", async () => {
     stubBusyDashboard({ trainingDone: 0 });
     stubContracts([contract('55', 'sent', { id: lead.id, name: lead.name, role: 'teamlead' })]);
     openDashboard(<TeamleadDashboardRoute />, lead, paths.employee.teamleadDashboard);
@@ -290,11 +290,11 @@ describe('what the employee dashboards open on', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Ready to start' });
     expect(await sectionsInOrder()).toEqual([
       'My cards',
+      'My training',
       'Ready to start',
       'Team contracts to sign',
       'My projects',
       'Boards',
-      'My training',
       'Team contracts',
       'Team training',
     ]);

@@ -37,9 +37,9 @@ export function EmployeeDashboardRedirect() {
 type EmployeeDashboardProps = { title: string; intro: string };
 
 /**
- * Team lead and team member dashboards: first what to do (cards, projects ready to start, contracts to sign, a
- * member's training), then the projects they are on, then (for a lead) how the team's boards, contracts and training
- * stand, with the lead's own training. At 1280 x 800 the first screen is work, and the whole is about two screens.
+ * Team lead and team member dashboards: first what to do (cards, projects ready to start, contracts to sign, one's
+ * own training), then the projects they are on, then (for a lead) how the team's boards, contracts and training
+ * stand. At 1280 x 800 the first screen is work, and the whole is about two screens.
  * `?id=<id>` opens one project.
  */
 function EmployeeDashboard({ title, intro }: EmployeeDashboardProps) {
@@ -70,7 +70,11 @@ function EmployeeDashboard({ title, intro }: EmployeeDashboardProps) {
         {intro}
       </WelcomeCard>
       <Box sx={TWO_COLUMNS} data-testid="dashboard-to-do">
-        <MyCardsPanel cardPath={(card) => boardPathFor(card.project.id, card.id)} boardPath={paths.kanbanBoard} />
+        {/* A lead's own training is work to do too: under their cards, beside the projects to start and contracts. */}
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <MyCardsPanel cardPath={(card) => boardPathFor(card.project.id, card.id)} boardPath={paths.kanbanBoard} />
+          {isLead && myTraining}
+        </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           {isLead && (
             <ProjectAttentionCard
@@ -115,11 +119,7 @@ function EmployeeDashboard({ title, intro }: EmployeeDashboardProps) {
       />
       {isLead && (
         <Box sx={TWO_COLUMNS} data-testid="dashboard-team">
-          {/* The two columns kept of a height: the boards with the lead's own training, the team's signatures with its training. */}
-          <Stack spacing={3} sx={{ minWidth: 0 }}>
-            <BoardSummariesPanel boardPath={(projectId) => boardPathFor(projectId)} />
-            {myTraining}
-          </Stack>
+          <BoardSummariesPanel boardPath={(projectId) => boardPathFor(projectId)} />
           <Stack spacing={3} sx={{ minWidth: 0 }}>
             <TeamContractStatus leadId={user.id} getOpenPath={openContractPath} listPath={paths.employee.teamContract} />
             <TeamTrainingSummary detailsPath={paths.employee.training} />
