@@ -6050,6 +6050,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            company_id: string;
                             team_lead: {
                                 id: string;
                                 name: string;
@@ -6681,6 +6682,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            company_id: string;
                             team_lead: {
                                 id: string;
                                 name: string;
@@ -6790,6 +6792,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            company_id: string;
                             team_lead: {
                                 id: string;
                                 name: string;
@@ -6908,6 +6911,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            company_id: string;
                             team_lead: {
                                 id: string;
                                 name: string;
@@ -7011,6 +7015,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            company_id: string;
                             team_lead: {
                                 id: string;
                                 name: string;
@@ -7248,6 +7253,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            company_id: string;
                             team_lead: {
                                 id: string;
                                 name: string;
@@ -7377,6 +7383,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            company_id: string;
                             team_lead: {
                                 id: string;
                                 name: string;
@@ -7508,6 +7515,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            company_id: string;
                             team_lead: {
                                 id: string;
                                 name: string;
@@ -7631,6 +7639,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            company_id: string;
                             team_lead: {
                                 id: string;
                                 name: string;

@@ -341,6 +341,10 @@ describe('who sees what', () => {
     }
     const asMember = await get(c.member.token, `/projects/${projectId}`);
     expect(asMember.status).toBe(200);
+    // The project names its company, the one staff read its people from to name a contract's signer.
+    const companyId = (await get(c.owner.token, '/company')).body.company.id;
+    expect(asMember.body.project.company_id).toBe(companyId);
+    expect((await get(admin.token, `/projects/${projectId}`)).body.project.company_id).toBe(companyId);
     expect(asMember.body.project.budget_minor).toBeNull();
     expect((await get(c.member.token, '/projects')).body.items.find((p: { id: string }) => p.id === projectId).budget_minor).toBeNull();
     expect((await get(c.member.token, `/projects/${projectId}/activity`)).status).toBe(200);

@@ -53,6 +53,8 @@ export const projectSchema = z.object({
   rejection_reason: z.string().nullable(),
   client_id: z.string(),
   client: personSchema,
+  /** The client company the project belongs to (every person of it sees the project, by role). */
+  company_id: z.string(),
   team_lead: personSchema.nullable(),
   members: z.array(personSchema),
   attachments: z.array(projectAttachmentSchema),

@@ -54,6 +54,7 @@ export function presentListItem(row: ListRow, disclosure: ProjectDisclosure): Pr
     rejection_reason: disclosure.clientNotes ? p.rejectionReason : null,
     client_id: String(p.clientId),
     client: { id: String(p.clientId), name: row.clientName },
+    company_id: String(p.companyId),
     team_lead: p.teamLeadId === null ? null : { id: String(p.teamLeadId), name: row.leadName ?? '' },
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),

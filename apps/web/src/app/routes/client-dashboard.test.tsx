@@ -64,6 +64,7 @@ const rejectedProject: ProjectListItem = {
   status: 'rejected',
   rejection_reason: 'Outside what we build.',
   client_id: client.id,
+  company_id: '70',
   client: { id: client.id, name: client.name },
   team_lead: null,
   created_at: '2026-02-01T09:00:00.000Z',

@@ -58,6 +58,7 @@ function project(id: string, title: string, status: ProjectListItem['status']): 
     status,
     rejection_reason: null,
     client_id: '7',
+    company_id: '70',
     client: { id: '7', name: 'Olga Owner' },
     team_lead: null,
     created_at: '2026-02-01T09:00:00.000Z',

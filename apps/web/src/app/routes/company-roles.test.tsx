@@ -54,6 +54,7 @@ const listItem: ProjectListItem = {
   status: 'in_progress',
   rejection_reason: null,
   client_id: '7',
+  company_id: '70',
   client: { id: '7', name: 'Olga Owner' },
   team_lead: { id: '40', name: 'Lee Lead' },
   created_at: '2026-02-01T09:00:00.000Z',

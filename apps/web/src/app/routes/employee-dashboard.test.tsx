@@ -199,6 +199,7 @@ function projectItem(id: string, title: string, status: ProjectListItem['status'
     status,
     rejection_reason: null,
     client_id: '7',
+    company_id: '70',
     client: { id: '7', name: 'Chloe Client' },
     team_lead: { id: lead.id, name: lead.name },
     created_at: '2026-03-01T09:00:00.000Z',

@@ -1,4 +1,4 @@
-import { CONTRACT_KIND_LABELS, CONTRACT_KINDS, type ContractKind } from '@agency/schema';
+import { COMPANY_ROLE_LABELS, CONTRACT_KIND_LABELS, CONTRACT_KINDS, type ContractKind } from '@agency/schema';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,13 +10,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/http';
+import { useCompanySigners } from '../api/company-signers';
 import { useCreateContract } from '../api/create-contract';
 import { useContractTemplates } from '../api/list-contract-templates';
 
-type Person = { id: string; name: string };
-export type ContractProject = { id: string; title: string; client: Person; team_lead: Person | null; members: Person[] };
+type Person = { id: string; name: string; note?: string };
+export type ContractProject = { id: string; title: string; client: Person; company_id?: string; team_lead: Person | null; members: Person[] };
 
-/** A new draft for one of the project's people, from a template of the matching kind. */
+/**
+ * A new draft for one of the project's people, from a template of the matching kind. A client contract is signed
+ * by a person of the client's company, the one who asked for the project unless staff name another (owners first).
+ */
 export function NewContractDialog({ project, onClose, onDone }: { project: ContractProject; onClose: () => void; onDone: () => void }) {
   const titleId = useId();
   const create = useCreateContract();
@@ -24,7 +28,11 @@ export function NewContractDialog({ project, onClose, onDone }: { project: Contr
   const templates = useContractTemplates(kind);
   const [templateId, setTemplateId] = useState('');
   const team = [...(project.team_lead ? [project.team_lead] : []), ...project.members.filter((m) => m.id !== project.team_lead?.id)];
-  const signers = kind === 'client' ? [project.client] : team;
+  const company = useCompanySigners(project.company_id, kind === 'client');
+  const colleagues = (company.data ?? [])
+    .filter((m) => m.id !== project.client.id)
+    .map((m) => ({ id: m.id, name: m.name, note: COMPANY_ROLE_LABELS[m.company_role] }));
+  const signers = kind === 'client' ? [project.client, ...colleagues] : team;
   const [signerId, setSignerId] = useState(project.client.id);
   const chosenTemplate = templateId || templates.data?.find((t) => t.is_default)?.id || '';
 
@@ -57,6 +65,7 @@ export function NewContractDialog({ project, onClose, onDone }: { project: Contr
             {signers.map((p) => (
               <MenuItem key={p.id} value={p.id}>
                 {p.name}
+                {p.note ? ` (${p.note})` : ''}
               </MenuItem>
             ))}
           </TextField>

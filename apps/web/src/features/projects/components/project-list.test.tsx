@@ -18,6 +18,7 @@ function project(id: string, title: string, budget_minor: number | null, currenc
     status: 'approved',
     rejection_reason: null,
     client_id: '7',
+    company_id: '70',
     client: { id: '7', name: 'Chloe Client' },
     team_lead: null,
     created_at: '2025-03-05T14:07:00.000Z',
