@@ -1,10 +1,10 @@
 // Runs the suites named on the command line (all of them when none is named) and ends with one line
-// `N passed, N failed, N skipped`. The suites are the table below: Vitest suites that share a run go in one
-// Vitest process; PostgreSQL runs on a server started here and stopped afterwards; end-to-end runs Playwright
-// against the built app; the cluster suite runs the built app as two nodes behind nginx (scripts/cluster.mjs).
-// A suite that cannot run (missing Chromium, PostgreSQL or nginx) counts as failed, with the
-// command that fixes it. Every run has one time zone and one shuffled order (scripts/test-env.mjs). The guards
-// (types, lint, format, generated artefacts) count as one test each.
+// `N passed, N failed` (the line before it counts what was skipped, if anything). The suites are the table below:
+// Vitest suites that share a run go in one Vitest process; PostgreSQL runs on a server started here and stopped
+// afterwards; end-to-end runs Playwright against the built app; the cluster suite runs the built app as two nodes
+// behind nginx (scripts/cluster.mjs). A suite that cannot run (missing Chromium, PostgreSQL or nginx) counts as
+// failed, with the command that fixes it. Every run has one time zone and one shuffled order
+// (scripts/test-env.mjs). The guards (types, lint, format, generated artefacts) count as one test each.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -224,5 +224,7 @@ if (failures.length > 0) {
   for (const f of failures.slice(0, 30)) console.log(`  ${f}`);
   if (failures.length > 30) console.log(`  ... and ${failures.length - 30} more`);
 }
-console.log(`${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
+// What could not run here (the table above names it), then the last line: `N passed, N failed` over every suite.
+if (total('skipped') > 0) console.log(`${total('skipped')} skipped`);
+console.log(`${total('passed')} passed, ${total('failed')} failed`);
 process.exit(total('failed') > 0 ? 1 : 0);
