@@ -837,6 +837,24 @@ async function startBare() {
   return `http://127.0.0.1:${port}/api/bench/bare`;
 }
 
+/** A client account through the cluster, as a person makes one: the sign-up, then the link of the mail it sends. */
+async function signUpClient(cluster, account) {
+  const asked = await fetch(`${cluster.url}/api/auth/signup/client`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (asked.status !== 202) throw new Error(`client sign-up answered ${asked.status}: ${(await asked.text()).slice(0, 300)}`);
+  const until = Date.now() + 30_000;
+  let token;
+  while (!(token = /\/confirm-signup\?token=([A-Za-z0-9_-]+)/.exec(cluster.mails.find((m) => m.to === account.email)?.text ?? '')?.[1])) {
+    if (Date.now() > until) throw new Error(`no sign-up mail reached ${account.email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return postJson(`${cluster.url}/api/auth/signup/confirm`, { token });
+}
+
 /**
  * A second nginx, with the cluster's settings (nginxConfig of scripts/cluster.mjs) but only `upstreams` behind it:
  * the one-node run goes through the same kind of door as the two-node one. Resolves with its URL.
@@ -941,7 +959,7 @@ async function benchCluster() {
     password,
     setup_token: readOwnerSetupToken(node1.dataDir),
   });
-  const client = await postJson(`${cluster.url}/api/auth/signup/client`, { name: 'Bench Client', email: 'client@bench.invalid', password });
+  const client = await signUpClient(cluster, { name: 'Bench Client', email: 'client@bench.invalid', password });
   const { project } = await postJson(`${cluster.url}/api/projects`, { title: 'Cluster bench', description: 'Polled through nginx.' }, client.token);
   const { message } = await postJson(
     `${cluster.url}/api/superadmin/send-message`,
