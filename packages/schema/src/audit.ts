@@ -39,6 +39,13 @@ export const AUDIT_ACTIONS = {
   'company.invitation_revoked': 'Company invitation revoked',
   'company.member_role_changed': "Company member's role changed",
   'company.member_removed': 'Company member removed',
+  'rates.project_updated': 'Project hourly rate set',
+  'rates.user_updated': 'Cost rate set',
+  'timesheet.approved': 'Timesheet approved',
+  'timesheet.rejected': 'Timesheet rejected',
+  'expense.approved': 'Expense approved',
+  'expense.rejected': 'Expense rejected',
+  'invoice.time_billed': 'Time and expenses billed on an invoice',
 } as const satisfies Record<string, string>;
 export type KnownAuditAction = keyof typeof AUDIT_ACTIONS;
 

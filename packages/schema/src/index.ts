@@ -24,3 +24,5 @@ export * from './account.js';
 export * from './mfa.js';
 export * from './audit.js';
 export * from './companies.js';
+export * from './time-rules.js';
+export * from './time.js';

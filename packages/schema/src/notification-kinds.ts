@@ -40,6 +40,12 @@ export const NOTIFICATION_CATEGORIES = [
   { id: 'invoice', label: 'Invoices and payments', prefixes: ['invoice', 'payment'] },
   { id: 'board', label: 'Board cards (assigned to you, comments)', prefixes: ['card'], roles: ['teamlead', 'teammember', 'admin', 'superadmin'] },
   { id: 'training', label: 'Training assigned', prefixes: ['training'], roles: ['teamlead', 'teammember'] },
+  {
+    id: 'time',
+    label: 'Timesheets, expenses and budgets',
+    prefixes: ['timesheet', 'expense', 'budget'],
+    roles: ['teamlead', 'teammember', 'admin', 'superadmin'],
+  },
   { id: 'account', label: 'Account and security', prefixes: ['account', 'security'] },
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number]['id'];

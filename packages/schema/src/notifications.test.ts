@@ -12,6 +12,9 @@ describe('notificationCategoryOf', () => {
     ['invoice_overdue', 'invoice'],
     ['payment_received', 'invoice'],
     ['account_enabled', 'account'],
+    ['timesheet_rejected', 'time'],
+    ['expense_approved', 'time'],
+    ['budget_warning', 'time'],
   ])('files %s under %s', (kind, category) => {
     expect(notificationCategoryOf(kind)).toBe(category);
   });
