@@ -351,8 +351,8 @@ export const profitabilitySchema = z.object({
   ...moneyFigures,
   /** (cost + expenses) / budget, in percent, one decimal; null without a budget. */
   budget_used_percent: z.number().nullable(),
-  /** The highest warning threshold passed (80 or 100), or null. */
-  warning: z.union([z.literal(80), z.literal(100)]).nullable(),
+  /** The highest warning threshold passed: 80 or 100 (percent of the budget), or null. */
+  warning: z.number().int().nullable(),
   /** Cost, expenses and invoices in other currencies than the project's: shown apart, never converted. */
   other_currencies: z.array(z.object({ currency: currencySchema, ...moneyFigures })),
 });
