@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { CONTRACT_REMINDER_DAYS_DEFAULT, DEPOSIT_PERCENT_DEFAULT, INVOICE_DUE_DAYS_DEFAULT, INVOICE_REMINDER_DAYS_DEFAULT } from '@agency/schema';
+import {
+  AGENCY_TIME_ZONE_DEFAULT,
+  CONTRACT_REMINDER_DAYS_DEFAULT,
+  DEPOSIT_PERCENT_DEFAULT,
+  INVOICE_DUE_DAYS_DEFAULT,
+  INVOICE_REMINDER_DAYS_DEFAULT,
+  isTimeZone,
+} from '@agency/schema';
 import { z } from 'zod';
 
 const bool = z
@@ -115,6 +122,7 @@ const envSchema = z.object({
   INVOICE_PAYMENT_INSTRUCTIONS: z.string().default('Pay by card from your client area, or by bank transfer quoting the invoice number.'),
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   METRICS_TOKEN: z.string().min(16).optional(),
+  AGENCY_TIME_ZONE: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/London').default(AGENCY_TIME_ZONE_DEFAULT),
   EVENT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(64).default(4),
   EVENT_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(256).default(16),
 });
@@ -236,6 +244,8 @@ export type Config = {
   seal: { p12Path?: string; passphrase?: string };
   /** A sent contract still unsigned this long after sending gets one reminder. */
   contractReminderMs: number;
+  /** The agency's IANA time zone: the days and ISO weeks of timesheets, and the Monday-noon reminder, are read in it. */
+  agencyTimeZone: string;
   payments: {
     /** `local`: the built-in test checkout (offline); `stripe`: Stripe Checkout and its signed webhooks. */
     provider: 'local' | 'stripe';
@@ -387,6 +397,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadGraceMs: e.UPLOAD_GRACE_HOURS * 3_600_000,
     seal: { p12Path: e.SEAL_P12_PATH ? path.resolve(e.SEAL_P12_PATH) : undefined, passphrase: e.SEAL_P12_PASSPHRASE },
     contractReminderMs: Math.round(e.CONTRACT_REMINDER_DAYS * 86_400_000),
+    agencyTimeZone: e.AGENCY_TIME_ZONE,
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     uploadMinBytesPerSecond: e.UPLOAD_MIN_KB_PER_SECOND * 1024,

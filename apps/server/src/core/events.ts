@@ -1,4 +1,4 @@
-import type { ContractKind, InvoiceStatus, ProjectStatus } from '@agency/schema';
+import type { ContractKind, ExpenseStatus, InvoiceStatus, ProjectStatus, TimesheetStatus } from '@agency/schema';
 
 /**
  * Domain events: published inside the transaction of the change they describe and delivered to subscribers only
@@ -36,6 +36,11 @@ export type DomainEvent =
   /** Anything on a project's board changed: a card (created, edited, moved, deleted, commented on) or a column. */
   | { type: 'board.changed'; projectId: number; cardId?: number; columnId?: number; change: BoardChange; actorId: number }
   | { type: 'training.changed'; moduleId: number; change: 'module' | 'material' | 'assignment' | 'completion'; actorId: number }
+  | { type: 'timesheet.status_changed'; userId: number; week: string; from: TimesheetStatus; to: TimesheetStatus; actorId: number }
+  | { type: 'expense.status_changed'; expenseId: number; projectId: number; from: ExpenseStatus; to: ExpenseStatus; actorId: number | null }
+  /** Approved time and expenses went onto a draft invoice as lines (`time.released`: a void invoice gave them back). */
+  | { type: 'time.billed'; invoiceId: number; projectId: number; entryIds: number[]; expenseIds: number[]; actorId: number }
+  | { type: 'time.released'; invoiceId: number; entryIds: number[]; expenseIds: number[] }
   /** What a session knows of its account changed (name, e-mail, second factor): memoised actors are dropped. */
   | { type: 'account.updated'; userId: number };
 

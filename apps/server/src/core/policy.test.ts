@@ -22,6 +22,9 @@ import {
   type InvoiceFacts,
   type ProjectFacts,
   type Resources,
+  type SpentFacts,
+  type TimesheetFacts,
+  timeScope,
 } from './policy.js';
 
 // Who asks. Client A (an owner of company 10) asked for project P; BILLING_A and MEMBER_A are its colleagues with
@@ -62,6 +65,13 @@ const MEMBER_SIGNS: ContractFacts = { ...CLIENT_CONTRACT, signerId: 10 };
 const TEAM_CONTRACT: ContractFacts = { signerId: 4, kind: 'team', status: 'sent', projectTeamLeadId: 3, companyId: null };
 const INVOICE: InvoiceFacts = { companyId: 10, status: 'sent' };
 const DRAFT: InvoiceFacts = { companyId: 10, status: 'draft' };
+/** The member's time (or expense) on P, and the admin's expense on P. */
+const MEMBER_TIME: SpentFacts = { ownerId: 4, project: P };
+const LEAD_TIME: SpentFacts = { ownerId: 3, project: P };
+const ADMIN_EXPENSE: SpentFacts = { ownerId: 6, project: P };
+/** The member's week (led by LEAD), and LEAD's own week while working on OTHER_LEAD's project. */
+const MEMBER_WEEK: TimesheetFacts = { userId: 4, userRole: 'teammember', leadIds: [3] };
+const LEAD_WEEK: TimesheetFacts = { userId: 3, userRole: 'teamlead', leadIds: [8] };
 
 type Case<A extends Action> = { on: string; resource: Resources[A]; expect: Record<Person, Decision> };
 
@@ -365,6 +375,96 @@ const TABLE: { [A in Action]: Case<A>[] } = {
   // The owners manage their own company; another company's owner is told nothing of it.
   'company:manage': [{ on: 'company 10', resource: { companyId: 10 }, expect: { ...only('clientA'), clientB: hide } }],
   'company:browse': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'time:track': [
+    {
+      on: 'P',
+      resource: P,
+      expect: { ...all(forbid), lead: allow, member: allow, otherMember: hide, otherLead: hide },
+    },
+    {
+      on: 'P with the other lead as a member',
+      resource: P_WITH_LEAD_AS_MEMBER,
+      expect: { ...all(forbid), lead: allow, member: allow, otherMember: hide, otherLead: allow },
+    },
+  ],
+  'time:list': [{ on: 'no record', resource: null, expect: only('lead', 'member', 'otherMember', 'otherLead', 'admin', 'superadmin') }],
+  'time:read': [
+    {
+      on: "the member's time on P",
+      resource: MEMBER_TIME,
+      expect: { ...all(forbid), lead: allow, member: allow, otherMember: hide, otherLead: hide, admin: allow, superadmin: allow },
+    },
+    {
+      on: "the lead's own time on P",
+      resource: LEAD_TIME,
+      expect: { ...all(forbid), lead: allow, member: hide, otherMember: hide, otherLead: hide, admin: allow, superadmin: allow },
+    },
+  ],
+  'time:edit': [
+    {
+      on: "the member's time on P",
+      resource: MEMBER_TIME,
+      expect: { ...all(forbid), lead: forbid, member: allow, otherMember: hide, otherLead: hide, admin: forbid, superadmin: forbid },
+    },
+  ],
+  'time:own': [{ on: 'no record', resource: null, expect: only('lead', 'member', 'otherMember', 'otherLead') }],
+  'timesheet:read': [
+    {
+      on: "the member's week",
+      resource: MEMBER_WEEK,
+      expect: { ...all(forbid), lead: allow, member: allow, otherMember: hide, otherLead: hide, admin: allow, superadmin: allow },
+    },
+    {
+      on: "a lead's week (staff decide it, not the lead of the project they work on)",
+      resource: LEAD_WEEK,
+      expect: { ...all(forbid), lead: allow, member: hide, otherMember: hide, otherLead: hide, admin: allow, superadmin: allow },
+    },
+  ],
+  'timesheet:decide': [
+    {
+      on: "the member's week",
+      resource: MEMBER_WEEK,
+      expect: { ...all(forbid), lead: allow, member: forbid, otherMember: hide, otherLead: hide, admin: allow, superadmin: allow },
+    },
+    {
+      on: "a lead's week",
+      resource: LEAD_WEEK,
+      expect: { ...all(forbid), lead: forbid, member: hide, otherMember: hide, otherLead: hide, admin: allow, superadmin: allow },
+    },
+  ],
+  'expense:create': [
+    {
+      on: 'P',
+      resource: P,
+      expect: { ...all(forbid), lead: allow, member: allow, otherMember: hide, otherLead: hide, admin: allow, superadmin: allow },
+    },
+  ],
+  'expense:decide': [
+    {
+      on: "the member's expense on P",
+      resource: MEMBER_TIME,
+      expect: { ...all(forbid), lead: forbid, member: forbid, otherMember: hide, otherLead: hide, admin: allow, superadmin: allow },
+    },
+    {
+      on: "the admin's own expense on P",
+      resource: ADMIN_EXPENSE,
+      expect: { ...all(forbid), lead: forbid, member: hide, otherMember: hide, otherLead: hide, admin: forbid, superadmin: allow },
+    },
+  ],
+  'rates:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'profitability:read': [
+    {
+      on: 'P',
+      resource: P,
+      expect: { ...all(forbid), lead: allow, member: forbid, otherMember: hide, otherLead: hide, admin: allow, superadmin: allow },
+    },
+    {
+      on: 'P with the other lead as a member',
+      resource: P_WITH_LEAD_AS_MEMBER,
+      expect: { ...all(forbid), lead: allow, member: forbid, otherMember: hide, otherLead: forbid, admin: allow, superadmin: allow },
+    },
+  ],
+  'profitability:report': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];
@@ -536,6 +636,20 @@ describe('trainingProgressScope', () => {
   it("refuses an unknown role instead of showing it everyone's progress", () => {
     const stranger = { ...actor(42, 'teamlead'), role: 'owner' } as unknown as Actor;
     expect(() => trainingProgressScope(stranger)).toThrow(/Unknown role: owner/);
+  });
+});
+
+describe('timeScope', () => {
+  it("lists everyone's time for staff, a lead's own and their projects', a member's own", () => {
+    expect(timeScope(as('admin'))).toEqual({ kind: 'all' });
+    expect(timeScope(as('superadmin'))).toEqual({ kind: 'all' });
+    expect(timeScope(as('lead'))).toEqual({ kind: 'lead', userId: 3 });
+    expect(timeScope(as('member'))).toEqual({ kind: 'own', userId: 4 });
+  });
+
+  it('refuses clients and unknown roles', () => {
+    expect(() => timeScope(as('clientA'))).toThrow(AppError);
+    expect(() => timeScope(actor(9, 'auditor' as Role))).toThrow(AppError);
   });
 });
 

@@ -52,6 +52,13 @@ export type ContractFacts = {
 };
 /** An invoice as the policy sees it: the company it is addressed to, and whether it has been issued (drafts are the agency's own). */
 export type InvoiceFacts = { companyId: number; status: InvoiceStatus };
+/** Time or an expense as the policy sees it: whose it is, and the project it was spent on. */
+export type SpentFacts = { ownerId: number; project: ProjectFacts };
+/**
+ * A person's timesheet: whose, their role, and who leads the projects they work on as a member (a team lead decides
+ * the weeks of the members of their teams; staff decide the team leads').
+ */
+export type TimesheetFacts = { userId: number; userRole: Role; leadIds: readonly number[] };
 
 /** Every action and the record it is decided on (`null`: decided on the role alone). */
 export type Resources = {
@@ -126,6 +133,29 @@ export type Resources = {
   'company:manage': CompanyFacts;
   /** Staff browse every company (the clients screen, its CSV). */
   'company:browse': null;
+  /** Entering one's own time on a project (and running a timer): the people on its team. */
+  'time:track': ProjectFacts;
+  /** Lists of time and expenses: what each caller may see is the list's scope (`timeScope`). */
+  'time:list': null;
+  /** One entry or expense: its owner, the lead of its project, staff. */
+  'time:read': SpentFacts;
+  /** Changing or deleting one's own entry or expense (while it is a draft or sent back). */
+  'time:edit': SpentFacts;
+  /** One's own timer and week (running a timer, submitting the week): the people whose time is tracked. */
+  'time:own': null;
+  'timesheet:read': TimesheetFacts;
+  /** Approving or rejecting a week. */
+  'timesheet:decide': TimesheetFacts;
+  /** Recording an expense on a project: its team, and staff. */
+  'expense:create': ProjectFacts;
+  /** Approving or rejecting an expense: staff, never their own (the super admin may). */
+  'expense:decide': SpentFacts;
+  /** Hourly rates of projects and cost rates of people. */
+  'rates:manage': null;
+  /** A project's budget, cost, invoiced and margin: staff and the project's lead. */
+  'profitability:read': ProjectFacts;
+  /** The agency's profitability report. */
+  'profitability:report': null;
 };
 export type Action = keyof Resources;
 
@@ -234,6 +264,41 @@ const boardTeam: RoleTable<ProjectFacts> = {
   superadmin: allow,
   teamlead: (a, p) => when(isOnTeam(a, p)),
   teammember: (a, p) => when(isOnTeam(a, p)),
+};
+
+/**
+ * Time and expenses are the agency's own: a client is told nothing of them. The person who spent them and the lead
+ * of their project see them; staff see everything.
+ */
+const spentRead: RoleTable<SpentFacts> = {
+  client: () => 'hide',
+  admin: allow,
+  superadmin: allow,
+  teamlead: (a, s) => when(s.ownerId === a.id || s.project.teamLeadId === a.id),
+  teammember: (a, s) => when(s.ownerId === a.id),
+};
+
+/** One's own, and only one's own: someone who may read it (a lead, staff) is told no; anyone else, nothing. */
+function ownSpent(): RoleTable<SpentFacts> {
+  const table = {} as RoleTable<SpentFacts>;
+  for (const role of ROLES) {
+    table[role] = (actor, spent) => {
+      const read = spentRead[role](actor, spent);
+      if (read !== 'allow') return read;
+      return spent.ownerId === actor.id ? 'allow' : 'forbid';
+    };
+  }
+  return table;
+}
+
+/** A person's week: their own; a lead, the weeks of the members of their teams; staff, everyone's. */
+const leadsThem = (a: Actor, t: TimesheetFacts) => t.leadIds.includes(a.id);
+const timesheetRead: RoleTable<TimesheetFacts> = {
+  client: () => 'hide',
+  admin: allow,
+  superadmin: allow,
+  teamlead: (a, t) => when(t.userId === a.id || (t.userRole === 'teammember' && leadsThem(a, t))),
+  teammember: (a, t) => when(t.userId === a.id),
 };
 
 /** Staff see every module; an employee sees one published and assigned to their role, and nothing else. */
@@ -406,6 +471,53 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
     ['owner'],
   ),
   'company:browse': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+
+  'time:track': rolesWhere(
+    { client: () => 'hide', admin: forbid, superadmin: forbid, teamlead: (a, p) => when(isOnTeam(a, p)), teammember: (a, p) => when(isOnTeam(a, p)) },
+    employees,
+  ),
+  'time:list': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, [...staff, ...employees]),
+  'time:read': rolesWhere(spentRead, [...staff, ...employees]),
+  'time:edit': rolesWhere(ownSpent(), [...staff, ...employees]),
+  'time:own': rolesWhere({ client: forbid, admin: forbid, superadmin: forbid, teamlead: allow, teammember: allow }, employees),
+  'timesheet:read': rolesWhere(timesheetRead, [...staff, ...employees]),
+  'timesheet:decide': rolesWhere(
+    {
+      client: () => 'hide',
+      admin: allow,
+      superadmin: allow,
+      // A lead decides the weeks of the members of their teams, never their own (staff decide those).
+      teamlead: (a, t) => (timesheetRead.teamlead(a, t) === 'allow' ? when(t.userId !== a.id, 'forbid') : 'hide'),
+      teammember: (a, t) => (t.userId === a.id ? 'forbid' : 'hide'),
+    },
+    [...staff, ...employees],
+  ),
+  'expense:create': rolesWhere(
+    { client: () => 'hide', admin: allow, superadmin: allow, teamlead: (a, p) => when(isOnTeam(a, p)), teammember: (a, p) => when(isOnTeam(a, p)) },
+    [...staff, ...employees],
+  ),
+  'expense:decide': rolesWhere(
+    {
+      client: () => 'hide',
+      admin: (a, s) => when(s.ownerId !== a.id, 'forbid'),
+      superadmin: allow,
+      teamlead: (a, s) => (spentRead.teamlead(a, s) === 'allow' ? 'forbid' : 'hide'),
+      teammember: (a, s) => (spentRead.teammember(a, s) === 'allow' ? 'forbid' : 'hide'),
+    },
+    [...staff, ...employees],
+  ),
+  'rates:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'profitability:read': rolesWhere(
+    {
+      client: () => 'hide',
+      admin: allow,
+      superadmin: allow,
+      teamlead: (a, p) => (isOnTeam(a, p) ? when(p.teamLeadId === a.id, 'forbid') : 'hide'),
+      teammember: (a, p) => (isOnTeam(a, p) ? 'forbid' : 'hide'),
+    },
+    [...staff, 'teamlead', 'teammember'],
+  ),
+  'profitability:report': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
 };
 
 /** An issued invoice of the caller's company for its owners and billing people; a member never sees one. */
@@ -558,6 +670,29 @@ export function clientRecordScope(actor: Actor): ClientRecordScope {
       return { kind: 'company', companyId: companyOf(actor) };
     case 'teamlead':
     case 'teammember':
+      throw new AppError('FORBIDDEN');
+    default:
+      return refuseUnknownRole(role);
+  }
+}
+
+/**
+ * Whose time and expenses a caller may list: everyone's (staff), their own and their projects' (a team lead), or
+ * their own (a team member). Clients are refused before this.
+ */
+export type TimeScope = { kind: 'all' } | { kind: 'lead'; userId: number } | { kind: 'own'; userId: number };
+
+export function timeScope(actor: Actor): TimeScope {
+  const role: Role = actor.role;
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return { kind: 'all' };
+    case 'teamlead':
+      return { kind: 'lead', userId: actor.id };
+    case 'teammember':
+      return { kind: 'own', userId: actor.id };
+    case 'client':
       throw new AppError('FORBIDDEN');
     default:
       return refuseUnknownRole(role);

@@ -23,6 +23,10 @@ import {
   NOTIFICATION_CATEGORY_IDS,
   NOTIFICATION_CHANNELS,
   COMPANY_ROLES,
+  TIME_ENTRY_STATUSES,
+  TIMESHEET_STATUSES,
+  EXPENSE_STATUSES,
+  EXPENSE_CATEGORIES,
 } from '@agency/schema';
 import { sql } from 'drizzle-orm';
 import {
@@ -1089,4 +1093,207 @@ export const trainingCompletions = pgTable(
     completedAt: ts('completed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.materialId, t.userId] }), index('training_completions_user_idx').on(t.userId)],
+);
+
+/**
+ * Time spent on a project (and perhaps one of its cards) by one person. `work_date` is the day it starts in the
+ * agency's time zone: the day and ISO week it counts on. `cost` is its minutes at the person's cost rate when it
+ * was written (minor units of `cost_currency`; 0 and no currency while the person has no rate).
+ */
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    cardId: bigint('card_id', { mode: 'number' }).references(() => boardCards.id, { onDelete: 'set null' }),
+    startedAt: ts('started_at').notNull(),
+    minutes: integer('minutes').notNull(),
+    workDate: date('work_date', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    billable: boolean('billable').notNull().default(true),
+    status: text('status', { enum: TIME_ENTRY_STATUSES }).notNull().default('draft'),
+    invoiceId: bigint('invoice_id', { mode: 'number' }).references(() => invoices.id),
+    costRate: bigint('cost_rate', { mode: 'number' }),
+    costCurrency: text('cost_currency', { enum: CURRENCIES }),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A person's week (the timesheet) and day totals.
+    index('time_entries_user_day_idx').on(t.userId, t.workDate, t.startedAt),
+    // Overlap checks look back at most a day from a start.
+    index('time_entries_user_start_idx').on(t.userId, t.startedAt),
+    index('time_entries_project_day_idx').on(t.projectId, t.workDate),
+    // What is waiting to be billed on a project.
+    index('time_entries_billable_idx')
+      .on(t.projectId)
+      .where(sql`status = 'approved' and billable and invoice_id is null`),
+    index('time_entries_invoice_idx')
+      .on(t.invoiceId)
+      .where(sql`invoice_id is not null`),
+    index('time_entries_card_idx')
+      .on(t.cardId)
+      .where(sql`card_id is not null`),
+  ],
+);
+
+/** The one running timer of a person (the primary key makes it one), in the database so it outlives a restart. */
+export const timers = pgTable('timers', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  projectId: bigint('project_id', { mode: 'number' })
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  cardId: bigint('card_id', { mode: 'number' }).references(() => boardCards.id, { onDelete: 'set null' }),
+  note: text('note').notNull().default(''),
+  startedAt: ts('started_at').notNull(),
+});
+
+/** A person's ISO week once it has been submitted: its status, and who decided it. No row: a draft week. */
+export const timesheets = pgTable(
+  'timesheets',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: text('week').notNull(),
+    status: text('status', { enum: TIMESHEET_STATUSES }).notNull().default('draft'),
+    submittedAt: ts('submitted_at'),
+    decidedAt: ts('decided_at'),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    reason: text('reason'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('timesheets_user_week_key').on(t.userId, t.week), index('timesheets_status_idx').on(t.status, t.week)],
+);
+
+/** Reminders sent about a week not submitted: one per person and week, whatever runs the job. */
+export const timesheetReminders = pgTable(
+  'timesheet_reminders',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: text('week').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week] })],
+);
+
+/** What an hour of a project is billed at, in minor units of the project's currency. */
+export const projectRates = pgTable('project_rates', {
+  projectId: bigint('project_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  hourlyRate: bigint('hourly_rate', { mode: 'number' }),
+  updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** What an hour of a person costs the agency. */
+export const userRates = pgTable('user_rates', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  costRate: bigint('cost_rate', { mode: 'number' }),
+  currency: text('currency', { enum: CURRENCIES }).notNull(),
+  updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Money spent on a project, with its receipt (a file in storage), approved by staff and perhaps billed. */
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    category: text('category', { enum: EXPENSE_CATEGORIES }).notNull(),
+    description: text('description').notNull(),
+    billable: boolean('billable').notNull().default(true),
+    status: text('status', { enum: EXPENSE_STATUSES }).notNull().default('draft'),
+    invoiceId: bigint('invoice_id', { mode: 'number' }).references(() => invoices.id),
+    rejectionReason: text('rejection_reason'),
+    receiptStoredFilename: text('receipt_stored_filename'),
+    receiptName: text('receipt_name'),
+    receiptMime: text('receipt_mime'),
+    receiptSize: bigint('receipt_size', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('expenses_project_date_idx').on(t.projectId, t.date),
+    index('expenses_user_idx').on(t.userId, t.id),
+    index('expenses_status_idx').on(t.status, t.id),
+    index('expenses_invoice_idx')
+      .on(t.invoiceId)
+      .where(sql`invoice_id is not null`),
+    uniqueIndex('expenses_receipt_key').on(t.receiptStoredFilename),
+  ],
+);
+
+/**
+ * What is on an invoice because it was billed from time or expenses: the primary key lets an entry or an expense be
+ * on one invoice only, however many drafts bill the project at once. Voiding the invoice removes its rows.
+ */
+export const billedItems = pgTable(
+  'billed_items',
+  {
+    itemKind: text('item_kind', { enum: ['time', 'expense'] }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    billedAt: ts('billed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.itemKind, t.itemId] }), index('billed_items_invoice_idx').on(t.invoiceId)],
+);
+
+/**
+ * Time and expenses per project, month and currency, kept in the transaction of every change to them: the
+ * profitability report reads these (thousands of rows), never the million entries.
+ */
+export const projectMonthTotals = pgTable(
+  'project_month_totals',
+  {
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull().default(0),
+    unpricedMinutes: bigint('unpriced_minutes', { mode: 'number' }).notNull().default(0),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    expenses: bigint('expenses', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.month, t.currency] }), index('project_month_totals_month_idx').on(t.month)],
+);
+
+/** Budget warnings sent: one per project, threshold and budget (a new budget may warn again). */
+export const budgetAlerts = pgTable(
+  'budget_alerts',
+  {
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    percent: integer('percent').notNull(),
+    budgetMinor: bigint('budget_minor', { mode: 'number' }).notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.percent, t.budgetMinor] })],
 );
