@@ -52,6 +52,8 @@ import { registerStorageJobs } from './modules/storage/jobs.js';
 import { registerHousekeepingJobs } from './modules/system/jobs.js';
 import { registerContractJobs } from './modules/contracts/jobs.js';
 import { contractRoutes } from './modules/contracts/routes.js';
+import { registerTimeJobs } from './modules/time/jobs.js';
+import { timeRoutes } from './modules/time/routes.js';
 import { ensureDefaultTemplates } from './modules/contracts/template-service.js';
 import { createServices, type Services } from './services.js';
 
@@ -203,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerStorageJobs(ctx, services.storage);
   registerHousekeepingJobs(ctx);
   registerContractJobs(ctx, services.contracts);
+  registerTimeJobs(ctx, services.time);
   if (options.defaultTemplates !== false) await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
@@ -253,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paymentRoutes, { ctx, payments: services.payments });
       await api.register(realtimeRoutes, { realtime });
       await api.register(contractRoutes, { contracts: services.contracts });
+      await api.register(timeRoutes, { ctx, time: services.time, auth: services.auth, storage: services.storage });
     },
     { prefix: '/api' },
   );

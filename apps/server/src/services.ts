@@ -14,6 +14,7 @@ import { createProjectService } from './modules/projects/service.js';
 import { createToolRequestService } from './modules/tools/service.js';
 import { createTrainingService } from './modules/training/service.js';
 import { createStorageService } from './modules/storage/service.js';
+import { createTimeService } from './modules/time/service.js';
 import { createUserService } from './modules/users/service.js';
 
 export function createServices(ctx: AppContext) {
@@ -38,6 +39,7 @@ export function createServices(ctx: AppContext) {
     board: createBoardService(ctx, notifications),
     training: createTrainingService(ctx, notifications),
     contracts: createContractService(ctx, notifications),
+    time: createTimeService(ctx, notifications, invoices),
   };
 }
 

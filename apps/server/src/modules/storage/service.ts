@@ -4,7 +4,7 @@ import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { boardCardAttachments, messageUploads, projectAttachments, trainingMaterials, users } from '../../db/schema.js';
+import { boardCardAttachments, expenses, messageUploads, projectAttachments, trainingMaterials, users } from '../../db/schema.js';
 
 /** A `.partial` file this old is a leftover of a crash, never an upload in progress. */
 const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
@@ -15,7 +15,10 @@ const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
  */
 export type QuotaHolder = Pick<Actor, 'id' | 'companyId'>;
 
-/** Bytes of every file the holder uploaded (message, project, card and training files), in one statement. */
+/**
+ * Bytes of every file the holder uploaded (message, project, card and training files, expense receipts), in one
+ * statement.
+ */
 async function usedBytes(db: DbOrTx, holder: QuotaHolder): Promise<number> {
   const by = (column: PgColumn) =>
     holder.companyId === null
@@ -27,6 +30,7 @@ async function usedBytes(db: DbOrTx, holder: QuotaHolder): Promise<number> {
       union all select ${projectAttachments.size} from ${projectAttachments} where ${by(projectAttachments.uploadedBy)}
       union all select ${boardCardAttachments.size} from ${boardCardAttachments} where ${by(boardCardAttachments.uploadedBy)}
       union all select ${trainingMaterials.fileSize} from ${trainingMaterials} where ${by(trainingMaterials.fileUploadedBy)}
+      union all select ${expenses.receiptSize} from ${expenses} where ${by(expenses.userId)} and ${expenses.receiptSize} is not null
     ) files`)) as unknown as { rows: { bytes: string }[] };
   return Number(result.rows[0]?.bytes ?? 0);
 }
@@ -49,7 +53,7 @@ export async function assertWithinQuota(tx: Tx, quotaBytes: number, holder: Quot
 
 /**
  * The uploaded-files budget of each person and the sweep of files nobody uses. Files of messages, project
- * attachments, card attachments and training materials live at the top of the storage (server-made names); other
+ * attachments, card attachments, training materials and expense receipts live at the top of the storage (server-made names); other
  * modules keep theirs under a prefix (`contracts/…`, `invoices/…`), which the orphan sweep leaves alone.
  */
 export function createStorageService(ctx: AppContext) {
@@ -100,6 +104,7 @@ export function createStorageService(ctx: AppContext) {
             .select({ key: trainingMaterials.fileStoredFilename })
             .from(trainingMaterials)
             .where(inArray(trainingMaterials.fileStoredFilename, batch)),
+          ctx.db.select({ key: expenses.receiptStoredFilename }).from(expenses).where(inArray(expenses.receiptStoredFilename, batch)),
         ]);
         const used = new Set(referenced.flat().map((r) => r.key));
         for (const key of batch) {

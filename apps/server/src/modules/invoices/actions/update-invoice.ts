@@ -4,15 +4,20 @@ import type { Actor } from '../../../core/actor.js';
 import { recordAudit } from '../../../core/audit.js';
 import { AppError } from '../../../core/errors.js';
 import { assertCan } from '../../../core/policy.js';
+import type { Tx } from '../../../db/client.js';
 import { invoices } from '../../../db/schema.js';
 import type { InvoiceDeps } from '../deps.js';
 import { assertCardPayableTotal, auditState } from '../helpers.js';
 import { lockInvoice, present } from '../queries.js';
 
+/**
+ * Edits a draft. `within` runs the edit in a transaction the caller holds (billing time adds its lines in the
+ * transaction that marks the entries billed), so both commit or neither does.
+ */
 export function updateInvoice({ ctx }: InvoiceDeps) {
-  return async (actor: Actor, id: number, input: UpdateInvoiceData) => {
+  return async (actor: Actor, id: number, input: UpdateInvoiceData, within?: Tx) => {
     assertCan(actor, 'invoice:manage', null);
-    const row = await ctx.transaction(async (tx) => {
+    const edit = async (tx: Tx) => {
       const current = await lockInvoice(tx, id);
       if (FINAL_INVOICE_STATUSES.includes(current.status)) throw new AppError('INVOICE_IMMUTABLE');
       if (current.status !== 'draft') throw new AppError('INVALID_TRANSITION', 'Only drafts can be edited; void this invoice and raise a new one');
@@ -50,7 +55,8 @@ export function updateInvoice({ ctx }: InvoiceDeps) {
       if (!updated) throw new AppError('STALE_STATE');
       await recordAudit(tx, actor, 'invoice.updated', { type: 'invoice', id, before: auditState(current), after: auditState(updated) }, ctx.now());
       return updated;
-    });
-    return present(ctx, row, actor);
+    };
+    const row = within ? await edit(within) : await ctx.transaction(edit);
+    return present(ctx, row, actor, within);
   };
 }

@@ -1,0 +1,56 @@
+import type { ProjectRates } from '@agency/schema';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../../core/actor.js';
+import { recordAudit } from '../../../core/audit.js';
+import { assertCan } from '../../../core/policy.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { projectRates } from '../../../db/schema.js';
+import type { TimeDeps } from '../deps.js';
+import { currencyOf, requireProject, type ProjectRow } from '../queries.js';
+
+async function present(db: DbOrTx, project: ProjectRow): Promise<ProjectRates> {
+  const [rate] = await db.select().from(projectRates).where(eq(projectRates.projectId, project.id));
+  return {
+    project_id: String(project.id),
+    hourly_rate: rate?.hourlyRate ?? null,
+    currency: currencyOf(project.currency),
+    updated_at: rate?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** A project's billable hourly rate (staff): in minor units of the project's currency. */
+export function getProjectRates({ ctx }: TimeDeps) {
+  return async (actor: Actor, projectId: number) => {
+    assertCan(actor, 'rates:manage', null);
+    const { project } = await requireProject(ctx.db, projectId);
+    return present(ctx.db, project);
+  };
+}
+
+export function setProjectRates({ ctx }: TimeDeps) {
+  return async (actor: Actor, projectId: number, hourlyRate: number | null) => {
+    assertCan(actor, 'rates:manage', null);
+    const { project } = await requireProject(ctx.db, projectId);
+    await ctx.transaction(async (tx) => {
+      const now = ctx.now();
+      const [before] = await tx.select({ rate: projectRates.hourlyRate }).from(projectRates).where(eq(projectRates.projectId, projectId));
+      await tx
+        .insert(projectRates)
+        .values({ projectId, hourlyRate, updatedBy: actor.id, updatedAt: now })
+        .onConflictDoUpdate({ target: projectRates.projectId, set: { hourlyRate, updatedBy: actor.id, updatedAt: now } });
+      await recordAudit(
+        tx,
+        actor,
+        'rates.project_updated',
+        {
+          type: 'project',
+          id: projectId,
+          before: { hourly_rate: before?.rate ?? null },
+          after: { hourly_rate: hourlyRate, currency: project.currency },
+        },
+        now,
+      );
+    });
+    return present(ctx.db, project);
+  };
+}
