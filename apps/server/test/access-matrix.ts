@@ -1,4 +1,5 @@
-import type { AuthResponse, ErrorCode } from '@agency/schema';
+import { isoWeekOf, shiftDay, weekDays, zonedMoment, type AuthResponse, type ErrorCode } from '@agency/schema';
+import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import {
@@ -15,6 +16,7 @@ import {
   tokenFromLink,
   uniqueEmail,
 } from './helpers.js';
+import { timeEntries } from '../src/db/schema.js';
 
 /**
  * Who calls. Client A (the first owner of company A) asked for project P; `ownerA2`, `billingA` and `memberA` are
@@ -116,6 +118,9 @@ export type World = {
   moduleT: string;
   materialT: string;
   trainingFileUrl: string;
+  /** The member on P's time entry on P, and their expense on P (drafts). */
+  entryP: string;
+  expenseP: string;
 };
 
 export const TITLE_P = 'The P website';
@@ -295,6 +300,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     'assign module',
   );
   must(await call(app, 'PATCH', `/training/modules/${w.moduleT}`, { token: admin.token, body: { status: 'published' } }), 200, 'publish module');
+  w.entryP = (await entryOnP(w)).id;
+  w.expenseP = (await expenseOnP(w)).id;
   return w;
 }
 
@@ -410,6 +417,103 @@ export const ROUTES_WITH_OWN_TABLE: Record<string, readonly string[]> = {
     'GET /contracts/:id/pdf',
   ],
 };
+
+// --- Time, expenses, rates and profitability ------------------------------------------------------------------
+
+/**
+ * A week of its own for each record the rows make (counted back from a year ago), so that no two rows' time overlaps,
+ * fills a day or lands in a week another row submitted.
+ */
+let weeksBack = 52;
+function freshWeek(w: World) {
+  weeksBack += 1;
+  const today = w.app.ctx.now().toISOString().slice(0, 10);
+  const week = isoWeekOf(shiftDay(today, -7 * weeksBack));
+  return { week, monday: weekDays(week)[0] };
+}
+
+const TIME_OWNERS: readonly Caller[] = ['memberOn', 'memberOff', 'teamlead'];
+
+/** A draft entry of the member on P (or of `who`), in a week of its own. */
+async function entryOnP(w: World, who: Account = 'memberOn') {
+  const { week, monday } = freshWeek(w);
+  const started = zonedMoment(monday, 9 * 60, w.app.ctx.config.agencyTimeZone).toISOString();
+  const res = await call(w.app, 'POST', '/time-entries', {
+    token: tokenOf(w, who),
+    body: { project_id: w.projectP, started_at: started, minutes: 30 },
+  });
+  return { id: must(res, 201, 'time on P').body.entry.id as string, week };
+}
+
+/** The member on P's time in a week of its own, submitted. */
+async function submittedWeekOnP(w: World) {
+  const { week } = await entryOnP(w);
+  must(await call(w.app, 'POST', '/timesheets/submit', { token: tokenOf(w, 'memberOn'), body: { week } }), 200, 'submit week');
+  return week;
+}
+
+async function expenseOnP(w: World, submit = false) {
+  const res = await call(w.app, 'POST', '/expenses', {
+    token: tokenOf(w, 'memberOn'),
+    body: { project_id: w.projectP, date: '2025-01-15', amount: 1250, category: 'travel', description: 'Matrix expense' },
+  });
+  const expense = must(res, 201, 'expense on P').body.expense as { id: string };
+  if (submit) must(await call(w.app, 'POST', `/expenses/${expense.id}/submit`, { token: tokenOf(w, 'memberOn') }), 200, 'submit expense');
+  return expense;
+}
+
+/** A draft invoice on P; for staff, with the member's approved time on P waiting to be billed on it. */
+async function draftOnP(w: World, caller?: Caller) {
+  const res = await call(w.app, 'POST', '/invoices', {
+    token: tokenOf(w, 'admin'),
+    body: { project_id: w.projectP, lines: [{ description: 'Matrix line', quantity: 1, unit_price: 1000, tax_rate: 0 }] },
+  });
+  const id = must(res, 201, 'draft on P').body.invoice.id as string;
+  if (caller && STAFF.includes(caller)) {
+    must(await call(w.app, 'PATCH', `/projects/${w.projectP}/rates`, { token: tokenOf(w, 'admin'), body: { hourly_rate: 8000 } }), 200, 'rate');
+    const week = await submittedWeekOnP(w);
+    must(
+      await call(w.app, 'POST', '/timesheets/approve', { token: tokenOf(w, 'teamlead'), body: { user_id: idOf(w, 'memberOn'), week } }),
+      200,
+      'approve week',
+    );
+  }
+  return id;
+}
+
+/**
+ * No running timer for the caller, and none of the entries timers made (the matrix's clock stands still: every timer
+ * starts at the same moment, so the entries two stops made would overlap).
+ */
+async function withoutTimer(w: World, caller: Caller) {
+  if (!TIME_OWNERS.includes(caller)) return;
+  const who = caller as Account;
+  must(await call(w.app, 'DELETE', '/timers/current', { token: tokenOf(w, who) }), 204, 'discard timer');
+  const since = new Date(w.app.ctx.now().getTime() - 86_400_000);
+  await w.app.ctx.db.delete(timeEntries).where(and(eq(timeEntries.userId, Number(idOf(w, who))), gte(timeEntries.startedAt, since)));
+}
+
+/** Who may see the member on P's time or expense: the member, P's lead, staff. */
+const SPENT_READERS = (expected: Expected): Record<Caller, Expected> => ({
+  anonymous: UNAUTH,
+  clientA: DENY,
+  clientB: DENY,
+  memberOn: expected,
+  memberOff: HIDE,
+  teamlead: expected,
+  admin: expected,
+  superadmin: expected,
+});
+/** Only the member on P changes their own; the lead and staff see it but may not. */
+const SPENT_OWNER = (expected: Expected): Record<Caller, Expected> => ({ ...SPENT_READERS(DENY), memberOn: expected });
+/** Every signed-in person but clients (time and money are the agency's own). */
+const NOT_CLIENTS = (expected: Expected): Record<Caller, Expected> => ({ ...signedIn(expected), clientA: DENY, clientB: DENY });
+/** The people whose time is tracked. */
+const EMPLOYEES = (expected: Expected): Record<Caller, Expected> => ({ ...NOT_CLIENTS(expected), admin: DENY, superadmin: DENY });
+/** P's team tracks time on it; the member off P may not know it. */
+const TRACKERS_ON_P = (expected: Expected): Record<Caller, Expected> => ({ ...EMPLOYEES(expected), memberOff: HIDE });
+/** P's figures: staff and P's lead; its member is told no, others nothing. */
+const PROFITABILITY_P = (expected: Expected): Record<Caller, Expected> => ({ ...SPENT_READERS(expected), memberOn: DENY });
 
 export const ACCESS_ROWS: AccessRow[] = [
   // system
@@ -2115,6 +2219,236 @@ export const ACCESS_ROWS: AccessRow[] = [
       superadmin: OK,
     },
   }),
+
+  // --- Time ---------------------------------------------------------------------------------------------------
+  row({
+    method: 'GET',
+    route: '/time-entries',
+    request: (w) => ({ path: '/time-entries', query: { project_id: w.projectP } }),
+    expect: NOT_CLIENTS(OK),
+    invalid: () => ({ path: '/time-entries', query: { status: 'lost' } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/time-entries',
+    setup: async (w) => freshWeek(w),
+    request: (w, _me, { monday }) => ({
+      path: '/time-entries',
+      body: { project_id: w.projectP, started_at: zonedMoment(monday, 10 * 60, w.app.ctx.config.agencyTimeZone).toISOString(), minutes: 45 },
+    }),
+    expect: TRACKERS_ON_P(CREATED),
+    invalid: (w) => ({ path: '/time-entries', body: { project_id: w.projectP, date: '2025-01-06', minutes: 0 } }),
+  }),
+  row({ method: 'GET', route: '/time-entries/:id', request: (w) => ({ path: `/time-entries/${w.entryP}` }), expect: SPENT_READERS(OK) }),
+  row({
+    method: 'PATCH',
+    route: '/time-entries/:id',
+    setup: (w) => entryOnP(w),
+    request: (_w, _me, entry) => ({ path: `/time-entries/${entry.id}`, body: { note: 'Edited by the matrix' } }),
+    expect: SPENT_OWNER(OK),
+  }),
+  row({
+    method: 'DELETE',
+    route: '/time-entries/:id',
+    setup: (w) => entryOnP(w),
+    request: (_w, _me, entry) => ({ path: `/time-entries/${entry.id}` }),
+    expect: SPENT_OWNER(NO_CONTENT),
+  }),
+  row({
+    method: 'POST',
+    route: '/timers/start',
+    setup: (w, caller) => withoutTimer(w, caller),
+    request: (w) => ({ path: '/timers/start', body: { project_id: w.projectP } }),
+    expect: TRACKERS_ON_P(CREATED),
+    invalid: () => ({ path: '/timers/start', body: {} }),
+  }),
+  // The member off P has no project to time: nothing runs for them.
+  row({
+    method: 'POST',
+    route: '/timers/stop',
+    setup: async (w, caller) => {
+      await withoutTimer(w, caller);
+      if (caller === 'memberOn' || caller === 'teamlead') {
+        must(await call(w.app, 'POST', '/timers/start', { token: tokenOf(w, caller), body: { project_id: w.projectP } }), 201, 'start timer');
+      }
+    },
+    request: () => ({ path: '/timers/stop', body: {} }),
+    expect: { ...EMPLOYEES(OK), memberOff: [409, 'CONFLICT'] },
+  }),
+  row({ method: 'GET', route: '/timers/current', request: () => ({ path: '/timers/current' }), expect: EMPLOYEES(OK) }),
+  row({ method: 'DELETE', route: '/timers/current', request: () => ({ path: '/timers/current' }), expect: EMPLOYEES(NO_CONTENT) }),
+  row({
+    method: 'GET',
+    route: '/timesheets',
+    request: (w) => ({ path: '/timesheets', query: { user_id: idOf(w, 'memberOn'), week: '2025-W03' } }),
+    expect: SPENT_READERS(OK),
+    invalid: (w) => ({ path: '/timesheets', query: { user_id: idOf(w, 'memberOn'), week: '2025-W99' } }),
+  }),
+  row({ method: 'GET', route: '/timesheets/approvals', request: () => ({ path: '/timesheets/approvals' }), expect: NOT_CLIENTS(OK) }),
+  row({
+    method: 'POST',
+    route: '/timesheets/submit',
+    setup: async (w) => freshWeek(w),
+    request: (_w, _me, { week }) => ({ path: '/timesheets/submit', body: { week } }),
+    expect: EMPLOYEES(OK),
+    invalid: () => ({ path: '/timesheets/submit', body: { week: 'last week' } }),
+  }),
+  // The member decides nothing of their own week; the lead of P and staff decide it.
+  ...(['approve', 'reject'] as const).map((decision) =>
+    row({
+      method: 'POST',
+      route: `/timesheets/${decision}`,
+      setup: (w) => submittedWeekOnP(w),
+      request: (w, _me, week) => ({
+        path: `/timesheets/${decision}`,
+        body: { user_id: idOf(w, 'memberOn'), week, ...(decision === 'reject' ? { reason: 'Split the time by card' } : {}) },
+      }),
+      expect: { ...SPENT_READERS(OK), memberOn: DENY },
+    }),
+  ),
+  ...(['GET', 'PATCH'] as const).flatMap((method) => [
+    row({
+      method,
+      route: '/projects/:id/rates',
+      request: (w) => ({ path: `/projects/${w.projectP}/rates`, ...(method === 'PATCH' ? { body: { hourly_rate: 8000 } } : {}) }),
+      expect: STAFF_ONLY(OK),
+      ...(method === 'PATCH' ? { invalid: (w: World) => ({ path: `/projects/${w.projectP}/rates`, body: { hourly_rate: -5 } }) } : {}),
+    }),
+    row({
+      method,
+      route: '/users/:id/rates',
+      request: (w) => ({ path: `/users/${idOf(w, 'memberOn')}/rates`, ...(method === 'PATCH' ? { body: { cost_rate: 4500 } } : {}) }),
+      expect: STAFF_ONLY(OK),
+      ...(method === 'PATCH' ? { invalid: (w: World) => ({ path: `/users/${idOf(w, 'memberOn')}/rates`, body: { cost_rate: 'lots' } }) } : {}),
+    }),
+  ]),
+  row({
+    method: 'GET',
+    route: '/expenses',
+    request: () => ({ path: '/expenses' }),
+    expect: NOT_CLIENTS(OK),
+    invalid: () => ({ path: '/expenses', query: { from: '2025-13-01' } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/expenses',
+    request: (w) => ({
+      path: '/expenses',
+      body: { project_id: w.projectP, date: '2025-02-03', amount: 990, category: 'meals', description: 'Lunch with the team' },
+    }),
+    expect: { ...NOT_CLIENTS(CREATED), memberOff: HIDE },
+    invalid: (w) => ({ path: '/expenses', body: { project_id: w.projectP, date: '2025-02-03', amount: 0, category: 'meals', description: 'x' } }),
+  }),
+  row({ method: 'GET', route: '/expenses/:id', request: (w) => ({ path: `/expenses/${w.expenseP}` }), expect: SPENT_READERS(OK) }),
+  row({
+    method: 'PATCH',
+    route: '/expenses/:id',
+    setup: (w) => expenseOnP(w),
+    request: (_w, _me, expense) => ({ path: `/expenses/${expense.id}`, body: { amount: 1300 } }),
+    expect: SPENT_OWNER(OK),
+  }),
+  row({
+    method: 'DELETE',
+    route: '/expenses/:id',
+    setup: (w) => expenseOnP(w),
+    request: (_w, _me, expense) => ({ path: `/expenses/${expense.id}` }),
+    expect: SPENT_OWNER(NO_CONTENT),
+  }),
+  row({
+    method: 'POST',
+    route: '/expenses/:id/submit',
+    setup: (w) => expenseOnP(w),
+    request: (_w, _me, expense) => ({ path: `/expenses/${expense.id}/submit` }),
+    expect: SPENT_OWNER(OK),
+  }),
+  ...(['approve', 'reject'] as const).map((decision) =>
+    row({
+      method: 'POST',
+      route: `/expenses/:id/${decision}`,
+      setup: (w) => expenseOnP(w, true),
+      request: (_w, _me, expense) => ({
+        path: `/expenses/${expense.id}/${decision}`,
+        ...(decision === 'reject' ? { body: { reason: 'No receipt attached' } } : {}),
+      }),
+      expect: { ...SPENT_READERS(OK), memberOn: DENY, teamlead: DENY },
+    }),
+  ),
+  row({
+    method: 'POST',
+    route: '/expenses/:id/receipt',
+    setup: (w) => expenseOnP(w),
+    request: (_w, _me, expense) => {
+      const upload = multipart([{ name: 'receipt.png', content: PNG }]);
+      return { path: `/expenses/${expense.id}/receipt`, body: upload.body, headers: upload.headers };
+    },
+    expect: SPENT_OWNER(CREATED),
+  }),
+  row({
+    method: 'GET',
+    route: '/expenses/:id/receipt',
+    variant: 'signed',
+    setup: async (w) => {
+      const expense = await expenseOnP(w);
+      const upload = multipart([{ name: 'receipt.png', content: PNG }]);
+      const res = await call(w.app, 'POST', `/expenses/${expense.id}/receipt`, {
+        token: tokenOf(w, 'memberOn'),
+        body: upload.body,
+        headers: upload.headers,
+      });
+      return must(res, 201, 'receipt').body.expense.receipt.url as string;
+    },
+    request: (_w, _me, url) => splitUrl(url),
+    expect: everyone(OK),
+  }),
+  row({
+    method: 'GET',
+    route: '/expenses/:id/receipt',
+    variant: 'forged signature',
+    request: (w) => ({ path: `/expenses/${w.expenseP}/receipt`, query: { expires: '4102444800', sig: 'forged' } }),
+    expect: everyone([404, 'LINK_INVALID']),
+  }),
+  row({
+    method: 'GET',
+    route: '/invoices/:id/billable',
+    setup: (w) => draftOnP(w),
+    request: (_w, _me, id) => ({ path: `/invoices/${id}/billable`, query: { group_by: 'person' } }),
+    expect: STAFF_ONLY(OK),
+    invalid: (w) => ({ path: `/invoices/${w.entryP}/billable`, query: { group_by: 'week' } }),
+  }),
+  row({
+    method: 'POST',
+    route: '/invoices/:id/bill-time',
+    setup: (w, caller) => draftOnP(w, caller),
+    request: (_w, _me, id) => ({ path: `/invoices/${id}/bill-time`, body: { group_by: 'card' } }),
+    expect: STAFF_ONLY(OK),
+    invalid: (w) => ({ path: `/invoices/${w.entryP}/bill-time`, body: { group_by: 'week' } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/projects/:id/profitability',
+    request: (w) => ({ path: `/projects/${w.projectP}/profitability` }),
+    expect: PROFITABILITY_P(OK),
+  }),
+  row({
+    method: 'GET',
+    route: '/projects/:id/burn',
+    request: (w) => ({ path: `/projects/${w.projectP}/burn`, query: { interval: 'month' } }),
+    expect: PROFITABILITY_P(OK),
+  }),
+  row({
+    method: 'GET',
+    route: '/reports/profitability',
+    request: () => ({ path: '/reports/profitability', query: { group_by: 'client' } }),
+    expect: STAFF_ONLY(OK),
+    invalid: () => ({ path: '/reports/profitability', query: { group_by: 'team' } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/reports/profitability/export.csv',
+    request: () => ({ path: '/reports/profitability/export.csv', query: { group_by: 'month' } }),
+    expect: STAFF_ONLY(OK),
+    invalid: () => ({ path: '/reports/profitability/export.csv', query: { from: '2025-1' } }),
+  }),
 ];
 
 /**
@@ -2133,6 +2467,20 @@ export type VisibilityRow = {
 const itemIds = (body: { items: { id: string }[] }) => body.items.map((i) => i.id);
 
 export const VISIBILITY_ROWS: VisibilityRow[] = [
+  {
+    name: "GET /api/time-entries lists the member on P's time",
+    request: () => ({ path: '/time-entries', query: { limit: '200' } }),
+    ids: itemIds,
+    target: (w) => w.entryP,
+    shown: { memberOn: true, memberOff: false, teamlead: true, admin: true, superadmin: true },
+  },
+  {
+    name: "GET /api/expenses lists the member on P's expense",
+    request: () => ({ path: '/expenses', query: { limit: '100' } }),
+    ids: itemIds,
+    target: (w) => w.expenseP,
+    shown: { memberOn: true, memberOff: false, teamlead: true, admin: true, superadmin: true },
+  },
   {
     name: 'GET /api/projects lists P',
     request: () => ({ path: '/projects', query: { q: TITLE_P } }),

@@ -222,7 +222,7 @@ describe('notification preferences', () => {
     ]);
   });
 
-  it('offer employees their board and training news too, and staff their board news', async () => {
+  it('offer employees their board, training and timesheet news too, and staff their board and timesheet news', async () => {
     const categories = async (token: string) =>
       must(await call(t.app, 'GET', '/account/notification-preferences', { token }), 200, 'get').body.preferences.map(
         (p: { category: string }) => p.category,
@@ -235,9 +235,10 @@ describe('notification preferences', () => {
       'invoice',
       'board',
       'training',
+      'time',
       'account',
     ]);
-    expect(await categories(owner.token)).toEqual(['message', 'project_status', 'tool_request', 'contract', 'invoice', 'board', 'account']);
+    expect(await categories(owner.token)).toEqual(['message', 'project_status', 'tool_request', 'contract', 'invoice', 'board', 'time', 'account']);
   });
 
   it('are honoured when a notification is sent: in the app for everyone, by e-mail only for those who want it', async () => {
