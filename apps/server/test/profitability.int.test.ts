@@ -2,7 +2,10 @@
 // admin bills it on an invoice the client pays, and the project's figures and the agency report show the margin.
 // A file of its own, so the report's rows hold only this file's projects.
 import type { Invoice, ProfitabilityReport } from '@agency/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '../src/db/schema.js';
+import { sweepTime } from '../src/modules/time/jobs.js';
 import { call, createTestApp, must, signupClient, type TestApp } from './helpers.js';
 import {
   approvedExpense,
@@ -183,5 +186,29 @@ describe('profitability', () => {
       budget_used_percent: 0,
       other_currencies: [{ currency: 'GBP', cost: 3000, expenses: 0, invoiced: 0, paid: 0, margin: -3000 }],
     });
+  });
+
+  it("counts an invoice's change whose event was lost once the sweep runs", async () => {
+    const projectId = await teamProject(t.app, w, []);
+    const draft = must(
+      await call(t.app, 'POST', '/invoices', {
+        token: w.admin.token,
+        body: { project_id: projectId, lines: [{ description: 'Work', quantity: 1, unit_price: 40000, tax_rate: 0 }] },
+      }),
+      201,
+      'draft',
+    ).body.invoice as Invoice;
+    must(await call(t.app, 'POST', `/invoices/${draft.id}/send`, { token: w.admin.token }), 200, 'send');
+    const paid = async () => must(await call(t.app, 'GET', `/projects/${projectId}/profitability`, { token: w.admin.token }), 200, 'p').body;
+    expect(await paid()).toMatchObject({ invoiced: 40000, paid: 0 });
+    // A payment whose commit happened but whose event a crash lost: only the row changed.
+    await t.app.ctx.db
+      .update(invoices)
+      .set({ amountPaid: 10000, updatedAt: t.clock.now() })
+      .where(eq(invoices.id, Number(draft.id)));
+    expect(await paid()).toMatchObject({ paid: 0 });
+    const swept = await sweepTime(t.app.ctx, t.app.services.time);
+    expect(swept.recounted).toBeGreaterThanOrEqual(1);
+    expect(await paid()).toMatchObject({ invoiced: 40000, paid: 10000 });
   });
 });

@@ -1265,8 +1265,9 @@ export const billedItems = pgTable(
 );
 
 /**
- * Time and expenses per project, month and currency, kept in the transaction of every change to them: the
- * profitability report reads these (thousands of rows), never the million entries.
+ * Time, expenses and issued invoices per project, month and currency: the profitability report reads these (thousands
+ * of rows), never the million entries or every invoice. A project-month is recounted from its sources in the
+ * transaction of every change to its time or expenses, and after every invoice event (`modules/time/totals.ts`).
  */
 export const projectMonthTotals = pgTable(
   'project_month_totals',
@@ -1280,6 +1281,9 @@ export const projectMonthTotals = pgTable(
     unpricedMinutes: bigint('unpriced_minutes', { mode: 'number' }).notNull().default(0),
     cost: bigint('cost', { mode: 'number' }).notNull().default(0),
     expenses: bigint('expenses', { mode: 'number' }).notNull().default(0),
+    /** Issued invoices (not drafts, not void) by issue month, net of discount and tax, and the same share of what was paid. */
+    invoiced: bigint('invoiced', { mode: 'number' }).notNull().default(0),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.month, t.currency] }), index('project_month_totals_month_idx').on(t.month)],
 );

@@ -10,7 +10,9 @@ export const TIME_SWEEP_QUEUE = 'time-sweep';
  * - a reminder per person and unsubmitted week (`timesheet-reminder:7:2026-W48`), whose handler claims a row under a
  *   primary key before it notifies, so a person is reminded of a week once;
  * - the release of a void invoice's time and expenses (`time-release:invoice:42`), queued by the void's event;
- * - a sweep every ten minutes that queues both: reminders due since Monday noon, and releases a lost event left.
+ * - the monthly totals of the profitability report, recounted after each invoice event;
+ * - a sweep every ten minutes: reminders due since Monday noon, releases a lost event left, and the totals of the
+ *   invoices changed in the last half hour recounted (an event lost to a crash is made good).
  */
 export function registerTimeJobs(ctx: AppContext, time: TimeService) {
   ctx.jobs.define<{ userId: number; week: string }>(
@@ -30,7 +32,14 @@ export function registerTimeJobs(ctx: AppContext, time: TimeService) {
   ctx.events.subscribe('invoice.status_changed', async (event) => {
     if (event.to === 'void') await queueRelease(ctx, event.invoiceId);
   });
+  // What an invoice adds to its project-month's totals (the profitability report) is recounted after each of its events.
+  for (const type of ['invoice.created', 'invoice.status_changed', 'invoice.payment_recorded'] as const) {
+    ctx.events.subscribe(type, async (event) => time.recountInvoice(event.invoiceId));
+  }
 }
+
+/** How far back the sweep looks for changed invoices: three of its runs, so a missed one is covered too. */
+const INVOICE_RECOUNT_WINDOW_MS = 30 * 60_000;
 
 function queueRelease(ctx: AppContext, invoiceId: number) {
   return ctx.jobs.send(TIME_RELEASE_QUEUE, { invoiceId }, { singletonKey: `time-release:invoice:${invoiceId}` });
@@ -44,5 +53,6 @@ export async function sweepTime(ctx: AppContext, time: TimeService) {
   }
   const releases = await time.invoicesToRelease();
   for (const invoiceId of releases) await queueRelease(ctx, invoiceId);
-  return { week: due.week, reminders: due.userIds, releases };
+  const recounted = await time.recountInvoicesChangedSince(new Date(ctx.now().getTime() - INVOICE_RECOUNT_WINDOW_MS));
+  return { week: due.week, reminders: due.userIds, releases, recounted };
 }

@@ -40,6 +40,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../core/errors.js';
 import { assertDeclaredLength, streamUploads, withMultipart } from '../../integrations/uploads.js';
 import { errorResponses, fileResponse, signedQuery } from '../../lib/api-docs.js';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
 import { doorLimit } from '../../lib/door-limit.js';
 import { isInlineImage } from '../../lib/file-type.js';
 import { access, requireActor } from '../../lib/route-guards.js';
@@ -177,6 +178,8 @@ export const timeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; time: TimeServ
 
   app.get('/timesheets', {
     onRequest: access('timesheet:read'),
+    // The week grid asks for it on every change: its answer is serialised by code compiled once from the schema.
+    serializerCompiler: compiledSerializerCompiler,
     schema: {
       tags: sheetTags,
       security,
@@ -514,6 +517,8 @@ export const timeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; time: TimeServ
 
   app.get('/reports/profitability', {
     onRequest: access('profitability:report'),
+    // A row per project (thousands): serialised by code compiled once from the schema.
+    serializerCompiler: compiledSerializerCompiler,
     schema: {
       tags: profitTags,
       security,

@@ -23,6 +23,7 @@ import { projectBurn } from './actions/project-burn.js';
 import { projectProfitability } from './actions/project-profitability.js';
 import { getProjectRates, setProjectRates } from './actions/project-rates.js';
 import { assertMayAttachReceipt, findReceipt, recordReceipt } from './actions/receipts.js';
+import { recountInvoice, recountInvoicesChangedSince } from './actions/recount-invoices.js';
 import { invoicesToRelease, releaseInvoice } from './actions/release-invoice.js';
 import { dueReminders, sendReminder } from './actions/reminders.js';
 import { startTimer } from './actions/start-timer.js';
@@ -75,6 +76,8 @@ export function createTimeService(ctx: AppContext, notifications: NotificationSe
     billTime: billTime(deps),
     releaseInvoice: releaseInvoice(deps),
     invoicesToRelease: invoicesToRelease(deps),
+    recountInvoice: recountInvoice(deps),
+    recountInvoicesChangedSince: recountInvoicesChangedSince(deps),
     profitability: projectProfitability(deps),
     burn: projectBurn(deps),
     report: profitabilityReport(deps),

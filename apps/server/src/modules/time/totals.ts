@@ -2,8 +2,9 @@ import { BUDGET_WARNING_PERCENTS, CURRENCY_DECIMALS, DATE_LOCALE, monthOf, type 
 import { and, eq, sql } from 'drizzle-orm';
 import type { Publish } from '../../core/events.js';
 import type { Tx } from '../../db/client.js';
-import { budgetAlerts, projectMonthTotals, projects } from '../../db/schema.js';
+import { budgetAlerts, invoices, projectMonthTotals, projects } from '../../db/schema.js';
 import type { TimeDeps } from './deps.js';
+import { invoicedNet, issued, paidNet } from './money-sql.js';
 import { currencyOf, staffIds } from './queries.js';
 
 /** A project's month: what one row group of `project_month_totals` is about. */
@@ -19,7 +20,7 @@ export function money(minor: number, currency: Currency) {
 }
 
 /**
- * Recounts the monthly totals of the project-months a change touched, from the entries and expenses themselves, in
+ * Recounts the monthly totals of the project-months a change touched, from their entries, expenses and invoices, in
  * the change's transaction. Each project-month is recounted by one transaction at a time (an advisory lock taken in
  * one order by all), and the recount is a fresh statement, so it sees what the previous holder committed: the
  * totals never lose a concurrent change. Then the budget of each project touched is checked.
@@ -35,20 +36,26 @@ export async function refreshTotals(deps: TimeDeps, tx: Tx, publish: Publish, ke
   for (const projectId of new Set(unique.map((k) => k.projectId))) await checkBudget(deps, tx, publish, projectId);
 }
 
-/** The SQL of one project-month's totals (also what the benchmark seeds them with). */
+/** The SQL of one project-month's totals, from its time, expenses and issued invoices. */
 export function recountStatement(projectId: number, month: string) {
   return sql`
-    insert into ${projectMonthTotals} (project_id, month, currency, minutes, unpriced_minutes, cost, expenses)
-    select ${projectId}, ${month}::date, currency, sum(minutes), sum(unpriced), sum(cost), sum(spent)
+    insert into ${projectMonthTotals} (project_id, month, currency, minutes, unpriced_minutes, cost, expenses, invoiced, paid)
+    select ${projectId}, ${month}::date, currency, sum(minutes), sum(unpriced), sum(cost), sum(spent), sum(invoiced), sum(paid)
     from (
       select coalesce(e.cost_currency, p.currency) as currency, e.minutes::bigint as minutes,
-             case when e.cost_currency is null then e.minutes else 0 end::bigint as unpriced, e.cost as cost, 0::bigint as spent
+             case when e.cost_currency is null then e.minutes else 0 end::bigint as unpriced, e.cost as cost, 0::bigint as spent,
+             0::bigint as invoiced, 0::bigint as paid
       from time_entries e join projects p on p.id = e.project_id
       where e.project_id = ${projectId} and e.work_date >= ${month}::date and e.work_date < ${month}::date + interval '1 month'
       union all
-      select x.currency, 0, 0, 0, x.amount
+      select x.currency, 0, 0, 0, x.amount, 0, 0
       from expenses x
       where x.project_id = ${projectId} and x.date >= ${month}::date and x.date < ${month}::date + interval '1 month'
+      union all
+      select ${invoices.currency}, 0, 0, 0, 0, ${invoicedNet}, ${paidNet}
+      from ${invoices}
+      where ${invoices.projectId} = ${projectId} and ${issued}
+        and ${invoices.issueDate} >= ${month}::date and ${invoices.issueDate} < ${month}::date + interval '1 month'
     ) spent
     group by currency`;
 }

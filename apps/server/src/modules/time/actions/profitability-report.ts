@@ -9,9 +9,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
 import { assertCan } from '../../../core/policy.js';
-import { invoices } from '../../../db/schema.js';
+import { projectMonthTotals, projects, users } from '../../../db/schema.js';
 import type { TimeDeps } from '../deps.js';
-import { invoicedNet, issued, paidNet } from '../money-sql.js';
 
 type Row = {
   key: string;
@@ -25,45 +24,42 @@ type Row = {
   paid: string;
 };
 
-const GROUPS = {
-  // A project's budget is shown on the row of its own currency.
-  project: { key: sql`p.id::text`, label: sql`p.title`, budget: sql`max(case when p.currency = u.currency then p.budget_minor end)` },
-  // By the project's client; with companies, the client company.
-  client: { key: sql`c.id::text`, label: sql`coalesce(nullif(c.company, ''), c.name)`, budget: sql`null::bigint` },
-  month: { key: sql`to_char(u.month, 'YYYY-MM')`, label: sql`to_char(u.month, 'YYYY-MM')`, budget: sql`null::bigint` },
-} as const;
-
 /**
- * The agency's profitability by project, client or month: time and expenses from the monthly totals (a few rows per
- * project and month, never the entries themselves), invoices by their issue date, each row per currency (amounts are
- * never converted). Staff only.
+ * The agency's profitability by project, client or month, from the monthly totals alone (a few rows per project and
+ * month, never the entries or the invoices themselves): time and expenses by the day they count on, invoices by
+ * their issue date, each row per currency (amounts are never converted). Staff only. Summed per project or month
+ * first, then named: the sort and the joins see thousands of rows, not every month of every project.
  */
 export function profitabilityReport({ ctx }: TimeDeps) {
   return async (actor: Actor, query: ProfitabilityReportData): Promise<ProfitabilityReport> => {
     assertCan(actor, 'profitability:report', null);
-    const group = GROUPS[query.group_by];
     const from = query.from ? `${query.from}-01` : null;
     const to = query.to ? `${query.to}-01` : null;
-    const result = (await ctx.db.execute(sql`
-      with u as (
-        select t.project_id, t.month, t.currency, t.minutes, t.cost, t.expenses, 0::bigint as invoiced, 0::bigint as paid
-        from project_month_totals t
-        where (${from}::date is null or t.month >= ${from}::date) and (${to}::date is null or t.month <= ${to}::date)
-        union all
-        select ${invoices.projectId}, date_trunc('month', ${invoices.issueDate})::date, ${invoices.currency}, 0, 0, 0, ${invoicedNet}, ${paidNet}
-        from ${invoices}
-        where ${issued}
-          and (${from}::date is null or ${invoices.issueDate} >= ${from}::date)
-          and (${to}::date is null or ${invoices.issueDate} < ${to}::date + interval '1 month')
-      )
-      select ${group.key} as key, ${group.label} as label, u.currency, ${group.budget}::text as budget,
-             sum(u.minutes)::text as minutes, sum(u.cost)::text as cost, sum(u.expenses)::text as expenses,
-             sum(u.invoiced)::text as invoiced, sum(u.paid)::text as paid
-      from u
-      join projects p on p.id = u.project_id
-      join users c on c.id = p.client_id
-      group by 1, 2, u.currency
-      order by 2, 1, 3`)) as unknown as { rows: Row[] };
+    const byMonth = query.group_by === 'month';
+    const summed = sql`
+      select ${byMonth ? sql`t.month` : sql`t.project_id`} as k, t.currency,
+             sum(t.minutes) as minutes, sum(t.cost) as cost, sum(t.expenses) as expenses, sum(t.invoiced) as invoiced, sum(t.paid) as paid
+      from ${projectMonthTotals} t
+      where (${from}::date is null or t.month >= ${from}::date) and (${to}::date is null or t.month <= ${to}::date)
+      group by 1, 2`;
+    const figures = sql`a.minutes::text as minutes, a.cost::text as cost, a.expenses::text as expenses, a.invoiced::text as invoiced, a.paid::text as paid`;
+    const statement = {
+      month: sql`with a as (${summed})
+        select to_char(a.k, 'YYYY-MM') as key, to_char(a.k, 'YYYY-MM') as label, a.currency, null as budget, ${figures}
+        from a order by 1, 3`,
+      // A project's budget is shown on the row of its own currency.
+      project: sql`with a as (${summed})
+        select p.id::text as key, p.title as label, a.currency, (case when p.currency = a.currency then p.budget_minor end)::text as budget, ${figures}
+        from a join ${projects} p on p.id = a.k order by 2, 1, 3`,
+      // By the project's client; with companies, the client company.
+      client: sql`with a as (${summed})
+        select c.id::text as key, coalesce(nullif(c.company, ''), c.name) as label, a.currency, null as budget,
+               sum(a.minutes)::text as minutes, sum(a.cost)::text as cost, sum(a.expenses)::text as expenses,
+               sum(a.invoiced)::text as invoiced, sum(a.paid)::text as paid
+        from a join ${projects} p on p.id = a.k join ${users} c on c.id = p.client_id
+        group by 1, 2, 3 order by 2, 1, 3`,
+    }[query.group_by];
+    const result = (await ctx.db.execute(statement)) as unknown as { rows: Row[] };
     const rows: ProfitabilityRow[] = result.rows.map((r) => {
       const figures = { cost: Number(r.cost), expenses: Number(r.expenses), invoiced: Number(r.invoiced), paid: Number(r.paid) };
       return {

@@ -10,7 +10,8 @@ import { currencyOf, PROJECT_NOT_FOUND, requireProject } from '../queries.js';
 type Point = { minutes: number; cost: number; expenses: number; invoiced: number };
 
 /**
- * The data of a project's burn chart: per week (Monday) or month, the time, its cost, expenses and what was invoiced, in
+ * The data of a project's burn chart (monthly from the monthly totals, weekly from the entries, expenses and invoices
+ * of the project): per week (Monday) or month, the time, its cost, expenses and what was invoiced, in
  * the project's currency, with the running spend to hold against the budget line.
  */
 export function projectBurn({ ctx }: TimeDeps) {
@@ -28,6 +29,7 @@ export function projectBurn({ ctx }: TimeDeps) {
               minutes: sql<string>`sum(${projectMonthTotals.minutes})`,
               cost: sql<string>`sum(case when ${projectMonthTotals.currency} = ${currency} then ${projectMonthTotals.cost} else 0 end)`,
               expenses: sql<string>`sum(case when ${projectMonthTotals.currency} = ${currency} then ${projectMonthTotals.expenses} else 0 end)`,
+              invoiced: sql<string>`sum(case when ${projectMonthTotals.currency} = ${currency} then ${projectMonthTotals.invoiced} else 0 end)`,
             })
             .from(projectMonthTotals)
             .where(eq(projectMonthTotals.projectId, projectId))
@@ -38,6 +40,7 @@ export function projectBurn({ ctx }: TimeDeps) {
               minutes: sql<string>`sum(${timeEntries.minutes})`,
               cost: sql<string>`sum(case when ${timeEntries.costCurrency} = ${currency} then ${timeEntries.cost} else 0 end)`,
               expenses: sql<string>`0`,
+              invoiced: sql<string>`0`,
             })
             .from(timeEntries)
             .where(eq(timeEntries.projectId, projectId))
@@ -51,11 +54,13 @@ export function projectBurn({ ctx }: TimeDeps) {
             .from(expenses)
             .where(and(eq(expenses.projectId, projectId), eq(expenses.currency, currency)))
             .groupBy(sql`1`),
-      ctx.db
-        .select({ period: period(invoices.issueDate), invoiced: sql<string>`sum(${invoicedNet})` })
-        .from(invoices)
-        .where(and(eq(invoices.projectId, projectId), eq(invoices.currency, currency), issued))
-        .groupBy(sql`1`),
+      interval === 'month'
+        ? Promise.resolve([])
+        : ctx.db
+            .select({ period: period(invoices.issueDate), invoiced: sql<string>`sum(${invoicedNet})` })
+            .from(invoices)
+            .where(and(eq(invoices.projectId, projectId), eq(invoices.currency, currency), issued))
+            .groupBy(sql`1`),
     ]);
     const points = new Map<string, Point>();
     const at = (p: string) => {
@@ -68,6 +73,7 @@ export function projectBurn({ ctx }: TimeDeps) {
       p.minutes += Number(r.minutes);
       p.cost += Number(r.cost);
       p.expenses += Number(r.expenses);
+      p.invoiced += Number(r.invoiced);
     }
     for (const r of spentElsewhere) at(r.period).expenses += Number(r.amount);
     for (const r of billed) at(r.period).invoiced += Number(r.invoiced);

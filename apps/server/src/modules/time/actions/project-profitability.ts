@@ -1,10 +1,9 @@
 import { BUDGET_WARNING_PERCENTS, type Currency, type Profitability } from '@agency/schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
 import { assertCan } from '../../../core/policy.js';
-import { invoices, projectMonthTotals } from '../../../db/schema.js';
+import { projectMonthTotals } from '../../../db/schema.js';
 import type { TimeDeps } from '../deps.js';
-import { invoicedNet, issued, paidNet } from '../money-sql.js';
 import { currencyOf, PROJECT_NOT_FOUND, requireProject } from '../queries.js';
 
 type Figures = { cost: number; expenses: number; invoiced: number; paid: number; margin: number };
@@ -12,30 +11,26 @@ type Figures = { cost: number; expenses: number; invoiced: number; paid: number;
 /**
  * A project's budget against what it cost (hours at each person's cost rate, and expenses) and what was invoiced and
  * paid, in the project's currency; other currencies are listed apart, never converted. Staff and the project's lead.
+ * Read from the monthly totals, like the agency report, so the two always agree.
  */
 export function projectProfitability({ ctx }: TimeDeps) {
   return async (actor: Actor, projectId: number): Promise<Profitability> => {
     const { project, facts } = await requireProject(ctx.db, projectId);
     assertCan(actor, 'profitability:read', facts, PROJECT_NOT_FOUND);
     const currency = currencyOf(project.currency);
-    const [spent, billed] = await Promise.all([
-      ctx.db
-        .select({
-          currency: projectMonthTotals.currency,
-          minutes: sql<string>`sum(${projectMonthTotals.minutes})`,
-          unpriced: sql<string>`sum(${projectMonthTotals.unpricedMinutes})`,
-          cost: sql<string>`sum(${projectMonthTotals.cost})`,
-          expenses: sql<string>`sum(${projectMonthTotals.expenses})`,
-        })
-        .from(projectMonthTotals)
-        .where(eq(projectMonthTotals.projectId, projectId))
-        .groupBy(projectMonthTotals.currency),
-      ctx.db
-        .select({ currency: invoices.currency, invoiced: sql<string>`sum(${invoicedNet})`, paid: sql<string>`sum(${paidNet})` })
-        .from(invoices)
-        .where(and(eq(invoices.projectId, projectId), issued))
-        .groupBy(invoices.currency),
-    ]);
+    const rows = await ctx.db
+      .select({
+        currency: projectMonthTotals.currency,
+        minutes: sql<string>`sum(${projectMonthTotals.minutes})`,
+        unpriced: sql<string>`sum(${projectMonthTotals.unpricedMinutes})`,
+        cost: sql<string>`sum(${projectMonthTotals.cost})`,
+        expenses: sql<string>`sum(${projectMonthTotals.expenses})`,
+        invoiced: sql<string>`sum(${projectMonthTotals.invoiced})`,
+        paid: sql<string>`sum(${projectMonthTotals.paid})`,
+      })
+      .from(projectMonthTotals)
+      .where(eq(projectMonthTotals.projectId, projectId))
+      .groupBy(projectMonthTotals.currency);
     const byCurrency = new Map<Currency, Figures>();
     const figures = (c: Currency) => {
       let f = byCurrency.get(c);
@@ -44,15 +39,12 @@ export function projectProfitability({ ctx }: TimeDeps) {
     };
     let minutes = 0;
     let unpriced = 0;
-    for (const row of spent) {
+    for (const row of rows) {
       minutes += Number(row.minutes);
       unpriced += Number(row.unpriced);
       const f = figures(row.currency);
       f.cost += Number(row.cost);
       f.expenses += Number(row.expenses);
-    }
-    for (const row of billed) {
-      const f = figures(row.currency);
       f.invoiced += Number(row.invoiced);
       f.paid += Number(row.paid);
     }

@@ -1,0 +1,37 @@
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { invoices } from '../../../db/schema.js';
+import type { TimeDeps } from '../deps.js';
+import { refreshTotals, totalsKey, type TotalsKey } from '../totals.js';
+
+/**
+ * An invoice was created, changed status or had money recorded: its project-month of issue is recounted, after the
+ * commit that changed it (the invoice's events are the seam; the invoices module knows nothing of these totals).
+ */
+export function recountInvoice(deps: TimeDeps) {
+  const { ctx } = deps;
+  return async (invoiceId: number) => {
+    const [row] = await ctx.db
+      .select({ projectId: invoices.projectId, issueDate: invoices.issueDate })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    if (!row) return;
+    await ctx.transaction((tx, publish) => refreshTotals(deps, tx, publish, [totalsKey(row.projectId, row.issueDate)]));
+  };
+}
+
+/**
+ * The project-months of every issued invoice changed since `since`, recounted: what the sweep runs, so that an event a
+ * crash lost between its commit and its delivery is made good within minutes.
+ */
+export function recountInvoicesChangedSince(deps: TimeDeps) {
+  const { ctx } = deps;
+  return async (since: Date): Promise<number> => {
+    const rows = await ctx.db
+      .selectDistinct({ projectId: invoices.projectId, month: sql<string>`to_char(date_trunc('month', ${invoices.issueDate}), 'YYYY-MM-DD')` })
+      .from(invoices)
+      .where(and(gte(invoices.updatedAt, since), ne(invoices.status, 'draft')));
+    const keys: TotalsKey[] = rows.map((r) => ({ projectId: r.projectId, month: r.month }));
+    for (const key of keys) await ctx.transaction((tx, publish) => refreshTotals(deps, tx, publish, [key]));
+    return keys.length;
+  };
+}
