@@ -363,6 +363,89 @@ async function seedInvoiceList(args: { invoices: number; clients: number }) {
 }
 
 /**
+ * The time-tracking data set, generated in SQL: `people` team members, `projects` projects of 100 clients (each
+ * person works on projects/people of them), `entries` time entries spread over two years (seven a day per person,
+ * 20 to 65 minutes each, never overlapping), costed at each person's rate with the app's half-up rule,
+ * `invoicesPerProject` issued invoices per project, the monthly totals the app keeps (the sums `recountStatement`
+ * makes, here in two statements over everything), then VACUUM ANALYZE. Returns a person and an ISO week of theirs to read.
+ */
+async function seedTime(args: { people: number; projects: number; entries: number; invoicesPerProject: number }) {
+  const { people: n, projects: m, entries: e, invoicesPerProject: ipp } = args;
+  if (m % n !== 0) throw new Error('projects must be a multiple of people');
+  const started = performance.now();
+  const clients = 100;
+  const bu = (await nextId('users')) - 1;
+  const bp = (await nextId('projects')) - 1;
+  const firstPerson = bu + clients + 1;
+  const person = (i: string) => `(${firstPerson} + ${i})`;
+  const statements = [
+    `insert into users (id, email, email_normalized, name, role, password_hash) overriding system value
+       select ${bu} + g, 'bench-time-client-' || g || '@bench.invalid', 'bench-time-client-' || g || '@bench.invalid', 'Time client ' || g, 'client', 'not-a-hash'
+       from generate_series(1, ${clients}) g`,
+    `insert into users (id, email, email_normalized, name, role, password_hash) overriding system value
+       select ${firstPerson} + g, 'bench-person-' || g || '@bench.invalid', 'bench-person-' || g || '@bench.invalid', 'Person ' || g, 'teammember', 'not-a-hash'
+       from generate_series(0, ${n - 1}) g`,
+    `insert into projects (id, title, description, client_id, status, budget_minor, currency) overriding system value
+       select ${bp} + g, 'Timed project ' || g, 'Seeded for the time benchmark', ${bu} + 1 + g % ${clients}, 'in_progress', 5000000 + (g % 50) * 100000, 'GBP'
+       from generate_series(1, ${m}) g`,
+    `insert into project_members (project_id, user_id) select ${bp} + g, ${person(`((g - 1) % ${n})`)} from generate_series(1, ${m}) g`,
+    `insert into user_rates (user_id, cost_rate, currency) select ${person('g')}, 3000 + (g % 31) * 100, 'GBP' from generate_series(0, ${n - 1}) g`,
+    // Entry g: person g % n, their k-th entry (k = g / n): day k / 7 from 2024-01-01, slot k % 7 of 70 minutes from 08:00.
+    `insert into time_entries (user_id, project_id, started_at, minutes, work_date, note, billable, status, cost_rate, cost_currency, cost, created_at, updated_at)
+       select ${person(`(g % ${n})`)}, ${bp} + 1 + (g % ${n}) + ${n} * ((g / ${n}) % ${m / n}),
+              (date '2024-01-01' + ((g / ${n}) / 7)::int)::timestamp at time zone 'UTC' + interval '8 hours' + ((g / ${n}) % 7) * interval '70 minutes',
+              20 + (g % 4) * 15, date '2024-01-01' + ((g / ${n}) / 7)::int, 'Seeded work', true, 'approved',
+              3000 + ((g % ${n}) % 31) * 100, 'GBP', (2 * (20 + (g % 4) * 15)::bigint * (3000 + ((g % ${n}) % 31) * 100) + 60) / 120, now(), now()
+       from generate_series(0, ${e - 1}) g`,
+    `insert into project_month_totals (project_id, month, currency, minutes, unpriced_minutes, cost, expenses)
+       select project_id, date_trunc('month', work_date)::date, 'GBP', sum(minutes), 0, sum(cost), 0
+       from time_entries where project_id > ${bp} group by 1, 2`,
+    `insert into invoices (invoice_no, project_id, client_id, kind, status, currency, lines, discount, subtotal, tax_total, total, amount_paid, issue_date, due_date, sent_at)
+       select 'INV-2023-T' || lpad(g::text, 7, '0'), ${bp} + 1 + g % ${m}, ${bu} + 1 + (g % ${m} + 1) % ${clients}, 'standard',
+              (array['sent','paid','partially_paid','overdue'])[1 + g % 4], 'GBP',
+              jsonb_build_array(jsonb_build_object('description', 'Time', 'quantity', 25, 'unit_price', 10000, 'tax_rate', 20, 'amount', 250000, 'discount', 0, 'tax', 50000)),
+              0, 250000, 50000, 300000, case when g % 4 = 1 then 300000 when g % 4 = 2 then 100000 else 0 end,
+              date '2024-01-01' + (g % 700), date '2024-01-15' + (g % 700), timestamptz '2024-01-01' + (g % 700) * interval '1 day'
+       from generate_series(1, ${m * ipp}) g`,
+    // Every issued invoice of the database (the invoice list's too, when that section ran first) in the totals, as the
+    // app's recount and the migration's backfill count them.
+    `insert into project_month_totals (project_id, month, currency, invoiced, paid)
+       select project_id, date_trunc('month', issue_date)::date, currency, sum(subtotal - discount),
+              sum(case when total <= 0 or amount_paid <= 0 then 0 else round(amount_paid::numeric * (subtotal - discount) / total)::bigint end)
+       from invoices where status not in ('draft', 'void') group by 1, 2, 3
+       on conflict (project_id, month, currency) do update set invoiced = excluded.invoiced, paid = excluded.paid`,
+    `select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`,
+    `select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))`,
+    `vacuum analyze users`,
+    `vacuum analyze projects`,
+    `vacuum analyze project_members`,
+    `vacuum analyze time_entries`,
+    `vacuum analyze project_month_totals`,
+    `vacuum analyze invoices`,
+  ];
+  for (const statement of statements) await db.execute(sql.raw(statement));
+  const counts = await one<{ e: string; t: string; i: string }>(
+    sql.raw(
+      `select (select count(*) from time_entries) as e, (select count(*) from project_month_totals) as t, (select count(*) from invoices) as i`,
+    ),
+  );
+  // 2025-W10 (3 to 9 March 2025) is days 427 to 433 of the seed: seven entries a day.
+  const week = '2025-W10';
+  const inWeek = await one<{ n: string }>(
+    sql.raw(`select count(*) as n from time_entries where user_id = ${firstPerson} and work_date between date '2025-03-03' and date '2025-03-09'`),
+  );
+  return {
+    entries: Number(counts.e),
+    monthlyTotals: Number(counts.t),
+    invoices: Number(counts.i),
+    userId: firstPerson,
+    week,
+    weekEntries: Number(inWeek.n),
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+}
+
+/**
  * Waits until no job is due or running (pg-boss's table: waiting jobs whose time has come, retries, active ones), so
  * a section is measured on a server that is not still working off the one before it: the webhook run's payments
  * queue a receipt each (a PDF rendered, stored and mailed), about a thousand of them. Jobs set for later are left.
@@ -486,6 +569,7 @@ const handlers: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'seed-webhook-events': (a) => seedWebhookEvents(a as { count: number; tag: string }),
   'webhook-check': (a) => webhookCheck(a as { tag: string }),
   'seed-invoice-list': (a) => seedInvoiceList(a as { invoices: number; clients: number }),
+  'seed-time': (a) => seedTime(a as { people: number; projects: number; entries: number; invoicesPerProject: number }),
   'jobs-drain': (a) => jobsDrain(a as { timeoutMs?: number }),
   'monitor-start': () => monitorStart(),
   'monitor-stop': () => monitorStop(),

@@ -13,7 +13,8 @@
 // empty poll through nginx with both nodes and with one, beside a bare route in a process of its own.
 //
 // Knobs (environment): BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 2),
-// BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster; postgres includes the cluster),
+// BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster | time; postgres includes the cluster; time
+// is the time-tracking section on PostgreSQL alone),
 // BENCH_CLUSTER=0 (no cluster section), BENCH_BUILD=0 (the cluster runs what is already built), BENCH_CPU_PROF=<dir>
 // (the server child writes a CPU profile there), BENCH_PAGE_WEIGHT=0 (no page-weight rows).
 import { execFile, fork, spawn, spawnSync } from 'node:child_process';
@@ -56,6 +57,8 @@ const BUDGET = {
   memoryGrowthMb: 50,
   boardP99Ms: 30,
   invoiceListP99Ms: 30,
+  profitabilityReportP99Ms: 100,
+  timesheetP99Ms: 20,
   sseDeliveryP99Ms: 250,
   sseRssGrowthMb: 200,
   firstStartCpuS: 2,
@@ -75,6 +78,10 @@ const SSE_MESSAGES = 5;
 /** Distinct signed events in the measured webhook run; every connection walks the same list, so each comes many times. */
 const WEBHOOK_EVENTS = 1_000;
 const INVOICE_SEEDS = { postgres: { invoices: 100_000, clients: 1_000 }, pglite: { invoices: 10_000, clients: 100 } };
+/** Time tracking on PostgreSQL only (a million rows is no install the embedded database is for). */
+const TIME_SEED = { people: 200, projects: 2_000, entries: 1_000_000, invoicesPerProject: 10 };
+/** BENCH_ONLY=time: only the time-tracking section, on PostgreSQL. */
+const TIME_ONLY = ONLY === 'time';
 
 /** Rounds of the ratio measurements, and seconds per run in each (BENCH_ROUNDS, BENCH_ROUND_SECONDS). */
 const RATIO_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -533,6 +540,48 @@ async function benchStreams(base, headers, seed, server) {
   };
 }
 
+// ---------------------------------------------------------------- time tracking
+
+/**
+ * A million time entries over 200 people and 2,000 projects (and ten issued invoices a project), seeded in SQL; then
+ * the agency's profitability report by project and one person's week, each with one connection (DESIGN's budgets),
+ * the week with ten too.
+ */
+async function benchTime(backend, server, base, headers, result) {
+  log(`${backend}: seeding ${TIME_SEED.entries} time entries over ${TIME_SEED.people} people and ${TIME_SEED.projects} projects`);
+  result.timeSeed = await server.call('seed-time', TIME_SEED, 600_000);
+  log(
+    `${backend}: seeded in ${result.timeSeed.seconds} s (${result.timeSeed.monthlyTotals} monthly totals, ${result.timeSeed.invoices} invoices in all)`,
+  );
+  const reportUrl = `${base}/api/reports/profitability?group_by=project`;
+  const report = await getJson(reportUrl, headers);
+  if (report.rows?.length < TIME_SEED.projects) throw new Error(`profitability report returned ${report.rows?.length} rows`);
+  result.profitabilityReportRows = report.rows.length;
+  result.profitabilityReportBytes = Buffer.byteLength(JSON.stringify(report));
+  const sheetUrl = `${base}/api/timesheets?user_id=${result.timeSeed.userId}&week=${result.timeSeed.week}`;
+  const sheet = await getJson(sheetUrl, headers);
+  if (sheet.entries?.length !== result.timeSeed.weekEntries || !sheet.entries.length) {
+    throw new Error(`timesheet returned ${sheet.entries?.length} entries, expected ${result.timeSeed.weekEntries}`);
+  }
+  await load(reportUrl, { headers, connections: 1, duration: WARMUP });
+  log(`${backend}: profitability report by project, 1 connection`);
+  const report1 = await load(reportUrl, { headers, connections: 1 });
+  result.profitabilityReportP50Ms = report1.p50;
+  result.profitabilityReportP99Ms = report1.p99;
+  await load(sheetUrl, { headers, connections: 1, duration: WARMUP });
+  log(`${backend}: a week's timesheet, 1 connection`);
+  const sheet1 = await load(sheetUrl, { headers, connections: 1 });
+  await load(sheetUrl, { headers, duration: WARMUP });
+  log(`${backend}: a week's timesheet, ${CONNECTIONS} connections`);
+  const sheetN = await load(sheetUrl, { headers });
+  result.timesheetP50Ms = sheet1.p50;
+  result.timesheetP99Ms = sheet1.p99;
+  result.timesheetLoadedP99Ms = sheetN.p99;
+  log(
+    `${backend}: profitability report p99 ${report1.p99.toFixed(1)} ms (${report.rows.length} rows), timesheet p99 ${sheet1.p99.toFixed(1)} ms (1 conn.), ${sheetN.p99.toFixed(1)} ms (${CONNECTIONS} conn.)`,
+  );
+}
+
 // ---------------------------------------------------------------- one database
 
 async function benchBackend(backend) {
@@ -555,6 +604,11 @@ async function benchBackend(backend) {
   log(`${backend}: app on ${base}, bare route on port ${ready.barePort}`);
 
   const seed = await server.call('seed-basic');
+  if (TIME_ONLY) {
+    await benchTime(backend, server, base, { authorization: `Bearer ${seed.token}` }, result);
+    await server.stop();
+    return result;
+  }
   const thread = await server.call('seed-thread', { count: POLL_MESSAGES });
   const headers = { authorization: `Bearer ${seed.token}` };
   const pollUrl = (since) => `${base}/api/superadmin/get-all-messages?user_id=${seed.superadminId}&since_id=${since}&limit=200`;
@@ -761,6 +815,11 @@ async function benchBackend(backend) {
   result.invoiceListP50Ms = list1.p50;
   result.invoiceListP99Ms = list1.p99;
   result.invoiceListLoadedP99Ms = listN.p99;
+
+  if (backend === 'postgres') {
+    await drain('time tracking');
+    await benchTime(backend, server, base, headers, result);
+  }
 
   await server.stop();
   return result;
@@ -1096,6 +1155,23 @@ function rows(results) {
     },
     { metric: `Invoice list p99, ms (${CONNECTIONS} conn.)`, key: 'invoiceListLoadedP99Ms', digits: 1 },
     {
+      metric: `Profitability report by project p99, ms (1 conn.; PostgreSQL ${TIME_SEED.entries / 1e6}M time entries, ${TIME_SEED.people} people, ${TIME_SEED.projects.toLocaleString('en-GB')} projects)`,
+      key: 'profitabilityReportP99Ms',
+      digits: 1,
+      budget: `<= ${BUDGET.profitabilityReportP99Ms} ms (PostgreSQL)`,
+      pass: (v) => v <= BUDGET.profitabilityReportP99Ms,
+      postgresOnly: true,
+    },
+    {
+      metric: "A week's timesheet p99, ms (1 conn.; the same million entries)",
+      key: 'timesheetP99Ms',
+      digits: 1,
+      budget: `<= ${BUDGET.timesheetP99Ms} ms (PostgreSQL)`,
+      pass: (v) => v <= BUDGET.timesheetP99Ms,
+      postgresOnly: true,
+    },
+    { metric: `A week's timesheet p99, ms (${CONNECTIONS} conn.)`, key: 'timesheetLoadedP99Ms', digits: 1 },
+    {
       metric: `Board of ${BOARD_CARDS} cards: load p99, ms (1 conn.)`,
       key: 'boardP99Ms',
       digits: 1,
@@ -1298,12 +1374,12 @@ let broken = false;
 let built = false;
 try {
   for (const backend of ['pglite', 'postgres']) {
-    if (ONLY && ONLY !== backend) continue;
+    if (ONLY && ONLY !== backend && !(TIME_ONLY && backend === 'postgres')) continue;
     if (aborted) break;
     try {
       results[backend] = await benchBackend(backend);
       // Start-up runs on the embedded database only (the product's default): the built server, as npm start runs it.
-      if (backend === 'pglite') {
+      if (backend === 'pglite' && !TIME_ONLY) {
         log('building, then measuring start-up');
         await buildApp();
         built = true;
@@ -1391,6 +1467,7 @@ try {
       connections: CONNECTIONS,
       inbox_seeds: SEEDS,
       invoice_seeds: INVOICE_SEEDS,
+      time_seed: TIME_SEED,
       webhook_events: WEBHOOK_EVENTS,
       upload: { sets: UPLOAD_SETS, files: FILES_PER_UPLOAD, bytes: FILE_BYTES },
     },
@@ -1400,6 +1477,7 @@ try {
       'Webhook: signed checkout.session.completed events for distinct invoices, posted by every connection in the same order, so most deliveries are duplicates; the run fails unless each distinct event paid its invoice exactly once.',
       'Cluster: scripts/cluster.mjs (PostgreSQL, the S3 stand-in, two nodes of the built app, nginx round-robin); the empty poll through that nginx, through a second nginx in front of node 1 only, and on node 1 directly, against a bare Fastify route in a process of its own, in rotated rounds; ratios are medians of the rounds. Shown in the PostgreSQL column.',
       'Invoice list: GET /api/invoices?limit=50 as the super admin (newest first, with client and project names), 1 connection for the p99 budget.',
+      'Time tracking (PostgreSQL): 1,000,000 time entries over 200 people and 2,000 projects (seven a day per person over two years) and ten issued invoices a project, seeded in SQL with the monthly totals the app keeps; GET /api/reports/profitability?group_by=project (every project, one row each) and GET /api/timesheets for one person and a week of 49 entries, as the super admin, 1 connection for the budgets.',
       'Inbox p99 is measured with 1 connection (one super admin polling); the budget applies to PostgreSQL with 100k conversations / 1M messages; PGlite uses a smaller seed.',
       'Board: 1,000 cards over five columns; load p99 with 1 connection is checked against 30 ms on PostgreSQL. Moves: 10 connections move cards at once (each move names its version, half of them a neighbour); afterwards every card must be there once, no two cards share a column and order key, and the versions gained must cover every move accepted (plus at most one unanswered move per connection, cut off by the end of the run).',
       'Page weight: the end-to-end page-weight journey (apps/web/e2e/page-weight.spec.ts) against the built app in Chromium: the JavaScript each page loads cold until no script is asked for in a second, as gzip; the budget of each page as the journey prints it (DESIGN section 8).',
