@@ -94,6 +94,8 @@ describe('no other date formatting in the tree', () => {
     'packages/schema/src/dates.ts': 'the formatter itself',
     // The date picker writes its field's value as yyyy-MM-dd for the API: an input, not a date shown.
     'apps/web/src/components/date-input.tsx': 'an input value, not a display',
+    // Reads the wall clock of the agency's time zone to tell the day and ISO week of a moment: arithmetic, not a display.
+    'packages/schema/src/time-rules.ts': 'the day and week of a moment in a time zone, not a display',
   };
   function sourceFiles(dir: string): string[] {
     return fs

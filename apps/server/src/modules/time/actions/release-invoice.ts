@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { billedItems, expenses, invoices, timeEntries } from '../../../db/schema.js';
 import type { TimeDeps } from '../deps.js';
 
@@ -28,15 +28,4 @@ export function releaseInvoice({ ctx }: TimeDeps) {
       publish({ type: 'time.released', invoiceId, entryIds: entries.map((e) => e.id), expenseIds: spent.map((x) => x.id) });
       return { entries: entries.length, expenses: spent.length };
     });
-}
-
-/** Void invoices that still hold time or expenses: what the sweep releases when the void event was missed (a crash). */
-export function invoicesToRelease({ ctx }: TimeDeps) {
-  return async () => {
-    const rows = await ctx.db
-      .selectDistinct({ id: billedItems.invoiceId })
-      .from(billedItems)
-      .where(inArray(billedItems.invoiceId, ctx.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.status, 'void'))));
-    return rows.map((r) => r.id);
-  };
 }

@@ -1,23 +1,7 @@
-import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, gte, ne, sql } from 'drizzle-orm';
 import { invoices } from '../../../db/schema.js';
 import type { TimeDeps } from '../deps.js';
-import { refreshTotals, totalsKey, type TotalsKey } from '../totals.js';
-
-/**
- * An invoice was created, changed status or had money recorded: its project-month of issue is recounted, after the
- * commit that changed it (the invoice's events are the seam; the invoices module knows nothing of these totals).
- */
-export function recountInvoice(deps: TimeDeps) {
-  const { ctx } = deps;
-  return async (invoiceId: number) => {
-    const [row] = await ctx.db
-      .select({ projectId: invoices.projectId, issueDate: invoices.issueDate })
-      .from(invoices)
-      .where(eq(invoices.id, invoiceId));
-    if (!row) return;
-    await ctx.transaction((tx, publish) => refreshTotals(deps, tx, publish, [totalsKey(row.projectId, row.issueDate)]));
-  };
-}
+import { refreshTotals, type TotalsKey } from '../totals.js';
 
 /**
  * The project-months of every issued invoice changed since `since`, recounted: what the sweep runs, so that an event a

@@ -2,42 +2,12 @@ import type { UserRates } from '@agency/schema';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
 import { recordAudit } from '../../../core/audit.js';
-import { AppError } from '../../../core/errors.js';
 import { assertCan } from '../../../core/policy.js';
-import type { DbOrTx } from '../../../db/client.js';
-import { timeEntries, userRates, users } from '../../../db/schema.js';
+import { timeEntries, userRates } from '../../../db/schema.js';
 import type { TimeDeps } from '../deps.js';
 import { lockPerson } from '../queries.js';
 import { refreshTotals, totalsKey } from '../totals.js';
-
-const PERSON_NOT_FOUND = 'Person not found';
-
-/** Someone whose time is tracked: cost rates are for team leads and members. */
-async function requireTracked(db: DbOrTx, userId: number) {
-  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('NOT_FOUND', PERSON_NOT_FOUND);
-  if (user.role !== 'teamlead' && user.role !== 'teammember') throw new AppError('UNPROCESSABLE', 'Cost rates are set for team leads and members');
-  return user;
-}
-
-async function present(db: DbOrTx, userId: number): Promise<UserRates> {
-  const [rate] = await db.select().from(userRates).where(eq(userRates.userId, userId));
-  return {
-    user_id: String(userId),
-    cost_rate: rate?.costRate ?? null,
-    currency: rate?.currency ?? 'GBP',
-    updated_at: rate?.updatedAt.toISOString() ?? null,
-  };
-}
-
-/** What an hour of a person costs the agency (staff only; never shown to clients or to the person's colleagues). */
-export function getUserRates({ ctx }: TimeDeps) {
-  return async (actor: Actor, userId: number) => {
-    assertCan(actor, 'rates:manage', null);
-    await requireTracked(ctx.db, userId);
-    return present(ctx.db, userId);
-  };
-}
+import { presentUserRates, requireTrackedPerson } from '../rates.js';
 
 /**
  * Sets a person's cost rate. Entries keep the cost they were written with; `apply_from` re-costs the person's time from
@@ -47,7 +17,7 @@ export function setUserRates(deps: TimeDeps) {
   const { ctx } = deps;
   return async (actor: Actor, userId: number, input: { cost_rate: number | null; currency?: UserRates['currency']; apply_from?: string }) => {
     assertCan(actor, 'rates:manage', null);
-    await requireTracked(ctx.db, userId);
+    await requireTrackedPerson(ctx.db, userId);
     await ctx.transaction(async (tx, publish) => {
       await lockPerson(tx, userId);
       const now = ctx.now();
@@ -89,6 +59,6 @@ export function setUserRates(deps: TimeDeps) {
         now,
       );
     });
-    return present(ctx.db, userId);
+    return presentUserRates(ctx.db, userId);
   };
 }

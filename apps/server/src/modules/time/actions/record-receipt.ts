@@ -5,21 +5,12 @@ import { expenses } from '../../../db/schema.js';
 import type { StoredUpload } from '../../../integrations/uploads.js';
 import { assertWithinQuota } from '../../storage/service.js';
 import type { TimeDeps } from '../deps.js';
-import { EXPENSE_NOT_FOUND, loadExpense, presentExpenseById } from '../queries.js';
-import { expenseLockedBecause, lockEditableExpense } from './update-expense.js';
+import { loadExpense, presentExpenseById } from '../queries.js';
+import { lockEditableExpense } from './update-expense.js';
 
 /** What a receipt may be: a photo (from a phone's camera) or a PDF, by its first bytes. */
 export function isReceiptType(mime: string): boolean {
   return mime === 'image/png' || mime === 'image/jpeg' || mime === 'image/webp' || mime === 'image/gif' || mime === 'application/pdf';
-}
-
-/** Checked before the upload is read: the owner's expense, still open to changes. */
-export function assertMayAttachReceipt({ ctx }: TimeDeps) {
-  return async (actor: Actor, id: number) => {
-    const { expense } = await loadExpense(ctx.db, actor, 'time:edit', id);
-    const locked = expenseLockedBecause(expense.status);
-    if (locked) throw new AppError('INVALID_TRANSITION', locked);
-  };
 }
 
 /**
@@ -47,17 +38,5 @@ export function recordReceipt({ ctx }: TimeDeps) {
     });
     if (replaced) await ctx.storage.remove(replaced).catch((err: unknown) => ctx.log.warn({ err }, 'replaced receipt left in storage'));
     return presentExpenseById(ctx, actor, id);
-  };
-}
-
-/** The stored receipt of an expense, for a download whose signed link was already checked. */
-export function findReceipt({ ctx }: TimeDeps) {
-  return async (id: number) => {
-    const [row] = await ctx.db
-      .select({ key: expenses.receiptStoredFilename, name: expenses.receiptName, mime: expenses.receiptMime, size: expenses.receiptSize })
-      .from(expenses)
-      .where(eq(expenses.id, id));
-    if (!row?.key || !row.name || !row.mime) throw new AppError('NOT_FOUND', EXPENSE_NOT_FOUND);
-    return { storedFilename: row.key, name: row.name, mime: row.mime, size: row.size ?? 0 };
   };
 }

@@ -1,31 +1,11 @@
-import type { ProjectRates } from '@agency/schema';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
 import { recordAudit } from '../../../core/audit.js';
 import { assertCan } from '../../../core/policy.js';
-import type { DbOrTx } from '../../../db/client.js';
 import { projectRates } from '../../../db/schema.js';
 import type { TimeDeps } from '../deps.js';
-import { currencyOf, requireProject, type ProjectRow } from '../queries.js';
-
-async function present(db: DbOrTx, project: ProjectRow): Promise<ProjectRates> {
-  const [rate] = await db.select().from(projectRates).where(eq(projectRates.projectId, project.id));
-  return {
-    project_id: String(project.id),
-    hourly_rate: rate?.hourlyRate ?? null,
-    currency: currencyOf(project.currency),
-    updated_at: rate?.updatedAt.toISOString() ?? null,
-  };
-}
-
-/** A project's billable hourly rate (staff): in minor units of the project's currency. */
-export function getProjectRates({ ctx }: TimeDeps) {
-  return async (actor: Actor, projectId: number) => {
-    assertCan(actor, 'rates:manage', null);
-    const { project } = await requireProject(ctx.db, projectId);
-    return present(ctx.db, project);
-  };
-}
+import { requireProject } from '../queries.js';
+import { presentProjectRates } from '../rates.js';
 
 export function setProjectRates({ ctx }: TimeDeps) {
   return async (actor: Actor, projectId: number, hourlyRate: number | null) => {
@@ -51,6 +31,6 @@ export function setProjectRates({ ctx }: TimeDeps) {
         now,
       );
     });
-    return present(ctx.db, project);
+    return presentProjectRates(ctx.db, project);
   };
 }
