@@ -1,5 +1,5 @@
 import { isCurrency, isoWeekOf, type Currency, type Expense, type Role, type TimeEntry } from '@agency/schema';
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
@@ -142,16 +142,25 @@ export async function loadEntry(db: DbOrTx, actor: Actor, action: 'time:read' | 
 
 // --- People and their weeks ---------------------------------------------------------------------------------
 
-/** A person whose time is tracked, with who leads the projects they are a member of; null for anyone else. */
+/**
+ * A person whose time is tracked, with who leads the projects they are a member of, in one query; null for anyone
+ * else.
+ */
 export async function timesheetFacts(db: DbOrTx, userId: number): Promise<{ name: string; role: Role; facts: TimesheetFacts } | null> {
-  const [user] = await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select({
+      name: users.name,
+      role: users.role,
+      // Written out: in a one-table select Drizzle names columns without their table, which a subquery would misread.
+      leadIds: sql<(string | number)[]>`array(
+        select distinct p.team_lead_id from project_members pm join projects p on p.id = pm.project_id
+        where pm.user_id = ${userId} and p.team_lead_id is not null)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user || (user.role !== 'teamlead' && user.role !== 'teammember')) return null;
-  const leads = await db
-    .selectDistinct({ id: projects.teamLeadId })
-    .from(projectMembers)
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(and(eq(projectMembers.userId, userId), isNotNull(projects.teamLeadId)));
-  return { name: user.name, role: user.role, facts: { userId, userRole: user.role, leadIds: leads.map((l) => l.id!) } };
+  return { name: user.name, role: user.role, facts: { userId, userRole: user.role, leadIds: user.leadIds.map(Number) } };
 }
 
 export async function namesOf(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
