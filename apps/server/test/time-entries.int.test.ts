@@ -100,6 +100,19 @@ describe('entering time', () => {
     await logTime(t.app, colleague.token, { project_id: shared, started_at: at(days[3], '10:30'), minutes: 60 });
   });
 
+  it('takes one of two overlapping entries sent at the same moment, and refuses the other', async () => {
+    const { member, projectId } = await memberOnProject();
+    const { days } = pastWeek(t, 2);
+    const body = (from: string) => ({ project_id: projectId, started_at: at(days[6], from), minutes: 60 });
+    const answers = await Promise.all([
+      call(t.app, 'POST', '/time-entries', { token: member.token, body: body('14:00') }),
+      call(t.app, 'POST', '/time-entries', { token: member.token, body: body('14:30') }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
+    const listed = must(await call(t.app, 'GET', '/time-entries', { token: member.token, query: { from: days[6], to: days[6] } }), 200, 'list');
+    expect(listed.body.total_minutes).toBe(60);
+  });
+
   it('refuses a day of more than 24 hours', async () => {
     const { member, projectId } = await memberOnProject();
     const { days } = pastWeek(t, 2);
