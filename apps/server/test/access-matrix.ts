@@ -493,11 +493,12 @@ async function withoutTimer(w: World, caller: Caller) {
   await w.app.ctx.db.delete(timeEntries).where(and(eq(timeEntries.userId, Number(idOf(w, who))), gte(timeEntries.startedAt, since)));
 }
 
+/** Every client, whatever its company and role in it, turned away by the route. */
+const CLIENTS_TURNED_AWAY = { clientA: DENY, ownerA2: DENY, billingA: DENY, memberA: DENY, clientB: DENY } as const;
 /** Who may see the member on P's time or expense: the member, P's lead, staff. */
 const SPENT_READERS = (expected: Expected): Record<Caller, Expected> => ({
   anonymous: UNAUTH,
-  clientA: DENY,
-  clientB: DENY,
+  ...CLIENTS_TURNED_AWAY,
   memberOn: expected,
   memberOff: HIDE,
   teamlead: expected,
@@ -507,7 +508,7 @@ const SPENT_READERS = (expected: Expected): Record<Caller, Expected> => ({
 /** Only the member on P changes their own; the lead and staff see it but may not. */
 const SPENT_OWNER = (expected: Expected): Record<Caller, Expected> => ({ ...SPENT_READERS(DENY), memberOn: expected });
 /** Every signed-in person but clients (time and money are the agency's own). */
-const NOT_CLIENTS = (expected: Expected): Record<Caller, Expected> => ({ ...signedIn(expected), clientA: DENY, clientB: DENY });
+const NOT_CLIENTS = (expected: Expected): Record<Caller, Expected> => ({ ...signedIn(expected), ...CLIENTS_TURNED_AWAY });
 /** The people whose time is tracked. */
 const EMPLOYEES = (expected: Expected): Record<Caller, Expected> => ({ ...NOT_CLIENTS(expected), admin: DENY, superadmin: DENY });
 /** P's team tracks time on it; the member off P may not know it. */

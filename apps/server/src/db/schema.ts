@@ -1188,12 +1188,16 @@ export const timesheetReminders = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.week] })],
 );
 
-/** What an hour of a project is billed at, in minor units of the project's currency. */
+/**
+ * What an hour of a project is billed at, in minor units of the project's currency, and whether the client company's
+ * owners and billing people may read the project's time log (approved and billed time, never costs or rates).
+ */
 export const projectRates = pgTable('project_rates', {
   projectId: bigint('project_id', { mode: 'number' })
     .primaryKey()
     .references(() => projects.id, { onDelete: 'cascade' }),
   hourlyRate: bigint('hourly_rate', { mode: 'number' }),
+  clientTimeLog: boolean('client_time_log').notNull().default(false),
   updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

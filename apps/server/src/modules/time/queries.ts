@@ -32,7 +32,10 @@ export async function projectInfo(db: DbOrTx, projectId: number): Promise<Projec
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) return null;
   const members = await db.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, projectId));
-  return { project, facts: { clientId: project.clientId, teamLeadId: project.teamLeadId, memberIds: members.map((m) => m.id) } };
+  return {
+    project,
+    facts: { companyId: project.companyId, clientId: project.clientId, teamLeadId: project.teamLeadId, memberIds: members.map((m) => m.id) },
+  };
 }
 
 export async function requireProject(db: DbOrTx, projectId: number): Promise<ProjectInfo> {

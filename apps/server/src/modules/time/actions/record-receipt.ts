@@ -33,7 +33,7 @@ export function recordReceipt({ ctx }: TimeDeps) {
           updatedAt: ctx.now(),
         })
         .where(eq(expenses.id, id));
-      await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor.id);
+      await assertWithinQuota(tx, ctx.config.storageQuotaBytes, actor);
       return current.receiptStoredFilename;
     });
     if (replaced) await ctx.storage.remove(replaced).catch((err: unknown) => ctx.log.warn({ err }, 'replaced receipt left in storage'));
