@@ -513,6 +513,17 @@ const NOT_CLIENTS = (expected: Expected): Record<Caller, Expected> => ({ ...sign
 const EMPLOYEES = (expected: Expected): Record<Caller, Expected> => ({ ...NOT_CLIENTS(expected), admin: DENY, superadmin: DENY });
 /** P's team tracks time on it; the member off P may not know it. */
 const TRACKERS_ON_P = (expected: Expected): Record<Caller, Expected> => ({ ...EMPLOYEES(expected), memberOff: HIDE });
+/**
+ * What client A's company is billed (an issued invoice on P, P's shared time log): staff, and the company's owners
+ * and billing people; its members are refused like on its invoices, company B is told nothing, and the team no.
+ */
+const INVOICE_READERS = (expected: Expected): Record<Caller, Expected> => ({
+  ...STAFF_ONLY(expected),
+  clientA: expected,
+  ownerA2: expected,
+  billingA: expected,
+  clientB: HIDE,
+});
 /** P's figures: staff and P's lead; its member is told no, others nothing. */
 const PROFITABILITY_P = (expected: Expected): Record<Caller, Expected> => ({ ...SPENT_READERS(expected), memberOn: DENY });
 
@@ -2423,6 +2434,35 @@ export const ACCESS_ROWS: AccessRow[] = [
     request: (_w, _me, id) => ({ path: `/invoices/${id}/bill-time`, body: { group_by: 'card' } }),
     expect: STAFF_ONLY(OK),
     invalid: (w) => ({ path: `/invoices/${w.entryP}/bill-time`, body: { group_by: 'week' } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/invoices/:id/time',
+    setup: async (w) => {
+      const id = await draftOnP(w);
+      must(await call(w.app, 'POST', `/invoices/${id}/send`, { token: tokenOf(w, 'admin') }), 200, 'send');
+      return id;
+    },
+    request: (_w, _me, id) => ({ path: `/invoices/${id}/time` }),
+    expect: INVOICE_READERS(OK),
+  }),
+  row({
+    method: 'PATCH',
+    route: '/projects/:id/time-log',
+    request: (w) => ({ path: `/projects/${w.projectP}/time-log`, body: { shared: true } }),
+    expect: STAFF_ONLY(OK),
+    invalid: (w) => ({ path: `/projects/${w.projectP}/time-log`, body: { shared: 'yes' } }),
+  }),
+  row({
+    method: 'GET',
+    route: '/projects/:id/time-log',
+    setup: async (w) => {
+      const res = await call(w.app, 'PATCH', `/projects/${w.projectP}/time-log`, { token: tokenOf(w, 'admin'), body: { shared: true } });
+      must(res, 200, 'share the time log');
+    },
+    request: (w) => ({ path: `/projects/${w.projectP}/time-log` }),
+    expect: INVOICE_READERS(OK),
+    invalid: (w) => ({ path: `/projects/${w.projectP}/time-log`, query: { from: '2025-13-01' } }),
   }),
   row({
     method: 'GET',

@@ -122,7 +122,7 @@ describe('profitability', () => {
       margin: 65_000,
     });
     const byClient = await report('client');
-    expect(byClient.rows).toContainEqual(expect.objectContaining({ key: client.user.id, label: 'Payer Ltd', margin: 65_000, budget: null }));
+    expect(byClient.rows).toContainEqual(expect.objectContaining({ key: client.user.company_id, label: 'Payer Ltd', margin: 65_000, budget: null }));
     const byMonth = await report('month');
     const months = byMonth.rows.map((r) => r.key);
     expect(months).toEqual([...months].sort());

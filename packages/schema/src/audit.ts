@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = {
   'company.member_removed': 'Company member removed',
   'rates.project_updated': 'Project hourly rate set',
   'rates.user_updated': 'Cost rate set',
+  'rates.time_log_shared': "Project's time log shared with its client, or no longer",
   'timesheet.approved': 'Timesheet approved',
   'timesheet.rejected': 'Timesheet rejected',
   'expense.approved': 'Expense approved',

@@ -205,9 +205,14 @@ export const projectRatesSchema = z.object({
   /** Billed per hour, in minor units of the project's currency; null until set. */
   hourly_rate: z.number().nullable(),
   currency: currencySchema,
+  /** Whether the client company's owners and billing people may read the project's time log (off until staff turn it on). */
+  client_time_log: z.boolean(),
   updated_at: z.string().nullable(),
 });
 export type ProjectRates = z.infer<typeof projectRatesSchema>;
+
+export const timeLogSharingInput = z.object({ shared: z.boolean({ error: 'shared must be true or false' }) });
+export type TimeLogSharingInput = z.input<typeof timeLogSharingInput>;
 
 export const userRatesInput = z.object({
   cost_rate: minorAmount('cost_rate').nullable(),
@@ -399,7 +404,7 @@ export type ProfitabilityReportQuery = z.input<typeof profitabilityReportQuery>;
 export type ProfitabilityReportData = z.output<typeof profitabilityReportQuery>;
 
 export const profitabilityRowSchema = z.object({
-  /** The project's or client's id, or the month (YYYY-MM). */
+  /** The project's or client company's id, or the month (YYYY-MM). */
   key: z.string(),
   label: z.string(),
   currency: currencySchema,
@@ -418,3 +423,51 @@ export const profitabilityReportSchema = z.object({
   totals: z.array(z.object({ currency: currencySchema, minutes: z.number(), ...moneyFigures })),
 });
 export type ProfitabilityReport = z.infer<typeof profitabilityReportSchema>;
+
+// --- What a client sees of time -----------------------------------------------------------------------------
+
+/**
+ * A piece of time as the client company sees it: when, how long, who and on what, and whether it is on an invoice
+ * yet. Never a cost, a cost rate or an hourly rate.
+ */
+export const clientTimeItemSchema = z.object({
+  id: z.string(),
+  /** The calendar day it counts on, in the agency's time zone. */
+  date: z.string(),
+  minutes: z.number(),
+  person: z.string(),
+  card_title: z.string().nullable(),
+  note: z.string(),
+  /** `billed`: on an issued invoice; `approved`: approved, not billed yet. */
+  status: z.enum(['approved', 'billed']),
+});
+export type ClientTimeItem = z.infer<typeof clientTimeItemSchema>;
+
+/** The hours billed on one invoice, oldest first. */
+export const invoiceTimeSchema = z.object({
+  invoice_id: z.string(),
+  items: z.array(clientTimeItemSchema),
+  total_minutes: z.number(),
+});
+export type InvoiceTime = z.infer<typeof invoiceTimeSchema>;
+
+export const projectTimeLogQuery = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    /** Calendar days in the agency's time zone, both included. */
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to cannot be before from' });
+export type ProjectTimeLogQuery = z.input<typeof projectTimeLogQuery>;
+export type ProjectTimeLogData = z.output<typeof projectTimeLogQuery>;
+
+/** A project's approved and billed billable time, newest first, with the minutes of everything the filters select. */
+export const projectTimeLogSchema = z.object({
+  project_id: z.string(),
+  items: z.array(clientTimeItemSchema),
+  next_cursor: z.string().nullable(),
+  total_minutes: z.number(),
+});
+export type ProjectTimeLog = z.infer<typeof projectTimeLogSchema>;

@@ -465,6 +465,13 @@ const TABLE: { [A in Action]: Case<A>[] } = {
     },
   ],
   'profitability:report': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'time_log:read': [
+    {
+      on: "P (company 10's project): its owners and billing people, like its invoices; never its members",
+      resource: P,
+      expect: { ...all(forbid), clientA: allow, billingA: allow, clientB: hide, admin: allow, superadmin: allow },
+    },
+  ],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];

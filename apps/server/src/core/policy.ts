@@ -156,6 +156,11 @@ export type Resources = {
   'profitability:read': ProjectFacts;
   /** The agency's profitability report. */
   'profitability:report': null;
+  /**
+   * A project's time log as its client company sees it (approved and billed time; never costs or rates): staff, and
+   * the company's owners and billing people, who see its invoices. Whether staff shared it is the action's check.
+   */
+  'time_log:read': ProjectFacts;
 };
 export type Action = keyof Resources;
 
@@ -518,6 +523,17 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
     [...staff, 'teamlead', 'teammember'],
   ),
   'profitability:report': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'time_log:read': rolesWhere(
+    {
+      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
+      admin: allow,
+      superadmin: allow,
+      teamlead: forbid,
+      teammember: forbid,
+    },
+    ['client', ...staff],
+    moneyPeople,
+  ),
 };
 
 /** An issued invoice of the caller's company for its owners and billing people; a member never sees one. */

@@ -1,4 +1,13 @@
-import { isCurrency, isoWeekOf, type Currency, type Expense, type Role, type TimeEntry } from '@agency/schema';
+import {
+  isCurrency,
+  isoWeekOf,
+  type ClientTimeItem,
+  type Currency,
+  type Expense,
+  type InvoiceStatus,
+  type Role,
+  type TimeEntry,
+} from '@agency/schema';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.js';
@@ -6,7 +15,7 @@ import { AppError } from '../../core/errors.js';
 import { assertCan, timeScope, type ProjectFacts, type SpentFacts, type TimesheetFacts } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { boardCards, expenses, projectMembers, projects, timeEntries, users } from '../../db/schema.js';
+import { boardCards, expenses, invoices, projectMembers, projects, timeEntries, users } from '../../db/schema.js';
 import { signUrl } from '../../lib/signed-url.js';
 
 export type EntryRow = typeof timeEntries.$inferSelect;
@@ -114,6 +123,17 @@ export async function presentEntryById(db: DbOrTx, id: number): Promise<TimeEntr
   const [row] = await entryQuery(db).where(eq(timeEntries.id, id));
   if (!row) throw new AppError('NOT_FOUND', ENTRY_NOT_FOUND);
   return presentEntry(row);
+}
+
+/** The cursor of a list ordered by start, newest first: the last start and id seen, opaque to clients. */
+export function decodeStartCursor(cursor: string): { at: string; id: number } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || Number.isNaN(Date.parse(at)) || !/^\d{1,15}$/.test(id ?? '')) throw new AppError('BAD_REQUEST', 'cursor: invalid cursor');
+  return { at, id: Number(id) };
+}
+
+export function encodeStartCursor(startedAt: Date, id: number): string {
+  return Buffer.from(`${startedAt.toISOString()}|${id}`, 'utf8').toString('base64url');
 }
 
 /** What a list of time or expenses shows the caller (`timeScope`), as SQL over that table's person and project. */
@@ -237,4 +257,52 @@ export async function staffIds(db: DbOrTx): Promise<number[]> {
     .from(users)
     .where(and(inArray(users.role, ['admin', 'superadmin']), eq(users.status, 'active')));
   return rows.map((r) => r.id);
+}
+
+// --- What a client sees of time -----------------------------------------------------------------------------
+
+/**
+ * Time as a client company reads it: the day, the minutes, who and on what, and whether it is on an issued invoice.
+ * Time on a draft still reads as approved (the draft is the agency's own until it is sent), and so does time on a
+ * voided invoice, which gives it back.
+ */
+export function clientTimeQuery(db: DbOrTx) {
+  return db
+    .select({
+      id: timeEntries.id,
+      workDate: timeEntries.workDate,
+      startedAt: timeEntries.startedAt,
+      minutes: timeEntries.minutes,
+      note: timeEntries.note,
+      person: users.name,
+      cardTitle: boardCards.title,
+      invoiceStatus: invoices.status,
+    })
+    .from(timeEntries)
+    .innerJoin(users, eq(users.id, timeEntries.userId))
+    .leftJoin(boardCards, eq(boardCards.id, timeEntries.cardId))
+    .leftJoin(invoices, eq(invoices.id, timeEntries.invoiceId));
+}
+
+export type ClientTimeRow = {
+  id: number;
+  workDate: string;
+  startedAt: Date;
+  minutes: number;
+  note: string;
+  person: string;
+  cardTitle: string | null;
+  invoiceStatus: InvoiceStatus | null;
+};
+
+export function presentClientTime(row: ClientTimeRow): ClientTimeItem {
+  return {
+    id: String(row.id),
+    date: row.workDate,
+    minutes: row.minutes,
+    person: row.person,
+    card_title: row.cardTitle,
+    note: row.note,
+    status: row.invoiceStatus !== null && row.invoiceStatus !== 'draft' && row.invoiceStatus !== 'void' ? 'billed' : 'approved',
+  };
 }

@@ -16,6 +16,7 @@ export async function presentProjectRates(db: DbOrTx, project: ProjectRow): Prom
     project_id: String(project.id),
     hourly_rate: rate?.hourlyRate ?? null,
     currency: currencyOf(project.currency),
+    client_time_log: rate?.clientTimeLog ?? false,
     updated_at: rate?.updatedAt.toISOString() ?? null,
   };
 }

@@ -11,12 +11,15 @@ import {
   expenseListQuery,
   expenseSchema,
   idParam,
+  invoiceTimeSchema,
   pageOf,
   profitabilityReportQuery,
   profitabilityReportSchema,
   profitabilitySchema,
   projectRatesInput,
   projectRatesSchema,
+  projectTimeLogQuery,
+  projectTimeLogSchema,
   rejectExpenseInput,
   rejectTimesheetInput,
   startTimerInput,
@@ -29,6 +32,7 @@ import {
   timesheetApprovalSchema,
   timesheetQuery,
   timesheetSchema,
+  timeLogSharingInput,
   updateExpenseInput,
   updateTimeEntryInput,
   userRatesInput,
@@ -57,7 +61,8 @@ const noContent = { 204: z.null() };
 
 /**
  * Time entries, timers, timesheets, rates, expenses, billing time onto invoices and profitability. None of it is a
- * client's: every route here turns clients away (403 by role, or 404 for a record).
+ * client's (403 by role, or 404 for a record), but for the hours billed on an invoice and a project's time log once
+ * staff share it, which its company's owners and billing people read like its invoices: never a cost or a rate.
  */
 export const timeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; time: TimeService; auth: AuthService; storage: StorageService }> = async (
   app,
@@ -266,6 +271,20 @@ export const timeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; time: TimeServ
       response: { 200: z.object({ rates: projectRatesSchema }) },
     },
     handler: async (request) => ({ rates: await time.setProjectRates(requireActor(request), request.params.id, request.body.hourly_rate) }),
+  });
+
+  app.patch('/projects/:id/time-log', {
+    onRequest: access('rates:manage'),
+    schema: {
+      tags: rateTags,
+      security,
+      summary:
+        "Share a project's time log with its client company's owners and billing people (approved and billed time; never costs or rates), or stop sharing it (staff)",
+      params: idParams,
+      body: timeLogSharingInput,
+      response: { 200: z.object({ rates: projectRatesSchema }) },
+    },
+    handler: async (request) => ({ rates: await time.shareTimeLog(requireActor(request), request.params.id, request.body.shared) }),
   });
 
   app.get('/users/:id/rates', {
@@ -485,6 +504,35 @@ export const timeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; time: TimeServ
     handler: async (request) => ({ invoice: await time.billTime(requireActor(request), request.params.id, request.body) }),
   });
 
+  // --- What a client sees of time ------------------------------------------------------------------------
+
+  app.get('/invoices/:id/time', {
+    onRequest: access('invoice:read'),
+    schema: {
+      tags: ['invoices'],
+      security,
+      summary:
+        "The hours billed on an invoice, oldest first: day, minutes, person, card and note (no costs or rates). For staff, and the owners and billing people of the invoice's company once it is issued",
+      params: idParams,
+      response: { 200: invoiceTimeSchema },
+    },
+    handler: async (request) => time.invoiceTime(requireActor(request), request.params.id),
+  });
+
+  app.get('/projects/:id/time-log', {
+    onRequest: access('time_log:read'),
+    schema: {
+      tags,
+      security,
+      summary:
+        "A project's approved and billed billable time, newest first, with the filters' total minutes (no costs or rates). For staff, and the owners and billing people of its company once staff share it (404 until then)",
+      params: idParams,
+      querystring: projectTimeLogQuery,
+      response: { 200: projectTimeLogSchema },
+    },
+    handler: async (request) => time.projectTimeLog(requireActor(request), request.params.id, request.query),
+  });
+
   // --- Profitability --------------------------------------------------------------------------------------
 
   const profitTags = ['profitability'];
@@ -522,7 +570,7 @@ export const timeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; time: TimeServ
     schema: {
       tags: profitTags,
       security,
-      summary: "The agency's profitability by project, client or month, per currency (staff)",
+      summary: "The agency's profitability by project, client company or month, per currency (staff)",
       querystring: profitabilityReportQuery,
       response: { 200: profitabilityReportSchema },
     },

@@ -24,6 +24,9 @@ import { projectBurn } from './actions/project-burn.js';
 import { projectProfitability } from './actions/project-profitability.js';
 import { getProjectRates } from './actions/get-project-rates.js';
 import { setProjectRates } from './actions/set-project-rates.js';
+import { shareTimeLog } from './actions/share-time-log.js';
+import { invoiceTime } from './actions/invoice-time.js';
+import { projectTimeLog } from './actions/project-time-log.js';
 import { assertMayAttachReceipt } from './actions/assert-may-attach-receipt.js';
 import { findReceipt } from './actions/find-receipt.js';
 import { recordReceipt } from './actions/record-receipt.js';
@@ -68,6 +71,9 @@ export function createTimeService(ctx: AppContext, notifications: NotificationSe
     approvals: listApprovals(deps),
     getProjectRates: getProjectRates(deps),
     setProjectRates: setProjectRates(deps),
+    shareTimeLog: shareTimeLog(deps),
+    invoiceTime: invoiceTime(deps),
+    projectTimeLog: projectTimeLog(deps),
     getUserRates: getUserRates(deps),
     setUserRates: setUserRates(deps),
     createExpense: createExpense(deps),

@@ -1,22 +1,10 @@
 import type { TimeEntryListData } from '@agency/schema';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
-import { AppError } from '../../../core/errors.js';
 import { assertCan } from '../../../core/policy.js';
 import { timeEntries } from '../../../db/schema.js';
 import type { TimeDeps } from '../deps.js';
-import { entryQuery, presentEntry, visibleSpending } from '../queries.js';
-
-/** The cursor of a list ordered by start, newest first: the last start and id seen, opaque to clients. */
-function decodeCursor(cursor: string): { at: string; id: number } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || Number.isNaN(Date.parse(at)) || !/^\d{1,15}$/.test(id ?? '')) throw new AppError('BAD_REQUEST', 'cursor: invalid cursor');
-  return { at, id: Number(id) };
-}
-
-function encodeCursor(startedAt: Date, id: number): string {
-  return Buffer.from(`${startedAt.toISOString()}|${id}`, 'utf8').toString('base64url');
-}
+import { decodeStartCursor, encodeStartCursor, entryQuery, presentEntry, visibleSpending } from '../queries.js';
 
 /**
  * Time the caller may see (their own; a lead's projects too; everyone's for staff), filtered, newest first, with the
@@ -34,7 +22,7 @@ export function listEntries({ ctx }: TimeDeps) {
       query.to ? sql`${timeEntries.workDate} <= ${query.to}` : undefined,
       query.status ? eq(timeEntries.status, query.status) : undefined,
     ];
-    const after = query.cursor ? decodeCursor(query.cursor) : null;
+    const after = query.cursor ? decodeStartCursor(query.cursor) : null;
     const page = after ? sql`(${timeEntries.startedAt}, ${timeEntries.id}) < (${after.at}::timestamptz, ${after.id})` : undefined;
     const [rows, [total]] = await Promise.all([
       entryQuery(ctx.db)
@@ -51,7 +39,7 @@ export function listEntries({ ctx }: TimeDeps) {
     const last = items[items.length - 1];
     return {
       items: items.map(presentEntry),
-      next_cursor: more && last ? encodeCursor(last.entry.startedAt, last.entry.id) : null,
+      next_cursor: more && last ? encodeStartCursor(last.entry.startedAt, last.entry.id) : null,
       total_minutes: Number(total?.minutes ?? 0),
     };
   };

@@ -2,7 +2,7 @@ import { type Currency, type ProfitabilityReport, type ProfitabilityReportData, 
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
 import { assertCan } from '../../../core/policy.js';
-import { projectMonthTotals, projects, users } from '../../../db/schema.js';
+import { clientCompanies, projectMonthTotals, projects } from '../../../db/schema.js';
 import type { TimeDeps } from '../deps.js';
 
 type Row = {
@@ -18,7 +18,7 @@ type Row = {
 };
 
 /**
- * The agency's profitability by project, client or month, from the monthly totals alone (a few rows per project and
+ * The agency's profitability by project, client company or month, from the monthly totals alone (a few rows per project and
  * month, never the entries or the invoices themselves): time and expenses by the day they count on, invoices by
  * their issue date, each row per currency (amounts are never converted). Staff only. Summed per project or month
  * first, then named: the sort and the joins see thousands of rows, not every month of every project.
@@ -44,12 +44,12 @@ export function profitabilityReport({ ctx }: TimeDeps) {
       project: sql`with a as (${summed})
         select p.id::text as key, p.title as label, a.currency, (case when p.currency = a.currency then p.budget_minor end)::text as budget, ${figures}
         from a join ${projects} p on p.id = a.k order by 2, 1, 3`,
-      // By the project's client; with companies, the client company.
+      // By the client company the project is for (every project has one): its people's projects count together.
       client: sql`with a as (${summed})
-        select c.id::text as key, coalesce(nullif(c.company, ''), c.name) as label, a.currency, null as budget,
+        select c.id::text as key, c.name as label, a.currency, null as budget,
                sum(a.minutes)::text as minutes, sum(a.cost)::text as cost, sum(a.expenses)::text as expenses,
                sum(a.invoiced)::text as invoiced, sum(a.paid)::text as paid
-        from a join ${projects} p on p.id = a.k join ${users} c on c.id = p.client_id
+        from a join ${projects} p on p.id = a.k join ${clientCompanies} c on c.id = p.company_id
         group by 1, 2, 3 order by 2, 1, 3`,
     }[query.group_by];
     const result = (await ctx.db.execute(statement)) as unknown as { rows: Row[] };
