@@ -294,3 +294,33 @@ describe('migration 0015 on a database with data from before', () => {
     ]);
   });
 });
+
+// The time migration (0016) runs after it on the same data: the invoices issued before it must count in the monthly
+// totals the profitability report reads, net of tax, with the same share of what was paid; a draft never does.
+describe('migration 0016 on the same data', () => {
+  it('counts the invoices issued before it into the monthly totals, and the report by client shows them by company', async () => {
+    const totals = await sql<{ project_id: string; month: string; currency: string; invoiced: string; paid: string; minutes: string }>(
+      `select project_id::text, to_char(month, 'YYYY-MM-DD') as month, currency, invoiced::text, paid::text, minutes::text from project_month_totals order by 1, 2`,
+    );
+    expect(totals).toEqual([{ project_id: String(ids.p1), month: '2026-01-01', currency: 'GBP', invoiced: '200000', paid: '100000', minutes: '0' }]);
+
+    const sam = (await login(t.app, 'sam.owner@before.example')).body;
+    const report = await call(t.app, 'GET', '/reports/profitability', { token: sam.token, query: { group_by: 'client' } });
+    expect(report.status).toBe(200);
+    const companyId = (await companiesOfClients()).get(ids.cleo)!.company_id;
+    expect(report.body.rows).toEqual([
+      {
+        key: companyId,
+        label: 'Cleo Ceramics',
+        currency: 'GBP',
+        budget: null,
+        minutes: 0,
+        cost: 0,
+        expenses: 0,
+        invoiced: 200000,
+        paid: 100000,
+        margin: 200000,
+      },
+    ]);
+  });
+});
