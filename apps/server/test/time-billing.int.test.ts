@@ -2,7 +2,7 @@
 // once only (twenty drafts billing one project at once included), voiding the invoice gives them back, and the
 // budget warnings go out once per threshold.
 import type { Expense, Invoice, TimeEntry } from '@agency/schema';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billedItems, notifications, timeEntries } from '../src/db/schema.js';
 import { call, createTestApp, eventually, multipart, must, type TestApp } from './helpers.js';
@@ -376,6 +376,8 @@ describe('budget warnings', () => {
           .where(
             and(eq(notifications.userId, Number(userId)), eq(notifications.kind, 'budget_warning'), eq(notifications.projectId, Number(projectId))),
           )
+          // In the order they were sent: without it, PostgreSQL may return them in any order.
+          .orderBy(asc(notifications.id))
       ).map((n) => n.title);
     // 95 minutes at £50/h: £79.17 of £100.
     const e = await logTime(t.app, member.token, { project_id: projectId, started_at: at(days[0], '09:00'), minutes: 95 });
