@@ -363,8 +363,8 @@ async function seedInvoiceList(args: { invoices: number; clients: number }) {
 }
 
 /**
- * The time-tracking data set, generated in SQL: `people` team members, `projects` projects of 100 clients (each
- * person works on projects/people of them), `entries` time entries spread over two years (seven a day per person,
+ * The time-tracking data set, generated in SQL: `people` team members, `projects` projects of 100 clients (each the
+ * owner of a company of its own; each person works on projects/people of them), `entries` time entries spread over two years (seven a day per person,
  * 20 to 65 minutes each, never overlapping), costed at each person's rate with the app's half-up rule,
  * `invoicesPerProject` issued invoices per project, the monthly totals the app keeps (the sums `recountStatement`
  * makes, here in two statements over everything), then VACUUM ANALYZE. Returns a person and an ISO week of theirs to read.
@@ -375,18 +375,23 @@ async function seedTime(args: { people: number; projects: number; entries: numbe
   const started = performance.now();
   const clients = 100;
   const bu = (await nextId('users')) - 1;
+  const bc = (await nextId('client_companies')) - 1;
   const bp = (await nextId('projects')) - 1;
   const firstPerson = bu + clients + 1;
   const person = (i: string) => `(${firstPerson} + ${i})`;
   const statements = [
-    `insert into users (id, email, email_normalized, name, role, password_hash) overriding system value
-       select ${bu} + g, 'bench-time-client-' || g || '@bench.invalid', 'bench-time-client-' || g || '@bench.invalid', 'Time client ' || g, 'client', 'not-a-hash'
+    `insert into client_companies (id, name) overriding system value
+       select ${bc} + g, 'Time client company ' || g from generate_series(1, ${clients}) g`,
+    `insert into users (id, email, email_normalized, name, role, password_hash, company_id, company_role) overriding system value
+       select ${bu} + g, 'bench-time-client-' || g || '@bench.invalid', 'bench-time-client-' || g || '@bench.invalid', 'Time client ' || g, 'client', 'not-a-hash',
+              ${bc} + g, 'owner'
        from generate_series(1, ${clients}) g`,
     `insert into users (id, email, email_normalized, name, role, password_hash) overriding system value
        select ${firstPerson} + g, 'bench-person-' || g || '@bench.invalid', 'bench-person-' || g || '@bench.invalid', 'Person ' || g, 'teammember', 'not-a-hash'
        from generate_series(0, ${n - 1}) g`,
-    `insert into projects (id, title, description, client_id, status, budget_minor, currency) overriding system value
-       select ${bp} + g, 'Timed project ' || g, 'Seeded for the time benchmark', ${bu} + 1 + g % ${clients}, 'in_progress', 5000000 + (g % 50) * 100000, 'GBP'
+    `insert into projects (id, title, description, client_id, company_id, status, budget_minor, currency) overriding system value
+       select ${bp} + g, 'Timed project ' || g, 'Seeded for the time benchmark', ${bu} + 1 + g % ${clients}, ${bc} + 1 + g % ${clients}, 'in_progress',
+              5000000 + (g % 50) * 100000, 'GBP'
        from generate_series(1, ${m}) g`,
     `insert into project_members (project_id, user_id) select ${bp} + g, ${person(`((g - 1) % ${n})`)} from generate_series(1, ${m}) g`,
     `insert into user_rates (user_id, cost_rate, currency) select ${person('g')}, 3000 + (g % 31) * 100, 'GBP' from generate_series(0, ${n - 1}) g`,
@@ -400,8 +405,8 @@ async function seedTime(args: { people: number; projects: number; entries: numbe
     `insert into project_month_totals (project_id, month, currency, minutes, unpriced_minutes, cost, expenses)
        select project_id, date_trunc('month', work_date)::date, 'GBP', sum(minutes), 0, sum(cost), 0
        from time_entries where project_id > ${bp} group by 1, 2`,
-    `insert into invoices (invoice_no, project_id, client_id, kind, status, currency, lines, discount, subtotal, tax_total, total, amount_paid, issue_date, due_date, sent_at)
-       select 'INV-2023-T' || lpad(g::text, 7, '0'), ${bp} + 1 + g % ${m}, ${bu} + 1 + (g % ${m} + 1) % ${clients}, 'standard',
+    `insert into invoices (invoice_no, project_id, client_id, company_id, kind, status, currency, lines, discount, subtotal, tax_total, total, amount_paid, issue_date, due_date, sent_at)
+       select 'INV-2023-T' || lpad(g::text, 7, '0'), ${bp} + 1 + g % ${m}, ${bu} + 1 + (g % ${m} + 1) % ${clients}, ${bc} + 1 + (g % ${m} + 1) % ${clients}, 'standard',
               (array['sent','paid','partially_paid','overdue'])[1 + g % 4], 'GBP',
               jsonb_build_array(jsonb_build_object('description', 'Time', 'quantity', 25, 'unit_price', 10000, 'tax_rate', 20, 'amount', 250000, 'discount', 0, 'tax', 50000)),
               0, 250000, 50000, 300000, case when g % 4 = 1 then 300000 when g % 4 = 2 then 100000 else 0 end,
@@ -415,7 +420,9 @@ async function seedTime(args: { people: number; projects: number; entries: numbe
        from invoices where status not in ('draft', 'void') group by 1, 2, 3
        on conflict (project_id, month, currency) do update set invoiced = excluded.invoiced, paid = excluded.paid`,
     `select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`,
+    `select setval(pg_get_serial_sequence('client_companies', 'id'), (select max(id) from client_companies))`,
     `select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))`,
+    `vacuum analyze client_companies`,
     `vacuum analyze users`,
     `vacuum analyze projects`,
     `vacuum analyze project_members`,
