@@ -16,6 +16,7 @@ import { createPaymentProvider } from './integrations/payments.js';
 import { createSealer } from './integrations/seal.js';
 import { openStorage, type Storage } from './integrations/storage.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { apiTokenRoutes } from './modules/api-tokens/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerAuthJobs } from './modules/auth/jobs.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -55,6 +56,8 @@ import { contractRoutes } from './modules/contracts/routes.js';
 import { registerTimeJobs } from './modules/time/jobs.js';
 import { timeRoutes } from './modules/time/routes.js';
 import { ensureDefaultTemplates } from './modules/contracts/template-service.js';
+import { registerWebhookJobs } from './modules/webhooks/jobs.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
@@ -206,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(ctx);
   registerContractJobs(ctx, services.contracts);
   registerTimeJobs(ctx, services.time);
+  registerWebhookJobs(ctx, services.webhooks);
   if (options.defaultTemplates !== false) await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
@@ -257,6 +261,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(realtimeRoutes, { realtime });
       await api.register(contractRoutes, { contracts: services.contracts });
       await api.register(timeRoutes, { ctx, time: services.time, auth: services.auth, storage: services.storage });
+      await api.register(apiTokenRoutes, { apiTokens: services.apiTokens });
+      await api.register(webhookRoutes, { webhooks: services.webhooks });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { createAccountService } from './modules/account/service.js';
+import { createApiTokenService } from './modules/api-tokens/service.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createBoardService } from './modules/board/service.js';
@@ -16,6 +17,7 @@ import { createTrainingService } from './modules/training/service.js';
 import { createStorageService } from './modules/storage/service.js';
 import { createTimeService } from './modules/time/service.js';
 import { createUserService } from './modules/users/service.js';
+import { createWebhookService } from './modules/webhooks/service.js';
 
 export function createServices(ctx: AppContext) {
   const auth = createAuthService(ctx);
@@ -40,6 +42,8 @@ export function createServices(ctx: AppContext) {
     training: createTrainingService(ctx, notifications),
     contracts: createContractService(ctx, notifications),
     time: createTimeService(ctx, notifications, invoices),
+    apiTokens: createApiTokenService(ctx),
+    webhooks: createWebhookService(ctx, notifications),
   };
 }
 

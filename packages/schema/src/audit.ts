@@ -47,6 +47,13 @@ export const AUDIT_ACTIONS = {
   'expense.approved': 'Expense approved',
   'expense.rejected': 'Expense rejected',
   'invoice.time_billed': 'Time and expenses billed on an invoice',
+  'api_token.created': 'API token created',
+  'api_token.used': 'API token used',
+  'api_token.revoked': 'API token revoked',
+  'webhook.created': 'Webhook endpoint added',
+  'webhook.deleted': 'Webhook endpoint removed',
+  'webhook.disabled': 'Webhook endpoint disabled after failing for 24 hours',
+  'webhook.delivery_replayed': 'Webhook delivery replayed',
 } as const satisfies Record<string, string>;
 export type KnownAuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -26,3 +26,4 @@ export * from './audit.js';
 export * from './companies.js';
 export * from './time-rules.js';
 export * from './time.js';
+export * from './integrations.js';

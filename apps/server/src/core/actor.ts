@@ -1,4 +1,4 @@
-import type { CompanyRole, Role } from '@agency/schema';
+import type { ApiScope, CompanyRole, Role } from '@agency/schema';
 
 /** Who is calling: resolved from the bearer token before any route runs. */
 export type Actor = {
@@ -17,6 +17,11 @@ export type Actor = {
    * read who it is, or sign out) until it has one.
    */
   mfaEnrolmentRequired?: boolean;
+  /**
+   * Set when the caller used a personal API token rather than a session: which token, and its scopes. `sessionId`
+   * is then 0. Routes outside the scopes, and session-only routes, are refused before they run (plugins/auth.ts).
+   */
+  apiToken?: { id: number; scopes: readonly ApiScope[] };
 };
 
 /**

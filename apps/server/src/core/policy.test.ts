@@ -472,6 +472,9 @@ const TABLE: { [A in Action]: Case<A>[] } = {
       expect: { ...all(forbid), clientA: allow, billingA: allow, clientB: hide, admin: allow, superadmin: allow },
     },
   ],
+  'api_token:own': [{ on: 'no record', resource: null, expect: all(allow) }],
+  'api_token:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'webhook:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];

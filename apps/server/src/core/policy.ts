@@ -161,6 +161,12 @@ export type Resources = {
    * the company's owners and billing people, who see its invoices. Whether staff shared it is the action's check.
    */
   'time_log:read': ProjectFacts;
+  /** One's own API tokens: create, list, revoke. */
+  'api_token:own': null;
+  /** Every person's API tokens: staff list and revoke them. */
+  'api_token:manage': null;
+  /** Outgoing webhooks: their endpoints, deliveries and replays. */
+  'webhook:manage': null;
 };
 export type Action = keyof Resources;
 
@@ -534,6 +540,9 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
     ['client', ...staff],
     moneyPeople,
   ),
+  'api_token:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+  'api_token:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'webhook:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
 };
 
 /** An issued invoice of the caller's company for its owners and billing people; a member never sees one. */

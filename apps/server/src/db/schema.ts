@@ -27,6 +27,7 @@ import {
   TIMESHEET_STATUSES,
   EXPENSE_STATUSES,
   EXPENSE_CATEGORIES,
+  WEBHOOK_DELIVERY_STATUSES,
 } from '@agency/schema';
 import { sql } from 'drizzle-orm';
 import {
@@ -1159,6 +1160,11 @@ export const timers = pgTable('timers', {
 /** A person's ISO week once it has been submitted: its status, and who decided it. No row: a draft week. */
 export const timesheets = pgTable(
   'timesheets',
+ * Personal API tokens: like sessions, only the SHA-256 of the secret is kept. A token acts as its owner, within its
+ * scopes, until it expires or is revoked (by its owner or by staff).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
   {
     id: id(),
     userId: bigint('user_id', { mode: 'number' })
@@ -1304,4 +1310,71 @@ export const budgetAlerts = pgTable(
     sentAt: ts('sent_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.percent, t.budgetMinor] })],
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at'),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);
+
+/** Outgoing webhook endpoints. The secret signs deliveries, so it is kept as it is (it is shown once). */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: id(),
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    /** Since when every attempt failed (null after a success); 24 hours of it disables the endpoint. */
+    failingSince: ts('failing_since'),
+    disabledAt: ts('disabled_at'),
+  },
+  (t) => [index('webhooks_owner_idx').on(t.ownerId)],
+);
+
+/** One event for one endpoint: the exact body sent on every attempt, and where its retries stand. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    webhookId: bigint('webhook_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: text('payload').notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    /** Attempts since the delivery was created or last replayed: the backoff counts from here. */
+    round: integer('round').notNull().default(0),
+    /** When the current series of attempts began (creation or replay): retries stop 24 hours after it. */
+    startedAt: ts('started_at').notNull().defaultNow(),
+    nextAttemptAt: ts('next_attempt_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id)],
+);
+
+/** Each attempt of a delivery: what the endpoint answered, how fast, and its answer's first 1 KB. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    response: text('response').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
 );

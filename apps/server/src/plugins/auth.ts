@@ -5,8 +5,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../core/actor.js';
 import { AppError } from '../core/errors.js';
 import type { AppContext } from '../context.js';
+import { tokenRequirement } from '../core/api-scopes.js';
 import { sessions, users, userTotp } from '../db/schema.js';
-import { hashToken, isSessionActive, SESSION_TOUCH_INTERVAL_MS, shouldTouchSession } from '../modules/auth/tokens.js';
+import { resolveApiToken, type TokenUse } from '../modules/api-tokens/resolve.js';
+import { hashToken, isApiTokenFormat, isSessionActive, SESSION_TOUCH_INTERVAL_MS, shouldTouchSession } from '../modules/auth/tokens.js';
 import '../lib/route-guards.js';
 
 function readBearer(request: FastifyRequest): string | null {
@@ -30,10 +32,12 @@ function memoActor(ctx: AppContext, token: string, now: Date): Actor | undefined
   return fresh ? cached.actor : undefined;
 }
 
-export async function resolveActor(ctx: AppContext, token: string): Promise<Actor | null> {
+export async function resolveActor(ctx: AppContext, token: string, use?: TokenUse): Promise<Actor | null> {
   const now = ctx.now();
   const memo = memoActor(ctx, token, now);
   if (memo) return memo;
+  // API tokens are never memoised: each use is looked up, so a revocation or an expiry holds at once on every node.
+  if (isApiTokenFormat(token)) return resolveApiToken(ctx, token, use);
   const tokenHash = hashToken(token);
   const [row] = await ctx.db
     .select({
@@ -82,6 +86,21 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
   return actor;
 }
 
+/** A token reaches only the routes of its scopes, and never a session-only route (the account, sign-in, tokens). */
+function checkTokenScope(request: FastifyRequest, scopes: readonly string[]): AppError | undefined {
+  const need = tokenRequirement(request.method, request.routeOptions.url ?? '');
+  switch (need.kind) {
+    case 'open':
+      return undefined;
+    case 'session':
+      return new AppError('SESSION_REQUIRED', 'API tokens cannot be used on this route: it needs a signed-in session');
+    case 'scope':
+      return scopes.includes(need.scope) ? undefined : new AppError('TOKEN_SCOPE_MISSING', `This API token lacks the scope ${need.scope}`);
+    default:
+      return need satisfies never;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route stays open to a staff session that must enrol in two-factor authentication first. */
@@ -118,6 +137,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (actor?.mfaEnrolmentRequired && request.url.startsWith('/api/') && !request.routeOptions.config?.mfaEnrolment) {
       return new AppError('MFA_ENROLMENT_REQUIRED');
     }
+    if (actor?.apiToken && request.url.startsWith('/api/') && request.routeOptions.url) return checkTokenScope(request, actor.apiToken.scopes);
     return undefined;
   };
   // A callback hook: a session in the memo is admitted without a promise (the polls' hot path); any other token
@@ -127,7 +147,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (!token) return done();
     const memo = memoActor(ctx, token, ctx.now());
     if (memo) return done(admit(request, memo));
-    resolveActor(ctx, token).then(
+    resolveActor(ctx, token, { ip: request.ip, method: request.method, route: request.routeOptions.url ?? null }).then(
       (actor) => done(admit(request, actor)),
       (err: Error) => done(err),
     );

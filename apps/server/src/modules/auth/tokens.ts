@@ -1,8 +1,18 @@
+import { API_TOKEN_PREFIX } from '@agency/schema';
 import crypto from 'node:crypto';
 
 /** 256-bit opaque token, URL-safe. Only its SHA-256 is ever stored. */
 export function generateToken(): string {
   return crypto.randomBytes(32).toString('base64url');
+}
+
+/** A personal API token: the prefix and 256 random bits, 47 characters (a session token is 43, with no prefix). */
+export function generateApiToken(): string {
+  return `${API_TOKEN_PREFIX}${generateToken()}`;
+}
+
+export function isApiTokenFormat(token: string): boolean {
+  return token.length === API_TOKEN_PREFIX.length + 43 && token.startsWith(API_TOKEN_PREFIX);
 }
 
 export function hashToken(token: string): string {

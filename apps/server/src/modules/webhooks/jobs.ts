@@ -1,0 +1,21 @@
+import type { AppContext } from '../../context.js';
+import { WEBHOOK_SOURCE_EVENTS } from './events.js';
+import { WEBHOOK_DELIVER_QUEUE, type DeliverJob, type WebhookService } from './service.js';
+
+const WEBHOOK_SWEEP_QUEUE = 'webhook-sweep';
+
+/**
+ * Webhook deliveries leave through the job runner: one job per attempt, keyed by the delivery and its round, so a
+ * copy of a job or a second node sends nothing twice. The handler schedules the next attempt itself (the backoff
+ * spans 24 hours), so the runner's own retries only cover a crash inside a handler.
+ */
+export function registerWebhookJobs(ctx: AppContext, webhooks: WebhookService) {
+  ctx.jobs.define<DeliverJob>(WEBHOOK_DELIVER_QUEUE, async (job) => webhooks.attempt(job), {
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+  });
+  ctx.jobs.define(WEBHOOK_SWEEP_QUEUE, async () => webhooks.sweep(), { cron: '* * * * *', retryLimit: 0, policy: 'singleton' });
+  // Only on the node that made the change (not `remote`): each event is fanned out once.
+  for (const type of WEBHOOK_SOURCE_EVENTS) ctx.events.subscribe(type, (event) => webhooks.fanOut(event));
+}
