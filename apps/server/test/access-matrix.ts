@@ -2,6 +2,7 @@ import { isoWeekOf, shiftDay, weekDays, zonedMoment, type AuthResponse, type Err
 import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
+import { webhookDeliveries, webhooks } from '../src/db/schema.js';
 import {
   PASSWORD,
   call,
@@ -129,6 +130,43 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const TOOL_REQUEST = { name: 'Figma seat', category: 'Software licence', reason: 'Design reviews', quantity: 1 };
 const tokenOf = (w: World, who: Account) => w.accounts[who].token;
 const idOf = (w: World, who: Account) => w.accounts[who].user.id;
+
+/** A token of client A's, made through client A's own session. */
+async function tokenOfClientA(w: World) {
+  const res = await call(w.app, 'POST', '/account/tokens', {
+    token: tokenOf(w, 'clientA'),
+    body: { name: 'Matrix script', scopes: ['projects:read'] },
+  });
+  return must(res, 201, 'token of client A').body.api_token.id as string;
+}
+
+/** A public https endpoint (an address literal: no lookup) for an event the table never causes. */
+const WEBHOOK_BODY = { url: 'https://203.0.114.10/hooks/agency', events: ['contract.expired'] };
+
+/**
+ * An endpoint with one failed delivery, written straight to the database: its address is the loopback one, which
+ * this app refuses, so a replay's attempt is refused before any connection is made.
+ */
+async function webhookWithDelivery(w: World) {
+  const now = w.app.ctx.now();
+  const [hook] = await w.app.ctx.db
+    .insert(webhooks)
+    .values({ ownerId: Number(idOf(w, 'superadmin')), url: 'https://127.0.0.1:9/hooks', events: ['project.created'], secret: 'whsec_matrix' })
+    .returning();
+  const [delivery] = await w.app.ctx.db
+    .insert(webhookDeliveries)
+    .values({
+      webhookId: hook!.id,
+      eventId: 'evt_matrix',
+      eventType: 'project.created',
+      payload: '{}',
+      status: 'failed',
+      startedAt: now,
+      createdAt: now,
+    })
+    .returning();
+  return { webhook: String(hook!.id), delivery: String(delivery!.id) };
+}
 
 /** A fresh pending project of client A (or B). */
 async function pendingProject(w: World, owner: 'clientA' | 'clientB' = 'clientA', title = `Fresh project of ${owner}`) {
@@ -764,6 +802,47 @@ export const ACCESS_ROWS: AccessRow[] = [
       superadmin: [409, 'MFA_NOT_ENABLED'],
     },
     invalid: () => ({ path: '/account/2fa/disable', body: { password: PASSWORD } }),
+  }),
+
+  // personal API tokens: everyone's own, through a session; staff see and revoke everyone's
+  row({
+    method: 'POST',
+    route: '/account/tokens',
+    request: () => ({ path: '/account/tokens', body: { name: 'Matrix token', scopes: ['projects:read'] } }),
+    expect: signedIn(CREATED),
+    invalid: () => ({ path: '/account/tokens', body: { name: 'Matrix token', scopes: ['everything:write'] } }),
+  }),
+  row({ method: 'GET', route: '/account/tokens', request: () => ({ path: '/account/tokens' }), expect: signedIn(OK) }),
+  row({
+    method: 'DELETE',
+    route: '/account/tokens/:id',
+    variant: "a token of client A's",
+    setup: (w) => tokenOfClientA(w),
+    request: (_w, _me, id) => ({ path: `/account/tokens/${id}` }),
+    expect: {
+      anonymous: UNAUTH,
+      clientA: NO_CONTENT,
+      ownerA2: HIDE,
+      billingA: HIDE,
+      memberA: HIDE,
+      clientB: HIDE,
+      memberOn: HIDE,
+      memberOff: HIDE,
+      teamlead: HIDE,
+      admin: HIDE,
+      superadmin: HIDE,
+    },
+    invalid: () => ({ path: '/account/tokens/abc' }),
+  }),
+  row({ method: 'GET', route: '/api-tokens', request: () => ({ path: '/api-tokens' }), expect: STAFF_ONLY(OK) }),
+  row({
+    method: 'DELETE',
+    route: '/api-tokens/:id',
+    variant: "a token of client A's",
+    setup: (w) => tokenOfClientA(w),
+    request: (_w, _me, id) => ({ path: `/api-tokens/${id}` }),
+    expect: STAFF_ONLY(NO_CONTENT),
+    invalid: () => ({ path: '/api-tokens/abc' }),
   }),
 
   // the audit log: the super admin's alone
@@ -2489,6 +2568,47 @@ export const ACCESS_ROWS: AccessRow[] = [
     request: () => ({ path: '/reports/profitability/export.csv', query: { group_by: 'month' } }),
     expect: STAFF_ONLY(OK),
     invalid: () => ({ path: '/reports/profitability/export.csv', query: { from: '2025-1' } }),
+  }),
+  // outgoing webhooks: admins and the super admin
+  row({
+    method: 'POST',
+    route: '/webhooks',
+    request: () => ({ path: '/webhooks', body: WEBHOOK_BODY }),
+    expect: STAFF_ONLY(CREATED),
+    invalid: () => ({ path: '/webhooks', body: { ...WEBHOOK_BODY, events: ['project.exploded'] } }),
+  }),
+  row({ method: 'GET', route: '/webhooks', request: () => ({ path: '/webhooks' }), expect: STAFF_ONLY(OK) }),
+  row({
+    method: 'DELETE',
+    route: '/webhooks/:id',
+    setup: (w) => webhookWithDelivery(w),
+    request: (_w, _me, made) => ({ path: `/webhooks/${made.webhook}` }),
+    expect: STAFF_ONLY(NO_CONTENT),
+    invalid: () => ({ path: '/webhooks/abc' }),
+  }),
+  row({
+    method: 'GET',
+    route: '/webhooks/:id/deliveries',
+    setup: (w) => webhookWithDelivery(w),
+    request: (_w, _me, made) => ({ path: `/webhooks/${made.webhook}/deliveries` }),
+    expect: STAFF_ONLY(OK),
+    invalid: () => ({ path: '/webhooks/abc/deliveries' }),
+  }),
+  row({
+    method: 'POST',
+    route: '/webhooks/:id/deliveries/:delivery_id/replay',
+    setup: (w) => webhookWithDelivery(w),
+    request: (_w, _me, made) => ({ path: `/webhooks/${made.webhook}/deliveries/${made.delivery}/replay` }),
+    expect: STAFF_ONLY(ACCEPTED),
+    invalid: () => ({ path: '/webhooks/1/deliveries/abc/replay' }),
+  }),
+  row({
+    method: 'POST',
+    route: '/webhooks/:id/deliveries/:delivery_id/replay',
+    variant: "another endpoint's delivery",
+    setup: async (w) => ({ first: await webhookWithDelivery(w), second: await webhookWithDelivery(w) }),
+    request: (_w, _me, made) => ({ path: `/webhooks/${made.first.webhook}/deliveries/${made.second.delivery}/replay` }),
+    expect: STAFF_ONLY(HIDE),
   }),
 ];
 
