@@ -63,6 +63,7 @@ const ROUTE_MODULES: readonly (readonly [prefix: string, module: ApiScopeModule 
   ['/api/invoices', 'invoices'],
   ['/api/training/', 'training'],
   ['/api/company', 'companies'],
+  ['/api/companies', 'companies'],
   ['/api/users', 'users'],
   ['/api/invitations', 'users'],
   ['/api/tool-requests', 'tools'],
@@ -76,9 +77,9 @@ export type TokenRequirement = { kind: 'scope'; scope: ApiScope } | { kind: 'ope
 
 function matches(route: string, prefix: string): boolean {
   if (!route.startsWith(prefix)) return false;
-  // `/api/projects` matches `/api/projects/:id` but not `/api/projectsx`; `/api/company` also holds `/api/companies`.
+  // `/api/projects` matches `/api/projects/:id` but not `/api/projectsx`; `/api/audit-log` matches `/api/audit-log.csv`.
   const next = route.charAt(prefix.length);
-  return prefix.endsWith('/') || next === '' || next === '/' || next === '.' || prefix === '/api/company';
+  return prefix.endsWith('/') || next === '' || next === '/' || next === '.';
 }
 
 export function tokenRequirement(method: string, route: string): TokenRequirement {
