@@ -18,6 +18,7 @@ import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import { auditLog, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema.js';
 import type { NotificationService } from '../notifications/service.js';
+import { nextAttemptAt } from './backoff.js';
 import { webhookEventOf } from './events.js';
 import { postWebhook, signWebhook, type AttemptResult } from './send.js';
 import { checkWebhookUrl, RefusedUrl, type Resolve } from './url-guard.js';
@@ -42,17 +43,6 @@ function toWebhook(row: WebhookRow): Webhook {
     owner_id: String(row.ownerId),
     created_at: row.createdAt.toISOString(),
   };
-}
-
-/**
- * When to try again after a failed attempt: wait as long as the series has run so far (at least the base delay), so
- * the waits double (base, 2 x base, 4 x base ...); never past the end of the 24-hour window, and null once it ended.
- */
-export function nextAttemptAt(startedAt: Date, now: Date, baseSeconds: number): Date | null {
-  const windowEnd = startedAt.getTime() + WEBHOOK_RETRY_WINDOW_MS;
-  if (now.getTime() >= windowEnd) return null;
-  const delay = Math.max(baseSeconds * 1000, now.getTime() - startedAt.getTime());
-  return new Date(Math.min(now.getTime() + delay, windowEnd));
 }
 
 export function createWebhookService(ctx: AppContext, notifications: NotificationService, options: { resolve?: Resolve } = {}) {
