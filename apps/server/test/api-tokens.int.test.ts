@@ -3,7 +3,7 @@ import type { AuthResponse } from '@agency/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens, auditLog } from '../src/db/schema.js';
-import { PASSWORD, call, createTestApp, inviteAndSignup, inviteColleague, must, signInEveryRole, type TestApp } from './helpers.js';
+import { PASSWORD, call, createTestApp, inviteAndSignup, inviteColleague, multipart, must, signInEveryRole, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let people: Awaited<ReturnType<typeof signInEveryRole>> & { member: AuthResponse; billing: AuthResponse };
@@ -188,6 +188,32 @@ describe('using a token', () => {
       'disable',
     );
     expect((await call(t.app, 'GET', '/projects', { token })).status).toBe(401);
+  });
+});
+
+describe('download links given to a token', () => {
+  it('open while the token works, and die with it', async () => {
+    const project = must(
+      await call(t.app, 'POST', '/projects', { token: people.client.token, body: { title: 'With a brief', description: 'Has a file' } }),
+      201,
+      'project',
+    ).body.project.id as string;
+    const upload = multipart([{ name: 'brief.txt', content: Buffer.from('The brief') }]);
+    must(
+      await call(t.app, 'POST', `/projects/${project}/attachments`, { token: people.client.token, body: upload.body, headers: upload.headers }),
+      201,
+      'upload',
+    );
+    const { token, api_token } = await createToken(people.client.token, ['projects:read']);
+    const read = must(await call(t.app, 'GET', `/projects/${project}`, { token }), 200, 'read with the token');
+    const url: string = read.body.project.attachments[0].url;
+    const download = await t.app.inject({ method: 'GET', url });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('The brief');
+
+    must(await call(t.app, 'DELETE', `/account/tokens/${api_token.id}`, { token: people.client.token }), 204, 'revoke');
+    const after = await t.app.inject({ method: 'GET', url });
+    expect(after.json()).toEqual({ error: 'This link is invalid or has expired', code: 'LINK_INVALID' });
   });
 });
 

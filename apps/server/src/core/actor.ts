@@ -19,7 +19,8 @@ export type Actor = {
   mfaEnrolmentRequired?: boolean;
   /**
    * Set when the caller used a personal API token rather than a session: which token, and its scopes. `sessionId`
-   * is then 0. Routes outside the scopes, and session-only routes, are refused before they run (plugins/auth.ts).
+   * is then minus the token's id, so that the download links it is given die with the token. Routes outside the
+   * scopes, and session-only routes, are refused before they run (plugins/auth.ts).
    */
   apiToken?: { id: number; scopes: readonly ApiScope[] };
 };

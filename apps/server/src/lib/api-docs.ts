@@ -48,4 +48,6 @@ export function operationIdFor(method: string, url: string): string {
 const safeInt = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** The query of a signed download link (`lib/signed-url.ts`); parts missing or malformed make the link invalid, never a 500. */
-export const signedQuery = z.object({ expires: safeInt.optional(), sid: safeInt.optional(), sig: z.string().max(100).optional() });
+/** `sid` is a session's id, or minus an API token's (core/actor.ts). */
+const signedBy = z.coerce.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+export const signedQuery = z.object({ expires: safeInt.optional(), sid: signedBy.optional(), sig: z.string().max(100).optional() });

@@ -44,7 +44,7 @@ export async function resolveApiToken(ctx: AppContext, token: string, use?: Toke
     role: row.role,
     name: row.userName,
     email: row.email,
-    sessionId: 0,
+    sessionId: -row.tokenId,
     companyId: row.companyId,
     companyRole: row.companyRole,
     mfaEnrolmentRequired: ctx.config.requireStaff2fa && isStaffRole(row.role) && !row.totpConfirmedAt,
@@ -73,4 +73,15 @@ export async function resolveApiToken(ctx: AppContext, token: string, use?: Toke
 
 function isApiScope(value: string): value is ApiScope {
   return (API_SCOPES as readonly string[]).includes(value);
+}
+
+/** Whether the API token of this id still acts (download links it was given check this): not revoked or expired, its owner active. */
+export async function isApiTokenLive(ctx: AppContext, tokenId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt, status: users.status })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.id, tokenId))
+    .limit(1);
+  return Boolean(row && row.status === 'active' && !row.revokedAt && (!row.expiresAt || ctx.now().getTime() < row.expiresAt.getTime()));
 }
