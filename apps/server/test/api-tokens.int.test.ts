@@ -51,6 +51,23 @@ describe('creating a token', () => {
     const list = must(await call(t.app, 'GET', '/account/tokens', { token: people.client.token }), 200, 'list');
     const listed = list.body.items.find((i: { id: string }) => i.id === res.body.api_token.id);
     expect(listed).toMatchObject({ name: 'Accounting sync' });
+    // What a company owner may give a token: no training, users, audit or webhooks, no boards.
+    expect(list.body.available_scopes).toEqual([
+      'projects:read',
+      'projects:write',
+      'messages:read',
+      'messages:write',
+      'contracts:read',
+      'contracts:write',
+      'invoices:read',
+      'invoices:write',
+      'companies:read',
+      'companies:write',
+      'tools:read',
+      'tools:write',
+      'notifications:read',
+      'notifications:write',
+    ]);
     expect(list.text).not.toContain(res.body.token);
   });
 
@@ -63,6 +80,7 @@ describe('creating a token', () => {
     ['member', 'invoices:read'],
     ['billing', 'projects:write'],
     ['client', 'training:write'],
+    ['client', 'board:read'],
   ] as const)('refuses a %s a scope beyond the role: %s', async (who, scope) => {
     const res = await call(t.app, 'POST', '/account/tokens', {
       token: people[who].token,

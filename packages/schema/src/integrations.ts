@@ -49,6 +49,10 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
+/** One's own tokens, and the scopes one's role may give a token. */
+export const apiTokenListSchema = z.object({ items: z.array(apiTokenSchema), available_scopes: z.array(z.enum(API_SCOPES)) });
+export type ApiTokenList = z.infer<typeof apiTokenListSchema>;
+
 /** A token as staff see it: whose it is, and whether it still works. */
 export const staffApiTokenSchema = apiTokenSchema.extend({
   owner: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }),

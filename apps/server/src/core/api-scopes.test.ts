@@ -46,6 +46,8 @@ describe('a token never holds more than its owner’s role', () => {
     [as('superadmin'), 'audit:read', true],
     [as('admin'), 'messages:read', false],
     [as('admin'), 'webhooks:write', true],
+    [as('client', 'owner'), 'board:read', false],
+    [as('teamlead'), 'board:read', true],
   ] as const)('%j with %s: %s', (actor, scope, allowed) => {
     expect(mayHoldScope(actor, scope)).toBe(allowed);
   });

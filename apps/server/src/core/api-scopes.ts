@@ -33,8 +33,12 @@ const SCOPE_ACTIONS: Record<ApiScope, readonly Action[]> = {
   'webhooks:write': ['webhook:manage'],
 };
 
+/** Boards are the team's: their routes let clients through only to answer 404, like a missing board. */
+const NOT_FOR_CLIENTS: readonly ApiScope[] = ['board:read', 'board:write'];
+
 /** Whether the person's role allows a scope at all. */
 export function mayHoldScope(actor: Pick<Actor, 'role' | 'companyRole'>, scope: ApiScope): boolean {
+  if (actor.role === 'client' && NOT_FOR_CLIENTS.includes(scope)) return false;
   return SCOPE_ACTIONS[scope].some((action) => mayTry(actor, action));
 }
 

@@ -7,10 +7,10 @@ import { useEffect, useRef, useState } from 'react';
 
 const COPIED_FEEDBACK_MS = 2000;
 
-type CopyLinkFieldProps = { label: string; value: string };
+type CopyLinkFieldProps = { label: string; value: string; testId?: string };
 
 /** A read-only link with a Copy button; falls back to selecting the text where the clipboard API is blocked. */
-export function CopyLinkField({ label, value }: CopyLinkFieldProps) {
+export function CopyLinkField({ label, value, testId = 'invitation-link' }: CopyLinkFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isCopied, setIsCopied] = useState(false);
 
@@ -37,7 +37,7 @@ export function CopyLinkField({ label, value }: CopyLinkFieldProps) {
         value={value}
         inputRef={inputRef}
         onFocus={(event) => event.target.select()}
-        slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'invitation-link' } }}
+        slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': testId } }}
         size="small"
       />
       <Button

@@ -71,6 +71,11 @@ export const queryKeys = {
     profile: ['account', 'profile'] as const,
     sessions: ['account', 'sessions'] as const,
     preferences: ['account', 'notification-preferences'] as const,
+    tokens: ['account', 'tokens'] as const,
+  },
+  webhooks: {
+    all: ['webhooks'] as const,
+    deliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
   },
   /** The signed-in client's own company. */
   company: {

@@ -1,4 +1,4 @@
-import { apiTokenSchema, createApiTokenInput, createApiTokenResponse, idParam, staffApiTokenSchema } from '@agency/schema';
+import { apiTokenListSchema, createApiTokenInput, createApiTokenResponse, idParam, staffApiTokenSchema } from '@agency/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireActor } from '../../lib/route-guards.js';
@@ -25,10 +25,10 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokens: ApiTokenService 
     schema: {
       tags,
       security,
-      summary: 'One’s API tokens that still work, newest first (never their secrets)',
-      response: { 200: z.object({ items: z.array(apiTokenSchema) }) },
+      summary: 'One’s API tokens that still work, newest first (never their secrets), and the scopes one’s role may give',
+      response: { 200: apiTokenListSchema },
     },
-    handler: async (request) => ({ items: await apiTokens.listOwn(requireActor(request)) }),
+    handler: async (request) => apiTokens.listOwn(requireActor(request)),
   });
 
   app.delete('/account/tokens/:id', {

@@ -1,4 +1,4 @@
-import { API_TOKENS_PER_PERSON_MAX, type ApiScope, type ApiToken, type CreateApiTokenInput, type StaffApiToken } from '@agency/schema';
+import { API_SCOPES, API_TOKENS_PER_PERSON_MAX, type ApiScope, type ApiToken, type CreateApiTokenInput, type StaffApiToken } from '@agency/schema';
 import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { mayHoldScope } from '../../core/api-scopes.js';
@@ -90,8 +90,8 @@ export function createApiTokenService(ctx: AppContext) {
       return { token, api_token: toApiToken(row) };
     },
 
-    /** The caller's tokens that still work, newest first. */
-    async listOwn(actor: Actor): Promise<ApiToken[]> {
+    /** The caller's tokens that still work, newest first, and the scopes the caller's role may give a token. */
+    async listOwn(actor: Actor): Promise<{ items: ApiToken[]; available_scopes: ApiScope[] }> {
       assertCan(actor, 'api_token:own', null);
       assertSession(actor);
       const rows = await ctx.db
@@ -99,7 +99,7 @@ export function createApiTokenService(ctx: AppContext) {
         .from(apiTokens)
         .where(and(eq(apiTokens.userId, actor.id), live(ctx.now())))
         .orderBy(desc(apiTokens.id));
-      return rows.map(toApiToken);
+      return { items: rows.map(toApiToken), available_scopes: API_SCOPES.filter((scope) => mayHoldScope(actor, scope)) };
     },
 
     /** Revokes one of the caller's tokens; another person's is answered like a missing one. */

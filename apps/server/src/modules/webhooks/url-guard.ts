@@ -73,7 +73,14 @@ export function isAllowedAddress(address: string, allowLoopback: boolean): boole
 
 export type Resolve = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
-export const resolveWithDns: Resolve = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+/** How long a name may take to resolve before the address is refused. */
+const RESOLVE_TIMEOUT_MS = 5000;
+
+export const resolveWithDns: Resolve = (hostname) =>
+  Promise.race([
+    dns.promises.lookup(hostname, { all: true, verbatim: true }),
+    new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('DNS timeout')), RESOLVE_TIMEOUT_MS).unref()),
+  ]);
 
 export type CheckedUrl = { url: URL; address: string; family: 4 | 6 };
 

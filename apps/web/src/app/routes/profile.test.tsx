@@ -34,6 +34,7 @@ describe('two-factor set-up on the profile page', () => {
       ),
       http.get('/api/auth/me', () => HttpResponse.json({ user: { id: '4', name: 'Ada Admin', email: 'ada@example.test', role: 'admin' } })),
       http.get('/api/account/sessions', () => HttpResponse.json({ items: [] })),
+      http.get('/api/account/tokens', () => HttpResponse.json({ items: [], available_scopes: ['projects:read'] })),
       http.get('/api/config', () =>
         HttpResponse.json({
           brand_name: 'Studio',
@@ -71,5 +72,77 @@ describe('two-factor set-up on the profile page', () => {
     await user.click(screen.getByRole('button', { name: 'I have saved them' }));
     expect(await screen.findByTestId('mfa-status')).toHaveTextContent('On since');
     expect(screen.queryByTestId('recovery-codes')).toBeNull();
+  }, 20_000);
+});
+
+describe('API tokens on the profile page', () => {
+  it('offers the scopes the role may give, shows a new token once, and revokes one', async () => {
+    const created: unknown[] = [];
+    const revoked: string[] = [];
+    let items = [
+      {
+        id: '7',
+        name: 'Nightly export',
+        scopes: ['invoices:read'],
+        created_at: '2026-01-05T10:00:00.000Z',
+        expires_at: null,
+        last_used_at: '2026-01-06T09:30:00.000Z',
+      },
+    ];
+    server.use(
+      http.get('/api/account', () => HttpResponse.json({ profile: { ...profile, mfa: { ...profile.mfa, required: false } } })),
+      http.get('/api/auth/me', () => HttpResponse.json({ user: { id: '4', name: 'Ada Admin', email: 'ada@example.test', role: 'admin' } })),
+      http.get('/api/account/sessions', () => HttpResponse.json({ items: [] })),
+      http.get('/api/account/notification-preferences', () => HttpResponse.json({ preferences: [] })),
+      http.get('/api/config', () =>
+        HttpResponse.json({
+          brand_name: 'Studio',
+          contact_phone: '0',
+          contact_email: 'a@example.test',
+          superadmin_exists: true,
+          test_payments: false,
+        }),
+      ),
+      http.get('/api/account/tokens', () => HttpResponse.json({ items, available_scopes: ['projects:read', 'invoices:read', 'webhooks:write'] })),
+      http.post('/api/account/tokens', async ({ request }) => {
+        const body = (await request.json()) as { name: string; scopes: string[] };
+        created.push(body);
+        const apiToken = {
+          id: '8',
+          name: body.name,
+          scopes: body.scopes,
+          created_at: '2026-01-07T10:00:00.000Z',
+          expires_at: null,
+          last_used_at: null,
+        };
+        items = [apiToken, ...items];
+        return HttpResponse.json({ token: 'agt_secretvalue', api_token: apiToken }, { status: 201 });
+      }),
+      http.delete('/api/account/tokens/:id', ({ params }) => {
+        revoked.push(String(params.id));
+        items = items.filter((i) => i.id !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderScreen(<ProfileRoute />, { path: '/profile' });
+    const card = await screen.findByTestId('api-tokens-card');
+    expect(await within(card).findByText('Nightly export')).toBeInTheDocument();
+    expect(
+      within(card)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['projects:read', 'invoices:read', 'webhooks:write']);
+
+    await user.type(within(card).getByRole('textbox', { name: 'Token name' }), 'Zapier');
+    await user.click(within(card).getByRole('checkbox', { name: 'webhooks:write' }));
+    await user.click(within(card).getByTestId('create-api-token'));
+    expect(await within(card).findByTestId('new-api-token')).toHaveValue('agt_secretvalue');
+    expect(within(card).getByText('Copy the token now: it is not shown again.')).toBeInTheDocument();
+    expect(created).toEqual([{ name: 'Zapier', scopes: ['webhooks:write'] }]);
+    expect(await within(card).findByText('Zapier')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Revoke Nightly export' }));
+    await expect.poll(() => revoked).toEqual(['7']);
+    expect(await within(card).findAllByTestId('api-token-row')).toHaveLength(1);
   }, 20_000);
 });

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { ListError, ListLoading } from '../../components/list-states';
 import { PageHeading } from '../../components/page-heading';
 import { useProfile } from '../../features/account/api/get-profile';
+import { ApiTokensCard } from '../../features/account/components/api-tokens-card';
 import { EmailCard } from '../../features/account/components/email-card';
 import { NotificationPreferencesCard } from '../../features/account/components/notification-preferences-card';
 import { PasswordCard } from '../../features/account/components/password-card';
@@ -37,6 +38,7 @@ export function ProfileRoute() {
           <PasswordCard />
           {profile.data.mfa.available && !profile.data.mfa.required && <TwoFactorCard profile={profile.data} />}
           <SessionsCard />
+          <ApiTokensCard />
           <NotificationPreferencesCard />
         </Stack>
       )}
