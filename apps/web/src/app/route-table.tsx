@@ -201,6 +201,10 @@ const staffRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/clients')).ClientsRoute }),
       },
       {
+        path: paths.staff.webhooks,
+        lazy: async () => ({ Component: (await import('./routes/webhooks')).WebhooksRoute }),
+      },
+      {
         path: paths.staff.employees,
         lazy: async () => ({ Component: (await import('./routes/employees')).EmployeesRoute }),
       },

@@ -78,6 +78,8 @@ export const paths = {
     contractTemplates: '/contract-templates',
     /** Every client company with its people, projects and open invoices; `?id=<id>` opens one. */
     clients: '/clients',
+    /** Outgoing webhooks: endpoints, their deliveries, replays. */
+    webhooks: '/webhooks',
   },
   employee: {
     /** Sends each employee to their own dashboard. */
@@ -137,6 +139,7 @@ const GUARDED_PATHS = [
   '/contract-templates',
   '/company',
   '/clients',
+  '/webhooks',
 ] as const;
 
 /** Whether a path is (or will be) a guarded screen: one of GUARDED_PATHS or anything under one. */

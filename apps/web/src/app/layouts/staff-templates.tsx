@@ -13,6 +13,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import HistoryEduOutlinedIcon from '@mui/icons-material/HistoryEduOutlined';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import PolicyOutlinedIcon from '@mui/icons-material/PolicyOutlined';
+import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
 import { usePendingProjectCount } from '../../features/projects/api/get-project-summary';
 import { useAuth } from '../../features/auth/hooks/use-auth';
@@ -33,6 +34,7 @@ const ADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
   { to: paths.staff.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
   { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
+  { to: paths.staff.webhooks, label: 'Webhooks', icon: <WebhookOutlinedIcon /> },
   PROFILE_ITEM,
 ];
 
@@ -52,6 +54,7 @@ const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.adminList, label: 'Admin list', icon: <GroupOutlinedIcon /> },
   { to: paths.superadmin.replyMessage, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
   { to: paths.superadmin.auditLog, label: 'Audit log', icon: <PolicyOutlinedIcon /> },
+  { to: paths.staff.webhooks, label: 'Webhooks', icon: <WebhookOutlinedIcon /> },
   PROFILE_ITEM,
 ];
 

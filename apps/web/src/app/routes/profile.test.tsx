@@ -1,4 +1,4 @@
-import type { Profile } from '@agency/schema';
+import type { ApiToken, Profile } from '@agency/schema';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describe('API tokens on the profile page', () => {
   it('offers the scopes the role may give, shows a new token once, and revokes one', async () => {
     const created: unknown[] = [];
     const revoked: string[] = [];
-    let items = [
+    let items: ApiToken[] = [
       {
         id: '7',
         name: 'Nightly export',
@@ -105,7 +105,7 @@ describe('API tokens on the profile page', () => {
       ),
       http.get('/api/account/tokens', () => HttpResponse.json({ items, available_scopes: ['projects:read', 'invoices:read', 'webhooks:write'] })),
       http.post('/api/account/tokens', async ({ request }) => {
-        const body = (await request.json()) as { name: string; scopes: string[] };
+        const body = (await request.json()) as { name: string; scopes: ApiToken['scopes'] };
         created.push(body);
         const apiToken = {
           id: '8',
