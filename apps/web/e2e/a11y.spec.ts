@@ -386,6 +386,7 @@ const staffScreens = (s: SweepSeed, contractsPath: string, invoicesPath: string,
       },
       { name: 'clients', path: '/clients' },
       { name: 'client company', path: `/clients?id=${s.companyId}` },
+      { name: 'webhooks', path: '/webhooks' },
       { name: 'employees', path: '/employees' },
       {
         name: 'revoke invitation dialog',
