@@ -91,7 +91,7 @@ export function ApiTokensCard() {
           </Box>
           <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
             <FormLabel component="legend">Scopes</FormLabel>
-            <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
+            <FormGroup sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))' }}>
               {(tokens.data?.available_scopes ?? []).map((scope) => (
                 <FormControlLabel
                   key={scope}

@@ -68,7 +68,7 @@ export function NewWebhookCard({ isSuperadmin }: { isSuperadmin: boolean }) {
           />
           <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
             <FormLabel component="legend">Events</FormLabel>
-            <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
+            <FormGroup sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))' }}>
               {offered.map((event) => (
                 <FormControlLabel
                   key={event}
