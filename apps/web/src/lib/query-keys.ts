@@ -73,6 +73,8 @@ export const queryKeys = {
     preferences: ['account', 'notification-preferences'] as const,
     tokens: ['account', 'tokens'] as const,
   },
+  /** Every person's API tokens, for staff. */
+  apiTokens: ['api-tokens'] as const,
   webhooks: {
     all: ['webhooks'] as const,
     deliveries: (id: string) => ['webhooks', 'deliveries', id] as const,

@@ -1,8 +1,8 @@
-import type { User, Webhook, WebhookDelivery } from '@agency/schema';
+import type { StaffApiToken, User, Webhook, WebhookDelivery } from '@agency/schema';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
@@ -48,6 +48,9 @@ function openWebhooks(user: User = ada) {
 }
 
 describe('webhooks, for staff', { timeout: 20_000 }, () => {
+  // The tokens card below the endpoints: empty unless a test says otherwise.
+  beforeEach(() => server.use(http.get('/api/api-tokens', () => HttpResponse.json({ items: [] }))));
+
   it('adds an endpoint and shows its secret once; an admin is not offered messages', async () => {
     const created: unknown[] = [];
     let items: Webhook[] = [];
@@ -133,5 +136,46 @@ describe('webhooks, for staff', { timeout: 20_000 }, () => {
     openWebhooks({ ...ada, role: 'superadmin' });
     const card = await screen.findByTestId('new-webhook-card');
     expect(within(card).getByRole('checkbox', { name: 'message.sent' })).toBeInTheDocument();
+  });
+
+  it('lists everyone’s API tokens with their owners and revokes one', async () => {
+    const revoked: string[] = [];
+    let items: StaffApiToken[] = [
+      {
+        id: '9',
+        name: 'Nightly export',
+        scopes: ['invoices:read'],
+        created_at: '2026-01-05T10:00:00.000Z',
+        expires_at: null,
+        last_used_at: null,
+        revoked_at: null,
+        owner: { id: '12', name: 'Bea Billing', email: 'bea@example.test', role: 'client' },
+      },
+    ];
+    server.use(
+      http.get('/api/config', () =>
+        HttpResponse.json({
+          brand_name: 'Studio',
+          contact_phone: '0',
+          contact_email: 'a@example.test',
+          superadmin_exists: true,
+          test_payments: false,
+        }),
+      ),
+      http.get('/api/webhooks', () => HttpResponse.json({ items: [] })),
+      http.get('/api/api-tokens', () => HttpResponse.json({ items })),
+      http.delete('/api/api-tokens/:id', ({ params }) => {
+        revoked.push(String(params.id));
+        items = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = openWebhooks();
+    const row = await screen.findByTestId('staff-api-token-row');
+    expect(row).toHaveTextContent('Nightly export · Bea Billing (bea@example.test)');
+    expect(row).toHaveTextContent('never used');
+    await user.click(within(row).getByRole('button', { name: 'Revoke Nightly export of Bea Billing' }));
+    await expect.poll(() => revoked).toEqual(['9']);
+    expect(await screen.findByText('Nobody has an API token.')).toBeInTheDocument();
   });
 });

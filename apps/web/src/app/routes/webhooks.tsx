@@ -16,10 +16,14 @@ import { useDeleteWebhook } from '../../features/webhooks/api/delete-webhook';
 import { useWebhooks } from '../../features/webhooks/api/list-webhooks';
 import { NewWebhookCard } from '../../features/webhooks/components/new-webhook-card';
 import { WebhookDeliveries } from '../../features/webhooks/components/webhook-deliveries';
+import { AllApiTokensCard } from '../../features/webhooks/components/all-api-tokens-card';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/http';
 
-/** /webhooks, for admins and the super admin: endpoints that hear of events, their deliveries and replays. */
+/**
+ * /webhooks, for admins and the super admin: endpoints that hear of events, their deliveries and replays; and every
+ * person's API tokens, to revoke any.
+ */
 export function WebhooksRoute() {
   const { user } = useAuth();
   const webhooks = useWebhooks();
@@ -32,7 +36,8 @@ export function WebhooksRoute() {
     <>
       <PageTitle title="Webhooks" />
       <PageHeading title="Webhooks">
-        Endpoints of your other tools that are told of events here as they happen, signed, retried for 24 hours.
+        Endpoints of your other tools that are told of events here as they happen, signed, retried for 24 hours; and the API tokens people use to
+        connect their scripts.
       </PageHeading>
       <Stack spacing={3}>
         <NewWebhookCard isSuperadmin={user?.role === 'superadmin'} />
@@ -101,6 +106,7 @@ export function WebhooksRoute() {
             ))}
           </Stack>
         </SectionCard>
+        <AllApiTokensCard />
       </Stack>
       <ConfirmDialog
         open={removing !== undefined}
