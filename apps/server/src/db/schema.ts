@@ -1160,11 +1160,6 @@ export const timers = pgTable('timers', {
 /** A person's ISO week once it has been submitted: its status, and who decided it. No row: a draft week. */
 export const timesheets = pgTable(
   'timesheets',
- * Personal API tokens: like sessions, only the SHA-256 of the secret is kept. A token acts as its owner, within its
- * scopes, until it expires or is revoked (by its owner or by staff).
- */
-export const apiTokens = pgTable(
-  'api_tokens',
   {
     id: id(),
     userId: bigint('user_id', { mode: 'number' })
@@ -1310,6 +1305,19 @@ export const budgetAlerts = pgTable(
     sentAt: ts('sent_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.percent, t.budgetMinor] })],
+);
+
+/**
+ * Personal API tokens: like sessions, only the SHA-256 of the secret is kept. A token acts as its owner, within its
+ * scopes, until it expires or is revoked (by its owner or by staff).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     scopes: text('scopes').array().notNull(),
