@@ -55,6 +55,8 @@ import { registerContractJobs } from './modules/contracts/jobs.js';
 import { contractRoutes } from './modules/contracts/routes.js';
 import { registerTimeJobs } from './modules/time/jobs.js';
 import { timeRoutes } from './modules/time/routes.js';
+import { registerProposalJobs } from './modules/proposals/jobs.js';
+import { proposalRoutes } from './modules/proposals/routes.js';
 import { ensureDefaultTemplates } from './modules/contracts/template-service.js';
 import { registerWebhookJobs } from './modules/webhooks/jobs.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
@@ -210,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerContractJobs(ctx, services.contracts);
   registerTimeJobs(ctx, services.time);
   registerWebhookJobs(ctx, services.webhooks);
+  registerProposalJobs(ctx, services.proposals);
   if (options.defaultTemplates !== false) await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
@@ -263,6 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(timeRoutes, { ctx, time: services.time, auth: services.auth, storage: services.storage });
       await api.register(apiTokenRoutes, { apiTokens: services.apiTokens });
       await api.register(webhookRoutes, { webhooks: services.webhooks });
+      await api.register(proposalRoutes, { proposals: services.proposals });
     },
     { prefix: '/api' },
   );

@@ -12,6 +12,7 @@ import { createNotificationService } from './modules/notifications/service.js';
 import { createInvoiceService } from './modules/invoices/service.js';
 import { createPaymentService } from './modules/payments/service.js';
 import { createProjectService } from './modules/projects/service.js';
+import { createProposalService } from './modules/proposals/service.js';
 import { createToolRequestService } from './modules/tools/service.js';
 import { createTrainingService } from './modules/training/service.js';
 import { createStorageService } from './modules/storage/service.js';
@@ -24,6 +25,7 @@ export function createServices(ctx: AppContext) {
   const notifications = createNotificationService(ctx);
   const projects = createProjectService(ctx, notifications);
   const invoices = createInvoiceService(ctx, notifications, projects);
+  const contracts = createContractService(ctx, notifications);
   return {
     auth,
     account: createAccountService(ctx, auth),
@@ -40,7 +42,8 @@ export function createServices(ctx: AppContext) {
     storage: createStorageService(ctx),
     board: createBoardService(ctx, notifications),
     training: createTrainingService(ctx, notifications),
-    contracts: createContractService(ctx, notifications),
+    contracts,
+    proposals: createProposalService({ ctx, notifications, contracts }),
     time: createTimeService(ctx, notifications, invoices),
     apiTokens: createApiTokenService(ctx),
     webhooks: createWebhookService(ctx, notifications),

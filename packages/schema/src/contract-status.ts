@@ -63,6 +63,9 @@ export const CONTRACT_TEMPLATE_VARIABLES = [
   { name: 'project.budget', kinds: ['client'], description: 'The budget with its currency' },
   { name: 'project.deadline', kinds: ['client', 'team'], description: 'The desired deadline' },
   { name: 'project.team_lead', kinds: ['client', 'team'], description: "The team lead's name" },
+  // The accepted proposal of the project (issue 31): empty until one is accepted.
+  { name: 'proposal.items', kinds: ['client'], description: 'The items of the accepted proposal, one line each with its amount' },
+  { name: 'proposal.total', kinds: ['client'], description: 'The total of the accepted proposal with its currency' },
   { name: 'agency.name', kinds: ['client', 'team'], description: "The agency's name" },
   { name: 'agency.email', kinds: ['client', 'team'], description: "The agency's contact e-mail" },
   { name: 'agency.phone', kinds: ['client', 'team'], description: "The agency's contact phone" },

@@ -164,7 +164,7 @@ export const voidContractInput = z.object({
 export type VoidContractInput = z.input<typeof voidContractInput>;
 
 // A base64 data URL of MAX_SIGNATURE_IMAGE_BYTES bytes is at most this long.
-const MAX_SIGNATURE_DATA_URL_LENGTH = SIGNATURE_DATA_URL_PREFIX.length + Math.ceil(MAX_SIGNATURE_IMAGE_BYTES / 3) * 4;
+export const MAX_SIGNATURE_DATA_URL_LENGTH = SIGNATURE_DATA_URL_PREFIX.length + Math.ceil(MAX_SIGNATURE_IMAGE_BYTES / 3) * 4;
 
 export const signContractInput = z.object({
   signature_name: z

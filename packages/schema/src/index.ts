@@ -27,3 +27,5 @@ export * from './companies.js';
 export * from './time-rules.js';
 export * from './time.js';
 export * from './integrations.js';
+export * from './proposal-status.js';
+export * from './proposals.js';

@@ -22,8 +22,11 @@ export function isOpenProject(status: ProjectStatus): boolean {
 
 export type ProjectRelation = { isTeamLead: boolean };
 
-/** Changes the product makes on its own: a paid deposit starts the work (kickoff). */
-export const PROJECT_TRIGGERS = ['deposit_paid'] as const;
+/**
+ * Changes the product makes on its own: a paid deposit starts the work (kickoff); a client's acceptance of a proposal
+ * approves the pending project it was made for, with the team staff chose when they wrote it.
+ */
+export const PROJECT_TRIGGERS = ['deposit_paid', 'proposal_accepted'] as const;
 export type ProjectTrigger = (typeof PROJECT_TRIGGERS)[number];
 
 type ProjectEdge = {
@@ -44,7 +47,7 @@ const staffOrOwnLead = (role: Role, relation: ProjectRelation) => isStaff(role) 
  * machine and the web's buttons both read this table.
  */
 export const PROJECT_TRANSITIONS: readonly ProjectEdge[] = [
-  { from: ['pending'], to: 'approved', who: (role) => role === 'superadmin' },
+  { from: ['pending'], to: 'approved', who: (role) => role === 'superadmin', system: ['proposal_accepted'] },
   { from: ['pending'], to: 'rejected', who: (role) => role === 'superadmin' },
   { from: ['approved'], to: 'in_progress', who: staffOrOwnLead, system: ['deposit_paid'] },
   { from: ['in_progress'], to: 'completed', who: staffOrOwnLead },

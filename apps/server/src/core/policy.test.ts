@@ -368,6 +368,25 @@ const TABLE: { [A in Action]: Case<A>[] } = {
     { on: "company 10's draft", resource: DRAFT, expect: { ...all(forbid), clientA: hide, billingA: hide, clientB: hide } },
   ],
   'invoice:report': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  // Proposals carry prices: a company's owners and billing people see them, members do not; only owners answer.
+  'proposal:list': [{ on: 'no record', resource: null, expect: only('clientA', 'billingA', 'clientB', 'admin', 'superadmin') }],
+  'proposal:read': [
+    {
+      on: "company 10's sent proposal",
+      resource: { companyId: 10, status: 'sent' },
+      expect: { ...all(forbid), clientA: allow, billingA: allow, clientB: hide, admin: allow, superadmin: allow },
+    },
+    {
+      on: "company 10's draft (the agency's own until sent)",
+      resource: { companyId: 10, status: 'draft' },
+      expect: { ...all(forbid), clientA: hide, billingA: hide, clientB: hide, admin: allow, superadmin: allow },
+    },
+  ],
+  'proposal:answer': [
+    { on: "company 10's sent proposal", resource: { companyId: 10, status: 'sent' }, expect: { ...all(forbid), clientA: allow, clientB: hide } },
+    { on: "company 10's draft", resource: { companyId: 10, status: 'draft' }, expect: { ...all(forbid), clientA: hide, clientB: hide } },
+  ],
+  'proposal:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
   'profile:own': [{ on: 'no record', resource: null, expect: all(allow) }],
   'mfa:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
   'audit:read': [{ on: 'no record', resource: null, expect: only('superadmin') }],

@@ -10,6 +10,7 @@ import {
   type EmployeeRole,
   type InvoiceStatus,
   type ProjectStatus,
+  type ProposalStatus,
   type Role,
 } from '@agency/schema';
 import type { Actor } from './actor.js';
@@ -59,6 +60,9 @@ export type SpentFacts = { ownerId: number; project: ProjectFacts };
  * the weeks of the members of their teams; staff decide the team leads').
  */
 export type TimesheetFacts = { userId: number; userRole: Role; leadIds: readonly number[] };
+
+/** A proposal as the policy sees it: the company whose project it prices, and its status (drafts are the agency's own). */
+export type ProposalFacts = { companyId: number; status: ProposalStatus };
 
 /** Every action and the record it is decided on (`null`: decided on the role alone). */
 export type Resources = {
@@ -117,6 +121,13 @@ export type Resources = {
   'invoice:read': InvoiceFacts;
   /** Create, edit drafts, send, void, record offline payments, refund, billing settings. */
   'invoice:manage': null;
+  /** A company's owners and billing people list its sent proposals, staff every proposal; members and employees none. */
+  'proposal:list': null;
+  'proposal:read': ProposalFacts;
+  /** Open, tick optional items, accept, decline: the owners of the proposal's company. */
+  'proposal:answer': ProposalFacts;
+  /** Create, edit drafts, send, void, revise; proposal templates. */
+  'proposal:manage': null;
   /** Pay by card: the owners and billing people of the invoice's company. */
   'invoice:pay': InvoiceFacts;
   /** Totals, revenue by month, CSV export. */
@@ -463,6 +474,40 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
     ['client'],
     moneyPeople,
   ),
+  'proposal:list': rolesWhere(
+    {
+      client: byCompanyRole({ owner: allow, billing: allow, member: forbid }),
+      admin: allow,
+      superadmin: allow,
+      teamlead: forbid,
+      teammember: forbid,
+    },
+    ['client', ...staff],
+    moneyPeople,
+  ),
+  'proposal:read': rolesWhere(
+    {
+      client: byCompanyRole({ owner: sentProposalOfMyCompany, billing: sentProposalOfMyCompany, member: forbid }),
+      admin: allow,
+      superadmin: allow,
+      teamlead: forbid,
+      teammember: forbid,
+    },
+    ['client', ...staff],
+    moneyPeople,
+  ),
+  'proposal:answer': rolesWhere(
+    {
+      client: byCompanyRole({ owner: sentProposalOfMyCompany, billing: forbid, member: forbid }),
+      admin: forbid,
+      superadmin: forbid,
+      teamlead: forbid,
+      teammember: forbid,
+    },
+    ['client'],
+    ['owner'],
+  ),
+  'proposal:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'invoice:report': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'profile:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
   'mfa:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
@@ -544,6 +589,11 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
   'api_token:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'webhook:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
 };
+
+/** A proposal of the caller's company once sent: another company's, or a draft, may not be known to exist. */
+function sentProposalOfMyCompany(a: Actor, p: ProposalFacts): Decision {
+  return when(inCompany(a, p.companyId) && p.status !== 'draft');
+}
 
 /** An issued invoice of the caller's company for its owners and billing people; a member never sees one. */
 function invoiceOfMyCompany(): CompanyRoleTable<InvoiceFacts> {
@@ -742,6 +792,10 @@ export function invoiceScope(actor: Actor): InvoiceScope {
   }
   return clientRecordScope(actor);
 }
+
+/** Which proposals a caller may list: the same people as invoices (staff all; a company's owners and billing people its own). */
+export type ProposalScope = InvoiceScope;
+export const proposalScope = invoiceScope;
 
 /** Which tool requests a caller may list. */
 export type ToolRequestScope = ClientRecordScope;

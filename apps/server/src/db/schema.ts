@@ -28,6 +28,7 @@ import {
   EXPENSE_STATUSES,
   EXPENSE_CATEGORIES,
   WEBHOOK_DELIVERY_STATUSES,
+  PROPOSAL_STATUSES,
 } from '@agency/schema';
 import { sql } from 'drizzle-orm';
 import {
@@ -627,6 +628,95 @@ export const invoices = pgTable(
       .where(sql`status in ('sent', 'partially_paid', 'overdue')`),
   ],
 );
+
+export type StoredProposalItem = {
+  id: string;
+  description: string;
+  quantity: number;
+  unit_price: number;
+  tax_rate: number;
+  optional: boolean;
+  selected: boolean;
+};
+export type StoredProposalSection = { title: string; body_markdown: string };
+
+/**
+ * Proposals (issue 31): a priced offer on a client's project, in integer minor units of the project's currency
+ * (totals are computed from the items on every read). Acceptance freezes the content (`document_sha256`) and records
+ * who accepted, from where, and the accepted total the deposit is a share of.
+ */
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    companyId: companyRef().notNull(),
+    version: integer('version').notNull().default(1),
+    /** The version this one revises. */
+    previousId: bigint('previous_id', { mode: 'number' }).references((): AnyPgColumn => proposals.id),
+    title: text('title').notNull(),
+    introMarkdown: text('intro_markdown').notNull().default(''),
+    sections: jsonb('sections').$type<StoredProposalSection[]>().notNull(),
+    items: jsonb('items').$type<StoredProposalItem[]>().notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    depositPercent: integer('deposit_percent').notNull(),
+    /** A pending project's team, named by staff; acceptance approves the project with it. */
+    teamLeadId: bigint('team_lead_id', { mode: 'number' }).references(() => users.id),
+    memberIds: jsonb('member_ids').$type<number[]>().notNull().default([]),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('draft'),
+    sentAt: ts('sent_at'),
+    viewedAt: ts('viewed_at'),
+    remindedAt: ts('reminded_at'),
+    acceptedAt: ts('accepted_at'),
+    declinedAt: ts('declined_at'),
+    declineReason: text('decline_reason'),
+    expiredAt: ts('expired_at'),
+    voidedAt: ts('voided_at'),
+    voidReason: text('void_reason'),
+    /** The accepted content as rendered text, and its SHA-256: never changes after acceptance. */
+    documentText: text('document_text'),
+    documentSha256: text('document_sha256'),
+    acceptedTotal: bigint('accepted_total', { mode: 'number' }),
+    acceptedBy: bigint('accepted_by', { mode: 'number' }).references(() => users.id),
+    signatureName: text('signature_name'),
+    signatureImagePng: text('signature_image_png'),
+    acceptIp: text('accept_ip'),
+    acceptUserAgent: text('accept_user_agent'),
+    contractId: bigint('contract_id', { mode: 'number' }).references(() => contracts.id, { onDelete: 'set null' }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One accepted proposal per project: two acceptances at once cannot both commit.
+    uniqueIndex('proposals_accepted_project_key')
+      .on(t.projectId)
+      .where(sql`status = 'accepted'`),
+    // A version is revised once.
+    uniqueIndex('proposals_previous_key').on(t.previousId),
+    index('proposals_project_idx').on(t.projectId, t.id),
+    index('proposals_company_idx').on(t.companyId, t.id),
+    index('proposals_status_idx').on(t.status, t.id),
+    index('proposals_sent_valid_idx')
+      .on(t.validUntil)
+      .where(sql`status = 'sent'`),
+  ],
+);
+
+/** Where staff start a proposal from: sections and items to copy. */
+export const proposalTemplates = pgTable('proposal_templates', {
+  id: id(),
+  title: text('title').notNull(),
+  introMarkdown: text('intro_markdown').notNull().default(''),
+  sections: jsonb('sections').$type<StoredProposalSection[]>().notNull(),
+  items: jsonb('items').$type<StoredProposalItem[]>().notNull(),
+  createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 /** Money in (payments) and out (refunds) of an invoice. A card payment carries the provider's payment reference. */
 export const payments = pgTable(

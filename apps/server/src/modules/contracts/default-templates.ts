@@ -24,7 +24,13 @@ This agreement is made on {{today}} between **{{agency.name}}** ("the Agency"{{#
 
 ## 2. Fees and payment
 
-1. {{#project.budget}}The agreed budget is **{{project.budget}}**, excluding VAT where it applies.{{/project.budget}}{{^project.budget}}The budget is agreed in writing before work starts, excluding VAT where it applies.{{/project.budget}}
+{{#proposal.items}}The Client accepted the Agency's proposal for:
+
+{{proposal.items}}
+
+The accepted total is **{{proposal.total}}**.
+
+{{/proposal.items}}1. {{#project.budget}}The agreed budget is **{{project.budget}}**, excluding VAT where it applies.{{/project.budget}}{{^project.budget}}The budget is agreed in writing before work starts, excluding VAT where it applies.{{/project.budget}}
 2. A deposit of 30% of the budget is invoiced when this agreement is signed; work starts once it is paid.
 3. The balance is invoiced on delivery. Invoices are payable within 14 days of their date.
 

@@ -73,9 +73,11 @@ export function escapeMarkdown(value: string): string {
   return value.replace(/\s+/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>~&:@]/g, (c) => `\\${c}`);
 }
 
-export type VariableValues = Partial<Record<string, string | null>>;
+/** A value is text, or a list (the accepted proposal's items) written as one Markdown bullet per entry. */
+export type VariableValues = Partial<Record<string, string | readonly string[] | null>>;
 
-const isEmpty = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
+const isEmpty = (value: string | readonly string[] | null | undefined) =>
+  value === null || value === undefined || (typeof value === 'string' ? value.trim() === '' : value.length === 0);
 
 /**
  * Keeps each section whose condition holds (`#`: the value is there; `^`: it is not) and drops the others, then
@@ -92,7 +94,8 @@ export function substituteVariables(text: string, values: VariableValues): strin
   return out.replace(VARIABLE, (_match, inner: string) => {
     if (/^[#^/]/.test(inner)) return '';
     const value = values[inner];
-    return isEmpty(value) ? '—' : escapeMarkdown(value!);
+    if (isEmpty(value)) return '—';
+    return typeof value === 'string' ? escapeMarkdown(value) : value!.map((entry) => `- ${escapeMarkdown(entry)}`).join('\n');
   });
 }
 

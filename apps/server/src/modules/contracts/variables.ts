@@ -1,11 +1,12 @@
 import type { ContractKind } from '@agency/schema';
-import { eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { clientCompanies, projects, users } from '../../db/schema.js';
+import { clientCompanies, projects, proposals, users } from '../../db/schema.js';
 import { firstOwnerOf } from '../companies/queries.js';
+import { contractItemLines } from '../proposals/document.js';
 import { formatLongDate, formatMoney, type VariableValues } from './template-render.js';
 
 type Parties = { projectId: number; signerId: number; kind: ContractKind };
@@ -32,6 +33,7 @@ export async function valuesFor(ctx: AppContext, db: DbOrTx, parties: Parties, t
     'project.deadline': formatLongDate(project.deadline),
     'project.team_lead': person(project.teamLeadId)?.name ?? null,
     'signer.name': signerUser?.name ?? null,
+    ...(parties.kind === 'client' ? await proposalValues(db, parties.projectId) : {}),
     ...(parties.kind === 'team'
       ? {
           'employee.name': signerUser?.name ?? null,
@@ -40,6 +42,18 @@ export async function valuesFor(ctx: AppContext, db: DbOrTx, parties: Parties, t
         }
       : {}),
   };
+}
+
+/** The project's accepted proposal: its counted items, one line each, and its accepted total; empty until one is accepted. */
+async function proposalValues(db: DbOrTx, projectId: number): Promise<VariableValues> {
+  const [accepted] = await db
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.projectId, projectId), eq(proposals.status, 'accepted')))
+    .orderBy(desc(proposals.id))
+    .limit(1);
+  if (!accepted) return { 'proposal.items': null, 'proposal.total': null };
+  return { 'proposal.items': contractItemLines(accepted), 'proposal.total': formatMoney(accepted.acceptedTotal, accepted.currency) };
 }
 
 function agencyValues(ctx: AppContext, today: Date): VariableValues {
@@ -72,6 +86,12 @@ export async function previewValues(ctx: AppContext, kind: ContractKind, project
     'project.deadline': formatLongDate(new Date(today.getTime() + 60 * 86_400_000)),
     'project.team_lead': 'Sam Taylor',
     'signer.name': kind === 'client' ? 'Alex Morgan' : actor.name,
+    ...(kind === 'client'
+      ? {
+          'proposal.items': ['Design and build: 1 x £10,000.00 = £10,000.00', 'Hosting, first year: 12 x £100.00 = £1,200.00'],
+          'proposal.total': formatMoney(1_120_000, 'GBP'),
+        }
+      : {}),
   };
   return kind === 'team'
     ? { ...sample, 'employee.name': 'Jordan Lee', 'employee.email': 'jordan@agency.example', 'employee.role': 'Team member' }

@@ -1,7 +1,7 @@
-import { computeInvoiceTotals, percentOf, roundToCardAmount } from '@agency/schema';
-import { and, eq } from 'drizzle-orm';
+import { computeInvoiceTotals, depositAmount } from '@agency/schema';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
-import { invoices, projectBilling, projects } from '../../db/schema.js';
+import { invoices, projectBilling, projects, proposals } from '../../db/schema.js';
 import { announceSent } from './announce.js';
 import type { InvoiceDeps } from './deps.js';
 import { addDays, isoDay, isUniqueViolation, projectCurrency } from './helpers.js';
@@ -25,12 +25,21 @@ export async function raiseDeposit(deps: InvoiceDeps, projectId: number, by: Act
     const [billing] = await ctx.db.select().from(projectBilling).where(eq(projectBilling.projectId, projectId)).limit(1);
     if (billing && !billing.autoDeposit) return { invoiceId: null, outcome: 'disabled' };
   }
-  const percent = ctx.config.payments.depositPercent;
+  // An accepted proposal sets the deposit: its share of the accepted total; otherwise DEPOSIT_PERCENT of the budget.
+  const [accepted] = await ctx.db
+    .select({ total: proposals.acceptedTotal, percent: proposals.depositPercent, title: proposals.title })
+    .from(proposals)
+    .where(and(eq(proposals.projectId, projectId), eq(proposals.status, 'accepted')))
+    .orderBy(desc(proposals.id))
+    .limit(1);
+  const percent = accepted ? accepted.percent : ctx.config.payments.depositPercent;
+  const base = accepted?.total ?? project.budgetMinor;
   const currency = projectCurrency(project.currency);
-  // The client pays the deposit by card: in KWD, BHD or OMR its share of the budget is rounded to what a card takes.
-  const amount = project.budgetMinor ? roundToCardAmount(percentOf(project.budgetMinor, percent), currency) : 0;
+  // The client pays the deposit by card: in KWD, BHD or OMR its share is rounded to what a card takes.
+  const amount = base ? depositAmount(base, percent, currency) : 0;
   if (amount <= 0) return { invoiceId: null, outcome: 'no_budget' };
-  const lines = [{ description: `Deposit (${percent} %) for "${project.title}"`, quantity: 1, unit_price: amount, tax_rate: 0 }];
+  const what = accepted ? `the accepted proposal "${accepted.title}"` : `"${project.title}"`;
+  const lines = [{ description: `Deposit (${percent} %) for ${what}`, quantity: 1, unit_price: amount, tax_rate: 0 }];
   const totals = computeInvoiceTotals(lines, 0);
   const issue = isoDay(ctx.now());
   try {
