@@ -66,6 +66,7 @@ export const CONTRACT_TEMPLATE_VARIABLES = [
   // The accepted proposal of the project (issue 31): empty until one is accepted.
   { name: 'proposal.items', kinds: ['client'], description: 'The items of the accepted proposal, one line each with its amount' },
   { name: 'proposal.total', kinds: ['client'], description: 'The total of the accepted proposal with its currency' },
+  { name: 'proposal.deposit', kinds: ['client'], description: 'The deposit of the accepted proposal: its percentage and amount' },
   { name: 'agency.name', kinds: ['client', 'team'], description: "The agency's name" },
   { name: 'agency.email', kinds: ['client', 'team'], description: "The agency's contact e-mail" },
   { name: 'agency.phone', kinds: ['client', 'team'], description: "The agency's contact phone" },

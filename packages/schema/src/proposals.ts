@@ -48,9 +48,7 @@ export function depositAmount(total: number, depositPercent: number, currency: C
 // --- Input --------------------------------------------------------------------------------------------------
 
 const markdown = (what: string) =>
-  z
-    .string({ error: `${what} must be text` })
-    .max(MAX_PROPOSAL_MARKDOWN, `${what} must be at most ${MAX_PROPOSAL_MARKDOWN} characters`);
+  z.string({ error: `${what} must be text` }).max(MAX_PROPOSAL_MARKDOWN, `${what} must be at most ${MAX_PROPOSAL_MARKDOWN} characters`);
 
 export const proposalSectionInput = z.object({
   title: z
@@ -97,11 +95,7 @@ const depositPercentSchema = z
   .min(0, 'deposit_percent cannot be negative')
   .max(100, 'deposit_percent cannot be more than 100');
 
-const titleSchema = z
-  .string({ error: 'A title is required' })
-  .trim()
-  .min(1, 'A title is required')
-  .max(200, 'Title must be at most 200 characters');
+const titleSchema = z.string({ error: 'A title is required' }).trim().min(1, 'A title is required').max(200, 'Title must be at most 200 characters');
 
 const proposalFields = {
   title: titleSchema,

@@ -31,7 +31,7 @@ This agreement is made on {{today}} between **{{agency.name}}** ("the Agency"{{#
 The accepted total is **{{proposal.total}}**.
 
 {{/proposal.items}}1. {{#project.budget}}The agreed budget is **{{project.budget}}**, excluding VAT where it applies.{{/project.budget}}{{^project.budget}}The budget is agreed in writing before work starts, excluding VAT where it applies.{{/project.budget}}
-2. A deposit of 30% of the budget is invoiced when this agreement is signed; work starts once it is paid.
+2. {{#proposal.deposit}}A deposit of {{proposal.deposit}} is invoiced when this agreement is signed; work starts once it is paid.{{/proposal.deposit}}{{^proposal.deposit}}A deposit of 30% of the budget is invoiced when this agreement is signed; work starts once it is paid.{{/proposal.deposit}}
 3. The balance is invoiced on delivery. Invoices are payable within 14 days of their date.
 
 ## 3. Timeline

@@ -1,4 +1,4 @@
-import type { ContractKind } from '@agency/schema';
+import { depositAmount, type ContractKind } from '@agency/schema';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
@@ -52,8 +52,14 @@ async function proposalValues(db: DbOrTx, projectId: number): Promise<VariableVa
     .where(and(eq(proposals.projectId, projectId), eq(proposals.status, 'accepted')))
     .orderBy(desc(proposals.id))
     .limit(1);
-  if (!accepted) return { 'proposal.items': null, 'proposal.total': null };
-  return { 'proposal.items': contractItemLines(accepted), 'proposal.total': formatMoney(accepted.acceptedTotal, accepted.currency) };
+  if (!accepted) return { 'proposal.items': null, 'proposal.total': null, 'proposal.deposit': null };
+  const total = accepted.acceptedTotal ?? 0;
+  const deposit = formatMoney(depositAmount(total, accepted.depositPercent, accepted.currency), accepted.currency);
+  return {
+    'proposal.items': contractItemLines(accepted),
+    'proposal.total': formatMoney(total, accepted.currency),
+    'proposal.deposit': `${accepted.depositPercent}% of the accepted total (${deposit})`,
+  };
 }
 
 function agencyValues(ctx: AppContext, today: Date): VariableValues {
@@ -90,6 +96,7 @@ export async function previewValues(ctx: AppContext, kind: ContractKind, project
       ? {
           'proposal.items': ['Design and build: 1 x £10,000.00 = £10,000.00', 'Hosting, first year: 12 x £100.00 = £1,200.00'],
           'proposal.total': formatMoney(1_120_000, 'GBP'),
+          'proposal.deposit': `30% of the accepted total (${formatMoney(336_000, 'GBP')})`,
         }
       : {}),
   };

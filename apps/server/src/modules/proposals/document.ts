@@ -40,5 +40,8 @@ export function contractItemLines(row: ProposalRow): string[] {
   const money = (minor: number) => formatMoney(minor, currency) ?? '';
   return presentItems(row.items)
     .filter(isItemCounted)
-    .map((item) => `${item.description}: ${item.quantity} x ${money(item.unit_price)} = ${money(item.amount)}${item.tax ? ` + tax ${money(item.tax)}` : ''}`);
+    .map(
+      (item) =>
+        `${item.description}: ${item.quantity} x ${money(item.unit_price)} = ${money(item.amount)}${item.tax ? ` + tax ${money(item.tax)}` : ''}`,
+    );
 }

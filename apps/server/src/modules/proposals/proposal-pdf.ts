@@ -27,17 +27,15 @@ function money(minor: number, currency: Currency): string {
 
 /** Markdown as the lines a reader sees: headings, emphasis and link syntax dropped, list items kept as bullets. */
 function markdownLines(markdown: string): string[] {
-  return markdown
-    .split(/\r?\n/)
-    .map((line) =>
-      line
-        .replace(/^#{1,6}\s+/, '')
-        .replace(/^\s*[-*+]\s+/, '• ')
-        .replace(/\*\*(.+?)\*\*|__(.+?)__/g, '$1$2')
-        .replace(/\*(.+?)\*|_(.+?)_/g, '$1$2')
-        .replace(/`([^`]+)`/g, '$1')
-        .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1 ($2)'),
-    );
+  return markdown.split(/\r?\n/).map((line) =>
+    line
+      .replace(/^#{1,6}\s+/, '')
+      .replace(/^\s*[-*+]\s+/, '• ')
+      .replace(/\*\*(.+?)\*\*|__(.+?)__/g, '$1$2')
+      .replace(/\*(.+?)\*|_(.+?)_/g, '$1$2')
+      .replace(/`([^`]+)`/g, '$1')
+      .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1 ($2)'),
+  );
 }
 
 function wrap(fonts: PdfFonts, text: string, style: FontStyle, size: number, width: number): string[] {

@@ -40,25 +40,49 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ proposals: ProposalService 
 
   app.get('/proposal-templates', {
     onRequest: access('proposal:manage'),
-    schema: { tags: templateTags, security, summary: 'Proposal templates, newest first', response: { 200: z.object({ items: z.array(proposalTemplateSchema) }) } },
+    schema: {
+      tags: templateTags,
+      security,
+      summary: 'Proposal templates, newest first',
+      response: { 200: z.object({ items: z.array(proposalTemplateSchema) }) },
+    },
     handler: async (request) => templates.list(requireActor(request)),
   });
 
   app.post('/proposal-templates', {
     onRequest: access('proposal:manage'),
-    schema: { tags: templateTags, security, summary: 'Save sections and items to start proposals from', body: proposalTemplateInput, response: { 201: templateResponse } },
+    schema: {
+      tags: templateTags,
+      security,
+      summary: 'Save sections and items to start proposals from',
+      body: proposalTemplateInput,
+      response: { 201: templateResponse },
+    },
     handler: async (request, reply) => reply.code(201).send({ template: await templates.create(requireActor(request), request.body) }),
   });
 
   app.patch('/proposal-templates/:id', {
     onRequest: access('proposal:manage'),
-    schema: { tags: templateTags, security, summary: 'Change a proposal template', params: idParams, body: updateProposalTemplateInput, response: { 200: templateResponse } },
+    schema: {
+      tags: templateTags,
+      security,
+      summary: 'Change a proposal template',
+      params: idParams,
+      body: updateProposalTemplateInput,
+      response: { 200: templateResponse },
+    },
     handler: async (request) => ({ template: await templates.update(requireActor(request), request.params.id, request.body) }),
   });
 
   app.delete('/proposal-templates/:id', {
     onRequest: access('proposal:manage'),
-    schema: { tags: templateTags, security, summary: 'Delete a proposal template (proposals keep their own copy)', params: idParams, response: { 204: z.null() } },
+    schema: {
+      tags: templateTags,
+      security,
+      summary: 'Delete a proposal template (proposals keep their own copy)',
+      params: idParams,
+      response: { 204: z.null() },
+    },
     handler: async (request, reply) => {
       await templates.remove(requireActor(request), request.params.id);
       return reply.code(204).send(null);
@@ -91,7 +115,13 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ proposals: ProposalService 
 
   app.get('/proposals/:id', {
     onRequest: access('proposal:read'),
-    schema: { tags, security, summary: 'One proposal with its totals for the current selection', params: idParams, response: { 200: proposalResponse } },
+    schema: {
+      tags,
+      security,
+      summary: 'One proposal with its totals for the current selection',
+      params: idParams,
+      response: { 200: proposalResponse },
+    },
     handler: async (request) => ({ proposal: await proposals.get(requireActor(request), request.params.id) }),
   });
 
@@ -122,7 +152,13 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ proposals: ProposalService 
 
   app.post('/proposals/:id/view', {
     onRequest: access('proposal:answer'),
-    schema: { tags, security, summary: 'The client opened the proposal: records `viewed_at` once', params: idParams, response: { 200: proposalResponse } },
+    schema: {
+      tags,
+      security,
+      summary: 'The client opened the proposal: records `viewed_at` once',
+      params: idParams,
+      response: { 200: proposalResponse },
+    },
     handler: async (request) => ({ proposal: await proposals.view(requireActor(request), request.params.id) }),
   });
 

@@ -120,7 +120,9 @@ export function createProposalService(deps: ProposalDeps) {
       const rows = await baseQuery(ctx.db)
         .where(
           and(
-            scope.kind === 'company' ? and(eq(proposals.companyId, scope.companyId), inArray(proposals.status, ['sent', 'accepted', 'declined', 'expired', 'void'])) : undefined,
+            scope.kind === 'company'
+              ? and(eq(proposals.companyId, scope.companyId), inArray(proposals.status, ['sent', 'accepted', 'declined', 'expired', 'void']))
+              : undefined,
             query.project_id ? eq(proposals.projectId, Number(query.project_id)) : undefined,
             query.status ? eq(proposals.status, query.status) : undefined,
             after ? lt(proposals.id, after) : undefined,
@@ -217,7 +219,10 @@ export function createProposalService(deps: ProposalDeps) {
         proposalLifecycle.assertMay(actor, factsOf(p), p.status, 'sent');
         assertValidFrom(p.validUntil);
         if (row.projectStatus !== 'pending' && row.projectStatus !== 'approved') {
-          throw new AppError('INVALID_TRANSITION', `The project is ${row.projectStatus.replace('_', ' ')}: a proposal is sent for a pending or approved project`);
+          throw new AppError(
+            'INVALID_TRANSITION',
+            `The project is ${row.projectStatus.replace('_', ' ')}: a proposal is sent for a pending or approved project`,
+          );
         }
         if (row.projectStatus === 'pending' && p.teamLeadId === null) {
           throw new AppError('BAD_REQUEST', 'team_lead_id: choose the team lead who runs the project once the client accepts');
@@ -282,7 +287,14 @@ export function createProposalService(deps: ProposalDeps) {
         proposalLifecycle.assertMay(actor, factsOf(row.proposal), row.proposal.status, 'declined');
         assertOpen(row.proposal);
         await move(tx, actor, row, 'declined', { declinedAt: ctx.now(), declineReason: reason });
-        await notifyStaff(tx, publish, row, 'proposal_declined', 'Proposal declined', `${actor.name} declined "${row.proposal.title}" for ${row.projectTitle}. Reason: ${reason}`);
+        await notifyStaff(
+          tx,
+          publish,
+          row,
+          'proposal_declined',
+          'Proposal declined',
+          `${actor.name} declined "${row.proposal.title}" for ${row.projectTitle}. Reason: ${reason}`,
+        );
       });
       return get(actor, id);
     },
@@ -296,9 +308,22 @@ export function createProposalService(deps: ProposalDeps) {
         const updated = await move(tx, actor, row, 'void', { voidedAt: ctx.now(), voidReason: reason });
         // A draft was never shown to the client: only a sent proposal's owners hear it was withdrawn.
         if (p.status === 'sent') {
-          await notifyOwners(tx, publish, row, 'proposal_voided', 'A proposal was withdrawn', `"${p.title}" for ${row.projectTitle} was withdrawn. Reason: ${reason}`);
+          await notifyOwners(
+            tx,
+            publish,
+            row,
+            'proposal_voided',
+            'A proposal was withdrawn',
+            `"${p.title}" for ${row.projectTitle} was withdrawn. Reason: ${reason}`,
+          );
         }
-        await recordAudit(tx, actor, 'proposal.voided', { type: 'proposal', id, before: auditState(p), after: { ...auditState(updated), reason } }, ctx.now());
+        await recordAudit(
+          tx,
+          actor,
+          'proposal.voided',
+          { type: 'proposal', id, before: auditState(p), after: { ...auditState(updated), reason } },
+          ctx.now(),
+        );
       });
       return get(actor, id);
     },
