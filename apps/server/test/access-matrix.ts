@@ -454,6 +454,24 @@ export const ROUTES_WITH_OWN_TABLE: Record<string, readonly string[]> = {
     'GET /contracts/:id/audit',
     'GET /contracts/:id/pdf',
   ],
+  'proposals-access.int.test.ts': [
+    'GET /proposal-templates',
+    'POST /proposal-templates',
+    'PATCH /proposal-templates/:id',
+    'DELETE /proposal-templates/:id',
+    'GET /proposals',
+    'POST /proposals',
+    'GET /proposals/:id',
+    'PATCH /proposals/:id',
+    'GET /proposals/:id/pdf',
+    'POST /proposals/:id/send',
+    'POST /proposals/:id/void',
+    'POST /proposals/:id/revise',
+    'POST /proposals/:id/view',
+    'POST /proposals/:id/select',
+    'POST /proposals/:id/accept',
+    'POST /proposals/:id/decline',
+  ],
 };
 
 // --- Time, expenses, rates and profitability ------------------------------------------------------------------

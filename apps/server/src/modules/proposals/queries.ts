@@ -24,7 +24,6 @@ export type Row = { proposal: ProposalRow; projectTitle: string; projectStatus: 
 export type RequestInfo = { ip: string | null; userAgent: string | null };
 
 const acceptor = alias(users, 'acceptor');
-const next = alias(proposals, 'next_version');
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

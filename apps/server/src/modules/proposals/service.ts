@@ -3,7 +3,6 @@ import {
   REVISABLE_PROPOSAL_STATUSES,
   formatDate,
   type CreateProposalData,
-  type ProposalItemInput,
   type ProposalListQuery,
   type ProposalStatus,
   type UpdateProposalData,
@@ -16,7 +15,7 @@ import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
 import { assertCan, proposalScope } from '../../core/policy.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { projects, proposals, users, type StoredProposalItem } from '../../db/schema.js';
+import { projects, proposals, users } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { companyPeopleIds } from '../companies/queries.js';
 import { staffIds } from '../contracts/queries.js';

@@ -1,5 +1,4 @@
-import type { ProposalTemplate, ProposalTemplateInput } from '@agency/schema';
-import { proposalTemplateInput, updateProposalTemplateInput } from '@agency/schema';
+import type { ProposalTemplate, ProposalTemplateInput, proposalTemplateInput, updateProposalTemplateInput } from '@agency/schema';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor.js';
