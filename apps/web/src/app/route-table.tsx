@@ -95,6 +95,10 @@ const clientRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/sign-contract')).SignContractRoute }),
       },
       {
+        path: paths.client.proposal,
+        lazy: async () => ({ Component: (await import('./routes/proposal')).ProposalRoute }),
+      },
+      {
         path: paths.client.company,
         lazy: async () => ({ Component: (await import('./routes/company')).CompanyRoute }),
       },

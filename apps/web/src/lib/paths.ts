@@ -43,6 +43,8 @@ export const paths = {
     signContract: '/sign-contract',
     /** The contract PDF, full page, outside the template; `?id=<id>`. Open to everyone who may read the PDF. */
     contractPage: '/client/client-contract-page',
+    /** A proposal to answer, `?id=<id>`: then its contract to sign and its deposit to pay, one step after another. */
+    proposal: '/proposal',
     /** The client's company: its details, its people and their roles, invitations. */
     company: '/company',
   },
@@ -76,6 +78,8 @@ export const paths = {
     training: '/training-materials',
     /** Contract templates with the live-preview editor. */
     contractTemplates: '/contract-templates',
+    /** Every proposal with its status, value and conversion; `?id=<id>` opens one. */
+    proposals: '/proposals',
     /** Every client company with its people, projects and open invoices; `?id=<id>` opens one. */
     clients: '/clients',
     /** Outgoing webhooks: endpoints, their deliveries, replays. */
@@ -114,6 +118,8 @@ const GUARDED_PATHS = [
   '/view-project',
   '/view-invoice',
   '/sign-contract',
+  '/proposal',
+  '/proposals',
   '/tools-req',
   '/notifications',
   '/messages',

@@ -54,6 +54,12 @@ export const queryKeys = {
     mine: ['training', 'mine'] as const,
     progress: ['training', 'progress'] as const,
   },
+  proposals: {
+    all: ['proposals'] as const,
+    list: (filters: object) => ['proposals', 'list', filters] as const,
+    detail: (id: string) => ['proposals', 'detail', id] as const,
+    templates: ['proposals', 'templates'] as const,
+  },
   contracts: {
     all: ['contracts'] as const,
     list: (filters: object) => ['contracts', 'list', filters] as const,

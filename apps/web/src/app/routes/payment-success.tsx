@@ -5,6 +5,7 @@ import { PublicTitle } from '../layouts/site-title';
 import { PaymentSuccess, type PaymentSuccessReader } from '../../features/invoices/components/payment-success';
 import { paths } from '../../lib/paths';
 import { invoicePathFor } from '../../lib/project-links';
+import { journeyOf } from '../../lib/proposal-journey';
 import { useSession } from '../../lib/session';
 
 function invoicesPathFor(role: Role | undefined): string {
@@ -43,6 +44,10 @@ export function PaymentSuccessRoute() {
         invoicePath={(id) => (role ? invoicePathFor(role, id) : null) ?? paths.client.invoices}
         invoicesPath={invoicesPathFor(role)}
         loginPath={paths.login}
+        continuePath={(invoiceId) => {
+          const proposalId = role === 'client' ? journeyOf(invoiceId) : null;
+          return proposalId ? `${paths.client.proposal}?id=${encodeURIComponent(proposalId)}` : null;
+        }}
       />
     </>
   );

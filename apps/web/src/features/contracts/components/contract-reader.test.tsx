@@ -8,7 +8,7 @@ import { ContractReader } from './contract-reader';
 
 // pdf.js and the signature pad draw on a canvas, which jsdom has not; the reader's document is its HTML.
 vi.mock('./pdf-viewer', () => ({ PdfViewer: () => null }));
-vi.mock('./signature-pad', () => ({ SignaturePad: () => null }));
+vi.mock('../../../components/signature-pad', () => ({ SignaturePad: () => null }));
 
 const sent: Contract = {
   id: '41',

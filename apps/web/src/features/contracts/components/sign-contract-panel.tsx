@@ -12,7 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http';
 import { useSignContract } from '../api/sign-contract';
-import { SignaturePad } from './signature-pad';
+import { SignaturePad } from '../../../components/signature-pad';
 
 type SignContractPanelProps = { contract: Contract; onSigned: (contract: Contract) => void };
 

@@ -74,6 +74,8 @@ type PaymentSuccessProps = {
   /** The reader's own screen to go on to: a client's invoices, the staff's invoices or dashboard. */
   invoicesPath: string;
   loginPath: string;
+  /** Where the client goes on after paying this invoice when they came from a proposal's path (its kickoff step). */
+  continuePath?: (invoiceId: string) => string | null;
 };
 
 /**
@@ -81,12 +83,12 @@ type PaymentSuccessProps = {
  * until then (asking every two seconds). The invoice itself is shown only to its signed-in client: anyone else,
  * staff included, reads the same public text, and the page asks the server nothing.
  */
-export function PaymentSuccess({ invoiceNo, reader, invoicePath, invoicesPath, loginPath }: PaymentSuccessProps) {
+export function PaymentSuccess({ invoiceNo, reader, invoicePath, invoicesPath, loginPath, continuePath }: PaymentSuccessProps) {
   const wellFormed = parseInvoiceNo(invoiceNo) !== null;
   if (!wellFormed) return <UnknownInvoice invoiceNo={invoiceNo} invoicesPath={invoicesPath} />;
   switch (reader) {
     case 'client':
-      return <SignedInStatus invoiceNo={invoiceNo} invoicePath={invoicePath} invoicesPath={invoicesPath} />;
+      return <SignedInStatus invoiceNo={invoiceNo} invoicePath={invoicePath} invoicesPath={invoicesPath} continuePath={continuePath} />;
     case 'staff':
       return (
         <Panel icon={<StateIcon shape="waiting" colour="primary" />} title="Thank you" testId="payment-success" state="public">
@@ -115,7 +117,7 @@ function UnknownInvoice({ invoiceNo, invoicesPath }: { invoiceNo: string; invoic
   );
 }
 
-function SignedInStatus({ invoiceNo, invoicePath, invoicesPath }: Omit<PaymentSuccessProps, 'reader' | 'loginPath'>) {
+function SignedInStatus({ invoiceNo, invoicePath, invoicesPath, continuePath }: Omit<PaymentSuccessProps, 'reader' | 'loginPath'>) {
   const status = usePaymentStatus(invoiceNo);
   switch (status.state) {
     case 'loading':
@@ -139,7 +141,8 @@ function SignedInStatus({ invoiceNo, invoicePath, invoicesPath }: Omit<PaymentSu
           </button>
         </Panel>
       );
-    case 'received':
+    case 'received': {
+      const next = continuePath?.(status.invoice.id) ?? null;
       return (
         <Panel icon={<StateIcon shape="done" colour="success" />} title="Payment received" testId="payment-success" state="received">
           <Text>
@@ -147,11 +150,19 @@ function SignedInStatus({ invoiceNo, invoicePath, invoicesPath }: Omit<PaymentSu
             {formatMoney(status.invoice.amount_paid, status.invoice.currency)}). A receipt is on its way by e-mail.
             {status.invoice.kind === 'deposit' && ' With the deposit paid, the work on your project has started.'}
           </Text>
-          <ButtonLink to={invoicePath(status.invoice.id)} testId="open-paid-invoice">
+          {next && (
+            <p style={{ margin: '0 0 12px' }}>
+              <ButtonLink to={next} testId="continue-journey">
+                Continue to kickoff
+              </ButtonLink>
+            </p>
+          )}
+          <ButtonLink to={invoicePath(status.invoice.id)} outlined={Boolean(next)} testId="open-paid-invoice">
             View the invoice
           </ButtonLink>
         </Panel>
       );
+    }
     case 'processing':
       return (
         <Panel

@@ -32,6 +32,13 @@ const EXPECTED: Record<NotificationTargetType, Record<Role, string | null>> = {
     teamlead: '/employee/team-contract?id=42',
     teammember: '/employee/team-contract?id=42',
   },
+  proposal: {
+    client: '/proposal?id=42',
+    admin: '/proposals?id=42',
+    superadmin: '/proposals?id=42',
+    teamlead: null,
+    teammember: null,
+  },
   conversation: {
     client: '/messages',
     admin: null,

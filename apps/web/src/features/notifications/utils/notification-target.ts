@@ -27,8 +27,27 @@ export function targetPath(target: NotificationTarget, role: Role): string | nul
       return contractPathFor(role, target.id);
     case 'invoice':
       return invoicePathFor(role, target.id);
+    case 'proposal':
+      return proposalPathFor(role, target.id);
     default:
       return assertNever(target.type);
+  }
+}
+
+/** A client answers a proposal on its own path (then signs and pays there); staff open it in the proposals list. */
+function proposalPathFor(role: Role, id: string): string | null {
+  const query = `?id=${encodeURIComponent(id)}`;
+  switch (role) {
+    case 'client':
+      return `${paths.client.proposal}${query}`;
+    case 'admin':
+    case 'superadmin':
+      return `${paths.staff.proposals}${query}`;
+    case 'teamlead':
+    case 'teammember':
+      return null;
+    default:
+      return assertNever(role);
   }
 }
 

@@ -1,0 +1,209 @@
+import { isPayable, PROJECT_STATUS_LABELS, type Proposal } from '@agency/schema';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ListLoading, RecordError } from '../../components/list-states';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { PageTitle } from '../../features/config/components/page-title';
+import { TestModeBanner } from '../../features/config/components/test-mode-banner';
+import { useContract } from '../../features/contracts/api/get-contract';
+import { ContractReader } from '../../features/contracts/components/contract-reader';
+import { useInvoice } from '../../features/invoices/api/get-invoice';
+import { PayButton } from '../../features/invoices/components/pay-button';
+import { useProject } from '../../features/projects/api/get-project';
+import { useProposal } from '../../features/proposals/api/get-proposal';
+import { useProposalStep } from '../../features/proposals/api/proposal-step';
+import { AnswerProposalPanel } from '../../features/proposals/components/answer-proposal-panel';
+import { JourneySteps } from '../../features/proposals/components/journey-steps';
+import { ProposalStatusChip } from '../../features/proposals/components/proposal-status-chip';
+import { ProposalView } from '../../features/proposals/components/proposal-view';
+import { companyRoleOf } from '../../lib/company-role';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { projectPathFor } from '../../lib/project-links';
+import { rememberJourney } from '../../lib/proposal-journey';
+
+const proposalPath = (id: string) => `${paths.client.proposal}?id=${encodeURIComponent(id)}`;
+
+/** Step 1: the proposal to read, tick and answer (an owner), or to read (billing). */
+function ProposalStep({ proposal, isOwner }: { proposal: Proposal; isOwner: boolean }) {
+  const step = useProposalStep();
+  const viewed = useRef(false);
+  const isOpen = proposal.status === 'sent';
+
+  // Opening it tells the agency it was seen (once; the server keeps the first time).
+  useEffect(() => {
+    if (!isOwner || !isOpen || proposal.viewed_at || viewed.current) return;
+    viewed.current = true;
+    step.mutate({ id: proposal.id, action: { step: 'view' } });
+  }, [isOwner, isOpen, proposal.id, proposal.viewed_at, step]);
+
+  return (
+    <Stack spacing={3}>
+      <Card sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <ProposalStatusChip status={proposal.status} />
+          <Typography variant="body2" color="text.secondary">
+            {proposal.project_title} · version {proposal.version}
+          </Typography>
+        </Stack>
+        <ProposalView
+          proposal={proposal}
+          isSelecting={step.isPending}
+          onSelect={isOwner && isOpen ? (itemIds) => step.mutate({ id: proposal.id, action: { step: 'select', item_ids: itemIds } }) : undefined}
+        />
+      </Card>
+      {isOpen && isOwner && (
+        <Card sx={{ p: { xs: 2, sm: 3 } }}>
+          <AnswerProposalPanel proposal={proposal} onAccepted={() => window.scrollTo({ top: 0 })} onDeclined={() => window.scrollTo({ top: 0 })} />
+        </Card>
+      )}
+      {isOpen && !isOwner && <Alert severity="info">Only an owner of your company can accept or decline this proposal.</Alert>}
+    </Stack>
+  );
+}
+
+/** Step 2: the contract acceptance sent, opened here to sign. */
+function ContractStep({ proposal, userId }: { proposal: Proposal; userId: string }) {
+  return (
+    <Stack spacing={2}>
+      <Alert severity="success">You accepted “{proposal.title}”. Sign the contract below: the deposit invoice follows.</Alert>
+      <ContractReader contractId={proposal.contract_id ?? ''} userId={userId} back={{ to: proposalPath(proposal.id), label: 'The proposal' }} />
+    </Stack>
+  );
+}
+
+/** Step 3: the deposit to pay (card, on the provider's page), or the wait while it is raised. */
+function DepositStep({ proposal }: { proposal: Proposal }) {
+  const invoice = useInvoice(proposal.deposit_invoice_id);
+  if (!proposal.deposit_invoice_id || invoice.isPending) return <ListLoading label="Preparing your deposit invoice..." />;
+  if (invoice.isError)
+    return <RecordError error={invoice.error} missingText="The deposit invoice is not available." onRetry={() => void invoice.refetch()} />;
+  const data = invoice.data;
+  return (
+    <Card sx={{ p: { xs: 2, sm: 3 } }} data-testid="deposit-step">
+      <Stack spacing={2}>
+        <Typography variant="h6" component="h2">
+          Pay the deposit
+        </Typography>
+        <Typography>
+          {data.invoice_no}: {formatMoney(data.total, data.currency)}, {proposal.deposit_percent}% of the accepted{' '}
+          {formatMoney(proposal.total, proposal.currency)}. The work starts as soon as it is paid.
+        </Typography>
+        {isPayable(data.status) && data.amount_due > 0 ? (
+          <Box onClickCapture={() => rememberJourney(data.id, proposal.id)}>
+            <PayButton invoice={data} size="large" fullWidth />
+          </Box>
+        ) : (
+          <Alert severity="success">Paid. Thank you.</Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Step 4: the work has started. */
+function KickoffStep({ proposal }: { proposal: Proposal }) {
+  const project = useProject(proposal.project_id);
+  const status = project.data?.project.status;
+  return (
+    <Card sx={{ p: { xs: 2, sm: 3 } }} data-testid="kickoff-step">
+      <Stack spacing={2}>
+        <Typography variant="h6" component="h2">
+          Your project has started
+        </Typography>
+        <Typography data-testid="kickoff-project-status" data-status={status}>
+          {proposal.project_title}: {status ? PROJECT_STATUS_LABELS[status] : '…'}
+        </Typography>
+        <Button component={RouterLink} to={projectPathFor('client', proposal.project_id) ?? paths.client.projects} variant="contained">
+          Open the project
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /proposal?id=: a proposal and what follows its acceptance, one step after another on one screen (phone first):
+ * Proposal -> Contract -> Deposit -> Kickoff, with no return to the dashboard in between.
+ */
+export function ProposalRoute() {
+  const [searchParams] = useSearchParams();
+  const { user } = useAuth();
+  const id = searchParams.get('id') ?? '';
+  const proposal = useProposal(id);
+  const data = proposal.data;
+  const contract = useContract(data?.contract_id ?? '', Boolean(data?.contract_id));
+  const deposit = useInvoice(data?.deposit_invoice_id ?? null);
+
+  if (!user) return null;
+  if (proposal.isPending) return <ListLoading label="Loading the proposal..." />;
+  if (proposal.isError || !data) {
+    return (
+      <RecordError
+        error={proposal.error}
+        missingText="This proposal does not exist or is not yours to see."
+        onRetry={() => void proposal.refetch()}
+        data-testid="proposal-missing"
+      />
+    );
+  }
+
+  const isOwner = companyRoleOf(user) === 'owner';
+  let body;
+  let current: 'Proposal' | 'Contract' | 'Deposit' | 'Kickoff' = 'Proposal';
+  let done = false;
+  if (data.status !== 'accepted') {
+    body = (
+      <>
+        {data.status === 'declined' && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            You declined this proposal: {data.decline_reason}
+          </Alert>
+        )}
+        {data.status === 'expired' && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            This proposal expired. Ask us for a new version.
+          </Alert>
+        )}
+        {data.status === 'void' && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            This proposal was withdrawn: {data.void_reason}
+          </Alert>
+        )}
+        <ProposalStep proposal={data} isOwner={isOwner} />
+      </>
+    );
+  } else if (data.contract_id && contract.data?.status !== 'signed') {
+    current = 'Contract';
+    body = <ContractStep proposal={data} userId={user.id} />;
+  } else if (!deposit.data || deposit.data.status !== 'paid') {
+    current = 'Deposit';
+    body = <DepositStep proposal={data} />;
+  } else {
+    current = 'Kickoff';
+    done = true;
+    body = <KickoffStep proposal={data} />;
+  }
+
+  return (
+    <>
+      <PageTitle title="Proposal" />
+      <TestModeBanner />
+      <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+        <JourneySteps current={current} done={done} />
+        {data.acceptance && current !== 'Proposal' && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Accepted by {data.acceptance.name} on {formatDateTime(data.acceptance.accepted_at)}.
+          </Typography>
+        )}
+        {body}
+      </Box>
+    </>
+  );
+}

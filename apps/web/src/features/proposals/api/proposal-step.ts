@@ -1,0 +1,43 @@
+import type { AcceptProposalInput, Proposal } from '@agency/schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The steps a proposal takes on its own route: send, void, revise (staff); view, select, accept, decline (the client). */
+export type ProposalStep =
+  | { step: 'send' }
+  | { step: 'void'; reason: string }
+  | { step: 'revise' }
+  | { step: 'view' }
+  | { step: 'select'; item_ids: string[] }
+  | { step: 'accept'; input: AcceptProposalInput }
+  | { step: 'decline'; reason: string };
+
+function bodyOf(action: ProposalStep): unknown {
+  switch (action.step) {
+    case 'void':
+    case 'decline':
+      return { reason: action.reason };
+    case 'select':
+      return { item_ids: action.item_ids };
+    case 'accept':
+      return action.input;
+    default:
+      return undefined;
+  }
+}
+
+export function takeProposalStep({ id, action }: { id: string; action: ProposalStep }): Promise<{ proposal: Proposal }> {
+  return request<{ proposal: Proposal }>(`/proposals/${encodeURIComponent(id)}/${action.step}`, { method: 'POST', body: bodyOf(action) });
+}
+
+export function useProposalStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: takeProposalStep,
+    onSuccess: (data) => {
+      queryClient.setQueryData(queryKeys.proposals.detail(data.proposal.id), data);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.proposals.all });
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { PROPOSAL_STATUS_LABELS, assertNever, type ProposalStatus } from '@agency/schema';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+
+function colorOf(status: ProposalStatus): ChipProps['color'] {
+  switch (status) {
+    case 'draft':
+    case 'void':
+      return 'default';
+    case 'sent':
+      return 'warning';
+    case 'accepted':
+      return 'success';
+    case 'declined':
+    case 'expired':
+      return 'error';
+    default:
+      return assertNever(status);
+  }
+}
+
+export function ProposalStatusChip({ status, size = 'small' }: { status: ProposalStatus; size?: ChipProps['size'] }) {
+  return (
+    <Chip
+      label={PROPOSAL_STATUS_LABELS[status]}
+      color={colorOf(status)}
+      size={size}
+      variant={status === 'void' || status === 'draft' ? 'outlined' : 'filled'}
+      data-testid="proposal-status"
+      data-status={status}
+    />
+  );
+}
