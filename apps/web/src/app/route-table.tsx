@@ -201,6 +201,10 @@ const staffRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/all-projects')).AllProjectsRoute }),
       },
       {
+        path: paths.staff.proposals,
+        lazy: async () => ({ Component: (await import('./routes/staff-proposals')).StaffProposalsRoute }),
+      },
+      {
         path: paths.staff.clients,
         lazy: async () => ({ Component: (await import('./routes/clients')).ClientsRoute }),
       },

@@ -13,6 +13,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import HistoryEduOutlinedIcon from '@mui/icons-material/HistoryEduOutlined';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import PolicyOutlinedIcon from '@mui/icons-material/PolicyOutlined';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
 import { usePendingProjectCount } from '../../features/projects/api/get-project-summary';
@@ -27,6 +28,7 @@ const ADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.admin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
   { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
   { to: paths.staff.clients, label: 'Clients', icon: <BusinessOutlinedIcon /> },
+  { to: paths.staff.proposals, label: 'Proposals', icon: <RequestQuoteOutlinedIcon /> },
   { to: paths.admin.contracts, label: 'Contracts', icon: <HistoryEduOutlinedIcon /> },
   { to: paths.staff.contractTemplates, label: 'Contract templates', icon: <ArticleOutlinedIcon /> },
   { to: paths.admin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
@@ -43,6 +45,7 @@ const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.projectApproval, label: 'Approvals', icon: <FactCheckOutlinedIcon />, BadgeCount: usePendingProjectCount },
   { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
   { to: paths.staff.clients, label: 'Clients', icon: <BusinessOutlinedIcon /> },
+  { to: paths.staff.proposals, label: 'Proposals', icon: <RequestQuoteOutlinedIcon /> },
   { to: paths.superadmin.contracts, label: 'Contracts', icon: <HistoryEduOutlinedIcon /> },
   { to: paths.staff.contractTemplates, label: 'Contract templates', icon: <ArticleOutlinedIcon /> },
   { to: paths.superadmin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },

@@ -1,14 +1,24 @@
-import { useSearchParams } from 'react-router';
+import type { Project } from '@agency/schema';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useActiveEmployees } from '../../features/admins/api/list-active-employees';
 import { PageTitle } from '../../features/config/components/page-title';
 import { ApprovalQueue } from '../../features/projects/components/approval-queue';
+import { ProposalEditorDialog } from '../../features/proposals/components/proposal-editor-dialog';
 import { PageHeading } from '../../components/page-heading';
+import { notify } from '../../lib/notify';
+import { paths } from '../../lib/paths';
 
-/** /project-approval: pending projects, oldest first; `?id=<id>` selects one. */
+/** /project-approval: pending projects, oldest first; `?id=<id>` selects one. A pending request may get a proposal. */
 export function ProjectApprovalRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const selectedId = searchParams.get('id');
   const employees = useActiveEmployees();
+  const [proposalFor, setProposalFor] = useState<Project | null>(null);
+  const teamLeads = (employees.data ?? []).filter((e) => e.role === 'teamlead').map((e) => ({ id: e.id, name: e.name }));
 
   function handleSelect(id: string | null) {
     setSearchParams(id ? { id } : {}, { replace: id === null });
@@ -17,12 +27,32 @@ export function ProjectApprovalRoute() {
   return (
     <>
       <PageTitle title="Project approval" />
-      <PageHeading title="Project approval">Review new projects: approve them with a team, or reject them with a reason.</PageHeading>
+      <PageHeading title="Project approval">
+        Review new projects: approve them with a team, reject them with a reason, or answer with a priced proposal.
+      </PageHeading>
       <ApprovalQueue
         selectedId={selectedId}
         onSelect={handleSelect}
         team={{ employees: employees.data ?? [], isLoading: employees.isPending, error: employees.error }}
+        renderActions={(project) => (
+          <Button variant="outlined" startIcon={<RequestQuoteIcon />} onClick={() => setProposalFor(project)} data-testid="send-proposal-button">
+            Send a proposal
+          </Button>
+        )}
       />
+      {proposalFor && (
+        <ProposalEditorDialog
+          open
+          project={proposalFor}
+          teamLeads={teamLeads}
+          onClose={() => setProposalFor(null)}
+          onDone={(proposal) => {
+            setProposalFor(null);
+            notify.success(proposal.status === 'sent' ? `Proposal sent: ${proposal.title}` : `Draft saved: ${proposal.title}`);
+            void navigate(`${paths.staff.proposals}?id=${encodeURIComponent(proposal.id)}`);
+          }}
+        />
+      )}
     </>
   );
 }

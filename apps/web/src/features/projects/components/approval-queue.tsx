@@ -1,4 +1,4 @@
-import type { ProjectListItem } from '@agency/schema';
+import type { Project, ProjectListItem } from '@agency/schema';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { notify } from '../../../lib/notify';
 import { ListEmpty, ListError, ListLoading, LoadMore, RecordError } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
@@ -26,7 +26,17 @@ import { ApproveProjectDialog, type TeamOptions } from './approve-project-dialog
 import { ProjectAttachments } from './project-attachments';
 import { RejectProjectDialog } from './reject-project-dialog';
 
-function PendingProjectPanel({ projectId, team, onDecided }: { projectId: string; team: TeamOptions; onDecided: () => void }) {
+function PendingProjectPanel({
+  projectId,
+  team,
+  onDecided,
+  renderActions,
+}: {
+  projectId: string;
+  team: TeamOptions;
+  onDecided: () => void;
+  renderActions?: (project: Project) => ReactNode;
+}) {
   const query = useProject(projectId);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
 
@@ -96,6 +106,7 @@ function PendingProjectPanel({ projectId, team, onDecided }: { projectId: string
           <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setDialog('reject')} data-testid="reject-button">
             Reject
           </Button>
+          {renderActions?.(project)}
         </Stack>
       ) : (
         <Typography sx={{ mt: 3 }} color="text.secondary">
@@ -131,10 +142,12 @@ type ApprovalQueueProps = {
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   team: TeamOptions;
+  /** More actions on the selected pending project (the approval screen adds "Send a proposal"). */
+  renderActions?: (project: Project) => ReactNode;
 };
 
 /** Pending projects, oldest first, beside the selected one's details with Approve and Reject. */
-export function ApprovalQueue({ selectedId, onSelect, team }: ApprovalQueueProps) {
+export function ApprovalQueue({ selectedId, onSelect, team, renderActions }: ApprovalQueueProps) {
   const theme = useTheme();
   const isNarrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const queue = useProjects({ status: 'pending', order: 'oldest' });
@@ -183,7 +196,7 @@ export function ApprovalQueue({ selectedId, onSelect, team }: ApprovalQueueProps
   const detailCard = (
     <Card component="section" aria-label="Selected project" sx={{ minWidth: 0 }}>
       {selectedId ? (
-        <PendingProjectPanel key={selectedId} projectId={selectedId} team={team} onDecided={() => onSelect(null)} />
+        <PendingProjectPanel key={selectedId} projectId={selectedId} team={team} onDecided={() => onSelect(null)} renderActions={renderActions} />
       ) : (
         <ListEmpty title="Select a project">Pick a project from the queue to review it.</ListEmpty>
       )}

@@ -1,0 +1,138 @@
+import { canChangeProposalStatus, REVISABLE_PROPOSAL_STATUSES } from '@agency/schema';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ListLoading, RecordError } from '../../components/list-states';
+import { PageHeading } from '../../components/page-heading';
+import { useActiveEmployees } from '../../features/admins/api/list-active-employees';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { PageTitle } from '../../features/config/components/page-title';
+import { useProject } from '../../features/projects/api/get-project';
+import { useProposal } from '../../features/proposals/api/get-proposal';
+import { useProposalStep } from '../../features/proposals/api/proposal-step';
+import { ProposalEditorDialog } from '../../features/proposals/components/proposal-editor-dialog';
+import { ProposalStatusChip } from '../../features/proposals/components/proposal-status-chip';
+import { ProposalView } from '../../features/proposals/components/proposal-view';
+import { ProposalsTable } from '../../features/proposals/components/proposals-table';
+import { formatDateTime } from '../../lib/format';
+import { errorMessage } from '../../lib/http';
+import { notify } from '../../lib/notify';
+
+function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void; onOpen: (id: string) => void }) {
+  const { user } = useAuth();
+  const proposal = useProposal(id);
+  const project = useProject(proposal.data?.project_id ?? '');
+  const employees = useActiveEmployees();
+  const step = useProposalStep();
+  const [isEditing, setIsEditing] = useState(false);
+  const [voidReason, setVoidReason] = useState('');
+  if (proposal.isPending) return <ListLoading label="Loading the proposal..." />;
+  if (proposal.isError)
+    return <RecordError error={proposal.error} missingText="This proposal does not exist." onRetry={() => void proposal.refetch()} />;
+  const p = proposal.data;
+  const role = user?.role ?? 'admin';
+  const teamLeads = (employees.data ?? []).filter((e) => e.role === 'teamlead').map((e) => ({ id: e.id, name: e.name }));
+
+  return (
+    <Card sx={{ p: { xs: 2, sm: 3 } }} data-testid="staff-proposal-detail">
+      <Button startIcon={<ArrowBackIcon />} onClick={onBack} sx={{ mb: 1, ml: -1 }}>
+        All proposals
+      </Button>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <ProposalStatusChip status={p.status} size="medium" />
+        <Typography variant="body2" color="text.secondary">
+          {p.company.name} · {p.project_title} · version {p.version}
+          {p.viewed_at ? ` · opened ${formatDateTime(p.viewed_at)}` : ''}
+        </Typography>
+      </Stack>
+      {step.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(step.error)}
+        </Alert>
+      )}
+      {p.decline_reason && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Declined: {p.decline_reason}
+        </Alert>
+      )}
+      {p.acceptance && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Accepted by {p.acceptance.name} ({p.acceptance.accepted_by.name}) on {formatDateTime(p.acceptance.accepted_at)} from{' '}
+          {p.acceptance.ip ?? 'an unknown address'}.
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 3 }}>
+        {p.status === 'draft' && (
+          <>
+            <Button
+              variant="contained"
+              loading={step.isPending}
+              onClick={() => step.mutate({ id: p.id, action: { step: 'send' } }, { onSuccess: () => notify.success('Proposal sent') })}
+              data-testid="staff-send-proposal"
+            >
+              Send to the client
+            </Button>
+            <Button variant="outlined" onClick={() => setIsEditing(true)} disabled={!project.data}>
+              Edit
+            </Button>
+          </>
+        )}
+        {REVISABLE_PROPOSAL_STATUSES.includes(p.status) && !p.revised_by_id && (
+          <Button
+            variant="outlined"
+            onClick={() => step.mutate({ id: p.id, action: { step: 'revise' } }, { onSuccess: ({ proposal: next }) => onOpen(next.id) })}
+            data-testid="revise-proposal"
+          >
+            Make a new version
+          </Button>
+        )}
+        {canChangeProposalStatus(role, null, p.status, 'void') && (
+          <Stack direction="row" spacing={1}>
+            <TextField size="small" label="Reason to void" value={voidReason} onChange={(e) => setVoidReason(e.target.value)} />
+            <Button
+              color="error"
+              disabled={voidReason.trim().length < 3}
+              onClick={() => step.mutate({ id: p.id, action: { step: 'void', reason: voidReason.trim() } })}
+            >
+              Void
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+      <ProposalView proposal={p} />
+      {isEditing && project.data && (
+        <ProposalEditorDialog
+          open
+          project={project.data.project}
+          proposal={p}
+          teamLeads={teamLeads}
+          onClose={() => setIsEditing(false)}
+          onDone={() => setIsEditing(false)}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** /proposals: every proposal with status chips, value and conversion; `?id=<id>` opens one. */
+export function StaffProposalsRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const id = searchParams.get('id');
+  return (
+    <>
+      <PageTitle title="Proposals" />
+      <PageHeading title="Proposals">Priced offers sent to clients, their answers, and how many are accepted.</PageHeading>
+      {id ? (
+        <ProposalDetail key={id} id={id} onBack={() => setSearchParams({})} onOpen={(next) => setSearchParams({ id: next })} />
+      ) : (
+        <ProposalsTable selectedId={id} onSelect={(next) => setSearchParams({ id: next })} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,372 @@
+import { computeProposalTotals, isCurrency, type Currency, type Proposal } from '@agency/schema';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Markdown } from '../../../components/markdown';
+import { currencyDecimals, formatMoney, toMinorUnits } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { useProposalTemplates } from '../api/list-proposal-templates';
+import { useProposalStep } from '../api/proposal-step';
+import { useSaveProposal } from '../api/save-proposal';
+import { ProposalView } from './proposal-view';
+
+type ItemRow = { id?: string; description: string; quantity: string; unitPrice: string; taxRate: string; optional: boolean };
+type SectionRow = { title: string; body: string };
+
+export type ProposalEditorProject = { id: string; title: string; status: string; currency: string; budget_minor: number | null };
+type Person = { id: string; name: string };
+
+type ProposalEditorDialogProps = {
+  open: boolean;
+  project: ProposalEditorProject;
+  /** The draft to edit; a new draft when absent. */
+  proposal?: Proposal | null;
+  /** Who may lead the project (needed when it is still pending: acceptance approves it with this team). */
+  teamLeads: readonly Person[];
+  onClose: () => void;
+  onDone: (proposal: Proposal) => void;
+};
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const major = (minor: number, currency: Currency) => String(minor / 10 ** (currencyDecimals(currency) ?? 2));
+
+function rowsOf(proposal: Proposal | null | undefined, currency: Currency): ItemRow[] {
+  if (!proposal) return [{ description: '', quantity: '1', unitPrice: '', taxRate: '0', optional: false }];
+  return proposal.items.map((i) => ({
+    id: i.id,
+    description: i.description,
+    quantity: String(i.quantity),
+    unitPrice: major(i.unit_price, currency),
+    taxRate: String(i.tax_rate),
+    optional: i.optional,
+  }));
+}
+
+/**
+ * Staff write a proposal for a client's project: sections in Markdown with a preview, item rows with optional flags,
+ * the totals as they type (the server's own totals function), a template to start from, and a preview exactly as
+ * the client will see it. Save keeps a draft; Send saves and sends it to the company's owners.
+ */
+export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClose, onDone }: ProposalEditorDialogProps) {
+  const currency: Currency = isCurrency(project.currency) ? project.currency : 'GBP';
+  const save = useSaveProposal();
+  const step = useProposalStep();
+  const templates = useProposalTemplates(open);
+  const [tab, setTab] = useState<'edit' | 'preview'>('edit');
+  const [title, setTitle] = useState(proposal?.title ?? `Proposal: ${project.title}`);
+  const [intro, setIntro] = useState(proposal?.intro_markdown ?? '');
+  const [sections, setSections] = useState<SectionRow[]>(
+    proposal?.sections.map((s) => ({ title: s.title, body: s.body_markdown })) ?? [{ title: 'Scope', body: '' }],
+  );
+  const [items, setItems] = useState<ItemRow[]>(rowsOf(proposal, currency));
+  const [validUntil, setValidUntil] = useState(proposal?.valid_until ?? inDays(30));
+  const [depositPercent, setDepositPercent] = useState(String(proposal?.deposit_percent ?? 30));
+  const [teamLeadId, setTeamLeadId] = useState(proposal?.team_lead_id ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const parsed = items.map((row) => ({
+    ...(row.id ? { id: row.id } : {}),
+    description: row.description.trim(),
+    quantity: Number(row.quantity),
+    unit_price: toMinorUnits(row.unitPrice, currency),
+    tax_rate: Number(row.taxRate || '0'),
+    optional: row.optional,
+    selected: !row.optional,
+  }));
+  const valid = parsed.map((p) => ({ ...p, unit_price: p.unit_price ?? 0, quantity: Number.isFinite(p.quantity) ? p.quantity : 0 }));
+  const totals = computeProposalTotals(valid, Number(depositPercent) || 0, currency);
+  const content = {
+    title,
+    intro_markdown: intro,
+    sections: sections.map((s) => ({ title: s.title, body_markdown: s.body })),
+    items: valid,
+    currency,
+    valid_until: validUntil,
+    deposit_percent: Number(depositPercent) || 0,
+  };
+
+  function update<T>(list: T[], index: number, change: Partial<T>): T[] {
+    return list.map((row, i) => (i === index ? { ...row, ...change } : row));
+  }
+
+  function handleTemplate(id: string) {
+    const template = templates.data?.find((t) => t.id === id);
+    if (!template) return;
+    if (template.intro_markdown) setIntro(template.intro_markdown);
+    setSections(template.sections.map((s) => ({ title: s.title, body: s.body_markdown })));
+    if (template.items.length > 0)
+      setItems(
+        template.items.map((i) => ({
+          description: i.description,
+          quantity: String(i.quantity),
+          unitPrice: major(i.unit_price, currency),
+          taxRate: String(i.tax_rate),
+          optional: i.optional,
+        })),
+      );
+  }
+
+  function inputOf() {
+    const bad = parsed.findIndex((p) => p.unit_price === null || !p.description || !(p.quantity > 0));
+    if (bad >= 0) {
+      setProblem(`Item ${bad + 1}: give a description, a quantity above zero and a price such as 1500 or 1500.50.`);
+      return null;
+    }
+    setProblem(null);
+    return {
+      title: title.trim(),
+      intro_markdown: intro,
+      sections: sections.filter((s) => s.title.trim()).map((s) => ({ title: s.title.trim(), body_markdown: s.body })),
+      items: parsed.map((p) => ({ ...p, unit_price: p.unit_price ?? 0 })),
+      valid_until: validUntil,
+      deposit_percent: Number(depositPercent),
+      ...(teamLeadId ? { team_lead_id: teamLeadId } : {}),
+    };
+  }
+
+  function handleSave(andSend: boolean) {
+    const input = inputOf();
+    if (!input) return;
+    save.mutate(
+      { id: proposal?.id ?? null, input: proposal ? input : { project_id: project.id, ...input } },
+      {
+        onSuccess: ({ proposal: saved }) => {
+          if (!andSend) return onDone(saved);
+          step.mutate({ id: saved.id, action: { step: 'send' } }, { onSuccess: ({ proposal: sent }) => onDone(sent) });
+        },
+      },
+    );
+  }
+
+  const error = save.error ?? step.error;
+  const isBusy = save.isPending || step.isPending;
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="proposal-editor-title" data-testid="proposal-editor">
+      <DialogTitle id="proposal-editor-title">{proposal ? 'Edit the proposal' : 'Send a proposal'}</DialogTitle>
+      <DialogContent dividers>
+        <Tabs value={tab} onChange={(_e, value) => setTab(value)} sx={{ mb: 2 }}>
+          <Tab value="edit" label="Write" />
+          <Tab value="preview" label="Preview as the client" data-testid="proposal-preview-tab" />
+        </Tabs>
+        {(problem || error) && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="proposal-editor-error">
+            {problem ?? errorMessage(error)}
+          </Alert>
+        )}
+        {tab === 'preview' ? (
+          <ProposalView proposal={content} />
+        ) : (
+          <Stack spacing={2}>
+            {(templates.data?.length ?? 0) > 0 && (
+              <TextField
+                select
+                label="Start from a template"
+                defaultValue=""
+                onChange={(e) => handleTemplate(e.target.value)}
+                data-testid="proposal-template"
+              >
+                {templates.data?.map((t) => (
+                  <MenuItem key={t.id} value={t.id}>
+                    {t.title}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <TextField
+              label="Title"
+              required
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'proposal-title' } }}
+            />
+            <MarkdownField label="Introduction" value={intro} onChange={setIntro} testId="proposal-intro" />
+            {sections.map((section, i) => (
+              <Box key={i} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+                <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+                  <TextField
+                    label="Section title"
+                    size="small"
+                    fullWidth
+                    value={section.title}
+                    onChange={(e) => setSections(update(sections, i, { title: e.target.value }))}
+                  />
+                  <IconButton aria-label={`Remove section ${i + 1}`} onClick={() => setSections(sections.filter((_s, j) => j !== i))}>
+                    <DeleteIcon />
+                  </IconButton>
+                </Stack>
+                <MarkdownField label="Section text" value={section.body} onChange={(body) => setSections(update(sections, i, { body }))} />
+              </Box>
+            ))}
+            <Button startIcon={<AddIcon />} onClick={() => setSections([...sections, { title: '', body: '' }])} sx={{ alignSelf: 'flex-start' }}>
+              Add a section (scope, timeline, terms)
+            </Button>
+            <Typography variant="subtitle1" component="h3">
+              Items ({currency})
+            </Typography>
+            {items.map((row, i) => (
+              <Box
+                key={i}
+                data-testid="proposal-item-row"
+                sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '3fr 1fr 1.4fr 1fr auto auto' }, alignItems: 'center' }}
+              >
+                <TextField
+                  label="Description"
+                  size="small"
+                  value={row.description}
+                  onChange={(e) => setItems(update(items, i, { description: e.target.value }))}
+                  sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                  slotProps={{ htmlInput: { 'data-testid': 'item-description' } }}
+                />
+                <TextField
+                  label="Qty"
+                  size="small"
+                  value={row.quantity}
+                  onChange={(e) => setItems(update(items, i, { quantity: e.target.value }))}
+                  slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-quantity' } }}
+                />
+                <TextField
+                  label="Unit price"
+                  size="small"
+                  value={row.unitPrice}
+                  onChange={(e) => setItems(update(items, i, { unitPrice: e.target.value }))}
+                  slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-price' } }}
+                />
+                <TextField
+                  label="Tax %"
+                  size="small"
+                  value={row.taxRate}
+                  onChange={(e) => setItems(update(items, i, { taxRate: e.target.value }))}
+                  slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-tax' } }}
+                />
+                <FormControlLabel
+                  label="Optional"
+                  control={
+                    <Checkbox
+                      checked={row.optional}
+                      onChange={(e) => setItems(update(items, i, { optional: e.target.checked }))}
+                      slotProps={{ input: { 'data-testid': 'item-optional' } as object }}
+                    />
+                  }
+                />
+                <IconButton
+                  aria-label={`Remove item ${i + 1}`}
+                  disabled={items.length === 1}
+                  onClick={() => setItems(items.filter((_r, j) => j !== i))}
+                >
+                  <DeleteIcon />
+                </IconButton>
+              </Box>
+            ))}
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() => setItems([...items, { description: '', quantity: '1', unitPrice: '', taxRate: '0', optional: false }])}
+              sx={{ alignSelf: 'flex-start' }}
+              data-testid="add-item"
+            >
+              Add an item
+            </Button>
+            <Box data-testid="editor-totals" sx={{ textAlign: 'right' }}>
+              <Typography variant="body2">
+                Subtotal {formatMoney(totals.subtotal, currency)} · Tax {formatMoney(totals.tax_total, currency)}
+              </Typography>
+              <Typography sx={{ fontWeight: 700 }} data-testid="editor-total">
+                Total {formatMoney(totals.total, currency)} (optional items not ticked) · Deposit {formatMoney(totals.deposit_amount, currency)}
+              </Typography>
+            </Box>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label="Valid until"
+                type="date"
+                value={validUntil}
+                onChange={(e) => setValidUntil(e.target.value)}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'proposal-valid-until' } }}
+              />
+              <TextField
+                label="Deposit %"
+                value={depositPercent}
+                onChange={(e) => setDepositPercent(e.target.value)}
+                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'proposal-deposit' } }}
+              />
+              {project.status === 'pending' && (
+                <TextField
+                  select
+                  label="Team lead once accepted"
+                  value={teamLeadId}
+                  onChange={(e) => setTeamLeadId(e.target.value)}
+                  sx={{ minWidth: 220 }}
+                  helperText="Accepting approves the project with this lead."
+                  slotProps={{ htmlInput: { 'data-testid': 'proposal-team-lead' } }}
+                >
+                  {teamLeads.map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            </Stack>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isBusy}>
+          Cancel
+        </Button>
+        <Button onClick={() => handleSave(false)} disabled={isBusy} data-testid="proposal-save">
+          Save draft
+        </Button>
+        <Button variant="contained" onClick={() => handleSave(true)} loading={isBusy} data-testid="proposal-send">
+          Send to the client
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function MarkdownField({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId?: string }) {
+  const [isPreview, setIsPreview] = useState(false);
+  return (
+    <Box>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="body2" color="text.secondary">
+          {label} (Markdown)
+        </Typography>
+        <Button size="small" onClick={() => setIsPreview(!isPreview)}>
+          {isPreview ? 'Write' : 'Preview'}
+        </Button>
+      </Stack>
+      {isPreview ? (
+        <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, minHeight: 64 }}>
+          <Markdown source={value || '_Nothing yet._'} />
+        </Box>
+      ) : (
+        <TextField
+          multiline
+          minRows={3}
+          fullWidth
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-label={label}
+          slotProps={{ htmlInput: { 'data-testid': testId } }}
+        />
+      )}
+    </Box>
+  );
+}
