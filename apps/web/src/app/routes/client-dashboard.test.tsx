@@ -1,4 +1,4 @@
-import type { ContractListItem, InvoiceListItem, ProjectListItem, User } from '@agency/schema';
+import type { ContractListItem, InvoiceListItem, ProjectListItem, ProposalListItem, User } from '@agency/schema';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
@@ -71,10 +71,50 @@ const rejectedProject: ProjectListItem = {
   updated_at: '2026-02-02T09:00:00.000Z',
 };
 
-type Stub = { contracts?: ContractListItem[]; invoices?: InvoiceListItem[]; rejected?: ProjectListItem[] };
+type Stub = { contracts?: ContractListItem[]; invoices?: InvoiceListItem[]; rejected?: ProjectListItem[]; proposals?: ProposalListItem[] };
+
+/** A proposal sent to the client's company, waiting for its answer. */
+function proposalToAnswer(id: string, title: string): ProposalListItem {
+  return {
+    id,
+    project_id: '7',
+    project_title: 'Shop relaunch',
+    project_status: 'pending',
+    company: { id: '1', name: 'Client Co' },
+    version: 1,
+    previous_id: null,
+    revised_by_id: null,
+    title,
+    currency: 'GBP',
+    valid_until: '2026-04-30',
+    deposit_percent: 30,
+    status: 'sent',
+    subtotal: 125000,
+    tax_total: 0,
+    total: 125000,
+    deposit_amount: 37500,
+    team_lead_id: '3',
+    member_ids: [],
+    sent_at: '2026-03-01T09:00:00.000Z',
+    viewed_at: null,
+    accepted_at: null,
+    declined_at: null,
+    decline_reason: null,
+    expired_at: null,
+    voided_at: null,
+    void_reason: null,
+    document_sha256: null,
+    acceptance: null,
+    contract_id: null,
+    deposit_invoice_id: null,
+    pdf_url: `/api/proposals/${id}/pdf`,
+    created_at: '2026-03-01T09:00:00.000Z',
+    updated_at: '2026-03-01T09:00:00.000Z',
+  };
+}
 
 /** The APIs the dashboard reads, answering as the server would for this client; the queries asked are kept. */
-function stubDashboard({ contracts = [], invoices = [], rejected = [] }: Stub) {
+function stubDashboard({ contracts = [], invoices = [], rejected = [], proposals = [] }: Stub) {
   const asked = { contracts: [] as URLSearchParams[], invoices: [] as URLSearchParams[] };
   server.use(
     http.get('/api/config', () =>
@@ -85,6 +125,10 @@ function stubDashboard({ contracts = [], invoices = [], rejected = [] }: Stub) {
       asked.contracts.push(query);
       const items = contracts.filter((c) => c.status === (query.get('status') ?? c.status) && c.kind === (query.get('kind') ?? c.kind));
       return HttpResponse.json({ items, next_cursor: null });
+    }),
+    http.get('/api/proposals', ({ request }) => {
+      const status = new URL(request.url).searchParams.get('status');
+      return HttpResponse.json({ items: proposals.filter((p) => p.status === (status ?? p.status)), next_cursor: null });
     }),
     http.get('/api/invoices', ({ request }) => {
       const query = new URL(request.url).searchParams;
@@ -112,6 +156,20 @@ function openDashboard() {
 }
 
 describe('the client dashboard', { timeout: 20_000 }, () => {
+  it('shows proposals awaiting an answer first, each opening its own path', async () => {
+    stubDashboard({ contracts: [contractToSign('41', 'Booking site')], proposals: [proposalToAnswer('5', 'Shop relaunch proposal')] });
+    openDashboard();
+    const attention = await screen.findByRole('region', { name: 'Needs your attention' });
+    const group = await within(attention).findByTestId('attention-proposals');
+    expect(
+      within(attention)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Proposals awaiting your answer', 'Contracts to sign']);
+    expect(group).toHaveTextContent('Shop relaunch · £1,250.00 · valid until 30 Apr 2026');
+    expect(within(group).getByRole('link', { name: 'Shop relaunch proposal' })).toHaveAttribute('href', '/proposal?id=5');
+  });
+
   it('opens on what the client has to do: contracts to sign, then invoices to pay (overdue first), then projects not approved', async () => {
     const asked = stubDashboard({
       contracts: [contractToSign('41', 'Booking site')],

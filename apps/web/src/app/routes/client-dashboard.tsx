@@ -16,6 +16,8 @@ import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
 import { useInvoicesToPay } from '../../features/invoices/api/list-invoices-to-pay';
 import { InvoiceToPayRow } from '../../features/invoices/components/invoice-to-pay-row';
 import { useProjectSummary } from '../../features/projects/api/get-project-summary';
+import { useProposals } from '../../features/proposals/api/list-proposals';
+import { ProposalToAnswerRow } from '../../features/proposals/components/proposal-to-answer-row';
 import { ProjectAttentionRow, ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
 import { contractPathFor } from '../../lib/contract-links';
 import { asksForWork, companyRoleOf, seesAmounts } from '../../lib/company-role';
@@ -37,15 +39,17 @@ function MoreLink({ to, children }: { to: string; children: string }) {
 }
 
 /**
- * What the client has to do, most pressing first: contracts to sign, invoices to pay, projects that were not
- * approved. A company's members see no invoices: theirs is asked nothing about them.
+ * What the client has to do, most pressing first: proposals awaiting an answer, contracts to sign, invoices to pay,
+ * projects that were not approved. A company's members see no prices: theirs is asked nothing about proposals or
+ * invoices.
  */
 function ClientAttention({ userId, withInvoices }: { userId: string; withInvoices: boolean }) {
   const contracts = useContracts({ kind: 'client', status: 'sent' }, SHOWN);
   const invoices = useInvoicesToPay(withInvoices);
+  const proposals = useProposals({ status: 'sent' }, withInvoices);
   const summary = useProjectSummary();
 
-  const queries = withInvoices ? [contracts, invoices, summary] : [contracts, summary];
+  const queries = withInvoices ? [proposals, contracts, invoices, summary] : [contracts, summary];
   const failed = queries.find((q) => q.isError);
   let body;
   if (failed) {
@@ -57,20 +61,28 @@ function ClientAttention({ userId, withInvoices }: { userId: string; withInvoice
         }}
       />
     );
-  } else if (!contracts.data || (withInvoices && !invoices.data) || !summary.data) {
+  } else if (!contracts.data || (withInvoices && (!invoices.data || !proposals.data)) || !summary.data) {
     body = <ListLoading label="Loading what needs your attention..." />;
   } else {
     // A company's owners and billing people see the contracts a colleague signs: theirs to sign are their own.
     const toSign = (contracts.data.pages[0]?.items ?? []).filter((contract) => contract.signer.id === userId);
     const toPay = invoices.data?.items ?? [];
     const rejected = summary.data.needs_attention;
+    const toAnswer = proposals.data?.items ?? [];
     body =
-      toSign.length + toPay.length + rejected.length === 0 ? (
+      toAnswer.length + toSign.length + toPay.length + rejected.length === 0 ? (
         <ListEmpty title="Nothing needs your attention" dense>
           {withInvoices ? 'Contracts to sign and invoices to pay appear here.' : 'Contracts to sign appear here.'}
         </ListEmpty>
       ) : (
         <>
+          {toAnswer.length > 0 && (
+            <AttentionGroup title="Proposals awaiting your answer" data-testid="attention-proposals">
+              {toAnswer.slice(0, SHOWN).map((proposal) => (
+                <ProposalToAnswerRow key={proposal.id} proposal={proposal} to={`${paths.client.proposal}?id=${encodeURIComponent(proposal.id)}`} />
+              ))}
+            </AttentionGroup>
+          )}
           {toSign.length > 0 && (
             <AttentionGroup
               title="Contracts to sign"
