@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { Link } from 'react-router';
 import { InvoiceTotalsPanel } from '../../features/invoices/components/invoice-totals-panel';
 import { SectionCard } from '../../components/section-card';
+import { ProposalPipeline } from '../../features/proposals/components/proposal-pipeline';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
@@ -40,6 +41,7 @@ export function AdminDashboardRoute() {
           <InvoiceTotalsPanel compact />
         </Box>
       </SectionCard>
+      <ProposalPipeline listPath={paths.staff.proposals} />
       <StaffProjectsTable role={user.role} userId={user.id} />
     </Box>
   );

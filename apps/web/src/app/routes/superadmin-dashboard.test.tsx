@@ -36,6 +36,18 @@ function openDashboard(unread: number) {
     http.get('/api/messages/unread-count', () => HttpResponse.json({ count: unread })),
     http.get('/api/projects/summary', () => HttpResponse.json(projects)),
     http.get('/api/invoices/summary', () => HttpResponse.json(invoices)),
+    // Four proposals reached clients (one accepted, one declined, two awaiting); a draft and a void one do not count.
+    http.get('/api/proposals', () =>
+      HttpResponse.json({
+        items: (['accepted', 'declined', 'sent', 'sent', 'draft', 'void'] as const).map((status, i) => ({
+          id: String(i + 1),
+          status,
+          total: 100000,
+          currency: 'GBP',
+        })),
+        next_cursor: null,
+      }),
+    ),
     http.get('/api/config', () =>
       HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true, test_payments: false }),
     ),
@@ -60,6 +72,16 @@ describe('the super admin’s dashboard', () => {
     expect(await screen.findByText('The inbox')).toBeInTheDocument();
     expect(location()).toBe('/superadmin-reply-message');
     // The whole dashboard renders in jsdom: slower than the default five seconds on a busy machine.
+  }, 15_000);
+
+  it('shows the proposals by status, their conversion and the accepted value', async () => {
+    openDashboard(0);
+    const card = await screen.findByTestId('dashboard-proposals');
+    expect(await within(card).findByTestId('dashboard-proposal-conversion')).toHaveTextContent(
+      'Conversion 25% (1 accepted / 4 sent) · accepted value £1,000.00',
+    );
+    expect(within(card).getByText('Awaiting answer: 2')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Proposals' })).toHaveAttribute('href', '/proposals');
   }, 15_000);
 
   it('says so when nothing is unread, and still links to the inbox', async () => {

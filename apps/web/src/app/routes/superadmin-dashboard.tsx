@@ -20,6 +20,7 @@ import { useProjectSummary } from '../../features/projects/api/get-project-summa
 import { InvoiceTotalsPanel } from '../../features/invoices/components/invoice-totals-panel';
 import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
 import { SectionCard } from '../../components/section-card';
+import { ProposalPipeline } from '../../features/proposals/components/proposal-pipeline';
 import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
 
@@ -147,6 +148,7 @@ export function SuperadminDashboardRoute() {
           <InvoiceTotalsPanel compact />
         </Box>
       </SectionCard>
+      <ProposalPipeline listPath={paths.staff.proposals} />
       <ProjectSummaryPanel
         getDetailPath={(id) => projectPathFor(user.role, id)}
         attentionTitle="Waiting for your approval"
