@@ -163,4 +163,58 @@ test.describe('proposals', () => {
     expect(phone.console.problems()).toEqual([]);
     await phone.close();
   });
+
+  test('the new screens fit a phone (390 px) and a desktop (1280 px) with no sideways scroll', async ({ browser, request, baseURL }, testInfo) => {
+    test.setTimeout(90_000);
+    const client = await createClient(request, { name: `Sam Client ${uniqueSuffix()}` });
+    const lead = await createTeamlead(request);
+    const owner = await loginSuperadmin(request);
+    const project = await requestProject(request, client);
+    const created = await request.post('/api/proposals', {
+      headers: authHeaders(owner),
+      data: {
+        project_id: project.id,
+        title: 'A website that takes orders',
+        intro_markdown: 'Thank you for asking us. **Here is what we propose.**',
+        sections: [
+          { title: 'Scope', body_markdown: '- Design\n- Build\n- Launch' },
+          { title: 'Timeline', body_markdown: 'Six weeks from the deposit.' },
+        ],
+        items: [
+          {
+            description: 'Design and build of a ten-page shop with a very long description that wraps',
+            quantity: 1,
+            unit_price: 450_000,
+            tax_rate: 20,
+          },
+          { description: 'Hosting, first year', quantity: 12, unit_price: 2_500 },
+          { description: 'Product photography', quantity: 1, unit_price: 60_000, optional: true, selected: false },
+        ],
+        valid_until: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+        team_lead_id: lead.user.id,
+      },
+    });
+    const { proposal } = await expectStatus<{ proposal: { id: string } }>(created, 201, 'proposal');
+    await expectStatus(await request.post(`/api/proposals/${proposal.id}/send`, { headers: authHeaders(owner) }), 200, 'send');
+
+    const screens: { who: Auth; path: string; ready: string; name: string; open?: string }[] = [
+      { who: client, path: `/proposal?id=${proposal.id}`, ready: 'accept-panel', name: 'client-proposal' },
+      { who: owner, path: `/proposals?id=${proposal.id}`, ready: 'staff-proposal-detail', name: 'staff-proposal' },
+      { who: owner, path: '/proposals', ready: 'proposals-table', name: 'staff-proposals' },
+      { who: owner, path: `/project-approval?id=${project.id}`, ready: 'proposal-editor', name: 'proposal-editor', open: 'send-proposal-button' },
+    ];
+    for (const phone of [true, false]) {
+      for (const screen of screens) {
+        const s = await session(browser, screen.who, baseURL!, phone);
+        await s.page.goto(screen.path);
+        if (screen.open) await s.page.getByTestId(screen.open).click();
+        await expect(s.page.getByTestId(screen.ready)).toBeVisible();
+        const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${screen.name} at ${phone ? 390 : 1280} px`).toBeLessThanOrEqual(0);
+        await s.page.screenshot({ path: testInfo.outputPath(`${screen.name}-${phone ? 390 : 1280}.png`), fullPage: true });
+        expect(s.console.problems()).toEqual([]);
+        await s.close();
+      }
+    }
+  });
 });

@@ -27,7 +27,7 @@ import { notify } from '../../lib/notify';
 function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void; onOpen: (id: string) => void }) {
   const { user } = useAuth();
   const proposal = useProposal(id);
-  const project = useProject(proposal.data?.project_id ?? '');
+  const project = useProject(proposal.data?.project_id ?? '', Boolean(proposal.data));
   const employees = useActiveEmployees();
   const step = useProposalStep();
   const [isEditing, setIsEditing] = useState(false);
