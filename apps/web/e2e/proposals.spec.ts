@@ -209,6 +209,8 @@ test.describe('proposals', () => {
         await s.page.goto(screen.path);
         if (screen.open) await s.page.getByTestId(screen.open).click();
         await expect(s.page.getByTestId(screen.ready)).toBeVisible();
+        // A dialog's screenshot once it has faded in.
+        if (screen.open) await expect(s.page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
         const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${screen.name} at ${phone ? 390 : 1280} px`).toBeLessThanOrEqual(0);
         await s.page.screenshot({ path: testInfo.outputPath(`${screen.name}-${phone ? 390 : 1280}.png`), fullPage: true });

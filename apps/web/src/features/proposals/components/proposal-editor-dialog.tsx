@@ -17,6 +17,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { currencyDecimals, formatMoney, toMinorUnits } from '../../../lib/format';
@@ -65,6 +67,8 @@ function rowsOf(proposal: Proposal | null | undefined, currency: Currency): Item
  */
 export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClose, onDone }: ProposalEditorDialogProps) {
   const currency: Currency = isCurrency(project.currency) ? project.currency : 'GBP';
+  // A phone gets the whole screen: the editor has many fields.
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const save = useSaveProposal();
   const step = useProposalStep();
   const templates = useProposalTemplates(open);
@@ -158,7 +162,15 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
   const isBusy = save.isPending || step.isPending;
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="proposal-editor-title" data-testid="proposal-editor">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      fullScreen={isPhone}
+      maxWidth="md"
+      aria-labelledby="proposal-editor-title"
+      data-testid="proposal-editor"
+    >
       <DialogTitle id="proposal-editor-title">{proposal ? 'Edit the proposal' : 'Send a proposal'}</DialogTitle>
       <DialogContent dividers>
         <Tabs value={tab} onChange={(_e, value) => setTab(value)} sx={{ mb: 2 }}>
