@@ -33,7 +33,10 @@ describe('the proposal as the client reads it', () => {
     const { user } = renderScreen(<Tickable />, { path: '/proposal' });
     expect(screen.getByRole('region', { name: 'Scope' })).toHaveTextContent('Scope Design Build');
     const totals = screen.getByTestId('proposal-totals');
-    const figures = () => within(totals).getAllByRole('definition').map((dd) => dd.textContent);
+    const figures = () =>
+      within(totals)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent);
     expect(figures()).toEqual(['£1,000.00', '£200.00', '£1,200.00', '£480.00']);
     const option = screen.getByRole('checkbox', { name: 'Include Product photography' });
     expect(option).not.toBeChecked();
