@@ -370,6 +370,11 @@ describe('declining, voiding, expiring and revising', () => {
     const v2 = must(await call(t.app, 'POST', `/proposals/${proposal.id}/revise`, { token: staff() }), 201, 'revise').body.proposal;
     expect(v2).toMatchObject({ status: 'draft', version: 2, previous_id: proposal.id, total: 1_144_000 });
     expect((await get(staff(), proposal.id)).body.proposal).toMatchObject({ status: 'declined', revised_by_id: v2.id });
+    const listed = (await call(t.app, 'GET', '/proposals', { token: staff(), query: { project_id: v2.project_id } })).body.items;
+    expect(listed.map((p: { id: string; revised_by_id: string | null }) => [p.id, p.revised_by_id])).toEqual([
+      [v2.id, null],
+      [proposal.id, v2.id],
+    ]);
     expect((await call(t.app, 'POST', `/proposals/${proposal.id}/revise`, { token: staff() })).status).toBe(409);
   });
 

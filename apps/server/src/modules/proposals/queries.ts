@@ -8,7 +8,7 @@ import {
   type ProposalItem,
   type ProposalListItem,
 } from '@agency/schema';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
@@ -166,8 +166,22 @@ export async function present(db: DbOrTx, row: Row): Promise<Proposal> {
   };
 }
 
+/** A page of proposals: their newer versions and deposit invoices read in two queries, not two a row. */
 export async function presentList(db: DbOrTx, rows: Row[]): Promise<ProposalListItem[]> {
-  const out: ProposalListItem[] = [];
-  for (const row of rows) out.push(presentItem(row, await extras(db, row.proposal)));
-  return out;
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.proposal.id);
+  const projectIds = [...new Set(rows.filter((r) => r.proposal.status === 'accepted').map((r) => r.proposal.projectId))];
+  const revisions = await db.select({ id: proposals.id, previousId: proposals.previousId }).from(proposals).where(inArray(proposals.previousId, ids));
+  const deposits = projectIds.length
+    ? await db
+        .select({ id: invoices.id, projectId: invoices.projectId })
+        .from(invoices)
+        .where(and(inArray(invoices.projectId, projectIds), eq(invoices.kind, 'deposit')))
+    : [];
+  return rows.map((row) =>
+    presentItem(row, {
+      revisedById: revisions.find((r) => r.previousId === row.proposal.id)?.id ?? null,
+      depositInvoiceId: row.proposal.status === 'accepted' ? (deposits.find((d) => d.projectId === row.proposal.projectId)?.id ?? null) : null,
+    }),
+  );
 }

@@ -19,6 +19,7 @@ import { projects, proposals, users } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { companyPeopleIds } from '../companies/queries.js';
 import { staffIds } from '../contracts/queries.js';
+import { formatMoney } from '../contracts/template-render.js';
 import { addDays, isoDay } from '../invoices/helpers.js';
 import type { ProposalDeps } from './deps.js';
 import { acceptProposal } from './accept.js';
@@ -228,7 +229,6 @@ export function createProposalService(deps: ProposalDeps) {
         }
         const updated = await move(tx, actor, row, 'sent', { sentAt: ctx.now() });
         const totals = totalsOf(updated);
-        const { formatMoney } = await import('../contracts/template-render.js');
         await notifyOwners(
           tx,
           publish,
