@@ -66,6 +66,9 @@ test.describe('proposals', () => {
     await expect(editor.getByTestId('editor-total')).toContainText('Total £1,000.00');
     await editor.getByLabel('Team lead once accepted').click();
     await staff.page.getByRole('option', { name: lead.user.name }).click();
+    // Kept as a template, it becomes a starting point the picker offers.
+    await editor.getByTestId('proposal-save-template').click();
+    await expect(editor.getByTestId('proposal-template')).toBeVisible();
     await editor.getByTestId('proposal-preview-tab').click();
     await expect(editor.getByTestId('proposal-view')).toContainText('Here is our offer.');
     await editor.getByTestId('proposal-send').click();

@@ -23,6 +23,8 @@ import { useState } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { currencyDecimals, formatMoney, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { useCreateProposalTemplate } from '../api/create-proposal-template';
 import { useProposalTemplates } from '../api/list-proposal-templates';
 import { useProposalStep } from '../api/proposal-step';
 import { useSaveProposal } from '../api/save-proposal';
@@ -72,6 +74,7 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
   const save = useSaveProposal();
   const step = useProposalStep();
   const templates = useProposalTemplates(open);
+  const saveTemplate = useCreateProposalTemplate();
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
   const [title, setTitle] = useState(proposal?.title ?? `Proposal: ${project.title}`);
   const [intro, setIntro] = useState(proposal?.intro_markdown ?? '');
@@ -158,7 +161,16 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
     );
   }
 
-  const error = save.error ?? step.error;
+  function handleSaveTemplate() {
+    const input = inputOf();
+    if (!input) return;
+    saveTemplate.mutate(
+      { title: input.title, intro_markdown: input.intro_markdown, sections: input.sections, items: input.items },
+      { onSuccess: ({ template }) => notify.success(`Saved as a template: ${template.title}`) },
+    );
+  }
+
+  const error = save.error ?? step.error ?? saveTemplate.error;
   const isBusy = save.isPending || step.isPending;
 
   return (
@@ -337,9 +349,12 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
           </Stack>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button onClick={onClose} disabled={isBusy}>
           Cancel
+        </Button>
+        <Button onClick={handleSaveTemplate} disabled={isBusy} loading={saveTemplate.isPending} data-testid="proposal-save-template">
+          Save as template
         </Button>
         <Button onClick={() => handleSave(false)} disabled={isBusy} data-testid="proposal-save">
           Save draft
