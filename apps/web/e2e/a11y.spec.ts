@@ -59,7 +59,31 @@ type SweepSeed = Seed & {
   companyId: string;
   companyInviteToken: string;
   companyInviteEmail: string;
+  /** A proposal sent on the pending project, waiting for the client's answer. */
+  proposalId: string;
 };
+
+/** A proposal on the seed's pending project, with an optional item, sent to the client's company. */
+async function seedProposal(request: APIRequestContext, seed: Seed): Promise<string> {
+  const created = await request.post('/api/proposals', {
+    headers: authHeaders(seed.owner),
+    data: {
+      project_id: seed.pendingProjectId,
+      title: 'Patient portal proposal',
+      intro_markdown: 'Thank you for asking us. **Here is our offer.**',
+      sections: [{ title: 'Scope', body_markdown: '- Design\n- Build' }],
+      items: [
+        { description: 'Design and build', quantity: 1, unit_price: 300_000, tax_rate: 20 },
+        { description: 'Text message reminders', quantity: 1, unit_price: 40_000, optional: true, selected: false },
+      ],
+      valid_until: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      team_lead_id: seed.lead.user.id,
+    },
+  });
+  const { proposal } = await expectStatus<{ proposal: { id: string } }>(created, 201, 'create proposal');
+  await expectStatus(await request.post(`/api/proposals/${proposal.id}/send`, { headers: authHeaders(seed.owner) }), 200, 'send proposal');
+  return proposal.id;
+}
 
 let seeded: Promise<SweepSeed> | undefined;
 
@@ -98,6 +122,7 @@ function seed(request: APIRequestContext): Promise<SweepSeed> {
       companyId: client.user.company_id ?? '',
       companyInviteToken: companyInvite.token,
       companyInviteEmail: companyInvite.invitation.email,
+      proposalId: await seedProposal(request, workspace),
     };
   })();
   return seeded;
@@ -318,6 +343,13 @@ const clientScreens = (s: SweepSeed): Screen[] => [
     within: DIALOG,
   },
   { name: 'notifications', path: '/notifications' },
+  { name: 'proposal to answer', path: `/proposal?id=${s.proposalId}` },
+  {
+    name: 'decline proposal dialog',
+    path: `/proposal?id=${s.proposalId}`,
+    prepare: (page) => openDialog(page, page.getByTestId('decline-button')),
+    within: DIALOG,
+  },
   { name: 'contracts', path: '/sign-contract' },
   { name: 'contract to sign', path: `/sign-contract?id=${s.clientContractId}` },
   { name: 'sign contract confirm dialog', path: `/sign-contract?id=${s.clientContractId}`, prepare: openSignConfirm, within: DIALOG },
@@ -415,6 +447,8 @@ const staffScreens = (s: SweepSeed, contractsPath: string, invoicesPath: string,
         prepare: (page) => openDialog(page, page.getByTestId('invoice-record-payment')),
         within: DIALOG,
       },
+      { name: 'proposals', path: '/proposals' },
+      { name: 'proposal (staff)', path: `/proposals?id=${s.proposalId}` },
       { name: 'contracts', path: contractsPath },
       { name: 'contract detail', path: `${contractsPath}?id=${s.clientContractId}` },
       {
@@ -467,6 +501,12 @@ const superadminScreens = (s: SweepSeed): Screen[] => [
     name: 'approve dialog',
     path: `/project-approval?id=${s.pendingProjectId}`,
     prepare: (page) => openDialog(page, page.getByTestId('approve-button')),
+    within: DIALOG,
+  },
+  {
+    name: 'proposal editor dialog',
+    path: `/project-approval?id=${s.pendingProjectId}`,
+    prepare: (page) => openDialog(page, page.getByTestId('send-proposal-button')),
     within: DIALOG,
   },
   {

@@ -97,7 +97,8 @@ test.describe('proposals', () => {
     await accept.getByTestId('accept-agree').tap();
     await accept.getByTestId('accept-button').tap();
 
-    // Step 2: the contract opens to sign, naming the accepted items and total.
+    // Step 2: the contract opens to sign on the signing screen, naming the accepted items and total.
+    await expect(page).toHaveURL(new RegExp(`/sign-contract\\?id=\\d+&proposal=${proposalId}$`));
     await expect(steps).toHaveAttribute('data-step', 'Contract');
     await expect(page.getByTestId('contract-document')).toContainText('Product photography: 1 x £250.00 = £250.00');
     await expect(page.getByTestId('contract-document')).toContainText('The accepted total is £1,250.00');
@@ -106,6 +107,8 @@ test.describe('proposals', () => {
     await sign.getByLabel('I agree to sign electronically', { exact: true }).tap();
     await sign.getByTestId('sign-button').click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign' }).click();
+
+    await page.getByTestId('continue-to-deposit').tap();
 
     // Step 3: the deposit, 30 % of the accepted total (not of the requested budget), raised in the background.
     await expect(steps).toHaveAttribute('data-step', 'Deposit', { timeout: 30_000 });

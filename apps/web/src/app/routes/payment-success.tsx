@@ -5,7 +5,7 @@ import { PublicTitle } from '../layouts/site-title';
 import { PaymentSuccess, type PaymentSuccessReader } from '../../features/invoices/components/payment-success';
 import { paths } from '../../lib/paths';
 import { invoicePathFor } from '../../lib/project-links';
-import { journeyOf } from '../../lib/proposal-journey';
+import { journeyOf } from '../../features/invoices/utils/proposal-journey';
 import { useSession } from '../../lib/session';
 
 function invoicesPathFor(role: Role | undefined): string {

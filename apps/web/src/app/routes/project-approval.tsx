@@ -1,15 +1,19 @@
 import type { Project } from '@agency/schema';
-import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useActiveEmployees } from '../../features/admins/api/list-active-employees';
 import { PageTitle } from '../../features/config/components/page-title';
 import { ApprovalQueue } from '../../features/projects/components/approval-queue';
-import { ProposalEditorDialog } from '../../features/proposals/components/proposal-editor-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { notify } from '../../lib/notify';
 import { paths } from '../../lib/paths';
+
+/** The editor (its fields, tabs and pickers) is fetched when it is first opened. */
+const ProposalEditorDialog = lazy(() =>
+  import('../../features/proposals/components/proposal-editor-dialog').then((m) => ({ default: m.ProposalEditorDialog })),
+);
 
 /** /project-approval: pending projects, oldest first; `?id=<id>` selects one. A pending request may get a proposal. */
 export function ProjectApprovalRoute() {
@@ -35,23 +39,30 @@ export function ProjectApprovalRoute() {
         onSelect={handleSelect}
         team={{ employees: employees.data ?? [], isLoading: employees.isPending, error: employees.error }}
         renderActions={(project) => (
-          <Button variant="outlined" startIcon={<RequestQuoteIcon />} onClick={() => setProposalFor(project)} data-testid="send-proposal-button">
+          <Button
+            variant="outlined"
+            startIcon={<DescriptionOutlinedIcon />}
+            onClick={() => setProposalFor(project)}
+            data-testid="send-proposal-button"
+          >
             Send a proposal
           </Button>
         )}
       />
       {proposalFor && (
-        <ProposalEditorDialog
-          open
-          project={proposalFor}
-          teamLeads={teamLeads}
-          onClose={() => setProposalFor(null)}
-          onDone={(proposal) => {
-            setProposalFor(null);
-            notify.success(proposal.status === 'sent' ? `Proposal sent: ${proposal.title}` : `Draft saved: ${proposal.title}`);
-            void navigate(`${paths.staff.proposals}?id=${encodeURIComponent(proposal.id)}`);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ProposalEditorDialog
+            open
+            project={proposalFor}
+            teamLeads={teamLeads}
+            onClose={() => setProposalFor(null)}
+            onDone={(proposal) => {
+              setProposalFor(null);
+              notify.success(proposal.status === 'sent' ? `Proposal sent: ${proposal.title}` : `Draft saved: ${proposal.title}`);
+              void navigate(`${paths.staff.proposals}?id=${encodeURIComponent(proposal.id)}`);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -2,17 +2,16 @@ import { isPayable, PROJECT_STATUS_LABELS, type Proposal } from '@agency/schema'
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ListLoading, RecordError } from '../../components/list-states';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
 import { TestModeBanner } from '../../features/config/components/test-mode-banner';
 import { useContract } from '../../features/contracts/api/get-contract';
-import { ContractReader } from '../../features/contracts/components/contract-reader';
 import { useInvoice } from '../../features/invoices/api/get-invoice';
 import { PayButton } from '../../features/invoices/components/pay-button';
 import { useProject } from '../../features/projects/api/get-project';
@@ -26,9 +25,7 @@ import { companyRoleOf } from '../../lib/company-role';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
-import { rememberJourney } from '../../lib/proposal-journey';
-
-const proposalPath = (id: string) => `${paths.client.proposal}?id=${encodeURIComponent(id)}`;
+import { rememberJourney } from '../../features/invoices/utils/proposal-journey';
 
 /** Step 1: the proposal to read, tick and answer (an owner), or to read (billing). */
 function ProposalStep({ proposal, isOwner }: { proposal: Proposal; isOwner: boolean }) {
@@ -45,7 +42,7 @@ function ProposalStep({ proposal, isOwner }: { proposal: Proposal; isOwner: bool
 
   return (
     <Stack spacing={3}>
-      <Card sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <ProposalStatusChip status={proposal.status} />
           <Typography variant="body2" color="text.secondary">
@@ -57,23 +54,34 @@ function ProposalStep({ proposal, isOwner }: { proposal: Proposal; isOwner: bool
           isSelecting={step.isPending}
           onSelect={isOwner && isOpen ? (itemIds) => step.mutate({ id: proposal.id, action: { step: 'select', item_ids: itemIds } }) : undefined}
         />
-      </Card>
+      </Paper>
       {isOpen && isOwner && (
-        <Card sx={{ p: { xs: 2, sm: 3 } }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <AnswerProposalPanel proposal={proposal} onAccepted={() => window.scrollTo({ top: 0 })} onDeclined={() => window.scrollTo({ top: 0 })} />
-        </Card>
+        </Paper>
       )}
       {isOpen && !isOwner && <Alert severity="info">Only an owner of your company can accept or decline this proposal.</Alert>}
     </Stack>
   );
 }
 
-/** Step 2: the contract acceptance sent, opened here to sign. */
-function ContractStep({ proposal, userId }: { proposal: Proposal; userId: string }) {
+/** Where step 2 happens: the contract-signing screen, which shows the same steps and leads back here once signed. */
+export function contractStepPath(proposal: Pick<Proposal, 'id' | 'contract_id'>): string {
+  return `${paths.client.signContract}?id=${encodeURIComponent(proposal.contract_id ?? '')}&proposal=${encodeURIComponent(proposal.id)}`;
+}
+
+/** Step 2: the contract acceptance sent opens on the signing screen, straight away. */
+function ContractStep({ proposal }: { proposal: Proposal }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(contractStepPath(proposal), { replace: true });
+  }, [navigate, proposal]);
   return (
     <Stack spacing={2}>
-      <Alert severity="success">You accepted “{proposal.title}”. Sign the contract below: the deposit invoice follows.</Alert>
-      <ContractReader contractId={proposal.contract_id ?? ''} userId={userId} back={{ to: proposalPath(proposal.id), label: 'The proposal' }} />
+      <Alert severity="success">You accepted “{proposal.title}”. The contract opens next for you to sign.</Alert>
+      <Button component={RouterLink} to={contractStepPath(proposal)} variant="contained" data-testid="open-contract-step">
+        Sign the contract
+      </Button>
     </Stack>
   );
 }
@@ -86,7 +94,7 @@ function DepositStep({ proposal }: { proposal: Proposal }) {
     return <RecordError error={invoice.error} missingText="The deposit invoice is not available." onRetry={() => void invoice.refetch()} />;
   const data = invoice.data;
   return (
-    <Card sx={{ p: { xs: 2, sm: 3 } }} data-testid="deposit-step">
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="deposit-step">
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">
           Pay the deposit
@@ -103,7 +111,7 @@ function DepositStep({ proposal }: { proposal: Proposal }) {
           <Alert severity="success">Paid. Thank you.</Alert>
         )}
       </Stack>
-    </Card>
+    </Paper>
   );
 }
 
@@ -112,7 +120,7 @@ function KickoffStep({ proposal }: { proposal: Proposal }) {
   const project = useProject(proposal.project_id);
   const status = project.data?.project.status;
   return (
-    <Card sx={{ p: { xs: 2, sm: 3 } }} data-testid="kickoff-step">
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="kickoff-step">
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">
           Your project has started
@@ -124,7 +132,7 @@ function KickoffStep({ proposal }: { proposal: Proposal }) {
           Open the project
         </Button>
       </Stack>
-    </Card>
+    </Paper>
   );
 }
 
@@ -181,7 +189,7 @@ export function ProposalRoute() {
     );
   } else if (data.contract_id && contract.data?.status !== 'signed') {
     current = 'Contract';
-    body = <ContractStep proposal={data} userId={user.id} />;
+    body = <ContractStep proposal={data} />;
   } else if (!deposit.data || deposit.data.status !== 'paid') {
     current = 'Deposit';
     body = <DepositStep proposal={data} />;

@@ -2,11 +2,11 @@ import { canChangeProposalStatus, REVISABLE_PROPOSAL_STATUSES } from '@agency/sc
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { LazyTextField } from '../../components/lazy-text-field';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListLoading, RecordError } from '../../components/list-states';
 import { PageHeading } from '../../components/page-heading';
@@ -16,13 +16,17 @@ import { PageTitle } from '../../features/config/components/page-title';
 import { useProject } from '../../features/projects/api/get-project';
 import { useProposal } from '../../features/proposals/api/get-proposal';
 import { useProposalStep } from '../../features/proposals/api/proposal-step';
-import { ProposalEditorDialog } from '../../features/proposals/components/proposal-editor-dialog';
 import { ProposalStatusChip } from '../../features/proposals/components/proposal-status-chip';
 import { ProposalView } from '../../features/proposals/components/proposal-view';
 import { ProposalsTable } from '../../features/proposals/components/proposals-table';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/http';
 import { notify } from '../../lib/notify';
+
+/** The editor (its fields, tabs and pickers) is fetched when it is first opened. */
+const ProposalEditorDialog = lazy(() =>
+  import('../../features/proposals/components/proposal-editor-dialog').then((m) => ({ default: m.ProposalEditorDialog })),
+);
 
 function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void; onOpen: (id: string) => void }) {
   const { user } = useAuth();
@@ -40,7 +44,7 @@ function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void
   const teamLeads = (employees.data ?? []).filter((e) => e.role === 'teamlead').map((e) => ({ id: e.id, name: e.name }));
 
   return (
-    <Card sx={{ p: { xs: 2, sm: 3 } }} data-testid="staff-proposal-detail">
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="staff-proposal-detail">
       <Button startIcon={<ArrowBackIcon />} onClick={onBack} sx={{ mb: 1, ml: -1 }}>
         All proposals
       </Button>
@@ -93,30 +97,34 @@ function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void
           </Button>
         )}
         {canChangeProposalStatus(role, null, p.status, 'void') && (
-          <Stack direction="row" spacing={1}>
-            <TextField size="small" label="Reason to void" value={voidReason} onChange={(e) => setVoidReason(e.target.value)} />
-            <Button
-              color="error"
-              disabled={voidReason.trim().length < 3}
-              onClick={() => step.mutate({ id: p.id, action: { step: 'void', reason: voidReason.trim() } })}
-            >
-              Void
-            </Button>
-          </Stack>
+          <Suspense fallback={null}>
+            <Stack direction="row" spacing={1}>
+              <LazyTextField size="small" label="Reason to void" value={voidReason} onChange={(e) => setVoidReason(e.target.value)} />
+              <Button
+                color="error"
+                disabled={voidReason.trim().length < 3}
+                onClick={() => step.mutate({ id: p.id, action: { step: 'void', reason: voidReason.trim() } })}
+              >
+                Void
+              </Button>
+            </Stack>
+          </Suspense>
         )}
       </Stack>
       <ProposalView proposal={p} />
       {isEditing && project.data && (
-        <ProposalEditorDialog
-          open
-          project={project.data.project}
-          proposal={p}
-          teamLeads={teamLeads}
-          onClose={() => setIsEditing(false)}
-          onDone={() => setIsEditing(false)}
-        />
+        <Suspense fallback={null}>
+          <ProposalEditorDialog
+            open
+            project={project.data.project}
+            proposal={p}
+            teamLeads={teamLeads}
+            onClose={() => setIsEditing(false)}
+            onDone={() => setIsEditing(false)}
+          />
+        </Suspense>
       )}
-    </Card>
+    </Paper>
   );
 }
 

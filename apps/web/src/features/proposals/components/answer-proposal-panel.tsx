@@ -2,17 +2,15 @@ import type { Proposal } from '@agency/schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { LazyTextField } from '../../../components/lazy-text-field';
+import { Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { SignaturePad } from '../../../components/signature-pad';
 import { errorMessage } from '../../../lib/http';
 import { useProposalStep } from '../api/proposal-step';
@@ -62,90 +60,94 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined }: Answer
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleAccept} aria-label="Accept this proposal" data-testid="accept-panel">
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2">
-          Accept this proposal
-        </Typography>
-        {step.isError && !isDeclining && <Alert severity="error">{errorMessage(step.error)}</Alert>}
-        <TextField
-          label="Your full name"
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={Boolean(nameError)}
-          helperText={nameError ?? 'Typed as your signature.'}
-          autoComplete="name"
-          disabled={step.isPending}
-          slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'accept-name' } }}
-        />
-        <SignaturePad onChange={setImage} disabled={step.isPending} />
-        <Box>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={agree}
-                onChange={(event) => setAgree(event.target.checked)}
-                disabled={step.isPending}
-                slotProps={{ input: { 'data-testid': 'accept-agree' } as object }}
-              />
-            }
-            label="I accept this proposal and agree to do so electronically"
-          />
-          <FormHelperText error sx={{ mt: 0, ml: 4, minHeight: '1.66em' }}>
-            {agreeError}
-          </FormHelperText>
-        </Box>
-        <Typography variant="caption" color="text.secondary">
-          We record your name, the time, your IP address and browser with the accepted proposal. The contract opens next for you to sign.
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button type="submit" variant="contained" size="large" loading={step.isPending && !isDeclining} data-testid="accept-button">
-            Accept proposal
-          </Button>
-          <Button
-            variant="outlined"
-            color="error"
-            size="large"
-            onClick={() => setIsDeclining(true)}
+    <Suspense fallback={<Typography color="text.secondary">Loading...</Typography>}>
+      <Box component="form" noValidate onSubmit={handleAccept} aria-label="Accept this proposal" data-testid="accept-panel">
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            Accept this proposal
+          </Typography>
+          {step.isError && !isDeclining && <Alert severity="error">{errorMessage(step.error)}</Alert>}
+          <LazyTextField
+            label="Your full name"
+            required
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={Boolean(nameError)}
+            helperText={nameError ?? 'Typed as your signature.'}
+            autoComplete="name"
             disabled={step.isPending}
-            data-testid="decline-button"
-          >
-            Decline
-          </Button>
-        </Stack>
-      </Stack>
-      <Dialog open={isDeclining} onClose={() => setIsDeclining(false)} fullWidth maxWidth="xs">
-        <Box component="form" noValidate onSubmit={handleDecline}>
-          <DialogTitle>Decline this proposal?</DialogTitle>
-          <DialogContent>
-            {step.isError && (
-              <Alert severity="error" sx={{ mb: 2 }}>
-                {errorMessage(step.error)}
-              </Alert>
-            )}
-            <TextField
-              label="Why are you declining?"
-              required
-              multiline
-              minRows={3}
-              fullWidth
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              error={Boolean(reasonError)}
-              helperText={reasonError ?? 'The agency reads this and may send you a new version.'}
-              slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'decline-reason' } }}
-              sx={{ mt: 1 }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setIsDeclining(false)}>Cancel</Button>
-            <Button type="submit" color="error" variant="contained" loading={step.isPending} data-testid="decline-confirm">
+            slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'accept-name' } }}
+          />
+          <SignaturePad onChange={setImage} disabled={step.isPending} />
+          <Box>
+            {/* A plain box and label: the kit's checkbox would add its form-control machinery to every screen's first load. */}
+            <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, cursor: 'pointer', py: 1 }}>
+              <Box
+                component="input"
+                type="checkbox"
+                checked={agree}
+                onChange={(event: ChangeEvent<HTMLInputElement>) => setAgree(event.target.checked)}
+                disabled={step.isPending}
+                data-testid="accept-agree"
+                sx={{ width: 22, height: 22, m: 0, flexShrink: 0, accentColor: (theme) => theme.palette.primary.main }}
+              />
+              <Typography component="span">I accept this proposal and agree to do so electronically</Typography>
+            </Box>
+            <FormHelperText error sx={{ mt: 0, ml: 4, minHeight: '1.66em' }}>
+              {agreeError}
+            </FormHelperText>
+          </Box>
+          <Typography variant="caption" color="text.secondary">
+            We record your name, the time, your IP address and browser with the accepted proposal. The contract opens next for you to sign.
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button type="submit" variant="contained" size="large" loading={step.isPending && !isDeclining} data-testid="accept-button">
+              Accept proposal
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              size="large"
+              onClick={() => setIsDeclining(true)}
+              disabled={step.isPending}
+              data-testid="decline-button"
+            >
               Decline
             </Button>
-          </DialogActions>
-        </Box>
-      </Dialog>
-    </Box>
+          </Stack>
+        </Stack>
+        <Dialog open={isDeclining} onClose={() => setIsDeclining(false)} fullWidth maxWidth="xs">
+          <Box component="form" noValidate onSubmit={handleDecline}>
+            <DialogTitle>Decline this proposal?</DialogTitle>
+            <DialogContent>
+              {step.isError && (
+                <Alert severity="error" sx={{ mb: 2 }}>
+                  {errorMessage(step.error)}
+                </Alert>
+              )}
+              <LazyTextField
+                label="Why are you declining?"
+                required
+                multiline
+                minRows={3}
+                fullWidth
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                error={Boolean(reasonError)}
+                helperText={reasonError ?? 'The agency reads this and may send you a new version.'}
+                slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'decline-reason' } }}
+                sx={{ mt: 1 }}
+              />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setIsDeclining(false)}>Cancel</Button>
+              <Button type="submit" color="error" variant="contained" loading={step.isPending} data-testid="decline-confirm">
+                Decline
+              </Button>
+            </DialogActions>
+          </Box>
+        </Dialog>
+      </Box>
+    </Suspense>
   );
 }

@@ -15,11 +15,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { LazyTextField } from '../../../components/lazy-text-field';
+import { Suspense, useState } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { currencyDecimals, formatMoney, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
@@ -185,169 +185,171 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
     >
       <DialogTitle id="proposal-editor-title">{proposal ? 'Edit the proposal' : 'Send a proposal'}</DialogTitle>
       <DialogContent dividers>
-        <Tabs value={tab} onChange={(_e, value) => setTab(value)} sx={{ mb: 2 }}>
-          <Tab value="edit" label="Write" />
-          <Tab value="preview" label="Preview as the client" data-testid="proposal-preview-tab" />
-        </Tabs>
-        {(problem || error) && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="proposal-editor-error">
-            {problem ?? errorMessage(error)}
-          </Alert>
-        )}
-        {tab === 'preview' ? (
-          <ProposalView proposal={content} />
-        ) : (
-          <Stack spacing={2}>
-            {(templates.data?.length ?? 0) > 0 && (
-              <TextField
-                select
-                label="Start from a template"
-                defaultValue=""
-                onChange={(e) => handleTemplate(e.target.value)}
-                data-testid="proposal-template"
-              >
-                {templates.data?.map((t) => (
-                  <MenuItem key={t.id} value={t.id}>
-                    {t.title}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            <TextField
-              label="Title"
-              required
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'proposal-title' } }}
-            />
-            <MarkdownField label="Introduction" value={intro} onChange={setIntro} testId="proposal-intro" />
-            {sections.map((section, i) => (
-              <Box key={i} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-                <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-                  <TextField
-                    label="Section title"
-                    size="small"
-                    fullWidth
-                    value={section.title}
-                    onChange={(e) => setSections(update(sections, i, { title: e.target.value }))}
-                  />
-                  <IconButton aria-label={`Remove section ${i + 1}`} onClick={() => setSections(sections.filter((_s, j) => j !== i))}>
-                    <DeleteIcon />
-                  </IconButton>
-                </Stack>
-                <MarkdownField label="Section text" value={section.body} onChange={(body) => setSections(update(sections, i, { body }))} />
-              </Box>
-            ))}
-            <Button startIcon={<AddIcon />} onClick={() => setSections([...sections, { title: '', body: '' }])} sx={{ alignSelf: 'flex-start' }}>
-              Add a section (scope, timeline, terms)
-            </Button>
-            <Typography variant="subtitle1" component="h3">
-              Items ({currency})
-            </Typography>
-            {items.map((row, i) => (
-              <Box
-                key={i}
-                data-testid="proposal-item-row"
-                sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '3fr 1fr 1.4fr 1fr auto auto' }, alignItems: 'center' }}
-              >
-                <TextField
-                  label="Description"
-                  size="small"
-                  value={row.description}
-                  onChange={(e) => setItems(update(items, i, { description: e.target.value }))}
-                  sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-                  slotProps={{ htmlInput: { 'data-testid': 'item-description' } }}
-                />
-                <TextField
-                  label="Qty"
-                  size="small"
-                  value={row.quantity}
-                  onChange={(e) => setItems(update(items, i, { quantity: e.target.value }))}
-                  slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-quantity' } }}
-                />
-                <TextField
-                  label="Unit price"
-                  size="small"
-                  value={row.unitPrice}
-                  onChange={(e) => setItems(update(items, i, { unitPrice: e.target.value }))}
-                  slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-price' } }}
-                />
-                <TextField
-                  label="Tax %"
-                  size="small"
-                  value={row.taxRate}
-                  onChange={(e) => setItems(update(items, i, { taxRate: e.target.value }))}
-                  slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-tax' } }}
-                />
-                <FormControlLabel
-                  label="Optional"
-                  control={
-                    <Checkbox
-                      checked={row.optional}
-                      onChange={(e) => setItems(update(items, i, { optional: e.target.checked }))}
-                      slotProps={{ input: { 'data-testid': 'item-optional' } as object }}
-                    />
-                  }
-                />
-                <IconButton
-                  aria-label={`Remove item ${i + 1}`}
-                  disabled={items.length === 1}
-                  onClick={() => setItems(items.filter((_r, j) => j !== i))}
-                >
-                  <DeleteIcon />
-                </IconButton>
-              </Box>
-            ))}
-            <Button
-              startIcon={<AddIcon />}
-              onClick={() => setItems([...items, { description: '', quantity: '1', unitPrice: '', taxRate: '0', optional: false }])}
-              sx={{ alignSelf: 'flex-start' }}
-              data-testid="add-item"
-            >
-              Add an item
-            </Button>
-            <Box data-testid="editor-totals" sx={{ textAlign: 'right' }}>
-              <Typography variant="body2">
-                Subtotal {formatMoney(totals.subtotal, currency)} · Tax {formatMoney(totals.tax_total, currency)}
-              </Typography>
-              <Typography sx={{ fontWeight: 700 }} data-testid="editor-total">
-                Total {formatMoney(totals.total, currency)} (optional items not ticked) · Deposit {formatMoney(totals.deposit_amount, currency)}
-              </Typography>
-            </Box>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label="Valid until"
-                type="date"
-                value={validUntil}
-                onChange={(e) => setValidUntil(e.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'proposal-valid-until' } }}
-              />
-              <TextField
-                label="Deposit %"
-                value={depositPercent}
-                onChange={(e) => setDepositPercent(e.target.value)}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'proposal-deposit' } }}
-              />
-              {project.status === 'pending' && (
-                <TextField
+        <Suspense fallback={<Typography color="text.secondary">Loading the editor...</Typography>}>
+          <Tabs value={tab} onChange={(_e, value) => setTab(value)} sx={{ mb: 2 }}>
+            <Tab value="edit" label="Write" />
+            <Tab value="preview" label="Preview as the client" data-testid="proposal-preview-tab" />
+          </Tabs>
+          {(problem || error) && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="proposal-editor-error">
+              {problem ?? errorMessage(error)}
+            </Alert>
+          )}
+          {tab === 'preview' ? (
+            <ProposalView proposal={content} />
+          ) : (
+            <Stack spacing={2}>
+              {(templates.data?.length ?? 0) > 0 && (
+                <LazyTextField
                   select
-                  label="Team lead once accepted"
-                  value={teamLeadId}
-                  onChange={(e) => setTeamLeadId(e.target.value)}
-                  sx={{ minWidth: 220 }}
-                  helperText="Accepting approves the project with this lead."
-                  slotProps={{ htmlInput: { 'data-testid': 'proposal-team-lead' } }}
+                  label="Start from a template"
+                  defaultValue=""
+                  onChange={(e) => handleTemplate(e.target.value)}
+                  data-testid="proposal-template"
                 >
-                  {teamLeads.map((p) => (
-                    <MenuItem key={p.id} value={p.id}>
-                      {p.name}
+                  {templates.data?.map((t) => (
+                    <MenuItem key={t.id} value={t.id}>
+                      {t.title}
                     </MenuItem>
                   ))}
-                </TextField>
+                </LazyTextField>
               )}
+              <LazyTextField
+                label="Title"
+                required
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'proposal-title' } }}
+              />
+              <MarkdownField label="Introduction" value={intro} onChange={setIntro} testId="proposal-intro" />
+              {sections.map((section, i) => (
+                <Box key={i} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+                  <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+                    <LazyTextField
+                      label="Section title"
+                      size="small"
+                      fullWidth
+                      value={section.title}
+                      onChange={(e) => setSections(update(sections, i, { title: e.target.value }))}
+                    />
+                    <IconButton aria-label={`Remove section ${i + 1}`} onClick={() => setSections(sections.filter((_s, j) => j !== i))}>
+                      <DeleteIcon />
+                    </IconButton>
+                  </Stack>
+                  <MarkdownField label="Section text" value={section.body} onChange={(body) => setSections(update(sections, i, { body }))} />
+                </Box>
+              ))}
+              <Button startIcon={<AddIcon />} onClick={() => setSections([...sections, { title: '', body: '' }])} sx={{ alignSelf: 'flex-start' }}>
+                Add a section (scope, timeline, terms)
+              </Button>
+              <Typography variant="subtitle1" component="h3">
+                Items ({currency})
+              </Typography>
+              {items.map((row, i) => (
+                <Box
+                  key={i}
+                  data-testid="proposal-item-row"
+                  sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '3fr 1fr 1.4fr 1fr auto auto' }, alignItems: 'center' }}
+                >
+                  <LazyTextField
+                    label="Description"
+                    size="small"
+                    value={row.description}
+                    onChange={(e) => setItems(update(items, i, { description: e.target.value }))}
+                    sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                    slotProps={{ htmlInput: { 'data-testid': 'item-description' } }}
+                  />
+                  <LazyTextField
+                    label="Qty"
+                    size="small"
+                    value={row.quantity}
+                    onChange={(e) => setItems(update(items, i, { quantity: e.target.value }))}
+                    slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-quantity' } }}
+                  />
+                  <LazyTextField
+                    label="Unit price"
+                    size="small"
+                    value={row.unitPrice}
+                    onChange={(e) => setItems(update(items, i, { unitPrice: e.target.value }))}
+                    slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-price' } }}
+                  />
+                  <LazyTextField
+                    label="Tax %"
+                    size="small"
+                    value={row.taxRate}
+                    onChange={(e) => setItems(update(items, i, { taxRate: e.target.value }))}
+                    slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-tax' } }}
+                  />
+                  <FormControlLabel
+                    label="Optional"
+                    control={
+                      <Checkbox
+                        checked={row.optional}
+                        onChange={(e) => setItems(update(items, i, { optional: e.target.checked }))}
+                        slotProps={{ input: { 'data-testid': 'item-optional' } as object }}
+                      />
+                    }
+                  />
+                  <IconButton
+                    aria-label={`Remove item ${i + 1}`}
+                    disabled={items.length === 1}
+                    onClick={() => setItems(items.filter((_r, j) => j !== i))}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                </Box>
+              ))}
+              <Button
+                startIcon={<AddIcon />}
+                onClick={() => setItems([...items, { description: '', quantity: '1', unitPrice: '', taxRate: '0', optional: false }])}
+                sx={{ alignSelf: 'flex-start' }}
+                data-testid="add-item"
+              >
+                Add an item
+              </Button>
+              <Box data-testid="editor-totals" sx={{ textAlign: 'right' }}>
+                <Typography variant="body2">
+                  Subtotal {formatMoney(totals.subtotal, currency)} · Tax {formatMoney(totals.tax_total, currency)}
+                </Typography>
+                <Typography sx={{ fontWeight: 700 }} data-testid="editor-total">
+                  Total {formatMoney(totals.total, currency)} (optional items not ticked) · Deposit {formatMoney(totals.deposit_amount, currency)}
+                </Typography>
+              </Box>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <LazyTextField
+                  label="Valid until"
+                  type="date"
+                  value={validUntil}
+                  onChange={(e) => setValidUntil(e.target.value)}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'proposal-valid-until' } }}
+                />
+                <LazyTextField
+                  label="Deposit %"
+                  value={depositPercent}
+                  onChange={(e) => setDepositPercent(e.target.value)}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'proposal-deposit' } }}
+                />
+                {project.status === 'pending' && (
+                  <LazyTextField
+                    select
+                    label="Team lead once accepted"
+                    value={teamLeadId}
+                    onChange={(e) => setTeamLeadId(e.target.value)}
+                    sx={{ minWidth: 220 }}
+                    helperText="Accepting approves the project with this lead."
+                    slotProps={{ htmlInput: { 'data-testid': 'proposal-team-lead' } }}
+                  >
+                    {teamLeads.map((p) => (
+                      <MenuItem key={p.id} value={p.id}>
+                        {p.name}
+                      </MenuItem>
+                    ))}
+                  </LazyTextField>
+                )}
+              </Stack>
             </Stack>
-          </Stack>
-        )}
+          )}
+        </Suspense>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button onClick={onClose} disabled={isBusy}>
@@ -384,7 +386,7 @@ function MarkdownField({ label, value, onChange, testId }: { label: string; valu
           <Markdown source={value || '_Nothing yet._'} />
         </Box>
       ) : (
-        <TextField
+        <LazyTextField
           multiline
           minRows={3}
           fullWidth

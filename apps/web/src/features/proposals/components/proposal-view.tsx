@@ -1,9 +1,9 @@
 import { computeInvoiceTotals, computeProposalTotals, isItemCounted, type Currency } from '@agency/schema';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ChangeEvent } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { formatDate, formatMoney } from '../../../lib/format';
 
@@ -78,12 +78,16 @@ export function ProposalView({ proposal, onSelect, isSelecting = false }: Propos
                 sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, py: 0.5, color: counted ? 'text.primary' : 'text.secondary' }}
               >
                 {item.optional && (
-                  <Checkbox
+                  // A plain box: the kit's checkbox would add its form-control machinery to every screen's first load.
+                  <Box
+                    component="input"
+                    type="checkbox"
                     checked={item.selected}
                     disabled={!onSelect || isSelecting || !item.id}
-                    onChange={(event) => item.id && handleToggle(item.id, event.target.checked)}
-                    slotProps={{ input: { 'aria-label': `Include ${item.description}`, 'data-testid': 'proposal-option' } as object }}
-                    sx={{ p: 0.5, mt: -0.5 }}
+                    onChange={(event: ChangeEvent<HTMLInputElement>) => item.id && handleToggle(item.id, event.target.checked)}
+                    aria-label={`Include ${item.description}`}
+                    data-testid="proposal-option"
+                    sx={{ width: 22, height: 22, mt: 0.25, flexShrink: 0, accentColor: (theme) => theme.palette.primary.main, cursor: 'pointer' }}
                   />
                 )}
                 <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -1,6 +1,6 @@
 import { PROPOSAL_STATUSES, PROPOSAL_STATUS_LABELS, type ProposalListItem, type ProposalStatus } from '@agency/schema';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
+import Paper from '@mui/material/Paper';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -29,7 +29,7 @@ export function ProposalsTable({ selectedId, onSelect }: { selectedId: string | 
   const acceptedValue = (all.data?.items ?? []).filter((i) => i.status === 'accepted');
 
   return (
-    <Card sx={{ p: { xs: 2, sm: 3 } }} data-testid="proposals-table">
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="proposals-table">
       <Stack direction="row" spacing={3} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="proposal-conversion">
         <Typography>
           Conversion: <strong>{rate.sent ? Math.round((rate.accepted / rate.sent) * 100) : 0}%</strong> ({rate.accepted} accepted / {rate.sent} sent)
@@ -81,6 +81,6 @@ export function ProposalsTable({ selectedId, onSelect }: { selectedId: string | 
           ))}
         </List>
       )}
-    </Card>
+    </Paper>
   );
 }
