@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ListLoading, RecordError } from '../../components/list-states';
+import { PageHeading } from '../../components/page-heading';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
 import { TestModeBanner } from '../../features/config/components/test-mode-banner';
@@ -187,6 +188,9 @@ export function ProposalRoute() {
         <ProposalStep proposal={data} isOwner={isOwner} />
       </>
     );
+  } else if (data.contract_id && contract.isPending) {
+    // Where the path stands depends on the contract: wait for it rather than open the signing screen too early.
+    return <ListLoading label="Loading the contract..." />;
   } else if (data.contract_id && contract.data?.status !== 'signed') {
     current = 'Contract';
     body = <ContractStep proposal={data} />;
@@ -204,6 +208,7 @@ export function ProposalRoute() {
       <PageTitle title="Proposal" />
       <TestModeBanner />
       <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+        <PageHeading title="Your proposal" />
         <JourneySteps current={current} done={done} />
         {data.acceptance && current !== 'Proposal' && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -392,8 +392,7 @@ function MarkdownField({ label, value, onChange, testId }: { label: string; valu
           fullWidth
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          aria-label={label}
-          slotProps={{ htmlInput: { 'data-testid': testId } }}
+          slotProps={{ htmlInput: { 'aria-label': label, 'data-testid': testId } }}
         />
       )}
     </Box>

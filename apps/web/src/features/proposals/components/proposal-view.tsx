@@ -1,6 +1,5 @@
 import { computeInvoiceTotals, computeProposalTotals, isItemCounted, type Currency } from '@agency/schema';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
@@ -64,7 +63,7 @@ export function ProposalView({ proposal, onSelect, isSelecting = false }: Propos
         <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
           Price
         </Typography>
-        <Stack divider={<Divider flexItem />} spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {proposal.items.map((item, i) => {
             const counted = isItemCounted(item);
             const amount = amounts[i];
@@ -75,7 +74,14 @@ export function ProposalView({ proposal, onSelect, isSelecting = false }: Propos
                 data-testid="proposal-item"
                 data-optional={item.optional}
                 data-selected={counted}
-                sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, py: 0.5, color: counted ? 'text.primary' : 'text.secondary' }}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'flex-start',
+                  gap: 1,
+                  py: 1,
+                  color: counted ? 'text.primary' : 'text.secondary',
+                  '& + &': { borderTop: '1px solid', borderColor: 'divider' },
+                }}
               >
                 {item.optional && (
                   // A plain box: the kit's checkbox would add its form-control machinery to every screen's first load.

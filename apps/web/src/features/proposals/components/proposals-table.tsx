@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -54,30 +55,25 @@ export function ProposalsTable({ selectedId, onSelect }: { selectedId: string | 
       ) : (
         <List disablePadding aria-label="Proposals">
           {items.map((p) => (
-            <ListItemButton
-              key={p.id}
-              divider
-              selected={p.id === selectedId}
-              onClick={() => onSelect(p.id)}
-              data-testid="proposal-row"
-              data-proposal-id={p.id}
-            >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                  {p.title}{' '}
-                  <Typography component="span" variant="caption">
-                    v{p.version}
+            <ListItem key={p.id} disablePadding divider>
+              <ListItemButton selected={p.id === selectedId} onClick={() => onSelect(p.id)} data-testid="proposal-row" data-proposal-id={p.id}>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                    {p.title}{' '}
+                    <Typography component="span" variant="caption">
+                      v{p.version}
+                    </Typography>
                   </Typography>
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {p.company.name} · {p.project_title} · valid until {formatDate(p.valid_until)}
-                </Typography>
-              </Box>
-              <Stack spacing={0.5} sx={{ alignItems: 'flex-end', ml: 1 }}>
-                <ProposalStatusChip status={p.status} />
-                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(p.total, p.currency)}</Typography>
-              </Stack>
-            </ListItemButton>
+                  <Typography variant="body2" color="text.secondary">
+                    {p.company.name} · {p.project_title} · valid until {formatDate(p.valid_until)}
+                  </Typography>
+                </Box>
+                <Stack spacing={0.5} sx={{ alignItems: 'flex-end', ml: 1 }}>
+                  <ProposalStatusChip status={p.status} />
+                  <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(p.total, p.currency)}</Typography>
+                </Stack>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
