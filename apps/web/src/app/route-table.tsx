@@ -228,6 +228,36 @@ const staffRoutes: RouteObject[] = [
         path: paths.staff.training,
         lazy: async () => ({ Component: (await import('./routes/training-materials')).TrainingMaterialsRoute }),
       },
+      {
+        path: paths.time.report,
+        lazy: async () => ({ Component: (await import('./routes/profitability-report')).ProfitabilityReportRoute }),
+      },
+    ],
+  },
+];
+
+// Deciding on weeks of time: a team lead (their members' weeks, inside the employees' template) and staff.
+const approvalRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./layouts/role-templates')).OwnTemplate }),
+    children: [
+      {
+        path: paths.time.approvals,
+        lazy: async () => ({ Component: (await import('./routes/time-approvals')).TimeApprovalsRoute }),
+      },
+    ],
+  },
+];
+
+// Expenses: employees record theirs, staff record and approve them; each inside their own template.
+const expenseRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./layouts/role-templates')).OwnTemplate }),
+    children: [
+      {
+        path: paths.time.expenses,
+        lazy: async () => ({ Component: (await import('./routes/expenses')).ExpensesRoute }),
+      },
     ],
   },
 ];
@@ -287,6 +317,10 @@ const employeeRoutes: RouteObject[] = [
         path: paths.employee.teamContract,
         lazy: async () => ({ Component: (await import('./routes/team-contract')).TeamContractRoute }),
       },
+      {
+        path: paths.time.timesheet,
+        lazy: async () => ({ Component: (await import('./routes/timesheet')).TimesheetRoute }),
+      },
     ],
   },
 ];
@@ -320,6 +354,8 @@ export const routes: RouteObject[] = [
           guarded(['admin', 'superadmin'], staffRoutes),
           guarded(['teamlead', 'teammember'], employeeRoutes),
           guarded(['teamlead', 'teammember', 'admin', 'superadmin'], boardRoutes),
+          guarded(['teamlead', 'admin', 'superadmin'], approvalRoutes),
+          guarded(['teamlead', 'teammember', 'admin', 'superadmin'], expenseRoutes),
           guarded(['client', 'admin', 'superadmin', 'teamlead', 'teammember'], contractPageRoutes),
           guarded(['client', 'admin', 'superadmin', 'teamlead', 'teammember'], accountRoutes),
         ],

@@ -95,6 +95,17 @@ export const paths = {
     /** Team contracts to read and sign (a team lead also follows the team's); `?id=<id>` opens one. */
     teamContract: '/employee/team-contract',
   },
+  /** Time, expenses and profitability (issue 32). */
+  time: {
+    /** The signed-in employee's week grid; `?week=2026-W48` opens another week. */
+    timesheet: '/employee/timesheet',
+    /** Weeks waiting for a decision: members' weeks for their leads, leads' weeks (and every other) for staff. */
+    approvals: '/time-approvals',
+    /** Expenses with their receipts: one's own, and for staff every one to approve. */
+    expenses: '/expenses',
+    /** The agency's profitability by project, client and month, with a CSV export (staff). */
+    report: '/reports/profitability',
+  },
   /** A project's kanban board, for its team and staff; `?project=<id>&card=<id>` opens one card. */
   kanbanBoard: '/kanban-board',
 } as const;
@@ -146,6 +157,9 @@ const GUARDED_PATHS = [
   '/company',
   '/clients',
   '/webhooks',
+  '/time-approvals',
+  '/expenses',
+  '/reports',
 ] as const;
 
 /** Whether a path is (or will be) a guarded screen: one of GUARDED_PATHS or anything under one. */

@@ -98,6 +98,23 @@ export const queryKeys = {
     list: (q: string) => ['companies', 'list', q] as const,
     detail: (id: string) => ['companies', 'detail', id] as const,
   },
+  /** Time entries, timers, weeks, expenses, rates and profitability. */
+  time: {
+    all: ['time'] as const,
+    timer: ['time', 'timer'] as const,
+    timesheet: (userId: string | null, week: string) => ['time', 'timesheet', userId ?? 'me', week] as const,
+    approvals: ['time', 'approvals'] as const,
+    entries: (filters: object) => ['time', 'entries', filters] as const,
+    allExpenses: ['time', 'expenses'] as const,
+    expenses: (filters: object) => ['time', 'expenses', filters] as const,
+    billable: (invoiceId: string, groupBy: string) => ['time', 'billable', invoiceId, groupBy] as const,
+    projectRates: (projectId: string) => ['time', 'project-rates', projectId] as const,
+    profitability: (projectId: string) => ['time', 'profitability', projectId] as const,
+    burn: (projectId: string, interval: string) => ['time', 'burn', projectId, interval] as const,
+    report: (filters: object) => ['time', 'report', filters] as const,
+    projects: ['time', 'projects'] as const,
+    cards: (projectId: string) => ['time', 'cards', projectId] as const,
+  },
   auditLog: (filters: Record<string, string | undefined>) => ['audit-log', filters] as const,
   messaging: {
     all: ['messaging'] as const,

@@ -16,6 +16,7 @@ import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useConfig } from '../../features/config/hooks/use-config';
 import { initialsOf } from '../../lib/initials';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { TimerIndicator } from '../../features/time/components/timer-indicator';
 import { paths } from '../../lib/paths';
 import logoUrl from '../../assets/logo.svg';
 
@@ -74,6 +75,7 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
           </Box>
         </Box>
         <Box sx={{ flex: 1 }} />
+        {(user?.role === 'teamlead' || user?.role === 'teammember') && <TimerIndicator />}
         {user && <NotificationBell role={user.role} allPath={user.role === 'client' ? paths.client.notifications : undefined} />}
         {user && (
           <ButtonBase

@@ -2,6 +2,9 @@ import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import ReceiptOutlinedIcon from '@mui/icons-material/ReceiptOutlined';
+import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 import { DashboardTemplate } from './dashboard-template';
@@ -18,6 +21,9 @@ export function EmployeeTemplate() {
       navItems={[
         { to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
         { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
+        { to: paths.time.timesheet, label: 'Timesheet', icon: <ScheduleOutlinedIcon /> },
+        ...(user?.role === 'teamlead' ? [{ to: paths.time.approvals, label: 'Time approvals', icon: <FactCheckOutlinedIcon /> }] : []),
+        { to: paths.time.expenses, label: 'Expenses', icon: <ReceiptOutlinedIcon /> },
         { to: paths.employee.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
         { to: paths.employee.teamContract, label: 'Team contracts', icon: <DrawOutlinedIcon /> },
         PROFILE_ITEM,

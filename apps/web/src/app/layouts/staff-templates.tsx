@@ -15,6 +15,8 @@ import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import PolicyOutlinedIcon from '@mui/icons-material/PolicyOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
+import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
+import TrendingUpOutlinedIcon from '@mui/icons-material/TrendingUpOutlined';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
 import { usePendingProjectCount } from '../../features/projects/api/get-project-summary';
 import { useAuth } from '../../features/auth/hooks/use-auth';
@@ -32,6 +34,8 @@ const ADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.admin.contracts, label: 'Contracts', icon: <HistoryEduOutlinedIcon /> },
   { to: paths.staff.contractTemplates, label: 'Contract templates', icon: <ArticleOutlinedIcon /> },
   { to: paths.admin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
+  { to: paths.time.approvals, label: 'Time & expenses', icon: <ScheduleOutlinedIcon /> },
+  { to: paths.time.report, label: 'Profitability', icon: <TrendingUpOutlinedIcon /> },
   { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
   { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
   { to: paths.staff.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
@@ -50,6 +54,8 @@ const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.contracts, label: 'Contracts', icon: <HistoryEduOutlinedIcon /> },
   { to: paths.staff.contractTemplates, label: 'Contract templates', icon: <ArticleOutlinedIcon /> },
   { to: paths.superadmin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
+  { to: paths.time.approvals, label: 'Time & expenses', icon: <ScheduleOutlinedIcon /> },
+  { to: paths.time.report, label: 'Profitability', icon: <TrendingUpOutlinedIcon /> },
   { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
   { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
   { to: paths.staff.training, label: 'Training', icon: <SchoolOutlinedIcon /> },

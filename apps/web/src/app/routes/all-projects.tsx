@@ -7,6 +7,7 @@ import { ProjectDetail } from '../../features/projects/components/project-detail
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { StaffProjectActions } from '../../features/projects/components/staff-project-actions';
 import { StaffProjectsTable } from '../../features/projects/components/staff-projects-table';
+import { ProjectProfitability } from '../../features/time/components/project-profitability';
 import { PageHeading } from '../../components/page-heading';
 import { contractPathFor } from '../../lib/contract-links';
 import { paths } from '../../lib/paths';
@@ -36,6 +37,7 @@ export function AllProjectsRoute() {
                 variant="staff"
                 getDetailPath={(invoiceId) => invoicePathFor(user.role, invoiceId) ?? paths.staff.projects}
               />
+              {project.status !== 'pending' && project.status !== 'rejected' && <ProjectProfitability projectId={project.id} canSetRate />}
             </>
           )}
         />

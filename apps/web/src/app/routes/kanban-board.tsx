@@ -10,6 +10,7 @@ import { useCard } from '../../features/board/api/get-card';
 import { BoardProjectPicker, useDefaultBoardProject } from '../../features/board/components/board-project-picker';
 import { KanbanBoard } from '../../features/board/components/kanban-board';
 import { PageTitle } from '../../features/config/components/page-title';
+import { CardTimePanel } from '../../features/time/components/card-time-panel';
 
 /** How cards move, as it works at each width. */
 const WIDE_HINT =
@@ -78,7 +79,16 @@ export function KanbanBoardRoute() {
           data-testid="card-missing"
         />
       )}
-      {projectId && <KanbanBoard key={projectId} projectId={projectId} me={user.id} openCardId={cardId} onOpenCard={(id) => update({ card: id })} />}
+      {projectId && (
+        <KanbanBoard
+          key={projectId}
+          projectId={projectId}
+          me={user.id}
+          openCardId={cardId}
+          onOpenCard={(id) => update({ card: id })}
+          cardTimePanel={(card) => <CardTimePanel card={card} canTrack={user.role === 'teamlead' || user.role === 'teammember'} />}
+        />
+      )}
     </Box>
   );
 }

@@ -20,6 +20,7 @@ import { InvoiceList } from '../../features/invoices/components/invoice-list';
 import { InvoiceTotalsPanel } from '../../features/invoices/components/invoice-totals-panel';
 import { RevenueChart } from '../../features/invoices/components/revenue-chart';
 import { StaffInvoiceActions } from '../../features/invoices/components/staff-invoice-actions';
+import { BillTimeButton } from '../../features/time/components/bill-time-button';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard } from '../../components/section-card';
 import { ListLoading } from '../../components/list-states';
@@ -70,7 +71,12 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
         <InvoiceDetail
           invoiceId={id}
           back={{ to: basePath, label: 'All invoices' }}
-          renderActions={(invoice) => <StaffInvoiceActions invoice={invoice} role={role} />}
+          renderActions={(invoice) => (
+            <>
+              <StaffInvoiceActions invoice={invoice} role={role} />
+              {invoice.status === 'draft' && <BillTimeButton invoiceId={invoice.id} />}
+            </>
+          )}
           renderProjectLink={(invoice) => (
             <Link component={RouterLink} to={projectPathFor(role, invoice.project_id)}>
               {invoice.project_title}

@@ -55,6 +55,8 @@ type CardDialogProps = {
   me: string;
   onMoveTo: (cardId: string, columnId: string) => void;
   onClose: () => void;
+  /** The card's time, shown on a tab of its own beside the details when given. */
+  timePanel?: (card: Card) => ReactNode;
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -69,11 +71,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One card, for reading and editing: every field, comments, files and the history. */
-export function CardDialog({ cardId, board, me, onMoveTo, onClose }: CardDialogProps) {
+export function CardDialog({ cardId, board, me, onMoveTo, onClose, timePanel }: CardDialogProps) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const query = useCard(cardId);
   const titleId = useId();
+  const [tab, setTab] = useState<'details' | 'time'>('details');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={isPhone} aria-labelledby={titleId} data-testid="card-dialog">
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
@@ -82,11 +85,19 @@ export function CardDialog({ cardId, board, me, onMoveTo, onClose }: CardDialogP
           <CloseIcon />
         </IconButton>
       </DialogTitle>
+      {timePanel && (
+        <Tabs value={tab} onChange={(_event, value: 'details' | 'time') => setTab(value)} aria-label="Card" sx={{ px: 2, minHeight: 40 }}>
+          <Tab value="details" label="Details" sx={{ minHeight: 40 }} data-testid="card-tab-details" />
+          <Tab value="time" label="Time" sx={{ minHeight: 40 }} data-testid="card-tab-time" />
+        </Tabs>
+      )}
       <DialogContent dividers>
         {query.isPending ? (
           <ListLoading label="Loading the card..." />
         ) : query.isError ? (
           <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
+        ) : timePanel && tab === 'time' ? (
+          timePanel(query.data.card)
         ) : (
           // A new version (saved here, or by someone else) starts the form afresh from it.
           <CardEditor key={query.data.card.version} card={query.data.card} board={board} me={me} onMoveTo={onMoveTo} onClose={onClose} />

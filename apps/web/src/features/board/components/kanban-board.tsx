@@ -1,4 +1,4 @@
-import type { Board, BoardCard, BoardMember } from '@agency/schema';
+import type { Board, BoardCard, BoardMember, Card } from '@agency/schema';
 import {
   closestCorners,
   DndContext,
@@ -31,7 +31,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Loading } from '../../../components/plain/loading';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { notify } from '../../../lib/notify';
 import { ListLoading, RecordError } from '../../../components/list-states';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
@@ -134,13 +134,15 @@ type KanbanBoardProps = {
   me: string;
   openCardId: string | null;
   onOpenCard: (cardId: string | null) => void;
+  /** A card's time, on a tab of the card dialog. */
+  cardTimePanel?: (card: Card) => ReactNode;
 };
 
 /**
  * A project's board: columns side by side (one at a time on a phone), cards dragged with the mouse, touch or the
  * keyboard. A move shows at once and is rolled back, with the server's reason, when the server refuses it.
  */
-export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoardProps) {
+export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePanel }: KanbanBoardProps) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -574,7 +576,15 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard }: KanbanBoa
       </DndContext>
       {openCardId && (
         <Suspense fallback={<Loading fullPage={false} />}>
-          <CardDialog key={openCardId} cardId={openCardId} board={board} me={me} onMoveTo={handleMoveTo} onClose={() => onOpenCard(null)} />
+          <CardDialog
+            key={openCardId}
+            cardId={openCardId}
+            board={board}
+            me={me}
+            onMoveTo={handleMoveTo}
+            onClose={() => onOpenCard(null)}
+            timePanel={cardTimePanel}
+          />
         </Suspense>
       )}
     </Box>

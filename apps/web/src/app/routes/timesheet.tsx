@@ -1,0 +1,23 @@
+import Box from '@mui/material/Box';
+import { useSearchParams } from 'react-router';
+import { ISO_WEEK, weekMonday } from '@agency/schema';
+import { PageHeading } from '../../components/page-heading';
+import { PageTitle } from '../../features/config/components/page-title';
+import { WeekGrid } from '../../features/time/components/week-grid';
+import { today, weekOf } from '../../features/time/utils/week-grid';
+
+/** /employee/timesheet: the signed-in employee's week of time (`?week=2026-W48`; this week without it). */
+export function TimesheetRoute() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('week') ?? '';
+  const week = ISO_WEEK.test(asked) && weekMonday(asked) ? asked : weekOf(today());
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <PageTitle title="Timesheet" />
+      <PageHeading title="Timesheet">
+        Enter the time you spent on each project or card, day by day, and submit the week for your lead to approve.
+      </PageHeading>
+      <WeekGrid key={week} week={week} onWeekChange={(next) => setParams({ week: next }, { preventScrollReset: true })} />
+    </Box>
+  );
+}

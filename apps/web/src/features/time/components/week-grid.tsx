@@ -1,0 +1,399 @@
+import { formatDuration, formatFullDateTime, MINUTES_PER_DAY, parseDuration, weekDays, type Timesheet } from '@agency/schema';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type KeyboardEvent } from 'react';
+import { ListError, ListLoading } from '../../../components/list-states';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { queryKeys } from '../../../lib/query-keys';
+import { createEntry } from '../api/create-entry';
+import { deleteEntry } from '../api/delete-entry';
+import { useTimesheet } from '../api/get-timesheet';
+import { useSubmitTimesheet } from '../api/submit-timesheet';
+import { updateEntry } from '../api/update-entry';
+import { dayMonthOf, longDayOf, weekdayOf } from '../utils/day-label';
+import {
+  cellEntries,
+  gridRows,
+  isWeekOpen,
+  planCellChange,
+  shiftWeek,
+  sumMinutes,
+  today,
+  weekOf,
+  type CellChange,
+  type GridRow,
+} from '../utils/week-grid';
+import { AddRowForm } from './add-row-form';
+import { TimeStatusChip } from './time-status-chip';
+
+type WeekGridProps = { week: string; onWeekChange: (week: string) => void };
+
+const HINT_ID = 'week-grid-hint';
+
+/** "Week 48 · 23 Nov to 29 Nov 2026". */
+function weekTitle(week: string): string {
+  const days = weekDays(week);
+  return `Week ${Number(week.slice(6))} · ${dayMonthOf(days[0])} to ${dayMonthOf(days[6])} ${days[6].slice(0, 4)}`;
+}
+
+/**
+ * The signed-in person's week: a row per project or card, a column per day. A cell takes a duration as people type
+ * it (`1:30`, `1.5`, `90m`) and is saved when it is left or Enter is pressed; the arrow keys move between rows.
+ * The week is submitted as a whole; once sent it is locked until the lead sends it back (with their reason).
+ */
+export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
+  const query = useTimesheet(week);
+  const submit = useSubmitTimesheet();
+  const [added, setAdded] = useState<GridRow[]>([]);
+
+  const handleSubmit = () =>
+    submit.mutate(week, {
+      onSuccess: () => notify.success('Week submitted for approval'),
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid="week-grid">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <IconButton aria-label="Previous week" onClick={() => onWeekChange(shiftWeek(week, -1))} data-testid="week-previous">
+          <ChevronLeftIcon />
+        </IconButton>
+        <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem' }} data-testid="week-title">
+          {weekTitle(week)}
+        </Typography>
+        <IconButton aria-label="Next week" onClick={() => onWeekChange(shiftWeek(week, 1))} data-testid="week-next">
+          <ChevronRightIcon />
+        </IconButton>
+        {week !== weekOf(today()) && (
+          <Button size="small" onClick={() => onWeekChange(weekOf(today()))}>
+            This week
+          </Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        {query.data && <TimeStatusChip status={query.data.status} data-testid="week-status" />}
+      </Box>
+      {query.isPending ? (
+        <ListLoading label="Loading the week..." />
+      ) : query.isError ? (
+        <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <WeekStatus sheet={query.data} />
+          {isWeekOpen(query.data.status) && (
+            <Typography id={HINT_ID} variant="body2" color="text.secondary">
+              Type a time such as 1:30 or 1.5 (hours), then Enter or Tab to save it. The arrow keys move up and down.
+            </Typography>
+          )}
+          <Grid sheet={query.data} added={added} />
+          {isWeekOpen(query.data.status) && (
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between' }}>
+              <AddRowForm existing={gridRows(query.data.entries, added).map((r) => r.key)} onAdd={(row) => setAdded((rows) => [...rows, row])} />
+              <Button
+                variant="contained"
+                onClick={handleSubmit}
+                loading={submit.isPending}
+                disabled={query.data.total_minutes === 0}
+                data-testid="submit-week"
+              >
+                Submit week
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+function WeekStatus({ sheet }: { sheet: Timesheet }) {
+  switch (sheet.status) {
+    case 'rejected':
+      return (
+        <Alert severity="warning" data-testid="week-rejected">
+          <strong>Sent back{sheet.decided_by ? ` by ${sheet.decided_by.name}` : ''}:</strong> {sheet.reason}
+          <br />
+          Change the time and submit the week again.
+        </Alert>
+      );
+    case 'submitted':
+      return (
+        <Alert severity="info" data-testid="week-submitted">
+          Submitted{sheet.submitted_at ? ` on ${formatFullDateTime(sheet.submitted_at)}` : ''}: waiting for approval. The week can change again only
+          if it is sent back.
+        </Alert>
+      );
+    case 'approved':
+      return (
+        <Alert severity="success" data-testid="week-approved">
+          Approved{sheet.decided_by ? ` by ${sheet.decided_by.name}` : ''}
+          {sheet.decided_at ? ` on ${formatFullDateTime(sheet.decided_at)}` : ''}. Approved time is locked.
+        </Alert>
+      );
+    default:
+      return null;
+  }
+}
+
+function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
+  const queryClient = useQueryClient();
+  const days = weekDays(sheet.week);
+  const rows = gridRows(sheet.entries, added);
+  const isOpen = isWeekOpen(sheet.status);
+  const lastDay = today();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function run(row: GridRow, date: string, change: CellChange, previous: number) {
+    switch (change.kind) {
+      case 'create':
+        await createEntry({ project_id: row.projectId, card_id: row.cardId ?? undefined, date, minutes: change.minutes });
+        return;
+      case 'delete':
+        await deleteEntry(change.id);
+        return;
+      case 'patch':
+        try {
+          await updateEntry(change.id, { minutes: change.minutes });
+        } catch (error) {
+          // A longer entry may run into the next one of the day: the extra time goes after the day's entries instead.
+          if (!hasErrorCode(error, 'VALIDATION_FAILED') || change.minutes <= previous) throw error;
+          await createEntry({ project_id: row.projectId, card_id: row.cardId ?? undefined, date, minutes: change.minutes - previous });
+        }
+    }
+  }
+
+  /** Saves a cell; the message of what went wrong, or null. */
+  async function save(row: GridRow, date: string, minutes: number): Promise<string | null> {
+    const entries = cellEntries(sheet.entries, row, date);
+    const plan = planCellChange(entries, minutes);
+    if (plan === null) return 'Approved time cannot be taken away here';
+    setProblem(null);
+    try {
+      for (const change of plan) {
+        const previous = change.kind === 'patch' ? (entries.find((e) => e.id === change.id)?.minutes ?? 0) : 0;
+        await run(row, date, change, previous);
+      }
+      return null;
+    } catch (error) {
+      return errorMessage(error);
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.time.timesheet(null, sheet.week) });
+    }
+  }
+
+  if (rows.length === 0 && !isOpen) {
+    return <Typography color="text.secondary">No time was entered this week.</Typography>;
+  }
+
+  return (
+    <>
+      <Box
+        sx={{ overflowX: 'auto', border: '1px solid', borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
+        role="region"
+        aria-label="Time by day"
+        tabIndex={-1}
+      >
+        <Box
+          component="table"
+          sx={{
+            borderCollapse: 'collapse',
+            width: '100%',
+            minWidth: 640,
+            '& th, & td': { px: 0.75, py: 0.75, borderBottom: '1px solid', borderColor: 'divider', textAlign: 'center', fontSize: '0.875rem' },
+            '& th:first-of-type': {
+              textAlign: 'left',
+              position: 'sticky',
+              left: 0,
+              bgcolor: 'background.paper',
+              zIndex: 1,
+              minWidth: { xs: 132, sm: 200 },
+              maxWidth: { xs: 132, sm: 280 },
+            },
+            '& thead th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' },
+            '& tfoot th, & tfoot td': { fontWeight: 700, borderBottom: 0 },
+          }}
+          data-testid="week-table"
+        >
+          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            Time by project or card and day, {weekTitle(sheet.week)}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Project or card</th>
+              {days.map((day) => (
+                <th key={day} scope="col">
+                  <Box component="span" sx={{ display: 'block' }}>
+                    {weekdayOf(day)}
+                  </Box>
+                  <Box component="span" sx={{ display: 'block', fontWeight: 400 }}>
+                    {dayMonthOf(day)}
+                  </Box>
+                </th>
+              ))}
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={9} style={{ textAlign: 'left' }}>
+                  <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+                    Add a row for a project or a card below, then type the time of each day.
+                  </Typography>
+                </td>
+              </tr>
+            )}
+            {rows.map((row, rowIndex) => {
+              const label = row.cardTitle ? `${row.projectTitle}: ${row.cardTitle}` : row.projectTitle;
+              const rowEntries = sheet.entries.filter((e) => e.project_id === row.projectId && e.card_id === row.cardId);
+              return (
+                <tr key={row.key} data-testid="week-row" data-row={row.key}>
+                  <th scope="row">
+                    <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={row.projectTitle}>
+                      {row.projectTitle}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" noWrap component="div" title={row.cardTitle ?? undefined}>
+                      {row.cardTitle ?? 'Whole project'}
+                    </Typography>
+                  </th>
+                  {days.map((day, dayIndex) => {
+                    const entries = cellEntries(sheet.entries, row, day);
+                    return (
+                      <td key={day}>
+                        <DurationCell
+                          key={`${sumMinutes(entries)}`}
+                          minutes={sumMinutes(entries)}
+                          label={`${label}, ${longDayOf(day)}`}
+                          row={rowIndex}
+                          column={dayIndex}
+                          disabled={!isOpen || day > lastDay}
+                          onSave={(minutes) => save(row, day, minutes)}
+                          onProblem={setProblem}
+                        />
+                      </td>
+                    );
+                  })}
+                  <td data-testid="row-total">{formatDuration(sumMinutes(rowEntries))}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              {sheet.days.map((day) => (
+                <td key={day.date} data-testid="day-total">
+                  {formatDuration(day.minutes)}
+                </td>
+              ))}
+              <td data-testid="week-total">{formatDuration(sheet.total_minutes)}</td>
+            </tr>
+          </tfoot>
+        </Box>
+      </Box>
+      <Box role="alert" sx={{ '&:empty': { display: 'none' } }} data-testid="week-problem">
+        {problem && <Alert severity="error">{problem}</Alert>}
+      </Box>
+    </>
+  );
+}
+
+type DurationCellProps = {
+  minutes: number;
+  label: string;
+  row: number;
+  column: number;
+  disabled: boolean;
+  onSave: (minutes: number) => Promise<string | null>;
+  /** Says what is wrong with the cell where everyone hears it (null: nothing). */
+  onProblem: (problem: string | null) => void;
+};
+
+function focusCell(row: number, column: number) {
+  document.querySelector<HTMLInputElement>(`input[data-cell="${row}:${column}"]`)?.focus();
+}
+
+/** One day of one row: the time typed, checked, and saved when the cell is left. */
+function DurationCell({ minutes, label, row, column, disabled, onSave, onProblem }: DurationCellProps) {
+  const shown = minutes ? formatDuration(minutes) : '';
+  const [text, setText] = useState(shown);
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  function fail(problem: string) {
+    setError(problem);
+    onProblem(`${label}: ${problem}`);
+  }
+
+  async function commit() {
+    if (text.trim() === shown) return;
+    const value = text.trim() === '' ? 0 : parseDuration(text);
+    if (value === null) return fail('Type a time such as 1:30 or 1.5');
+    if (value > MINUTES_PER_DAY) return fail('A day has at most 24 hours');
+    setError(null);
+    setIsSaving(true);
+    const problem = await onSave(value);
+    setIsSaving(false);
+    if (problem) fail(problem);
+    else setText(value ? formatDuration(value) : '');
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      focusCell(row + 1, column);
+      void commit();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      focusCell(row + (event.key === 'ArrowDown' ? 1 : -1), column);
+    } else if (event.key === 'Escape') {
+      setText(shown);
+      setError(null);
+    }
+  }
+
+  return (
+    <Box
+      component="input"
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        setError(null);
+      }}
+      onBlur={() => void commit()}
+      onKeyDown={handleKeyDown}
+      disabled={disabled || isSaving}
+      inputMode="decimal"
+      autoComplete="off"
+      aria-label={label}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={HINT_ID}
+      title={error ?? undefined}
+      placeholder={disabled ? '' : '0:00'}
+      data-cell={`${row}:${column}`}
+      data-testid="duration-cell"
+      sx={{
+        width: 56,
+        height: 36,
+        boxSizing: 'border-box',
+        textAlign: 'center',
+        font: 'inherit',
+        fontVariantNumeric: 'tabular-nums',
+        border: '1px solid',
+        borderColor: error ? 'error.main' : 'divider',
+        borderRadius: 1,
+        bgcolor: disabled ? 'action.hover' : 'background.paper',
+        color: 'text.primary',
+        '&::placeholder': { color: 'text.secondary', opacity: 1 },
+        '&:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
+        '&:disabled': { color: 'text.secondary' },
+      }}
+    />
+  );
+}
