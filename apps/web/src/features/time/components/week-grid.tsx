@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
@@ -315,8 +315,12 @@ type DurationCellProps = {
   onProblem: (problem: string | null) => void;
 };
 
-function focusCell(row: number, column: number) {
-  document.querySelector<HTMLInputElement>(`input[data-cell="${row}:${column}"]`)?.focus();
+/** Moves the focus to a cell (leaving one saves it); false when there is no such cell. */
+function focusCell(row: number, column: number): boolean {
+  const target = document.querySelector<HTMLInputElement>(`input[data-cell="${row}:${column}"]`);
+  if (!target || target.disabled) return false;
+  target.focus();
+  return true;
 }
 
 /** One day of one row: the time typed, checked, and saved when the cell is left. */
@@ -325,6 +329,8 @@ function DurationCell({ minutes, label, row, column, disabled, onSave, onProblem
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  /** The text being saved: leaving the cell and Enter must not save it twice. */
+  const saving = useRef<string | null>(null);
 
   function fail(problem: string) {
     setError(problem);
@@ -332,13 +338,15 @@ function DurationCell({ minutes, label, row, column, disabled, onSave, onProblem
   }
 
   async function commit() {
-    if (text.trim() === shown) return;
+    if (text.trim() === shown || saving.current === text) return;
     const value = text.trim() === '' ? 0 : parseDuration(text);
     if (value === null) return fail('Type a time such as 1:30 or 1.5');
     if (value > MINUTES_PER_DAY) return fail('A day has at most 24 hours');
     setError(null);
     setIsSaving(true);
+    saving.current = text;
     const problem = await onSave(value);
+    saving.current = null;
     setIsSaving(false);
     if (problem) fail(problem);
     else setText(value ? formatDuration(value) : '');
@@ -347,8 +355,8 @@ function DurationCell({ minutes, label, row, column, disabled, onSave, onProblem
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
-      focusCell(row + 1, column);
-      void commit();
+      // Moving on saves the cell as it is left; on the last row it is saved where it is.
+      if (!focusCell(row + 1, column)) void commit();
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       focusCell(row + (event.key === 'ArrowDown' ? 1 : -1), column);
