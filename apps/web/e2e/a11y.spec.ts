@@ -34,6 +34,7 @@ import {
   type Finding,
   type Seed,
 } from './support/a11y';
+import { pngFile } from './support/messaging-api';
 
 const WIDTHS = [390, 768, 1024, 1280, 1920];
 /** axe, the h1 and the skip link are checked at a phone and a desktop width. */
@@ -61,6 +62,8 @@ type SweepSeed = Seed & {
   companyInviteEmail: string;
   /** A proposal sent on the pending project, waiting for the client's answer. */
   proposalId: string;
+  /** An invoice draft of the running project, to add its approved time to. */
+  draftInvoiceId: string;
 };
 
 /** A proposal on the seed's pending project, with an optional item, sent to the client's company. */
@@ -83,6 +86,53 @@ async function seedProposal(request: APIRequestContext, seed: Seed): Promise<str
   const { proposal } = await expectStatus<{ proposal: { id: string } }>(created, 201, 'create proposal');
   await expectStatus(await request.post(`/api/proposals/${proposal.id}/send`, { headers: authHeaders(seed.owner) }), 200, 'send proposal');
   return proposal.id;
+}
+
+/**
+ * Time and money on the running project: the member's week (time on a card, a receipt-backed expense) submitted to
+ * the lead, the lead's own time with a timer running in the app bar, an hourly rate and an invoice draft.
+ */
+async function seedTime(request: APIRequestContext, s: Seed): Promise<{ draftInvoiceId: string }> {
+  const today = new Date().toISOString().slice(0, 10);
+  const post = async (auth: Auth, path: string, data: unknown, what: string, status = 201) =>
+    expectStatus<{ entry?: { week: string }; expense?: { id: string }; invoice?: { id: string } }>(
+      await request.post(path, { headers: authHeaders(auth), data }),
+      status,
+      what,
+    );
+  const { entry } = await post(
+    s.member,
+    '/api/time-entries',
+    { card_id: s.cardId, date: today, minutes: 90, note: 'Booking form layout' },
+    'member time',
+  );
+  const { expense } = await post(
+    s.member,
+    '/api/expenses',
+    { project_id: s.projectId, date: today, amount: 4250, category: 'travel', description: 'Train to the clinic workshop' },
+    'expense',
+  );
+  await expectStatus(
+    await request.post(`/api/expenses/${expense!.id}/receipt`, { headers: authHeaders(s.member), multipart: { file: pngFile('ticket.png') } }),
+    201,
+    'receipt',
+  );
+  await post(s.member, `/api/expenses/${expense!.id}/submit`, {}, 'submit expense', 200);
+  await post(s.member, '/api/timesheets/submit', { week: entry!.week }, 'submit week', 200);
+  await post(s.lead, '/api/time-entries', { project_id: s.projectId, date: today, minutes: 60 }, 'lead time');
+  await post(s.lead, '/api/timers/start', { card_id: s.cardId }, 'lead timer');
+  await expectStatus(
+    await request.patch(`/api/projects/${s.projectId}/rates`, { headers: authHeaders(s.admin), data: { hourly_rate: 9000 } }),
+    200,
+    'hourly rate',
+  );
+  const { invoice } = await post(
+    s.admin,
+    '/api/invoices',
+    { project_id: s.projectId, lines: [{ description: 'Discovery workshop', quantity: 1, unit_price: 10000, tax_rate: 0 }] },
+    'invoice draft',
+  );
+  return { draftInvoiceId: invoice!.id };
 }
 
 let seeded: Promise<SweepSeed> | undefined;
@@ -117,6 +167,7 @@ function seed(request: APIRequestContext): Promise<SweepSeed> {
     );
     return {
       ...workspace,
+      ...(await seedTime(request, workspace)),
       draftContractId: await seedDraftContract(request, workspace, suffix),
       colleague,
       companyId: client.user.company_id ?? '',
@@ -236,6 +287,12 @@ const openTwoFactorSetup = async (page: Page) => {
 const openCardDialog = async (page: Page) => {
   await expect(page.getByTestId('card-dialog')).toBeVisible();
   await expect(page.getByTestId('card-form')).toBeVisible();
+};
+
+const openCardTime = async (page: Page) => {
+  await openCardDialog(page);
+  await page.getByTestId('card-tab-time').click();
+  await expect(page.getByTestId('card-time-entry').first()).toBeVisible();
 };
 
 const openChat = async (page: Page) => {
@@ -480,6 +537,22 @@ const staffScreens = (s: SweepSeed, contractsPath: string, invoicesPath: string,
       { name: 'training materials', path: '/training-materials' },
       { name: 'training module', path: `/training-materials?module=${s.moduleId}` },
       { name: 'training progress', path: '/training-materials?tab=progress' },
+      { name: 'time and expenses (weeks)', path: '/time-approvals' },
+      {
+        name: 'week sent back dialog',
+        path: '/time-approvals',
+        prepare: (page) => openDialog(page, page.getByTestId('reject-week').first()),
+        within: DIALOG,
+      },
+      { name: 'time and expenses (expenses)', path: '/time-approvals?tab=expenses' },
+      { name: 'expenses (staff)', path: '/expenses' },
+      { name: 'profitability report', path: '/reports/profitability' },
+      {
+        name: 'add time and expenses dialog',
+        path: `${invoicesPath}?id=${s.draftInvoiceId}`,
+        prepare: (page) => openDialog(page, page.getByTestId('bill-time')),
+        within: DIALOG,
+      },
       ...boardStates(s, true),
       { name: 'profile', path: '/profile' },
     ] satisfies Screen[]
@@ -555,6 +628,21 @@ const superadminScreens = (s: SweepSeed): Screen[] => [
 const employeeScreens = (s: SweepSeed, dashboard: string, contractId: string, canManageColumns: boolean): Screen[] => [
   { name: 'dashboard', path: dashboard },
   ...boardStates(s, canManageColumns),
+  { name: 'card time tab', path: `/kanban-board?project=${s.projectId}&card=${s.cardId}`, prepare: openCardTime, within: DIALOG },
+  { name: 'timesheet', path: '/employee/timesheet' },
+  { name: 'expenses', path: '/expenses' },
+  ...(canManageColumns
+    ? [
+        {
+          name: 'time approvals, a week opened',
+          path: '/time-approvals',
+          prepare: async (page: Page) => {
+            await page.getByTestId('approval-toggle').first().click();
+            await expect(page.getByTestId('approval-entries').first()).toBeVisible();
+          },
+        },
+      ]
+    : []),
   { name: 'training', path: '/employee/training' },
   { name: 'training module', path: `/employee/training?module=${s.moduleId}` },
   { name: 'team contracts', path: '/employee/team-contract' },

@@ -86,9 +86,9 @@ export function CardDialog({ cardId, board, me, onMoveTo, onClose, timePanel }: 
         </IconButton>
       </DialogTitle>
       {timePanel && (
-        <Tabs value={tab} onChange={(_event, value: 'details' | 'time') => setTab(value)} aria-label="Card" sx={{ px: 2, minHeight: 40 }}>
-          <Tab value="details" label="Details" sx={{ minHeight: 40 }} data-testid="card-tab-details" />
-          <Tab value="time" label="Time" sx={{ minHeight: 40 }} data-testid="card-tab-time" />
+        <Tabs value={tab} onChange={(_event, value: 'details' | 'time') => setTab(value)} aria-label="Card" sx={{ px: 2 }}>
+          <Tab value="details" label="Details" data-testid="card-tab-details" />
+          <Tab value="time" label="Time" data-testid="card-tab-time" />
         </Tabs>
       )}
       <DialogContent dividers>

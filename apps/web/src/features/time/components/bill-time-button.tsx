@@ -115,7 +115,7 @@ function BillTimeDialog({ invoiceId, onClose }: { invoiceId: string; onClose: ()
             {lineCount === 0 ? (
               <Typography color="text.secondary">Nothing approved is waiting to be billed on this project.</Typography>
             ) : (
-              <Box sx={{ overflowX: 'auto' }}>
+              <Box sx={{ overflowX: 'auto' }} data-sideways-scroll="by-design">
                 <Box
                   component="table"
                   sx={{

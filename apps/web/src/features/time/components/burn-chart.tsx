@@ -6,7 +6,7 @@ import { formatMoney, formatMoneyCompact } from '../../../lib/format';
 import { dayMonthOf } from '../utils/day-label';
 
 const HEIGHT = 220;
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 64 };
+const MARGIN = { top: 12, right: 28, bottom: 28, left: 64 };
 const SPEND = '#4254FB';
 const INVOICED = '#0f9d58';
 const BUDGET = '#d32f2f';
@@ -48,7 +48,7 @@ export function BurnChart({ burn }: { burn: Burn }) {
   const labelEvery = Math.max(1, Math.ceil((points.length * 56) / plotWidth));
 
   return (
-    <Box data-testid="burn-chart">
+    <Box data-testid="burn-chart" sx={{ position: 'relative' }}>
       <Box ref={box} sx={{ width: '100%', height: HEIGHT }} aria-hidden="true">
         {width > 0 && (
           <svg width={width} height={HEIGHT} role="presentation" style={{ display: 'block', fontSize: 12 }}>

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { DateInput } from '../../../components/date-input';
+
 import { ListError, ListLoading } from '../../../components/list-states';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
@@ -152,7 +152,15 @@ function AddTimeForm({ card }: { card: CardTimePanelProps['card'] }) {
 
   return (
     <Box component="form" onSubmit={handleSubmit} aria-label="Add time" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-      <DateInput label="Day" value={date} onChange={setDate} sx={{ width: 170 }} />
+      <TextField
+        label="Day"
+        type="date"
+        size="small"
+        value={date}
+        onChange={(event) => setDate(event.target.value)}
+        sx={{ width: 170 }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
+      />
       <TextField
         label="Time"
         size="small"

@@ -3,7 +3,7 @@ import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
+
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -308,10 +308,8 @@ function ExpenseRow({ expense, isMine, canDecide }: { expense: Expense; isMine: 
   const decide = (decision: ExpenseDecision) => act(() => decideExpense(decision), decision.approve ? 'Expense approved' : 'Expense sent back');
 
   return (
-    <Card
+    <Box
       component="article"
-      square
-      elevation={0}
       aria-label={`${expense.description}, ${formatMoney(expense.amount, expense.currency)}`}
       sx={{
         px: { xs: 2, sm: 3 },
@@ -408,7 +406,7 @@ function ExpenseRow({ expense, isMine, canDecide }: { expense: Expense; isMine: 
           }}
         />
       )}
-    </Card>
+    </Box>
   );
 }
 

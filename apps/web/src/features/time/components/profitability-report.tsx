@@ -64,7 +64,15 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
       cell: (row) =>
         groupBy === 'project' ? <TextLink to={projectPath(row.key)}>{row.label}</TextLink> : groupBy === 'month' ? formatMonth(row.key) : row.label,
     },
-    { id: 'hours', header: 'Time', align: 'right', priority: 3, minWidth: 90, cell: (row) => describeDuration(row.minutes) },
+    {
+      id: 'hours',
+      header: 'Time',
+      align: 'right',
+      priority: 3,
+      minWidth: 100,
+      cellSx: { whiteSpace: 'nowrap' },
+      cell: (row) => describeDuration(row.minutes),
+    },
     { id: 'budget', header: 'Budget', align: 'right', priority: 4, minWidth: 110, cell: (row) => formatMoney(row.budget, row.currency) },
     { id: 'cost', header: 'Cost', align: 'right', isPartOfTotal: true, minWidth: 110, cell: (row) => formatMoney(row.cost, row.currency) },
     {

@@ -33,7 +33,7 @@ export function ProjectProfitability({ projectId, canSetRate }: ProjectProfitabi
   const query = useProfitability(projectId);
   return (
     <SectionCard title="Profitability" subtitle="Budget against time at cost and expenses, invoiced and paid" data-testid="project-profitability">
-      <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5 }}>
+      <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {query.isPending ? (
           <ListLoading label="Loading the figures..." />
         ) : query.isError ? (
@@ -75,7 +75,7 @@ function Figures({ figures }: { figures: Profitability }) {
           m: 0,
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
+          gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
         }}
       >
         {cells.map((cell) => (

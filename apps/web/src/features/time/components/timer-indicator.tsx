@@ -52,7 +52,7 @@ export function TimerIndicator() {
         display: 'flex',
         alignItems: 'center',
         gap: 0.5,
-        minWidth: 0,
+        flexShrink: 0,
         border: '1px solid rgb(255 255 255 / 24%)',
         borderRadius: 2,
         pl: 1,
@@ -60,7 +60,7 @@ export function TimerIndicator() {
       }}
       data-testid="running-timer"
     >
-      <TimerOutlinedIcon fontSize="small" aria-hidden="true" />
+      <TimerOutlinedIcon fontSize="small" aria-hidden="true" sx={{ display: { xs: 'none', sm: 'block' } }} />
       <Box
         component="span"
         sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}

@@ -76,7 +76,7 @@ function ApprovalRow({ item }: { item: TimesheetApproval }) {
     >
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-          <Typography component="h3" sx={{ fontWeight: 700 }}>
+          <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1rem' }}>
             {item.user.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">

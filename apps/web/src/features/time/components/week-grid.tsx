@@ -61,16 +61,22 @@ export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="week-grid">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <IconButton aria-label="Previous week" onClick={() => onWeekChange(shiftWeek(week, -1))} data-testid="week-previous">
-          <ChevronLeftIcon />
-        </IconButton>
-        <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem' }} data-testid="week-title">
-          {weekTitle(week)}
-        </Typography>
-        <IconButton aria-label="Next week" onClick={() => onWeekChange(shiftWeek(week, 1))} data-testid="week-next">
-          <ChevronRightIcon />
-        </IconButton>
+      <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, rowGap: 0.5, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap', minWidth: 0, ml: -1 }}>
+          <IconButton aria-label="Previous week" onClick={() => onWeekChange(shiftWeek(week, -1))} data-testid="week-previous">
+            <ChevronLeftIcon />
+          </IconButton>
+          <Typography
+            component="h2"
+            sx={{ fontWeight: 700, fontSize: { xs: '0.95rem', sm: '1.05rem' }, whiteSpace: 'nowrap' }}
+            data-testid="week-title"
+          >
+            {weekTitle(week)}
+          </Typography>
+          <IconButton aria-label="Next week" onClick={() => onWeekChange(shiftWeek(week, 1))} data-testid="week-next">
+            <ChevronRightIcon />
+          </IconButton>
+        </Box>
         {week !== weekOf(today()) && (
           <Button size="small" onClick={() => onWeekChange(weekOf(today()))}>
             This week
@@ -89,6 +95,10 @@ export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
           {isWeekOpen(query.data.status) && (
             <Typography id={HINT_ID} variant="body2" color="text.secondary">
               Type a time such as 1:30 or 1.5 (hours), then Enter or Tab to save it. The arrow keys move up and down.
+              <Box component="span" sx={{ display: { sm: 'none' } }}>
+                {' '}
+                Swipe the table sideways for the rest of the week.
+              </Box>
             </Typography>
           )}
           <Grid sheet={query.data} added={added} />
@@ -187,8 +197,14 @@ function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
     }
   }
 
-  if (rows.length === 0 && !isOpen) {
-    return <Typography color="text.secondary">No time was entered this week.</Typography>;
+  if (rows.length === 0) {
+    return (
+      <Typography color="text.secondary" data-testid="week-empty">
+        {isOpen
+          ? 'No time yet this week: add a row for a project or a card below, then type the time of each day.'
+          : 'No time was entered this week.'}
+      </Typography>
+    );
   }
 
   return (
@@ -197,7 +213,10 @@ function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
         sx={{ overflowX: 'auto', border: '1px solid', borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
         role="region"
         aria-label="Time by day"
-        tabIndex={-1}
+        // Reachable by keyboard to scroll it sideways, even when every cell is locked.
+        tabIndex={0}
+        // A week is seven days wide: on a phone it scrolls sideways under its first column, held in place.
+        data-sideways-scroll="by-design"
       >
         <Box
           component="table"
@@ -240,15 +259,6 @@ function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={9} style={{ textAlign: 'left' }}>
-                  <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
-                    Add a row for a project or a card below, then type the time of each day.
-                  </Typography>
-                </td>
-              </tr>
-            )}
             {rows.map((row, rowIndex) => {
               const label = row.cardTitle ? `${row.projectTitle}: ${row.cardTitle}` : row.projectTitle;
               const rowEntries = sheet.entries.filter((e) => e.project_id === row.projectId && e.card_id === row.cardId);
