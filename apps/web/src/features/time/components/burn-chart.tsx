@@ -83,27 +83,30 @@ export function BurnChart({ burn }: { burn: Burn }) {
         <Legend color={INVOICED} label="Invoiced so far" />
         {budget !== null && <Legend color={BUDGET} label="Budget" dashed />}
       </Box>
-      <Box component="table" sx={visuallyHidden}>
-        <caption>
-          Spending and invoices by {burn.interval} in {currency}
-          {budget !== null ? `, against a budget of ${formatMoney(budget, currency)}` : ''}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{burn.interval === 'week' ? 'Week of' : 'Month'}</th>
-            <th scope="col">Spent so far</th>
-            <th scope="col">Invoiced so far</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.period}>
-              <th scope="row">{periodLabel(p.period, burn.interval)}</th>
-              <td>{formatMoney(p.cumulative_spend, currency)}</td>
-              <td>{formatMoney(p.cumulative_invoiced, currency)}</td>
+      {/* A table keeps its content's width whatever its own: the box around it is what hides it. */}
+      <Box sx={visuallyHidden}>
+        <table>
+          <caption>
+            Spending and invoices by {burn.interval} in {currency}
+            {budget !== null ? `, against a budget of ${formatMoney(budget, currency)}` : ''}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{burn.interval === 'week' ? 'Week of' : 'Month'}</th>
+              <th scope="col">Spent so far</th>
+              <th scope="col">Invoiced so far</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.period}>
+                <th scope="row">{periodLabel(p.period, burn.interval)}</th>
+                <td>{formatMoney(p.cumulative_spend, currency)}</td>
+                <td>{formatMoney(p.cumulative_invoiced, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Box>
   );
