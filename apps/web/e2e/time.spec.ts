@@ -1,6 +1,7 @@
 // Time to money: a team member times a card with the app bar's timer (it survives a reload), puts the rest of the
 // day in the week grid and submits the week; the team lead approves it; an admin sets the project's hourly rate,
-// adds the approved time to an invoice draft and sends it; the client pays it by card (the local checkout, 4242);
+// adds the approved time to an invoice draft and sends it; the client reads the billed hours and pays it by card (the
+// local checkout, 4242) and, once staff share it, reads the project's time log;
 // and the profitability report shows the project's margin: invoiced less the time at the member's cost rate.
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import {
@@ -151,6 +152,9 @@ test.describe('time, approval, billing and profitability', () => {
     await profitability.getByTestId('save-hourly-rate').click();
     await expect(profitability.getByTestId('save-hourly-rate')).toBeDisabled();
     await expect(profitability.getByTestId('figure-cost')).toHaveText('£60.00');
+    // The client's owners may read the project's time log once staff share it.
+    await profitability.getByRole('switch', { name: 'Share the time log with the client' }).click();
+    await expect(profitability.getByRole('switch', { name: 'Share the time log with the client' })).toBeChecked();
 
     const { invoice: draft } = await expectStatus<{ invoice: ApiInvoice }>(
       await request.post('/api/invoices', {
@@ -185,6 +189,8 @@ test.describe('time, approval, billing and profitability', () => {
     const client = await session(browser, seed.client, baseURL!, 390);
     await client.page.goto(`/view-invoice?id=${draft.id}`);
     await expect(client.page.getByTestId('invoice-detail')).toContainText('Time: Booking form (1h 30m)');
+    await expect(client.page.getByTestId('invoice-time-total')).toHaveText('1h 30m in all');
+    await expect(client.page.getByTestId('invoice-time-item')).toContainText(`Booking form · ${seed.member.user.name}`);
     await client.page.getByTestId('pay-invoice').click();
     await expect(client.page).toHaveURL(/\/api\/payments\/local\/checkout\/cs_local_/);
     const form = client.page.getByTestId('local-checkout-form');
@@ -193,6 +199,9 @@ test.describe('time, approval, billing and profitability', () => {
     await form.getByLabel('CVC').fill('123');
     await client.page.getByTestId('checkout-pay').click();
     await expect(client.page.getByTestId('payment-success')).toHaveAttribute('data-state', 'received');
+    await client.page.goto(`/view-project?id=${seed.projectId}`);
+    await expect(client.page.getByTestId('time-log-item')).toContainText('Booking form');
+    await expect(client.page.getByTestId('time-log-item')).toContainText('billed');
     expect(client.console.problems()).toEqual([]);
     await client.close();
 

@@ -113,6 +113,8 @@ export const queryKeys = {
     burn: (projectId: string, interval: string) => ['time', 'burn', projectId, interval] as const,
     report: (filters: object) => ['time', 'report', filters] as const,
     projects: ['time', 'projects'] as const,
+    invoiceTime: (invoiceId: string) => ['time', 'invoice', invoiceId] as const,
+    timeLog: (projectId: string) => ['time', 'time-log', projectId] as const,
     cards: (projectId: string) => ['time', 'cards', projectId] as const,
   },
   auditLog: (filters: Record<string, string | undefined>) => ['audit-log', filters] as const,

@@ -21,6 +21,7 @@ import { InvoiceTotalsPanel } from '../../features/invoices/components/invoice-t
 import { RevenueChart } from '../../features/invoices/components/revenue-chart';
 import { StaffInvoiceActions } from '../../features/invoices/components/staff-invoice-actions';
 import { BillTimeButton } from '../../features/time/components/bill-time-button';
+import { InvoiceTimeSection } from '../../features/time/components/invoice-time-section';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard } from '../../components/section-card';
 import { ListLoading } from '../../components/list-states';
@@ -77,6 +78,7 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
               {invoice.status === 'draft' && <BillTimeButton invoiceId={invoice.id} />}
             </>
           )}
+          renderSections={(invoice) => <InvoiceTimeSection invoiceId={invoice.id} />}
           renderProjectLink={(invoice) => (
             <Link component={RouterLink} to={projectPathFor(role, invoice.project_id)}>
               {invoice.project_title}

@@ -9,6 +9,7 @@ import { InvoiceDetail } from '../../features/invoices/components/invoice-detail
 import { InvoiceList } from '../../features/invoices/components/invoice-list';
 import { PayButton } from '../../features/invoices/components/pay-button';
 import { InvoicesForbidden } from '../../features/invoices/components/invoices-forbidden';
+import { InvoiceTimeSection } from '../../features/time/components/invoice-time-section';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageHeading } from '../../components/page-heading';
 import { companyRoleOf, seesAmounts } from '../../lib/company-role';
@@ -57,6 +58,7 @@ export function ViewInvoiceRoute() {
               </Box>
             ) : null
           }
+          renderSections={(invoice) => <InvoiceTimeSection invoiceId={invoice.id} />}
           renderProjectLink={(invoice) => (
             <Link component={RouterLink} to={projectPathFor('client', invoice.project_id)}>
               {invoice.project_title}

@@ -6,6 +6,7 @@ import { ProjectProgress } from '../../features/board/components/project-progres
 import { ProjectContracts } from '../../features/contracts/components/project-contracts';
 import { ProjectInvoices } from '../../features/invoices/components/project-invoices';
 import { ProjectDetail } from '../../features/projects/components/project-detail';
+import { ProjectTimeLog } from '../../features/time/components/project-time-log';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { PageHeading } from '../../components/page-heading';
@@ -47,6 +48,7 @@ export function ViewProjectRoute() {
                   getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
                 />
               )}
+              {showAmounts && <ProjectTimeLog projectId={project.id} />}
             </>
           )}
         />

@@ -115,10 +115,12 @@ type InvoiceDetailProps = {
   renderActions?: (invoice: Invoice) => ReactNode;
   /** Shown beside the parties, e.g. a link to the project. */
   renderProjectLink?: (invoice: Invoice) => ReactNode;
+  /** More about the invoice, below its lines (the hours it bills). */
+  renderSections?: (invoice: Invoice) => ReactNode;
 };
 
 /** One invoice: number, status, parties and dates, the lines, the totals, the payments and the PDF. */
-export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLink }: InvoiceDetailProps) {
+export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLink, renderSections }: InvoiceDetailProps) {
   const query = useInvoice(invoiceId);
   const backLink = (
     <Button component={Link} to={back.to} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
@@ -223,6 +225,8 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
           </Typography>
         )}
       </Card>
+
+      {renderSections?.(invoice)}
 
       <Card component="section" aria-label="Payments" sx={{ mt: 3 }} data-testid="invoice-payments">
         <Typography variant="h6" component="h2" sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: 1 }}>

@@ -37,10 +37,19 @@ function serve(figures: Profitability) {
         ],
       }),
     ),
-    http.get('/api/projects/3/rates', () => HttpResponse.json({ rates: { project_id: '3', hourly_rate: null, currency: 'GBP', updated_at: null } })),
+    http.get('/api/projects/3/rates', () =>
+      HttpResponse.json({ rates: { project_id: '3', hourly_rate: null, currency: 'GBP', client_time_log: false, updated_at: null } }),
+    ),
+    http.patch('/api/projects/3/time-log', async ({ request }) => {
+      const { shared } = (await request.json()) as { shared: boolean };
+      rates.push({ shared });
+      return HttpResponse.json({ rates: { project_id: '3', hourly_rate: null, currency: 'GBP', client_time_log: shared, updated_at: null } });
+    }),
     http.patch('/api/projects/3/rates', async ({ request }) => {
       rates.push(await request.json());
-      return HttpResponse.json({ rates: { project_id: '3', hourly_rate: 9500, currency: 'GBP', updated_at: '2026-11-27T12:00:00.000Z' } });
+      return HttpResponse.json({
+        rates: { project_id: '3', hourly_rate: 9500, currency: 'GBP', client_time_log: false, updated_at: '2026-11-27T12:00:00.000Z' },
+      });
     }),
   );
   return rates;
@@ -75,5 +84,15 @@ describe("a project's profitability", () => {
     await user.click(screen.getByRole('button', { name: 'Save rate' }));
     await waitFor(() => expect(rates).toEqual([{ hourly_rate: 9500 }]));
     expect(screen.queryByTestId('budget-warning')).toBeNull();
+  });
+
+  it('lets staff share the time log with the client', async () => {
+    const calls = serve({ ...base, warning: null, budget_used_percent: 40 });
+    const { user } = renderScreen(<ProjectProfitability projectId="3" canSetRate />);
+    const toggle = await screen.findByRole('switch', { name: 'Share the time log with the client' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(calls).toEqual([{ shared: true }]);
   });
 });

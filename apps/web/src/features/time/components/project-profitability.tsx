@@ -2,7 +2,9 @@ import { describeDuration, type Profitability } from '@agency/schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -17,6 +19,7 @@ import { useBurn, type BurnInterval } from '../api/get-burn';
 import { useProfitability } from '../api/get-profitability';
 import { useProjectRates } from '../api/get-project-rates';
 import { useSetProjectRates } from '../api/set-project-rates';
+import { useShareTimeLog } from '../api/share-time-log';
 import { BurnChart } from './burn-chart';
 
 type ProjectProfitabilityProps = {
@@ -192,25 +195,62 @@ function RateForm({ projectId }: { projectId: string }) {
   };
 
   return (
-    <Box
-      component="form"
-      onSubmit={handleSubmit}
-      aria-label="Hourly rate"
-      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
-    >
-      <TextField
-        size="small"
-        label={`Billed per hour (${currency})`}
-        value={value}
-        onChange={(event) => setText(event.target.value)}
-        error={Boolean(error)}
-        helperText={error ?? 'What an hour of this project is billed at; empty for none'}
-        sx={{ flex: '0 1 320px' }}
-        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'hourly-rate' } }}
-      />
-      <Button type="submit" variant="outlined" loading={save.isPending} disabled={value === current} data-testid="save-hourly-rate">
-        Save rate
-      </Button>
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box
+        component="form"
+        onSubmit={handleSubmit}
+        aria-label="Hourly rate"
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        <TextField
+          size="small"
+          label={`Billed per hour (${currency})`}
+          value={value}
+          onChange={(event) => setText(event.target.value)}
+          error={Boolean(error)}
+          helperText={error ?? 'What an hour of this project is billed at; empty for none'}
+          sx={{ flex: '0 1 320px' }}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'hourly-rate' } }}
+        />
+        <Button type="submit" variant="outlined" loading={save.isPending} disabled={value === current} data-testid="save-hourly-rate">
+          Save rate
+        </Button>
+      </Box>
+      <TimeLogSwitch projectId={projectId} shared={rates.data.client_time_log} />
     </Box>
+  );
+}
+
+/** Whether the client company's owners and billing people may read the project's approved and billed time. */
+function TimeLogSwitch({ projectId, shared }: { projectId: string; shared: boolean }) {
+  const share = useShareTimeLog();
+  return (
+    <>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={shared}
+            disabled={share.isPending}
+            onChange={(event) =>
+              share.mutate(
+                { projectId, shared: event.target.checked },
+                {
+                  onSuccess: (rates) =>
+                    notify.success(rates.client_time_log ? 'The client can now read the time log' : 'The time log is the agency’s own again'),
+                  onError: (error) => notify.error(errorMessage(error)),
+                },
+              )
+            }
+            slotProps={{ input: { 'aria-describedby': 'time-log-hint' } }}
+            data-testid="share-time-log"
+          />
+        }
+        label="Share the time log with the client"
+        sx={{ ml: 0 }}
+      />
+      <Typography id="time-log-hint" variant="body2" color="text.secondary" sx={{ mt: -1 }}>
+        Its owners and billing people then see the approved hours by day, person and card on the project; never a cost or a rate.
+      </Typography>
+    </>
   );
 }
