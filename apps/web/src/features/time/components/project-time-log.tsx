@@ -1,45 +1,83 @@
 import { describeDuration, formatDate, formatDuration } from '@agency/schema';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
+import { errorMessage, isMissingRecord } from '../../../lib/http';
 import { useProjectTimeLog } from '../api/get-project-time-log';
 
 /**
- * The project's time log for its client, once staff share it: the approved hours by day, person and card, and
- * whether they are billed yet. Nothing while it is not shared (the server answers 404) or not the reader's to see.
+ * The project's time log for its client: the approved hours by day, person and card, and whether they are billed
+ * yet. Read on request: the project does not say whether staff share it, and until they do the server answers 404.
  */
 export function ProjectTimeLog({ projectId }: { projectId: string }) {
-  const query = useProjectTimeLog(projectId);
-  if (!query.data) return null;
-  const { items, total_minutes: total } = query.data;
+  const [isOpen, setIsOpen] = useState(false);
   return (
-    <SectionCard title="Time log" subtitle={`${describeDuration(total)} of approved work`} data-testid="project-time-log">
-      {items.length === 0 ? (
-        <Typography color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
-          No approved time yet.
-        </Typography>
-      ) : (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {items.map((item) => (
-            <Box
-              component="li"
-              key={item.id}
-              sx={{ px: { xs: 2, sm: 3 }, py: 1.25, borderTop: '1px solid', borderColor: 'divider', display: 'flex', gap: 2, alignItems: 'baseline' }}
-              data-testid="time-log-item"
-            >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.card_title ?? 'Other work'}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {formatDate(item.date)} · {item.person}
-                  {item.status === 'billed' ? ' · billed' : ''}
-                  {item.note ? ` · ${item.note}` : ''}
-                </Typography>
-              </Box>
-              <Typography sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>{formatDuration(item.minutes)}</Typography>
-            </Box>
-          ))}
-        </Box>
-      )}
+    <SectionCard
+      title="Time log"
+      subtitle="The hours worked on the project, once the agency shares them"
+      action={
+        isOpen ? undefined : (
+          <Button variant="outlined" onClick={() => setIsOpen(true)} data-testid="show-time-log">
+            Show the hours
+          </Button>
+        )
+      }
+      data-testid="project-time-log"
+    >
+      {isOpen && <TimeLogItems projectId={projectId} />}
     </SectionCard>
+  );
+}
+
+function TimeLogItems({ projectId }: { projectId: string }) {
+  const query = useProjectTimeLog(projectId);
+  const padding = { px: { xs: 2, sm: 3 }, py: 2 };
+  if (query.isPending) return <ListLoading label="Loading the hours..." />;
+  if (query.isError) {
+    return isMissingRecord(query.error) ? (
+      <Typography color="text.secondary" sx={padding} data-testid="time-log-not-shared">
+        The agency does not share this project’s time log yet.
+      </Typography>
+    ) : (
+      <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+    );
+  }
+  const { items, total_minutes: total } = query.data;
+  if (items.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={padding}>
+        No approved time yet.
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <Typography variant="body2" sx={{ ...padding, pb: 1, fontWeight: 700 }} data-testid="time-log-total">
+        {describeDuration(total)} of approved work
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {items.map((item) => (
+          <Box
+            component="li"
+            key={item.id}
+            sx={{ px: { xs: 2, sm: 3 }, py: 1.25, borderTop: '1px solid', borderColor: 'divider', display: 'flex', gap: 2, alignItems: 'baseline' }}
+            data-testid="time-log-item"
+          >
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.card_title ?? 'Other work'}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDate(item.date)} · {item.person}
+                {item.status === 'billed' ? ' · billed' : ''}
+                {item.note ? ` · ${item.note}` : ''}
+              </Typography>
+            </Box>
+            <Typography sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>{formatDuration(item.minutes)}</Typography>
+          </Box>
+        ))}
+      </Box>
+    </>
   );
 }
