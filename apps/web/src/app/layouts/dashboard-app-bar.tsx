@@ -10,15 +10,19 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useConfig } from '../../features/config/hooks/use-config';
 import { initialsOf } from '../../lib/initials';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { TimerIndicator } from '../../features/time/components/timer-indicator';
+
 import { paths } from '../../lib/paths';
 import logoUrl from '../../assets/logo.svg';
+
+// Only the people who track time have a timer: nobody else's first load carries it.
+const TimerIndicator = lazy(async () => ({ default: (await import('../../features/time/components/timer-indicator')).TimerIndicator }));
 
 type DashboardAppBarProps = {
   areaLabel: string;
@@ -75,7 +79,11 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
           </Box>
         </Box>
         <Box sx={{ flex: 1 }} />
-        {(user?.role === 'teamlead' || user?.role === 'teammember') && <TimerIndicator />}
+        {(user?.role === 'teamlead' || user?.role === 'teammember') && (
+          <Suspense fallback={null}>
+            <TimerIndicator />
+          </Suspense>
+        )}
         {user && <NotificationBell role={user.role} allPath={user.role === 'client' ? paths.client.notifications : undefined} />}
         {user && (
           <ButtonBase

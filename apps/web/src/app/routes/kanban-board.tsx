@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { RecordError } from '../../components/list-states';
 import { PageHeading } from '../../components/page-heading';
@@ -10,7 +10,9 @@ import { useCard } from '../../features/board/api/get-card';
 import { BoardProjectPicker, useDefaultBoardProject } from '../../features/board/components/board-project-picker';
 import { KanbanBoard } from '../../features/board/components/kanban-board';
 import { PageTitle } from '../../features/config/components/page-title';
-import { CardTimePanel } from '../../features/time/components/card-time-panel';
+
+// A card's time tab loads when it is first opened: the board itself does not draw it.
+const CardTimePanel = lazy(async () => ({ default: (await import('../../features/time/components/card-time-panel')).CardTimePanel }));
 
 /** How cards move, as it works at each width. */
 const WIDE_HINT =
@@ -86,7 +88,11 @@ export function KanbanBoardRoute() {
           me={user.id}
           openCardId={cardId}
           onOpenCard={(id) => update({ card: id })}
-          cardTimePanel={(card) => <CardTimePanel card={card} canTrack={user.role === 'teamlead' || user.role === 'teammember'} />}
+          cardTimePanel={(card) => (
+            <Suspense fallback={null}>
+              <CardTimePanel card={card} canTrack={user.role === 'teamlead' || user.role === 'teammember'} />
+            </Suspense>
+          )}
         />
       )}
     </Box>

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { describeDuration, type Timer } from '@agency/schema';
+import type { Timer } from '@agency/schema';
 import { useCurrentTimer } from '../api/get-current-timer';
 import { useStopTimer } from '../api/stop-timer';
 
@@ -13,6 +13,17 @@ import { useStopTimer } from '../api/stop-timer';
 export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Minutes as people read them: `1h 30m`. Written here rather than taken from the shared package: the app bar is on
+ * every signed-in screen, and the package's module for it would bring the schemas' chunk into every first load.
+ */
+function describeMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m}m`;
+  return m === 0 ? `${h}h` : `${h}h ${m}m`;
 }
 
 /** The seconds a timer has run, counted on from what the server said when it was read. */
@@ -40,7 +51,7 @@ export function TimerIndicator() {
 
   const handleStop = () =>
     stop.mutate(undefined, {
-      onSuccess: ({ entry }) => notify.success(`Timer stopped: ${describeDuration(entry.minutes)} on ${entry.card_title ?? entry.project_title}`),
+      onSuccess: ({ entry }) => notify.success(`Timer stopped: ${describeMinutes(entry.minutes)} on ${entry.card_title ?? entry.project_title}`),
       onError: (error) => notify.error(errorMessage(error)),
     });
 
@@ -66,7 +77,7 @@ export function TimerIndicator() {
         sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}
         role="timer"
         data-testid="timer-clock"
-        aria-label={`Running for ${describeDuration(Math.floor(elapsed / 60))}`}
+        aria-label={`Running for ${describeMinutes(Math.floor(elapsed / 60))}`}
       >
         {formatClock(elapsed)}
       </Box>
