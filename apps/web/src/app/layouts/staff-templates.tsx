@@ -64,7 +64,6 @@ const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.adminList, label: 'Admin list', icon: <GroupOutlinedIcon /> },
   { to: paths.superadmin.replyMessage, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
   { to: paths.superadmin.auditLog, label: 'Audit log', icon: <PolicyOutlinedIcon /> },
-  { to: paths.staff.webhooks, label: 'Webhooks', icon: <WebhookOutlinedIcon /> },
   PROFILE_ITEM,
 ];
 

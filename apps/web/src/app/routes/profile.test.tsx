@@ -127,6 +127,8 @@ describe('API tokens on the profile page', () => {
     const { user } = renderScreen(<ProfileRoute />, { path: '/profile' });
     const card = await screen.findByTestId('api-tokens-card');
     expect(await within(card).findByText('Nightly export')).toBeInTheDocument();
+    // Staff reach the webhooks (and everyone's tokens) from here: the super admin's navigation has no room for them.
+    expect(within(card).getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/webhooks');
     expect(
       within(card)
         .getAllByRole('checkbox')

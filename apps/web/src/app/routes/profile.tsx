@@ -1,6 +1,7 @@
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ListError, ListLoading } from '../../components/list-states';
 import { PageHeading } from '../../components/page-heading';
 import { useProfile } from '../../features/account/api/get-profile';
@@ -13,6 +14,7 @@ import { SessionsCard } from '../../features/account/components/sessions-card';
 import { TwoFactorCard } from '../../features/account/components/two-factor-card';
 import { PageTitle } from '../../features/config/components/page-title';
 import { errorMessage } from '../../lib/http';
+import { paths } from '../../lib/paths';
 
 /** /profile, for every role inside its own template: details, e-mail, password, two-factor, sessions, notifications. */
 export function ProfileRoute() {
@@ -38,7 +40,16 @@ export function ProfileRoute() {
           <PasswordCard />
           {profile.data.mfa.available && !profile.data.mfa.required && <TwoFactorCard profile={profile.data} />}
           <SessionsCard />
-          <ApiTokensCard />
+          <ApiTokensCard
+            action={
+              // Staff manage the outgoing webhooks (and everyone's tokens) on a screen of their own.
+              profile.data.role === 'admin' || profile.data.role === 'superadmin' ? (
+                <Button component={Link} to={paths.staff.webhooks} size="small">
+                  Webhooks
+                </Button>
+              ) : undefined
+            }
+          />
           <NotificationPreferencesCard />
         </Stack>
       )}

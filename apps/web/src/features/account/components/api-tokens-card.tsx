@@ -12,7 +12,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { CopyLinkField } from '../../../components/copy-link-field';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
@@ -27,8 +27,11 @@ function expiryOf(day: string): string | undefined {
   return day ? `${day}T23:59:59Z` : undefined;
 }
 
-/** Personal API tokens: create one with scopes (the secret shows once), see when each was last used, revoke. */
-export function ApiTokensCard() {
+/**
+ * Personal API tokens: create one with scopes (the secret shows once), see when each was last used, revoke. `action`
+ * sits in the card's header (staff: a link to the webhooks screen).
+ */
+export function ApiTokensCard({ action }: { action?: ReactNode } = {}) {
   const tokens = useApiTokens();
   const create = useCreateApiToken();
   const revoke = useRevokeApiToken();
@@ -60,6 +63,7 @@ export function ApiTokensCard() {
     <SectionCard
       title="API tokens"
       subtitle="For scripts and other tools: a token acts as you, only within the scopes you give it."
+      action={action}
       data-testid="api-tokens-card"
     >
       <Box component="form" noValidate onSubmit={handleCreate} aria-label="Create an API token" sx={{ p: { xs: 2, sm: 3 } }}>
