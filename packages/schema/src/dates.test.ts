@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeUtc, formatFullDateTime, formatMonth, formatRelativeTime, formatTimestampUtc } from './dates.js';
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTimeUtc,
+  formatDayMonth,
+  formatFullDateTime,
+  formatLongDay,
+  formatMonth,
+  formatRelativeTime,
+  formatTimestampUtc,
+  formatWeekday,
+} from './dates.js';
 
 const UTC = { timeZone: 'UTC' };
 const at = new Date('2026-09-27T08:21:05Z');
@@ -48,6 +59,13 @@ describe('one date format', () => {
   it('writes a calendar month for a chart axis, and anything else as it came', () => {
     expect(formatMonth('2025-03')).toBe('Mar 25');
     expect(formatMonth('March')).toBe('March');
+  });
+
+  it("writes a week grid's calendar days, the same day in every zone, September as Sep", () => {
+    expect(formatWeekday('2026-11-23')).toBe('Mon');
+    expect(formatDayMonth('2026-11-23')).toBe('23 Nov');
+    expect(formatDayMonth('2026-09-07')).toBe('07 Sep');
+    expect(formatLongDay('2026-11-29')).toBe('Sunday 29 November');
   });
 
   it('shows nothing for no value and an unparseable one as it came', () => {

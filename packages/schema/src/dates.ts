@@ -115,3 +115,18 @@ export function formatRelativeTime(value: DateInput, now: Date): string {
   }
   return '';
 }
+
+/** A calendar day's weekday, as a week grid heads its columns: "Mon". */
+export function formatWeekday(day: string): string {
+  return write(day, { weekday: 'short' });
+}
+
+/** A calendar day without its year, for a week's columns and a chart's weeks: "24 Nov". */
+export function formatDayMonth(day: string): string {
+  return write(day, { day: '2-digit', month: 'short' });
+}
+
+/** A calendar day in words, for what a screen reader says of it: "Monday 24 November". */
+export function formatLongDay(day: string): string {
+  return write(day, { weekday: 'long', day: 'numeric', month: 'long' });
+}

@@ -2,7 +2,7 @@ import type { Burn } from '@agency/schema';
 import Box from '@mui/material/Box';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { formatMoney, formatMoneyCompact } from '../../../lib/format';
+import { formatMoney, formatMoneyCompact, formatMonth } from '../../../lib/format';
 import { dayMonthOf } from '../utils/day-label';
 
 const HEIGHT = 220;
@@ -14,9 +14,7 @@ const BUDGET = '#d32f2f';
 /** A period's label: the week's Monday ("23 Nov") or the month ("Nov 26"). */
 function periodLabel(period: string, interval: Burn['interval']): string {
   if (interval === 'week') return dayMonthOf(period);
-  return new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
-    new Date(`${period.slice(0, 7)}-01T00:00:00Z`),
-  );
+  return formatMonth(period.slice(0, 7));
 }
 
 /**
