@@ -7608,6 +7608,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -7831,6 +7832,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -8069,6 +8071,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -8199,6 +8202,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -8331,6 +8335,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -8455,6 +8460,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };

@@ -7,8 +7,10 @@ const SUFFIX = PORT === 3210 ? '' : `-${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
+  // Files run two at a time (a file's tests in order, in one browser): every journey makes its own people and records,
+  // so none depends on another's. E2E_WORKERS=1 runs the files one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

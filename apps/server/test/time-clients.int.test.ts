@@ -123,6 +123,10 @@ describe("a project's time log", () => {
     expect(must(await call(t.app, 'GET', path, { token: w.admin.token }), 200, 'staff').body.total_minutes).toBe(80);
     const rates = await call(t.app, 'GET', `/projects/${projectId}/rates`, { token: w.admin.token });
     expect(rates.body.rates.client_time_log).toBe(false);
+    // The project itself tells its readers whether the log is shared, so the client's screen shows it or not.
+    expect(must(await call(t.app, 'GET', `/projects/${projectId}`, { token: w.client.token }), 200, 'project').body.project.time_log_shared).toBe(
+      false,
+    );
 
     // Only staff share it, with a true or false.
     expect((await call(t.app, 'PATCH', path, { token: w.lead.token, body: { shared: true } })).status).toBe(403);
@@ -131,6 +135,11 @@ describe("a project's time log", () => {
     expect((await call(t.app, 'GET', path, { token: w.client.token })).status).toBe(404);
     const shared = must(await call(t.app, 'PATCH', path, { token: w.admin.token, body: { shared: true } }), 200, 'share');
     expect(shared.body.rates).toMatchObject({ project_id: projectId, client_time_log: true, hourly_rate: 9_000 });
+    for (const reader of [w.client, billing, w.admin]) {
+      expect(must(await call(t.app, 'GET', `/projects/${projectId}`, { token: reader.token }), 200, 'project').body.project.time_log_shared).toBe(
+        true,
+      );
+    }
 
     for (const reader of [w.client, billing]) {
       const log = must(await call(t.app, 'GET', path, { token: reader.token }), 200, 'log').body as ProjectTimeLog;

@@ -200,7 +200,6 @@ test.describe('time, approval, billing and profitability', () => {
     await client.page.getByTestId('checkout-pay').click();
     await expect(client.page.getByTestId('payment-success')).toHaveAttribute('data-state', 'received');
     await client.page.goto(`/view-project?id=${seed.projectId}`);
-    await client.page.getByTestId('show-time-log').click();
     await expect(client.page.getByTestId('time-log-item')).toContainText('Booking form');
     await expect(client.page.getByTestId('time-log-item')).toContainText('billed');
     expect(client.console.problems()).toEqual([]);

@@ -58,12 +58,17 @@ export const projectSchema = z.object({
   team_lead: personSchema.nullable(),
   members: z.array(personSchema),
   attachments: z.array(projectAttachmentSchema),
+  /**
+   * Whether staff share the project's time log (approved and billed hours) with its client company's owners and
+   * billing people: `GET /api/projects/{id}/time-log` answers them only while it is true.
+   */
+  time_log_shared: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export const projectListItemSchema = projectSchema.omit({ members: true, attachments: true });
+export const projectListItemSchema = projectSchema.omit({ members: true, attachments: true, time_log_shared: true });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 
 export const projectEventSchema = z.object({

@@ -109,6 +109,7 @@ export const queryKeys = {
     expenses: (filters: object) => ['time', 'expenses', filters] as const,
     billable: (invoiceId: string, groupBy: string) => ['time', 'billable', invoiceId, groupBy] as const,
     projectRates: (projectId: string) => ['time', 'project-rates', projectId] as const,
+    userRates: (userId: string) => ['time', 'user-rates', userId] as const,
     profitability: (projectId: string) => ['time', 'profitability', projectId] as const,
     burn: (projectId: string, interval: string) => ['time', 'burn', projectId, interval] as const,
     report: (filters: object) => ['time', 'report', filters] as const,

@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.js';
 import { assertCan, projectDisclosure, projectScope, type ProjectDisclosure } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { projectAttachments, projectEvents, projectMembers, projects, users } from '../../db/schema.js';
+import { projectAttachments, projectEvents, projectMembers, projectRates, projects, users } from '../../db/schema.js';
 import { signUrl } from '../../lib/signed-url.js';
 import { attachmentDownloadPath, factsOf, type ProjectRow } from './helpers.js';
 
@@ -109,7 +109,7 @@ export async function load(ctx: AppContext, actor: Actor, action: 'project:read'
 
 export async function present(ctx: AppContext, row: ListRow, actor: Actor): Promise<Project> {
   const p = row.project;
-  const [members, files] = await Promise.all([
+  const [members, files, [rates]] = await Promise.all([
     ctx.db
       .select({ id: users.id, name: users.name })
       .from(projectMembers)
@@ -117,6 +117,7 @@ export async function present(ctx: AppContext, row: ListRow, actor: Actor): Prom
       .where(eq(projectMembers.projectId, p.id))
       .orderBy(asc(users.name)),
     ctx.db.select().from(projectAttachments).where(eq(projectAttachments.projectId, p.id)).orderBy(asc(projectAttachments.id)),
+    ctx.db.select({ shared: projectRates.clientTimeLog }).from(projectRates).where(eq(projectRates.projectId, p.id)).limit(1),
   ]);
   const now = ctx.now();
   return {
@@ -130,6 +131,7 @@ export async function present(ctx: AppContext, row: ListRow, actor: Actor): Prom
       url: signUrl(ctx.signingKey, attachmentDownloadPath(p.id, f.id), now, ctx.config.signedUrlTtlMs, actor.sessionId),
       created_at: f.createdAt.toISOString(),
     })),
+    time_log_shared: rates?.shared ?? false,
   };
 }
 

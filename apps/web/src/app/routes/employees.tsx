@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { AdminAccounts } from '../../features/admins/components/admin-accounts';
 import { PageTitle } from '../../features/config/components/page-title';
 import { CreateInvitationForm } from '../../features/invitations/components/create-invitation-form';
+import { CostRateButton } from '../../features/time/components/cost-rate-button';
 import { PendingInvitations } from '../../features/invitations/components/pending-invitations';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard } from '../../components/section-card';
@@ -19,7 +20,7 @@ export function EmployeesRoute() {
             <CreateInvitationForm roles={['teamlead', 'teammember']} />
           </Box>
         </SectionCard>
-        <AdminAccounts audience="employee" />
+        <AdminAccounts audience="employee" rowAction={(account) => <CostRateButton person={account} />} />
         <PendingInvitations audience="employee" />
       </Stack>
     </>

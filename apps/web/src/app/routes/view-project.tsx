@@ -48,7 +48,7 @@ export function ViewProjectRoute() {
                   getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
                 />
               )}
-              {showAmounts && <ProjectTimeLog projectId={project.id} />}
+              {showAmounts && <ProjectTimeLog projectId={project.id} shared={project.time_log_shared} />}
             </>
           )}
         />

@@ -1,8 +1,9 @@
 import { ROLE_LABELS, type Account } from '@agency/schema';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -66,8 +67,14 @@ const COPY = {
   },
 } as const;
 
+type AdminAccountsProps = {
+  audience?: AccountAudience;
+  /** Another action for each row, beside disable / enable (the employees' cost rate, say). */
+  rowAction?: (account: Account) => ReactNode;
+};
+
 /** Accounts of one audience (admins, or employees with their role) with disable / enable. */
-export function AdminAccounts({ audience = 'admin' }: { audience?: AccountAudience }) {
+export function AdminAccounts({ audience = 'admin', rowAction }: AdminAccountsProps) {
   const accounts = useAccounts(audience);
   const copy = COPY[audience];
   const showRole = audience === 'employee';
@@ -119,8 +126,13 @@ export function AdminAccounts({ audience = 'admin' }: { audience?: AccountAudien
       id: 'action',
       header: 'Action',
       align: 'right',
-      cell: (account) => <StatusButton account={account} isPending={pendingId === account.id} onDisable={setToDisable} onEnable={handleEnable} />,
-      minWidth: 120,
+      cell: (account) => (
+        <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {rowAction?.(account)}
+          <StatusButton account={account} isPending={pendingId === account.id} onDisable={setToDisable} onEnable={handleEnable} />
+        </Box>
+      ),
+      minWidth: rowAction ? 220 : 120,
       card: 'actions',
     },
   ];

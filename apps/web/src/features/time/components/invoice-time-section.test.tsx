@@ -50,22 +50,31 @@ describe('what a client sees of the time it is billed for', () => {
     expect(container.querySelector('[data-testid="invoice-time"]')).toBeNull();
   });
 
-  it("shows a project's time log on request once staff share it, and says so before", async () => {
+  it("shows a project's time log at once when staff share it, nothing while they do not, and says so if they stop", async () => {
+    const requested: string[] = [];
     server.use(
-      http.get('/api/projects/3/time-log', () => HttpResponse.json({ project_id: '3', items: [item], next_cursor: null, total_minutes: 90 })),
-      http.get('/api/projects/4/time-log', () => HttpResponse.json({ error: 'Not found', code: 'NOT_FOUND' }, { status: 404 })),
+      http.get('/api/projects/:id/time-log', ({ params }) => {
+        requested.push(String(params.id));
+        return params.id === '3'
+          ? HttpResponse.json({ project_id: '3', items: [item], next_cursor: null, total_minutes: 90 })
+          : HttpResponse.json({ error: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
+      }),
     );
-    const { user } = renderScreen(
+    renderScreen(
       <>
-        <ProjectTimeLog projectId="3" />
-        <ProjectTimeLog projectId="4" />
+        <ProjectTimeLog projectId="3" shared />
+        <ProjectTimeLog projectId="4" shared={false} />
       </>,
     );
-    const [shared, notShared] = screen.getAllByRole('button', { name: 'Show the hours' });
-    await user.click(shared);
     expect(await screen.findByTestId('time-log-item')).toHaveTextContent('Booking form24 Nov 2026 · Milo Member · billed · Layout1:30');
     expect(screen.getByTestId('time-log-total')).toHaveTextContent('1h 30m of approved work');
-    await user.click(notShared);
+    expect(screen.getAllByTestId('project-time-log')).toHaveLength(1);
+    expect(requested).toEqual(['3']);
+  });
+
+  it('says the log is not shared when staff stopped sharing it after the project loaded', async () => {
+    server.use(http.get('/api/projects/5/time-log', () => HttpResponse.json({ error: 'Not found', code: 'NOT_FOUND' }, { status: 404 })));
+    renderScreen(<ProjectTimeLog projectId="5" shared />);
     expect(await screen.findByTestId('time-log-not-shared')).toHaveTextContent('The agency does not share this project’s time log yet.');
   });
 });

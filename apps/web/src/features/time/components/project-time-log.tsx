@@ -1,8 +1,6 @@
 import { describeDuration, formatDate, formatDuration } from '@agency/schema';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage, isMissingRecord } from '../../../lib/http';
@@ -10,24 +8,13 @@ import { useProjectTimeLog } from '../api/get-project-time-log';
 
 /**
  * The project's time log for its client: the approved hours by day, person and card, and whether they are billed
- * yet. Read on request: the project does not say whether staff share it, and until they do the server answers 404.
+ * yet. Shown only while staff share it (the project says so in `time_log_shared`).
  */
-export function ProjectTimeLog({ projectId }: { projectId: string }) {
-  const [isOpen, setIsOpen] = useState(false);
+export function ProjectTimeLog({ projectId, shared }: { projectId: string; shared: boolean }) {
+  if (!shared) return null;
   return (
-    <SectionCard
-      title="Time log"
-      subtitle="The hours worked on the project, once the agency shares them"
-      action={
-        isOpen ? undefined : (
-          <Button variant="outlined" onClick={() => setIsOpen(true)} data-testid="show-time-log">
-            Show the hours
-          </Button>
-        )
-      }
-      data-testid="project-time-log"
-    >
-      {isOpen && <TimeLogItems projectId={projectId} />}
+    <SectionCard title="Time log" subtitle="The hours worked on the project, shared by the agency" data-testid="project-time-log">
+      <TimeLogItems projectId={projectId} />
     </SectionCard>
   );
 }

@@ -1,0 +1,149 @@
+import { CURRENCIES, type Currency } from '@agency/schema';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type FormEvent } from 'react';
+import { DateInput, INCOMPLETE_DATE } from '../../../components/date-input';
+import { ListError, ListLoading } from '../../../components/list-states';
+import { currencyDecimals, formatMoney, toMinorUnits } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { useSetUserRates, useUserRates } from '../api/user-rates';
+
+export type CostRateDialogProps = {
+  person: { id: string; name: string };
+  open: boolean;
+  onClose: () => void;
+};
+
+/**
+ * What an hour of a team lead or member costs the agency: the cost side of every project's profitability. Set by
+ * staff from the Employees screen; optionally re-costs the person's time from a day on.
+ */
+export function CostRateDialog({ person, open, onClose }: CostRateDialogProps) {
+  const titleId = useId();
+  const rates = useUserRates(person.id);
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="cost-rate-dialog">
+      <DialogTitle id={titleId}>Cost rate of {person.name}</DialogTitle>
+      {rates.isPending ? (
+        <ListLoading label="Loading the cost rate..." />
+      ) : rates.isError ? (
+        <ListError message={errorMessage(rates.error)} onRetry={() => void rates.refetch()} />
+      ) : (
+        <CostRateForm
+          key={rates.data.updated_at ?? 'none'}
+          person={person}
+          costRate={rates.data.cost_rate}
+          currency={rates.data.currency}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function CostRateForm({
+  person,
+  costRate,
+  currency: savedCurrency,
+  onClose,
+}: {
+  person: CostRateDialogProps['person'];
+  costRate: number | null;
+  currency: Currency;
+  onClose: () => void;
+}) {
+  const save = useSetUserRates();
+  const [currency, setCurrency] = useState<Currency>(savedCurrency);
+  const decimals = currencyDecimals(savedCurrency) ?? 2;
+  const [amount, setAmount] = useState(costRate === null ? '' : (costRate / 10 ** decimals).toFixed(decimals));
+  const [applyFrom, setApplyFrom] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const minor = amount.trim() === '' ? null : toMinorUnits(amount, currency);
+    if (amount.trim() !== '' && minor === null) return setError(`Give an amount in ${currency}, such as 45.00`);
+    if (applyFrom === INCOMPLETE_DATE) return setError('Give the whole date to re-cost from, or leave it empty');
+    setError(null);
+    save.mutate(
+      { userId: person.id, cost_rate: minor, currency, ...(applyFrom ? { apply_from: applyFrom } : {}) },
+      {
+        onSuccess: (rates) => {
+          notify.success(
+            rates.cost_rate === null
+              ? `${person.name} has no cost rate now`
+              : `${person.name} costs ${formatMoney(rates.cost_rate, rates.currency)} an hour`,
+          );
+          onClose();
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit} aria-label={`Cost rate of ${person.name}`} noValidate>
+      <DialogContent sx={{ pt: 0 }}>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            What an hour of their work costs the agency. Project margins count their time at this rate; clients never see it.
+          </Typography>
+          {error && (
+            <Alert severity="error" data-testid="cost-rate-error">
+              {error}
+            </Alert>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Cost per hour"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              helperText="Empty for none"
+              autoFocus
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'cost-rate-amount' } }}
+            />
+            <TextField
+              select
+              label="Currency"
+              value={currency}
+              onChange={(event) => setCurrency(event.target.value as Currency)}
+              sx={{ minWidth: 120 }}
+              slotProps={{ htmlInput: { 'data-testid': 'cost-rate-currency' } }}
+            >
+              {CURRENCIES.map((code) => (
+                <MenuItem key={code} value={code}>
+                  {code}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <DateInput
+            label="Re-cost their time from (optional)"
+            value={applyFrom}
+            onChange={setApplyFrom}
+            helperText="Time from this day on is costed at the new rate; without it, only time entered from now on"
+            fullWidth
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" loading={save.isPending} data-testid="save-cost-rate">
+          Save
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
