@@ -3248,6 +3248,7 @@ export interface operations {
                         contact_email: string;
                         superadmin_exists: boolean;
                         test_payments: boolean;
+                        time_zone: string;
                     };
                 };
             };

@@ -60,6 +60,8 @@ describe('system routes', () => {
       superadmin_exists: false,
       // The test app runs on the built-in test checkout, and says so.
       test_payments: true,
+      // Days and weeks of time tracking are the agency's.
+      time_zone: t.config.agencyTimeZone,
     });
   });
 });

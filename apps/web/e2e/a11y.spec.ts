@@ -483,6 +483,15 @@ const staffScreens = (s: SweepSeed, contractsPath: string, invoicesPath: string,
         prepare: (page) => openDialog(page, page.getByRole('button', { name: `Revoke invitation to ${s.employeeInviteEmail}` }).first()),
         within: DIALOG,
       },
+      {
+        name: 'cost rate dialog',
+        path: '/employees',
+        prepare: async (page) => {
+          await openDialog(page, page.getByTestId('open-cost-rate').first());
+          await expect(page.getByTestId('cost-rate-amount')).toBeVisible();
+        },
+        within: DIALOG,
+      },
       { name: 'tool requests queue', path: '/tool-requests' },
       {
         name: 'decline tool request dialog',

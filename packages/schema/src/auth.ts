@@ -137,5 +137,7 @@ export const publicConfigSchema = z.object({
   superadmin_exists: z.boolean(),
   /** Card payments go to the built-in test checkout: screens and invoices say so. */
   test_payments: z.boolean(),
+  /** The agency's time zone (IANA): timesheets' days and weeks, and which day is today, are counted in it. */
+  time_zone: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -86,6 +86,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSe
       contact_email: ctx.config.contactEmail,
       superadmin_exists: await auth.superadminExists(),
       test_payments: ctx.config.payments.testMode,
+      time_zone: ctx.config.agencyTimeZone,
     }),
   });
 };

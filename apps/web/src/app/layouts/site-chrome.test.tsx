@@ -14,6 +14,7 @@ const config: PublicConfig = {
   contact_email: 'hello@example.test',
   superadmin_exists: true,
   test_payments: false,
+  time_zone: 'Europe/London',
 };
 const lead: User = { id: '8', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead', company_id: null, company_role: null };
 

@@ -76,7 +76,14 @@ function serve(role: CompanyRole) {
   const { lines: _l, payments: _p, pdf_url: _u, ...invoiceItem } = invoiceFixture({ id: '61', project_id: '31' });
   server.use(
     http.get('/api/config', () =>
-      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true, test_payments: false }),
+      HttpResponse.json({
+        brand_name: 'Studio',
+        contact_phone: '0',
+        contact_email: 'a@example.test',
+        superadmin_exists: true,
+        test_payments: false,
+        time_zone: 'Europe/London',
+      }),
     ),
     http.get('/api/notifications/unread-count', () => HttpResponse.json({ count: 0 })),
     http.get('/api/messages/unread-count', () => HttpResponse.json({ count: 0 })),

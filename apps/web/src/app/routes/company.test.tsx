@@ -60,7 +60,14 @@ function stubCompany(options: { members?: CompanyMember[]; invitations?: Company
   };
   server.use(
     http.get('/api/config', () =>
-      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true, test_payments: false }),
+      HttpResponse.json({
+        brand_name: 'Studio',
+        contact_phone: '0',
+        contact_email: 'a@example.test',
+        superadmin_exists: true,
+        test_payments: false,
+        time_zone: 'Europe/London',
+      }),
     ),
     http.get('/api/company', () => HttpResponse.json({ company })),
     http.patch('/api/company', async ({ request }) => {

@@ -27,6 +27,7 @@ const config: PublicConfig = {
   contact_email: 'hello@example.test',
   superadmin_exists: true,
   test_payments: false,
+  time_zone: 'Europe/London',
 };
 
 function material(completedAt: string | null): TrainingMaterial {

@@ -1,15 +1,17 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { AdminAccounts } from '../../features/admins/components/admin-accounts';
 import { PageTitle } from '../../features/config/components/page-title';
 import { CreateInvitationForm } from '../../features/invitations/components/create-invitation-form';
-import { CostRateButton } from '../../features/time/components/cost-rate-button';
+import { CostRateButton, CostRateEditor } from '../../features/time/components/cost-rate-button';
 import { PendingInvitations } from '../../features/invitations/components/pending-invitations';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard } from '../../components/section-card';
 
 /** /employees: invite team leads and team members, disable or enable them, manage pending invitations. */
 export function EmployeesRoute() {
+  const [costing, setCosting] = useState<{ id: string; name: string } | null>(null);
   return (
     <>
       <PageTitle title="Employees" />
@@ -20,7 +22,8 @@ export function EmployeesRoute() {
             <CreateInvitationForm roles={['teamlead', 'teammember']} />
           </Box>
         </SectionCard>
-        <AdminAccounts audience="employee" rowAction={(account) => <CostRateButton person={account} />} />
+        <AdminAccounts audience="employee" rowAction={(account) => <CostRateButton person={account} onOpen={setCosting} />} />
+        <CostRateEditor person={costing} onClose={() => setCosting(null)} />
         <PendingInvitations audience="employee" />
       </Stack>
     </>

@@ -87,6 +87,7 @@ describe('signing in from a /go link', () => {
     contact_email: 'hello@example.test',
     superadmin_exists: true,
     test_payments: false,
+    time_zone: 'Europe/London',
   };
 
   function stubLogin(role: Role) {

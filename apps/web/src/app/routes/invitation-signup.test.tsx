@@ -75,6 +75,7 @@ describe('super admin sign-up', () => {
           contact_email: 'a@example.test',
           superadmin_exists: true,
           test_payments: false,
+          time_zone: 'Europe/London',
         }),
       ),
       http.post('/api/auth/signup/superadmin', async ({ request }) => {

@@ -5,12 +5,14 @@ import { PageHeading } from '../../components/page-heading';
 import { PageTitle } from '../../features/config/components/page-title';
 import { WeekGrid } from '../../features/time/components/week-grid';
 import { today, weekOf } from '../../features/time/utils/week-grid';
+import { useAgencyTimeZone } from '../../lib/agency-time-zone';
 
 /** /employee/timesheet: the signed-in employee's week of time (`?week=2026-W48`; this week without it). */
 export function TimesheetRoute() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('week') ?? '';
-  const week = ISO_WEEK.test(asked) && weekMonday(asked) ? asked : weekOf(today());
+  const timeZone = useAgencyTimeZone();
+  const week = ISO_WEEK.test(asked) && weekMonday(asked) ? asked : weekOf(today(timeZone));
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <PageTitle title="Timesheet" />

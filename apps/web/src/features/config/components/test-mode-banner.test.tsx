@@ -12,6 +12,7 @@ const config = (test_payments: boolean): PublicConfig => ({
   contact_email: 'hello@example.test',
   superadmin_exists: true,
   test_payments,
+  time_zone: 'Europe/London',
 });
 
 describe('TestModeBanner', () => {

@@ -22,6 +22,7 @@ import { useStartTimer } from '../api/start-timer';
 import { useStopTimer } from '../api/stop-timer';
 import { today } from '../utils/week-grid';
 import { TimeStatusChip } from './time-status-chip';
+import { useAgencyTimeZone } from '../../../lib/agency-time-zone';
 
 type CardTimePanelProps = {
   card: Pick<Card, 'id' | 'project_id' | 'title'>;
@@ -124,8 +125,9 @@ function TimerControl({ card }: { card: CardTimePanelProps['card'] }) {
 }
 
 function AddTimeForm({ card }: { card: CardTimePanelProps['card'] }) {
+  const timeZone = useAgencyTimeZone();
   const queryClient = useQueryClient();
-  const [date, setDate] = useState(today());
+  const [date, setDate] = useState(() => today(timeZone));
   const [duration, setDuration] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -159,7 +161,7 @@ function AddTimeForm({ card }: { card: CardTimePanelProps['card'] }) {
         value={date}
         onChange={(event) => setDate(event.target.value)}
         sx={{ width: 170 }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today(timeZone) } }}
       />
       <TextField
         label="Time"

@@ -4,11 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../components/toast-host';
 import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
-import { CostRateButton } from './cost-rate-button';
+import { useState } from 'react';
+import { CostRateButton, CostRateEditor } from './cost-rate-button';
 // Loaded up front, as a browser would have it cached: the button fetches it on the first click.
 import './cost-rate-dialog';
 
 const milo = { id: '41', name: 'Milo Member' };
+
+function Row() {
+  const [costing, setCosting] = useState<typeof milo | null>(null);
+  return (
+    <>
+      <CostRateButton person={milo} onOpen={setCosting} />
+      <CostRateEditor person={costing} onClose={() => setCosting(null)} />
+    </>
+  );
+}
 
 function serve(saved: { cost_rate: number | null; currency: string; updated_at: string | null }) {
   const sent: unknown[] = [];
@@ -33,7 +44,7 @@ describe('CostRateButton', () => {
     const sent = serve({ cost_rate: 3000, currency: 'GBP', updated_at: '2026-11-01T10:00:00.000Z' });
     const { user } = renderScreen(
       <>
-        <CostRateButton person={milo} />
+        <Row />
         <ToastHost />
       </>,
     );
@@ -51,7 +62,7 @@ describe('CostRateButton', () => {
 
   it('refuses an amount that is not money before sending, and shows what the server refuses', async () => {
     const sent = serve({ cost_rate: null, currency: 'GBP', updated_at: null });
-    const { user } = renderScreen(<CostRateButton person={milo} />);
+    const { user } = renderScreen(<Row />);
     await user.click(await screen.findByRole('button', { name: 'Cost rate of Milo Member' }));
     const dialog = await screen.findByTestId('cost-rate-dialog');
     const amount = await within(dialog).findByTestId('cost-rate-amount');

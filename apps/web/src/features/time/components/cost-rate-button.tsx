@@ -1,22 +1,30 @@
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import type { CostRateDialogProps } from './cost-rate-dialog';
 
 // The dialog (with its date picker) is fetched when staff first open it.
 const CostRateDialog = lazy(() => import('./cost-rate-dialog').then((m) => ({ default: m.CostRateDialog })));
 
-/** "Cost rate" for one team lead or member: opens the dialog that shows and sets what an hour of theirs costs. */
-export function CostRateButton({ person }: { person: { id: string; name: string } }) {
-  const [open, setOpen] = useState(false);
+type Person = CostRateDialogProps['person'];
+
+/** "Cost rate" for one team lead or member, in a row of people. */
+export function CostRateButton({ person, onOpen }: { person: Person; onOpen: (person: Person) => void }) {
   return (
-    <>
-      <Button size="small" variant="outlined" onClick={() => setOpen(true)} aria-label={`Cost rate of ${person.name}`} data-testid="open-cost-rate">
-        Cost rate
-      </Button>
-      {open && (
-        <Suspense fallback={null}>
-          <CostRateDialog person={person} open onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
+    <Button size="small" variant="outlined" onClick={() => onOpen(person)} aria-label={`Cost rate of ${person.name}`} data-testid="open-cost-rate">
+      Cost rate
+    </Button>
+  );
+}
+
+/**
+ * The dialog that shows and sets what an hour of a person costs, for the person chosen (none: closed). Kept by the
+ * screen, not by a row: a row is drawn again as a card on a narrow screen, and the dialog stays open through that.
+ */
+export function CostRateEditor({ person, onClose }: { person: Person | null; onClose: () => void }) {
+  if (!person) return null;
+  return (
+    <Suspense fallback={null}>
+      <CostRateDialog key={person.id} person={person} open onClose={onClose} />
+    </Suspense>
   );
 }

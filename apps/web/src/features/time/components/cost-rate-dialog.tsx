@@ -109,7 +109,7 @@ function CostRateForm({
               onChange={(event) => setAmount(event.target.value)}
               helperText="Empty for none"
               autoFocus
-              sx={{ flex: 1 }}
+              sx={{ flex: 1, minWidth: 0 }}
               slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'cost-rate-amount' } }}
             />
             <TextField
@@ -117,7 +117,7 @@ function CostRateForm({
               label="Currency"
               value={currency}
               onChange={(event) => setCurrency(event.target.value as Currency)}
-              sx={{ minWidth: 120 }}
+              sx={{ width: { xs: '100%', sm: 120 }, flexShrink: 0 }}
               slotProps={{ htmlInput: { 'data-testid': 'cost-rate-currency' } }}
             >
               {CURRENCIES.map((code) => (
@@ -128,10 +128,10 @@ function CostRateForm({
             </TextField>
           </Stack>
           <DateInput
-            label="Re-cost their time from (optional)"
+            label="Re-cost from (optional)"
             value={applyFrom}
             onChange={setApplyFrom}
-            helperText="Time from this day on is costed at the new rate; without it, only time entered from now on"
+            helperText="Their time from this day on is costed at the new rate; without a day, only time entered from now on"
             fullWidth
           />
         </Stack>

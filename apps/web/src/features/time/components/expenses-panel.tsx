@@ -34,6 +34,7 @@ import { submitExpense } from '../api/submit-expense';
 import { uploadReceipt } from '../api/upload-receipt';
 import { today } from '../utils/week-grid';
 import { TimeStatusChip } from './time-status-chip';
+import { useAgencyTimeZone } from '../../../lib/agency-time-zone';
 
 /** What a receipt may be: a photo or a PDF (the server checks the bytes too). */
 const RECEIPT_TYPES = 'image/png,image/jpeg,image/webp,image/gif,application/pdf';
@@ -104,10 +105,11 @@ function useRefreshExpenses() {
 }
 
 function ExpenseForm() {
+  const timeZone = useAgencyTimeZone();
   const projects = useTrackableProjects();
   const refresh = useRefreshExpenses();
   const [projectId, setProjectId] = useState('');
-  const [date, setDate] = useState(today());
+  const [date, setDate] = useState(() => today(timeZone));
   const [amount, setAmount] = useState('');
   const [category, setCategory] = useState<ExpenseCategory>('travel');
   const [description, setDescription] = useState('');
@@ -126,7 +128,7 @@ function ExpenseForm() {
     const found: Record<string, string> = {};
     if (!project) found.project = 'Choose a project';
     if (!date) found.date = 'Give the day';
-    else if (date > today()) found.date = 'An expense cannot be in the future';
+    else if (date > today(timeZone)) found.date = 'An expense cannot be in the future';
     if (minor === null || minor <= 0) found.amount = `Give an amount in ${currency}, such as 12.50`;
     if (!description.trim()) found.description = 'Describe the expense';
     setErrors(found);
@@ -199,7 +201,7 @@ function ExpenseForm() {
           onChange={(event) => setDate(event.target.value)}
           error={Boolean(errors.date)}
           helperText={errors.date ?? ' '}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today(), 'data-testid': 'expense-date' } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today(timeZone), 'data-testid': 'expense-date' } }}
         />
         <TextField
           label={`Amount (${currency})`}

@@ -32,6 +32,7 @@ import {
 } from '../utils/week-grid';
 import { AddRowForm } from './add-row-form';
 import { TimeStatusChip } from './time-status-chip';
+import { useAgencyTimeZone } from '../../../lib/agency-time-zone';
 
 type WeekGridProps = { week: string; onWeekChange: (week: string) => void };
 
@@ -49,6 +50,7 @@ function weekTitle(week: string): string {
  * The week is submitted as a whole; once sent it is locked until the lead sends it back (with their reason).
  */
 export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
+  const timeZone = useAgencyTimeZone();
   const query = useTimesheet(week);
   const submit = useSubmitTimesheet();
   const [added, setAdded] = useState<GridRow[]>([]);
@@ -77,8 +79,8 @@ export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
             <ChevronRightIcon />
           </IconButton>
         </Box>
-        {week !== weekOf(today()) && (
-          <Button size="small" onClick={() => onWeekChange(weekOf(today()))}>
+        {week !== weekOf(today(timeZone)) && (
+          <Button size="small" onClick={() => onWeekChange(weekOf(today(timeZone)))}>
             This week
           </Button>
         )}
@@ -152,11 +154,12 @@ function WeekStatus({ sheet }: { sheet: Timesheet }) {
 }
 
 function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
+  const timeZone = useAgencyTimeZone();
   const queryClient = useQueryClient();
   const days = weekDays(sheet.week);
   const rows = gridRows(sheet.entries, added);
   const isOpen = isWeekOpen(sheet.status);
-  const lastDay = today();
+  const lastDay = today(timeZone);
   const [problem, setProblem] = useState<string | null>(null);
 
   async function run(row: GridRow, date: string, change: CellChange, previous: number) {

@@ -1,6 +1,6 @@
 import type { TimeEntry } from '@agency/schema';
 import { describe, expect, it } from 'vitest';
-import { gridRows, planCellChange, shiftWeek } from './week-grid';
+import { gridRows, planCellChange, shiftWeek, today } from './week-grid';
 
 const entry = (id: string, minutes: number, status: TimeEntry['status'] = 'draft', extra: Partial<TimeEntry> = {}): TimeEntry => ({
   id,
@@ -74,5 +74,16 @@ describe('shiftWeek', () => {
     expect(shiftWeek('2026-W52', 1)).toBe('2026-W53');
     expect(shiftWeek('2026-W53', 1)).toBe('2027-W01');
     expect(shiftWeek('2026-W01', -1)).toBe('2025-W52');
+  });
+});
+
+describe('today', () => {
+  it("is the agency's calendar day when its time zone is known, the browser's until then", () => {
+    const lateInLondon = new Date('2026-11-27T23:30:00Z');
+    expect(today('Europe/London', lateInLondon)).toBe('2026-11-27');
+    expect(today('Pacific/Kiritimati', lateInLondon)).toBe('2026-11-28');
+    expect(today('America/Los_Angeles', new Date('2026-11-28T03:00:00Z'))).toBe('2026-11-27');
+    // The tests run in UTC.
+    expect(today(undefined, lateInLondon)).toBe('2026-11-27');
   });
 });

@@ -1,4 +1,4 @@
-import { EDITABLE_TIME_STATUSES, isoWeekOf, shiftDay, weekMonday, type TimeEntry } from '@agency/schema';
+import { EDITABLE_TIME_STATUSES, isoWeekOf, localDay, shiftDay, weekMonday, type TimeEntry } from '@agency/schema';
 
 /** One row of the week grid: time on a project, or on one of its cards. */
 export type GridRow = { key: string; projectId: string; projectTitle: string; cardId: string | null; cardTitle: string | null };
@@ -62,8 +62,12 @@ export function shiftWeek(week: string, weeks: number): string {
   return monday ? isoWeekOf(shiftDay(monday, weeks * 7)) : week;
 }
 
-/** Today as a calendar day where the browser is. */
-export function today(now = new Date()): string {
+/**
+ * Today as a calendar day in the agency's time zone, where the server counts days and weeks (a day ahead of the
+ * agency's is in the future there); where the browser is until the zone is known.
+ */
+export function today(timeZone?: string, now = new Date()): string {
+  if (timeZone) return localDay(now, timeZone);
   const y = now.getFullYear();
   const m = String(now.getMonth() + 1).padStart(2, '0');
   const d = String(now.getDate()).padStart(2, '0');
