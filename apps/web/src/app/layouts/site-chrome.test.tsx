@@ -7,15 +7,9 @@ import { AuthProvider } from '../../features/auth/components/auth-provider';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { SiteChrome } from './site-chrome';
+import { publicConfig } from '../../test/config-fixture';
 
-const config: PublicConfig = {
-  brand_name: 'Studio',
-  contact_phone: '0',
-  contact_email: 'hello@example.test',
-  superadmin_exists: true,
-  test_payments: false,
-  time_zone: 'Europe/London',
-};
+const config: PublicConfig = publicConfig;
 const lead: User = { id: '8', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead', company_id: null, company_role: null };
 
 // jsdom has no media queries: a desktop-wide window, so the header shows its links inline. Put back afterwards:

@@ -9,6 +9,7 @@ import { invoiceFixture } from '../../test/invoice-fixtures';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { ClientDashboardRoute } from './client-dashboard';
+import { configHandler } from '../../test/config-fixture';
 
 const client: User = { id: '7', name: 'Chloe Client', email: 'chloe@example.test', role: 'client', company_id: '3', company_role: 'owner' };
 
@@ -117,9 +118,7 @@ function proposalToAnswer(id: string, title: string): ProposalListItem {
 function stubDashboard({ contracts = [], invoices = [], rejected = [], proposals = [] }: Stub) {
   const asked = { contracts: [] as URLSearchParams[], invoices: [] as URLSearchParams[] };
   server.use(
-    http.get('/api/config', () =>
-      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true }),
-    ),
+    configHandler(),
     http.get('/api/contracts', ({ request }) => {
       const query = new URL(request.url).searchParams;
       asked.contracts.push(query);

@@ -9,6 +9,7 @@ import { invoiceFixture } from '../../test/invoice-fixtures';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { ClientsRoute } from './clients';
+import { configHandler } from '../../test/config-fixture';
 
 const ada: User = { id: '2', name: 'Ada Admin', email: 'ada@example.test', role: 'admin', company_id: null, company_role: null };
 
@@ -74,9 +75,7 @@ function invoice(id: string, projectId: string, overrides: Partial<InvoiceListIt
 function serve() {
   const asked = { lists: [] as URLSearchParams[], exports: [] as URLSearchParams[], invoiceProjects: [] as string[] };
   server.use(
-    http.get('/api/config', () =>
-      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true, test_payments: false }),
-    ),
+    configHandler({ contact_email: 'a@example.test' }),
     http.get('/api/companies', ({ request }) => {
       const query = new URL(request.url).searchParams;
       asked.lists.push(query);

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { CompanyInvitationRoute } from './company-invitation';
+import { configHandler } from '../../test/config-fixture';
 
 const bea: User = { id: '8', name: 'Bea Billing', email: 'bea@northwind.test', role: 'client', company_id: '3', company_role: 'billing' };
 
@@ -21,17 +22,7 @@ async function fillIn(rendered: ReturnType<typeof openInvitation>, name: string,
 
 describe('accepting a company invitation', () => {
   beforeEach(() => {
-    server.use(
-      http.get('/api/config', () =>
-        HttpResponse.json({
-          brand_name: 'Studio',
-          contact_phone: '0',
-          contact_email: 'a@example.test',
-          superadmin_exists: true,
-          test_payments: false,
-        }),
-      ),
-    );
+    server.use(configHandler());
   });
 
   it('asks for a name and a password, then signs the colleague in on the client dashboard', async () => {

@@ -17,6 +17,7 @@ import { CreateProjectRoute } from './create-project';
 import { SignContractRoute } from './sign-contract';
 import { ViewInvoiceRoute } from './view-invoice';
 import { ViewProjectRoute } from './view-project';
+import { configHandler } from '../../test/config-fixture';
 
 function clientWith(companyRole: CompanyRole): User {
   return { id: '9', name: 'Mia Colleague', email: 'mia@northwind.test', role: 'client', company_id: '3', company_role: companyRole };
@@ -75,16 +76,7 @@ function serve(role: CompanyRole) {
   const refuse = () => HttpResponse.json({ error: 'Invoices are not open to your role', code: 'FORBIDDEN' }, { status: 403 });
   const { lines: _l, payments: _p, pdf_url: _u, ...invoiceItem } = invoiceFixture({ id: '61', project_id: '31' });
   server.use(
-    http.get('/api/config', () =>
-      HttpResponse.json({
-        brand_name: 'Studio',
-        contact_phone: '0',
-        contact_email: 'a@example.test',
-        superadmin_exists: true,
-        test_payments: false,
-        time_zone: 'Europe/London',
-      }),
-    ),
+    configHandler(),
     http.get('/api/notifications/unread-count', () => HttpResponse.json({ count: 0 })),
     http.get('/api/messages/unread-count', () => HttpResponse.json({ count: 0 })),
     http.get('/api/projects', () => HttpResponse.json({ items: [{ ...listItem, budget_minor: budget }], next_cursor: null })),

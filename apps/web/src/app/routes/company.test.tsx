@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { CompanyRoute } from './company';
+import { configHandler } from '../../test/config-fixture';
 
 function client(id: string, name: string, companyRole: CompanyRole): User {
   return {
@@ -59,16 +60,7 @@ function stubCompany(options: { members?: CompanyMember[]; invitations?: Company
     calls.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined });
   };
   server.use(
-    http.get('/api/config', () =>
-      HttpResponse.json({
-        brand_name: 'Studio',
-        contact_phone: '0',
-        contact_email: 'a@example.test',
-        superadmin_exists: true,
-        test_payments: false,
-        time_zone: 'Europe/London',
-      }),
-    ),
+    configHandler(),
     http.get('/api/company', () => HttpResponse.json({ company })),
     http.patch('/api/company', async ({ request }) => {
       await record(request, '/company');

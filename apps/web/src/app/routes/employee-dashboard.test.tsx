@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { TeamleadDashboardRoute, TeammemberDashboardRoute } from './employee-dashboard';
+import { configHandler } from '../../test/config-fixture';
 
 const member: User = { id: '21', name: 'Mia Member', email: 'mia@example.test', role: 'teammember', company_id: null, company_role: null };
 const lead: User = { id: '20', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead', company_id: null, company_role: null };
@@ -58,9 +59,7 @@ function contract(
 /** The rest of the dashboard, empty: these tests are about its contracts. */
 function stubEmptyDashboard() {
   server.use(
-    http.get('/api/config', () =>
-      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true, test_payments: false }),
-    ),
+    configHandler({ contact_email: 'a@example.test' }),
     http.get('/api/board/my-cards', () => HttpResponse.json({ items: [] })),
     http.get('/api/board/summaries', () => HttpResponse.json({ items: [] })),
     http.get('/api/training/my', () => HttpResponse.json({ items: [] })),
@@ -211,9 +210,7 @@ function projectItem(id: string, title: string, status: ProjectListItem['status'
 function stubBusyDashboard({ trainingDone }: { trainingDone: number }) {
   const ready = projectItem('5', 'Clinic app', 'approved');
   server.use(
-    http.get('/api/config', () =>
-      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true }),
-    ),
+    configHandler({ contact_email: 'a@example.test' }),
     http.get('/api/board/my-cards', () =>
       HttpResponse.json({
         items: [

@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { EmployeeTrainingRoute } from './employee-training';
+import { publicConfig } from '../../test/config-fixture';
 
 const member: User = { id: '21', name: 'Mia Member', email: 'mia@example.test', role: 'teammember', company_id: null, company_role: null };
 const signedIn: AuthContextValue = {
@@ -21,14 +22,7 @@ const signedIn: AuthContextValue = {
   signIn: () => undefined,
   signOut: async () => undefined,
 };
-const config: PublicConfig = {
-  brand_name: 'Studio',
-  contact_phone: '0',
-  contact_email: 'hello@example.test',
-  superadmin_exists: true,
-  test_payments: false,
-  time_zone: 'Europe/London',
-};
+const config: PublicConfig = publicConfig;
 
 function material(completedAt: string | null): TrainingMaterial {
   return {

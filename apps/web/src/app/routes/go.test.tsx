@@ -10,6 +10,7 @@ import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { GoRoute } from './go';
 import { LoginRoute } from './login';
+import { publicConfig } from '../../test/config-fixture';
 
 function userWith(role: Role): User {
   return {
@@ -81,14 +82,7 @@ describe('/go/:type/:id', () => {
 });
 
 describe('signing in from a /go link', () => {
-  const config: PublicConfig = {
-    brand_name: 'Studio',
-    contact_phone: '0',
-    contact_email: 'hello@example.test',
-    superadmin_exists: true,
-    test_payments: false,
-    time_zone: 'Europe/London',
-  };
+  const config: PublicConfig = publicConfig;
 
   function stubLogin(role: Role) {
     server.use(

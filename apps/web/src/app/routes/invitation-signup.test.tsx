@@ -6,6 +6,7 @@ import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { AdminSignupRoute } from './admin-signup';
 import { SuperadminSignupRoute } from './superadmin-signup';
+import { configHandler } from '../../test/config-fixture';
 
 const lena: User = { id: '31', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead', company_id: null, company_role: null };
 
@@ -68,16 +69,7 @@ describe('super admin sign-up', () => {
   it('asks for the setup key once a super admin exists, and sends it', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.get('/api/config', () =>
-        HttpResponse.json({
-          brand_name: 'Studio',
-          contact_phone: '0',
-          contact_email: 'a@example.test',
-          superadmin_exists: true,
-          test_payments: false,
-          time_zone: 'Europe/London',
-        }),
-      ),
+      configHandler({ contact_email: 'a@example.test' }),
       http.post('/api/auth/signup/superadmin', async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ error: 'The setup key is wrong', code: 'FORBIDDEN' }, { status: 403 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { ProfileRoute } from './profile';
+import { configHandler } from '../../test/config-fixture';
 
 const profile: Profile = {
   id: '4',
@@ -35,15 +36,7 @@ describe('two-factor set-up on the profile page', () => {
       http.get('/api/auth/me', () => HttpResponse.json({ user: { id: '4', name: 'Ada Admin', email: 'ada@example.test', role: 'admin' } })),
       http.get('/api/account/sessions', () => HttpResponse.json({ items: [] })),
       http.get('/api/account/tokens', () => HttpResponse.json({ items: [], available_scopes: ['projects:read'] })),
-      http.get('/api/config', () =>
-        HttpResponse.json({
-          brand_name: 'Studio',
-          contact_phone: '0',
-          contact_email: 'a@example.test',
-          superadmin_exists: true,
-          test_payments: false,
-        }),
-      ),
+      configHandler({ contact_email: 'a@example.test' }),
       http.get('/api/account/notification-preferences', () => HttpResponse.json({ preferences: [] })),
     );
     const { user } = renderScreen(<ProfileRoute />, { path: '/profile' });
@@ -94,15 +87,7 @@ describe('API tokens on the profile page', () => {
       http.get('/api/auth/me', () => HttpResponse.json({ user: { id: '4', name: 'Ada Admin', email: 'ada@example.test', role: 'admin' } })),
       http.get('/api/account/sessions', () => HttpResponse.json({ items: [] })),
       http.get('/api/account/notification-preferences', () => HttpResponse.json({ preferences: [] })),
-      http.get('/api/config', () =>
-        HttpResponse.json({
-          brand_name: 'Studio',
-          contact_phone: '0',
-          contact_email: 'a@example.test',
-          superadmin_exists: true,
-          test_payments: false,
-        }),
-      ),
+      configHandler({ contact_email: 'a@example.test' }),
       http.get('/api/account/tokens', () => HttpResponse.json({ items, available_scopes: ['projects:read', 'invoices:read', 'webhooks:write'] })),
       http.post('/api/account/tokens', async ({ request }) => {
         const body = (await request.json()) as { name: string; scopes: ApiToken['scopes'] };

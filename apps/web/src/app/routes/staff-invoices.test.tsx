@@ -9,6 +9,7 @@ import { invoiceFixture } from '../../test/invoice-fixtures';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { SuperadminInvoicesRoute } from './staff-invoices';
+import { publicConfig } from '../../test/config-fixture';
 
 const owner: User = { id: '1', name: 'Olive Owner', email: 'owner@example.test', role: 'superadmin', company_id: null, company_role: null };
 const auth: AuthContextValue = {
@@ -38,14 +39,7 @@ const partlyRefunded = listItem({
   amount_due: 0,
 });
 
-const config: PublicConfig = {
-  brand_name: 'Studio',
-  contact_phone: '0',
-  contact_email: 'hello@example.test',
-  superadmin_exists: true,
-  test_payments: false,
-  time_zone: 'Europe/London',
-};
+const config: PublicConfig = publicConfig;
 
 function serve(exports: URLSearchParams[]) {
   server.use(

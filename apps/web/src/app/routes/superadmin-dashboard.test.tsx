@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { SuperadminDashboardRoute } from './superadmin-dashboard';
+import { configHandler } from '../../test/config-fixture';
 
 const owner: User = { id: '1', name: 'Olive Owner', email: 'olive@example.test', role: 'superadmin', company_id: null, company_role: null };
 
@@ -48,9 +49,7 @@ function openDashboard(unread: number) {
         next_cursor: null,
       }),
     ),
-    http.get('/api/config', () =>
-      HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true, test_payments: false }),
-    ),
+    configHandler(),
   );
   return renderScreen(<SuperadminDashboardRoute />, {
     path: paths.superadmin.dashboard,

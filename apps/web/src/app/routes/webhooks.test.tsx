@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { WebhooksRoute } from './webhooks';
+import { configHandler } from '../../test/config-fixture';
 
 const ada: User = { id: '2', name: 'Ada Admin', email: 'ada@example.test', role: 'admin', company_id: null, company_role: null };
 
@@ -55,16 +56,7 @@ describe('webhooks, for staff', { timeout: 20_000 }, () => {
     const created: unknown[] = [];
     let items: Webhook[] = [];
     server.use(
-      http.get('/api/config', () =>
-        HttpResponse.json({
-          brand_name: 'Studio',
-          contact_phone: '0',
-          contact_email: 'a@example.test',
-          superadmin_exists: true,
-          test_payments: false,
-          time_zone: 'Europe/London',
-        }),
-      ),
+      configHandler({ contact_email: 'a@example.test' }),
       http.get('/api/webhooks', () => HttpResponse.json({ items })),
       http.post('/api/webhooks', async ({ request }) => {
         const body = (await request.json()) as { url: string; events: Webhook['events'] };
@@ -91,16 +83,7 @@ describe('webhooks, for staff', { timeout: 20_000 }, () => {
   it('shows a disabled endpoint and sends a failed delivery again', async () => {
     const replayed: string[] = [];
     server.use(
-      http.get('/api/config', () =>
-        HttpResponse.json({
-          brand_name: 'Studio',
-          contact_phone: '0',
-          contact_email: 'a@example.test',
-          superadmin_exists: true,
-          test_payments: false,
-          time_zone: 'Europe/London',
-        }),
-      ),
+      configHandler({ contact_email: 'a@example.test' }),
       http.get('/api/webhooks', () => HttpResponse.json({ items: [down] })),
       http.get('/api/webhooks/5/deliveries', () => HttpResponse.json({ items: [failed] })),
       http.post('/api/webhooks/5/deliveries/:delivery/replay', ({ params }) => {
@@ -124,16 +107,7 @@ describe('webhooks, for staff', { timeout: 20_000 }, () => {
 
   it('offers the super admin message events', async () => {
     server.use(
-      http.get('/api/config', () =>
-        HttpResponse.json({
-          brand_name: 'Studio',
-          contact_phone: '0',
-          contact_email: 'a@example.test',
-          superadmin_exists: true,
-          test_payments: false,
-          time_zone: 'Europe/London',
-        }),
-      ),
+      configHandler({ contact_email: 'a@example.test' }),
       http.get('/api/webhooks', () => HttpResponse.json({ items: [] })),
     );
     openWebhooks({ ...ada, role: 'superadmin' });
@@ -156,16 +130,7 @@ describe('webhooks, for staff', { timeout: 20_000 }, () => {
       },
     ];
     server.use(
-      http.get('/api/config', () =>
-        HttpResponse.json({
-          brand_name: 'Studio',
-          contact_phone: '0',
-          contact_email: 'a@example.test',
-          superadmin_exists: true,
-          test_payments: false,
-          time_zone: 'Europe/London',
-        }),
-      ),
+      configHandler({ contact_email: 'a@example.test' }),
       http.get('/api/webhooks', () => HttpResponse.json({ items: [] })),
       http.get('/api/api-tokens', () => HttpResponse.json({ items })),
       http.delete('/api/api-tokens/:id', ({ params }) => {

@@ -5,15 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { TestModeBanner } from './test-mode-banner';
+import { publicConfig } from '../../../test/config-fixture';
 
-const config = (test_payments: boolean): PublicConfig => ({
-  brand_name: 'Studio',
-  contact_phone: '0',
-  contact_email: 'hello@example.test',
-  superadmin_exists: true,
-  test_payments,
-  time_zone: 'Europe/London',
-});
+const config = (test_payments: boolean): PublicConfig => ({ ...publicConfig, test_payments });
 
 describe('TestModeBanner', () => {
   it('says that no money moves when payments go to the test checkout', async () => {
