@@ -2881,6 +2881,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/proposals/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every proposal counted by status, the conversion (accepted / sent) and the accepted value per currency (staff) */
+        get: operations["getProposalsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/proposals/{id}": {
         parameters: {
             query?: never;
@@ -24899,6 +24916,83 @@ export interface operations {
             };
             /** @description Understood, but the referenced records do not fit (`UNPROCESSABLE`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getProposalsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            draft: number;
+                            sent: number;
+                            accepted: number;
+                            declined: number;
+                            expired: number;
+                            void: number;
+                        };
+                        conversion: {
+                            accepted: number;
+                            sent: number;
+                        };
+                        accepted_value: {
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

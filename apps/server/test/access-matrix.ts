@@ -460,6 +460,7 @@ export const ROUTES_WITH_OWN_TABLE: Record<string, readonly string[]> = {
     'PATCH /proposal-templates/:id',
     'DELETE /proposal-templates/:id',
     'GET /proposals',
+    'GET /proposals/summary',
     'POST /proposals',
     'GET /proposals/:id',
     'PATCH /proposals/:id',

@@ -118,6 +118,7 @@ const ROWS: Row[] = [
     expected: STAFF_ONLY(204),
   },
   // Prices: the company's owners and billing people, and staff.
+  { name: 'sum proposals for the dashboards', method: 'GET', path: () => '/proposals/summary', expected: STAFF_ONLY(200) },
   { name: 'list proposals', method: 'GET', path: () => '/proposals', expected: statuses(401, [200, 200, 200, 403], 200, 403, 403, 403, 200, 200) },
   {
     name: 'create a proposal',

@@ -204,6 +204,39 @@ describe('sending, viewing and ticking options', () => {
     expect((await get(who.client.token, draft.id)).status).toBe(404);
     expect((await get(who.otherClient.token, other.id)).status).toBe(404);
   });
+
+  it('sums every proposal by status for the dashboards: conversion and accepted value counted by the database', async () => {
+    const summary = async () => must(await call(t.app, 'GET', '/proposals/summary', { token: staff() }), 200, 'summary').body;
+    const before = await summary();
+    const project = await pendingProject(t.app, who.client.token, 'Summed project');
+    await draftProposal(t.app, staff(), project.id, { team_lead_id: who.teamlead.user.id });
+    const { proposal: accepted } = await sentProposal(t.app, staff(), who.client.token, who.teamlead.user.id, 'Summed and accepted');
+    must(
+      await call(t.app, 'POST', `/proposals/${accepted.id}/accept`, {
+        token: who.client.token,
+        body: { signature_name: 'Clara Client', agree: true },
+      }),
+      200,
+      'accept',
+    );
+    const { proposal: declined } = await sentProposal(t.app, staff(), who.client.token, who.teamlead.user.id, 'Summed and declined');
+    must(
+      await call(t.app, 'POST', `/proposals/${declined.id}/decline`, { token: who.client.token, body: { reason: 'Not this year' } }),
+      200,
+      'decline',
+    );
+    const after = await summary();
+
+    const grew = (key: 'draft' | 'sent' | 'accepted' | 'declined' | 'expired' | 'void') => after.counts[key] - before.counts[key];
+    expect([grew('draft'), grew('sent'), grew('accepted'), grew('declined'), grew('expired'), grew('void')]).toEqual([1, 0, 1, 1, 0, 0]);
+    expect(after.conversion).toEqual({ accepted: before.conversion.accepted + 1, sent: before.conversion.sent + 2 });
+    const gbp = (s: { accepted_value: { currency: string; total: number }[] }) => s.accepted_value.find((v) => v.currency === 'GBP')?.total ?? 0;
+    expect(gbp(after) - gbp(before)).toBe(1_144_000);
+    // The agency's own figures: clients and employees are refused.
+    for (const token of [who.client.token, billing.token, member.token, who.teamlead.token]) {
+      expect((await call(t.app, 'GET', '/proposals/summary', { token })).status).toBe(403);
+    }
+  });
 });
 
 describe('accepting', () => {

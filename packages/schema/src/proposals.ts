@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idString, isoDateSchema } from './api.js';
 import { invoiceLineInput, MAX_INVOICE_LINES, MAX_INVOICE_TOTAL } from './invoices.js';
 import { computeInvoiceTotals, currencySchema, percentOf, roundToCardAmount, type Currency } from './money.js';
-import { PROPOSAL_STATUSES } from './proposal-status.js';
+import { PROPOSAL_STATUSES, type ProposalStatus } from './proposal-status.js';
 import { SIGNATURE_DATA_URL_PREFIX } from './contract-status.js';
 import { MAX_SIGNATURE_DATA_URL_LENGTH } from './contracts.js';
 
@@ -164,6 +164,22 @@ export const proposalListQuery = z.object({
   status: proposalStatusSchema.optional(),
 });
 export type ProposalListQuery = z.input<typeof proposalListQuery>;
+
+/** Every proposal counted by status, and the accepted value per currency: the dashboards' pipeline (staff). */
+export const proposalSummarySchema = z.object({
+  counts: z.object({
+    draft: z.number(),
+    sent: z.number(),
+    accepted: z.number(),
+    declined: z.number(),
+    expired: z.number(),
+    void: z.number(),
+  } satisfies Record<ProposalStatus, z.ZodNumber>),
+  /** Accepted over everything that reached a client (sent, then answered or expired); drafts and void do not count. */
+  conversion: z.object({ accepted: z.number(), sent: z.number() }),
+  accepted_value: z.array(z.object({ currency: currencySchema, total: z.number() })),
+});
+export type ProposalSummary = z.infer<typeof proposalSummarySchema>;
 
 export const proposalTemplateInput = z.object({
   title: titleSchema,

@@ -57,6 +57,7 @@ export const queryKeys = {
   proposals: {
     all: ['proposals'] as const,
     list: (filters: object) => ['proposals', 'list', filters] as const,
+    summary: ['proposals', 'summary'] as const,
     detail: (id: string) => ['proposals', 'detail', id] as const,
     templates: ['proposals', 'templates'] as const,
   },

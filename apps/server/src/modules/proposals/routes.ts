@@ -8,6 +8,7 @@ import {
   proposalListItemSchema,
   proposalListQuery,
   proposalSchema,
+  proposalSummarySchema,
   proposalTemplateInput,
   proposalTemplateSchema,
   selectProposalItemsInput,
@@ -99,6 +100,17 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ proposals: ProposalService 
       response: { 200: pageOf(proposalListItemSchema) },
     },
     handler: async (request) => proposals.list(requireActor(request), request.query),
+  });
+
+  app.get('/proposals/summary', {
+    onRequest: access('proposal:manage'),
+    schema: {
+      tags,
+      security,
+      summary: 'Every proposal counted by status, the conversion (accepted / sent) and the accepted value per currency (staff)',
+      response: { 200: proposalSummarySchema },
+    },
+    handler: async (request) => proposals.summary(requireActor(request)),
   });
 
   app.post('/proposals', {

@@ -1,13 +1,15 @@
 import {
   PROPOSAL_REMINDER_DAYS,
+  PROPOSAL_STATUSES,
   REVISABLE_PROPOSAL_STATUSES,
   formatDate,
   type CreateProposalData,
   type ProposalListQuery,
   type ProposalStatus,
+  type ProposalSummary,
   type UpdateProposalData,
 } from '@agency/schema';
-import { and, desc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Actor, Initiator } from '../../core/actor.js';
 import { systemActor } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
@@ -136,6 +138,28 @@ export function createProposalService(deps: ProposalDeps) {
         (r) => r,
       );
       return { items: await presentList(ctx.db, page.items), next_cursor: page.next_cursor };
+    },
+
+    /** Every proposal by status and the accepted value per currency, counted by the database (staff). */
+    async summary(actor: Actor): Promise<ProposalSummary> {
+      assertCan(actor, 'proposal:manage', null);
+      const [byStatus, accepted] = await Promise.all([
+        ctx.db.select({ status: proposals.status, n: count() }).from(proposals).groupBy(proposals.status),
+        ctx.db
+          .select({ currency: proposals.currency, total: sql<string>`coalesce(sum(${proposals.acceptedTotal}), 0)` })
+          .from(proposals)
+          .where(eq(proposals.status, 'accepted'))
+          .groupBy(proposals.currency)
+          .orderBy(proposals.currency),
+      ]);
+      const counts = Object.fromEntries(PROPOSAL_STATUSES.map((status) => [status, 0])) as ProposalSummary['counts'];
+      for (const row of byStatus) counts[row.status] = Number(row.n);
+      const sent = counts.sent + counts.accepted + counts.declined + counts.expired;
+      return {
+        counts,
+        conversion: { accepted: counts.accepted, sent },
+        accepted_value: accepted.map((row) => ({ currency: row.currency, total: Number(row.total) })),
+      };
     },
 
     async create(actor: Actor, input: CreateProposalData) {

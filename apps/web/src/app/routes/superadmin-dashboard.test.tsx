@@ -38,15 +38,11 @@ function openDashboard(unread: number) {
     http.get('/api/projects/summary', () => HttpResponse.json(projects)),
     http.get('/api/invoices/summary', () => HttpResponse.json(invoices)),
     // Four proposals reached clients (one accepted, one declined, two awaiting); a draft and a void one do not count.
-    http.get('/api/proposals', () =>
+    http.get('/api/proposals/summary', () =>
       HttpResponse.json({
-        items: (['accepted', 'declined', 'sent', 'sent', 'draft', 'void'] as const).map((status, i) => ({
-          id: String(i + 1),
-          status,
-          total: 100000,
-          currency: 'GBP',
-        })),
-        next_cursor: null,
+        counts: { draft: 1, sent: 2, accepted: 1, declined: 1, expired: 0, void: 1 },
+        conversion: { accepted: 1, sent: 4 },
+        accepted_value: [{ currency: 'GBP', total: 100000 }],
       }),
     ),
     configHandler(),

@@ -7,18 +7,13 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
-import { useProposals } from '../api/list-proposals';
-import { conversionOf } from './proposals-table';
+import { useProposalSummary } from '../api/proposal-summary';
+import { acceptedValueText, conversionPercent } from './proposals-table';
 
-/** The dashboards' view of proposals (the latest hundred): how many in each status, the accepted value, the conversion. */
+/** The dashboards' view of every proposal: how many in each status, the accepted value, the conversion. */
 export function ProposalPipeline({ listPath }: { listPath: string }) {
-  const proposals = useProposals({});
-  const items = proposals.data?.items ?? [];
-  const rate = conversionOf(items);
-  const accepted = new Map<string, number>();
-  for (const p of items.filter((i) => i.status === 'accepted')) accepted.set(p.currency, (accepted.get(p.currency) ?? 0) + p.total);
+  const proposals = useProposalSummary();
   return (
     <SectionCard
       title="Proposals"
@@ -38,15 +33,12 @@ export function ProposalPipeline({ listPath }: { listPath: string }) {
         ) : (
           <Stack spacing={1.5}>
             <Typography data-testid="dashboard-proposal-conversion">
-              Conversion <strong>{rate.sent ? Math.round((rate.accepted / rate.sent) * 100) : 0}%</strong> ({rate.accepted} accepted / {rate.sent}{' '}
-              sent) · accepted value{' '}
-              <strong>
-                {accepted.size ? [...accepted].map(([currency, total]) => formatMoney(total, currency)).join(' + ') : formatMoney(0, 'GBP')}
-              </strong>
+              Conversion <strong>{conversionPercent(proposals.data.conversion)}%</strong> ({proposals.data.conversion.accepted} accepted /{' '}
+              {proposals.data.conversion.sent} sent) · accepted value <strong>{acceptedValueText(proposals.data.accepted_value)}</strong>
             </Typography>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               {PROPOSAL_STATUSES.map((status) => (
-                <Chip key={status} size="small" label={`${PROPOSAL_STATUS_LABELS[status]}: ${items.filter((i) => i.status === status).length}`} />
+                <Chip key={status} size="small" label={`${PROPOSAL_STATUS_LABELS[status]}: ${proposals.data.counts[status]}`} />
               ))}
             </Stack>
           </Stack>

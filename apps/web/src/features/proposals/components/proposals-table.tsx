@@ -1,4 +1,4 @@
-import { PROPOSAL_STATUSES, PROPOSAL_STATUS_LABELS, type ProposalListItem, type ProposalStatus } from '@agency/schema';
+import { PROPOSAL_STATUSES, PROPOSAL_STATUS_LABELS, type ProposalStatus, type ProposalSummary } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Chip from '@mui/material/Chip';
@@ -12,32 +12,35 @@ import { ListEmpty, ListError, ListLoading } from '../../../components/list-stat
 import { formatDate, formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useProposals } from '../api/list-proposals';
+import { useProposalSummary } from '../api/proposal-summary';
 import { ProposalStatusChip } from './proposal-status-chip';
 
-/** Accepted over everything that reached the client (sent, then answered or expired): drafts and void do not count. */
-export function conversionOf(items: readonly Pick<ProposalListItem, 'status'>[]): { accepted: number; sent: number } {
-  const reached = items.filter((i) => i.status !== 'draft' && i.status !== 'void');
-  return { accepted: reached.filter((i) => i.status === 'accepted').length, sent: reached.length };
+/** The conversion as a whole percentage: accepted over everything that reached a client. */
+export function conversionPercent({ accepted, sent }: ProposalSummary['conversion']): number {
+  return sent ? Math.round((accepted / sent) * 100) : 0;
+}
+
+/** The accepted value, one sum per currency ("£1,000.00 + €200.00"); a dash when nothing is accepted. */
+export function acceptedValueText(values: ProposalSummary['accepted_value']): string {
+  return values.length ? values.map((v) => formatMoney(v.total, v.currency)).join(' + ') : '—';
 }
 
 /** Every proposal with its status chip and value, filtered by status, and the conversion (accepted / sent). */
 export function ProposalsTable({ selectedId, onSelect }: { selectedId: string | null; onSelect: (id: string) => void }) {
   const [status, setStatus] = useState<ProposalStatus | undefined>(undefined);
-  const all = useProposals({});
+  const summary = useProposalSummary();
   const list = useProposals(status ? { status } : {});
   const items = list.data?.items ?? [];
-  const rate = conversionOf(all.data?.items ?? []);
-  const acceptedValue = (all.data?.items ?? []).filter((i) => i.status === 'accepted');
+  const rate = summary.data?.conversion ?? { accepted: 0, sent: 0 };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="proposals-table">
       <Stack direction="row" spacing={3} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="proposal-conversion">
         <Typography>
-          Conversion: <strong>{rate.sent ? Math.round((rate.accepted / rate.sent) * 100) : 0}%</strong> ({rate.accepted} accepted / {rate.sent} sent)
+          Conversion: <strong>{conversionPercent(rate)}%</strong> ({rate.accepted} accepted / {rate.sent} sent)
         </Typography>
         <Typography>
-          Accepted value:{' '}
-          <strong>{acceptedValue.length ? acceptedValue.map((i) => formatMoney(i.total, i.currency)).reduce((a, b) => `${a} + ${b}`) : '—'}</strong>
+          Accepted value: <strong>{acceptedValueText(summary.data?.accepted_value ?? [])}</strong>
         </Typography>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
