@@ -55,8 +55,11 @@ import { registerContractJobs } from './modules/contracts/jobs.js';
 import { contractRoutes } from './modules/contracts/routes.js';
 import { registerTimeJobs } from './modules/time/jobs.js';
 import { timeRoutes } from './modules/time/routes.js';
+import { paymentPlanRoutes } from './modules/payment-plans/routes.js';
 import { registerProposalJobs } from './modules/proposals/jobs.js';
 import { proposalRoutes } from './modules/proposals/routes.js';
+import { registerRecurringJobs } from './modules/recurring-invoices/jobs.js';
+import { recurringInvoiceRoutes } from './modules/recurring-invoices/routes.js';
 import { ensureDefaultTemplates } from './modules/contracts/template-service.js';
 import { registerWebhookJobs } from './modules/webhooks/jobs.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
@@ -213,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerTimeJobs(ctx, services.time);
   registerWebhookJobs(ctx, services.webhooks);
   registerProposalJobs(ctx, services.proposals);
+  registerRecurringJobs(ctx, services.recurringInvoices, services.paymentPlans);
   if (options.defaultTemplates !== false) await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
@@ -267,6 +271,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(apiTokenRoutes, { apiTokens: services.apiTokens });
       await api.register(webhookRoutes, { webhooks: services.webhooks });
       await api.register(proposalRoutes, { proposals: services.proposals });
+      await api.register(recurringInvoiceRoutes, { recurring: services.recurringInvoices });
+      await api.register(paymentPlanRoutes, { plans: services.paymentPlans });
     },
     { prefix: '/api' },
   );

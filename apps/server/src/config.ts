@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import {
   AGENCY_TIME_ZONE_DEFAULT,
+  RECURRING_SWEEP_SECONDS_DEFAULT,
   CONTRACT_REMINDER_DAYS_DEFAULT,
   DEPOSIT_PERCENT_DEFAULT,
   INVOICE_DUE_DAYS_DEFAULT,
@@ -125,6 +126,7 @@ const envSchema = z.object({
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   METRICS_TOKEN: z.string().min(16).optional(),
   AGENCY_TIME_ZONE: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/London').default(AGENCY_TIME_ZONE_DEFAULT),
+  RECURRING_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(RECURRING_SWEEP_SECONDS_DEFAULT),
   EVENT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(64).default(4),
   EVENT_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(256).default(16),
 });
@@ -250,6 +252,8 @@ export type Config = {
   contractReminderMs: number;
   /** The agency's IANA time zone: the days and ISO weeks of timesheets, and the Monday-noon reminder, are read in it. */
   agencyTimeZone: string;
+  /** How often recurring invoices and dated payment stages are looked at (seconds). */
+  recurringSweepSeconds: number;
   payments: {
     /** `local`: the built-in test checkout (offline); `stripe`: Stripe Checkout and its signed webhooks. */
     provider: 'local' | 'stripe';
@@ -403,6 +407,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seal: { p12Path: e.SEAL_P12_PATH ? path.resolve(e.SEAL_P12_PATH) : undefined, passphrase: e.SEAL_P12_PASSPHRASE },
     contractReminderMs: Math.round(e.CONTRACT_REMINDER_DAYS * 86_400_000),
     agencyTimeZone: e.AGENCY_TIME_ZONE,
+    recurringSweepSeconds: e.RECURRING_SWEEP_SECONDS,
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     uploadMinBytesPerSecond: e.UPLOAD_MIN_KB_PER_SECOND * 1024,

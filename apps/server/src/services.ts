@@ -12,7 +12,9 @@ import { createNotificationService } from './modules/notifications/service.js';
 import { createInvoiceService } from './modules/invoices/service.js';
 import { createPaymentService } from './modules/payments/service.js';
 import { createProjectService } from './modules/projects/service.js';
+import { createPaymentPlanService } from './modules/payment-plans/service.js';
 import { createProposalService } from './modules/proposals/service.js';
+import { createRecurringInvoiceService } from './modules/recurring-invoices/service.js';
 import { createToolRequestService } from './modules/tools/service.js';
 import { createTrainingService } from './modules/training/service.js';
 import { createStorageService } from './modules/storage/service.js';
@@ -26,6 +28,7 @@ export function createServices(ctx: AppContext) {
   const projects = createProjectService(ctx, notifications);
   const invoices = createInvoiceService(ctx, notifications, projects);
   const contracts = createContractService(ctx, notifications);
+  const paymentPlans = createPaymentPlanService(ctx, invoices);
   return {
     auth,
     account: createAccountService(ctx, auth),
@@ -47,6 +50,8 @@ export function createServices(ctx: AppContext) {
     time: createTimeService(ctx, notifications, invoices),
     apiTokens: createApiTokenService(ctx),
     webhooks: createWebhookService(ctx, notifications),
+    paymentPlans,
+    recurringInvoices: createRecurringInvoiceService(ctx, invoices, paymentPlans),
   };
 }
 

@@ -29,3 +29,4 @@ export * from './time.js';
 export * from './integrations.js';
 export * from './proposal-status.js';
 export * from './proposals.js';
+export * from './recurring.js';

@@ -47,7 +47,8 @@ export function invoiceStatusLabel(invoice: { status: InvoiceStatus; amount_paid
   return isFullyRefunded(invoice) ? 'Refunded' : INVOICE_STATUS_LABELS[invoice.status];
 }
 
-export const INVOICE_KINDS = ['standard', 'deposit'] as const;
+/** `milestone`: a payment plan's stage, released by a date, a board card or by hand. */
+export const INVOICE_KINDS = ['standard', 'deposit', 'milestone'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 /** What a deposit invoice says while it waits for its payment. Written by the product, not stored: it changes once paid. */
 export const DEPOSIT_WAITING_NOTE = 'The work starts as soon as this deposit is paid.';
@@ -352,6 +353,8 @@ export const invoiceSchema = z.object({
   amount_due: z.number(),
   status: invoiceStatusSchema,
   kind: z.enum(INVOICE_KINDS),
+  /** The recurring invoice that raised it, if one did. */
+  recurring_invoice_id: z.string().nullable(),
   issue_date: z.string(),
   due_date: z.string(),
   notes: z.string().nullable(),

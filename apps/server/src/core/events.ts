@@ -1,4 +1,4 @@
-import type { ContractKind, ExpenseStatus, InvoiceStatus, ProjectStatus, TimesheetStatus } from '@agency/schema';
+import type { ContractKind, ExpenseStatus, InvoiceKind, InvoiceStatus, ProjectStatus, TimesheetStatus } from '@agency/schema';
 
 /**
  * Domain events: published inside the transaction of the change they describe and delivered to subscribers only
@@ -29,7 +29,7 @@ export type DomainEvent =
   | { type: 'contract.signed'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
   | { type: 'contract.voided'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
   | { type: 'contract.expired'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
-  | { type: 'invoice.created'; invoiceId: number; projectId: number; kind: 'standard' | 'deposit' }
+  | { type: 'invoice.created'; invoiceId: number; projectId: number; kind: InvoiceKind }
   | { type: 'invoice.status_changed'; invoiceId: number; projectId: number; from: InvoiceStatus; to: InvoiceStatus; actorId: number | null }
   | { type: 'invoice.payment_recorded'; invoiceId: number; paymentId: number; amount: number; kind: 'payment' | 'refund' }
   | { type: 'payment.event_flagged'; invoiceId: number | null; eventId: string; reason: string }

@@ -494,6 +494,15 @@ const TABLE: { [A in Action]: Case<A>[] } = {
   'api_token:own': [{ on: 'no record', resource: null, expect: all(allow) }],
   'api_token:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
   'webhook:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'recurring_invoice:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  'payment_plan:read': [
+    {
+      on: "P's plan: its company's owners and billing people (read only) and staff; another company is told nothing",
+      resource: P,
+      expect: { ...all(forbid), clientA: allow, billingA: allow, clientB: hide, admin: allow, superadmin: allow },
+    },
+  ],
+  'payment_plan:manage': [{ on: 'P', resource: P, expect: only('admin', 'superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];

@@ -178,6 +178,12 @@ export type Resources = {
   'api_token:manage': null;
   /** Outgoing webhooks: their endpoints, deliveries and replays. */
   'webhook:manage': null;
+  /** Recurring invoices: create, edit, pause, resume, end, preview (staff). */
+  'recurring_invoice:manage': null;
+  /** A project's payment plan: staff, and its company's owners and billing people (read only); nobody else. */
+  'payment_plan:read': ProjectFacts;
+  /** Set a project's payment plan and release its stages by hand (staff). */
+  'payment_plan:manage': ProjectFacts;
 };
 export type Action = keyof Resources;
 
@@ -588,6 +594,20 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
   'api_token:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
   'api_token:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'webhook:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'recurring_invoice:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  // Money: a company's owners and billing people see their own projects' plans; another company is told nothing.
+  'payment_plan:read': rolesWhere(
+    {
+      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
+      admin: allow,
+      superadmin: allow,
+      teamlead: forbid,
+      teammember: forbid,
+    },
+    ['client', ...staff],
+    moneyPeople,
+  ),
+  'payment_plan:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
 };
 
 /** A proposal of the caller's company once sent: another company's, or a draft, may not be known to exist. */

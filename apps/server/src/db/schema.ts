@@ -29,6 +29,9 @@ import {
   EXPENSE_CATEGORIES,
   WEBHOOK_DELIVERY_STATUSES,
   PROPOSAL_STATUSES,
+  RECURRING_FREQUENCIES,
+  RECURRING_STATUSES,
+  STAGE_RELEASES,
 } from '@agency/schema';
 import { sql } from 'drizzle-orm';
 import {
@@ -612,9 +615,24 @@ export const invoices = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Raised by a recurring invoice for the period starting on `recurring_period_on` (issue 33). */
+    recurringInvoiceId: bigint('recurring_invoice_id', { mode: 'number' }).references((): AnyPgColumn => recurringInvoices.id),
+    recurringPeriodOn: date('recurring_period_on', { mode: 'string' }),
+    /** A payment plan's stage this invoice released. */
+    paymentStageId: bigint('payment_stage_id', { mode: 'number' }).references((): AnyPgColumn => paymentStages.id),
+    /** Charge the company's saved card when sent (stored here; the charging is the saved cards' part). */
+    autoCharge: boolean('auto_charge').notNull().default(false),
   },
   (t) => [
     uniqueIndex('invoices_invoice_no_key').on(t.invoiceNo),
+    // One invoice per recurring invoice and period, however many sweeps run at once, on however many nodes.
+    uniqueIndex('invoices_recurring_period_key')
+      .on(t.recurringInvoiceId, t.recurringPeriodOn)
+      .where(sql`recurring_invoice_id is not null`),
+    // One invoice per payment stage, however it is released.
+    uniqueIndex('invoices_payment_stage_key')
+      .on(t.paymentStageId)
+      .where(sql`payment_stage_id is not null`),
     // One deposit invoice per project, however often the contract's signature is announced.
     uniqueIndex('invoices_deposit_project_key')
       .on(t.projectId)
@@ -1475,4 +1493,83 @@ export const webhookAttempts = pgTable(
     error: text('error'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);
+
+// --- Recurring invoices and payment plans (issue 33) ------------------------------------------------------------
+
+export type StoredTemplateLine = { description: string; quantity: number; unit_price: number; tax_rate: number };
+
+/**
+ * A recurring invoice: a template of lines for a project's company and a schedule. The sweep raises the invoice of
+ * the period starting on `next_run_on` once that day has come in the agency's time zone, then moves it on.
+ */
+export const recurringInvoices = pgTable(
+  'recurring_invoices',
+  {
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id),
+    companyId: companyRef().notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    lines: jsonb('lines').$type<StoredTemplateLine[]>().notNull(),
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    notes: text('notes'),
+    frequency: text('frequency', { enum: RECURRING_FREQUENCIES }).notNull(),
+    interval: integer('interval').notNull().default(1),
+    day: integer('day'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    count: integer('count'),
+    autoSend: boolean('auto_send').notNull().default(true),
+    autoCharge: boolean('auto_charge').notNull().default(false),
+    status: text('status', { enum: RECURRING_STATUSES }).notNull().default('active'),
+    /** The next period to raise; null once the schedule has no more. */
+    nextRunOn: date('next_run_on', { mode: 'string' }),
+    lastPeriodOn: date('last_period_on', { mode: 'string' }),
+    invoiceCount: integer('invoice_count').notNull().default(0),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('recurring_invoices_due_idx')
+      .on(t.nextRunOn)
+      .where(sql`status = 'active'`),
+    index('recurring_invoices_project_idx').on(t.projectId),
+  ],
+);
+
+/**
+ * A project's payment plan, one row a stage: a percentage (basis points) of the accepted total or a fixed amount,
+ * released on a date, when a board card reaches the last column, or by hand; `invoice_id` once released.
+ */
+export const paymentStages = pgTable(
+  'payment_stages',
+  {
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    percentBp: integer('percent_bp'),
+    amount: bigint('amount', { mode: 'number' }),
+    release: text('release', { enum: STAGE_RELEASES }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    cardId: bigint('card_id', { mode: 'number' }).references(() => boardCards.id, { onDelete: 'set null' }),
+    invoiceId: bigint('invoice_id', { mode: 'number' }).references((): AnyPgColumn => invoices.id),
+    releasedAt: ts('released_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_stages_project_idx').on(t.projectId, t.position),
+    index('payment_stages_unreleased_idx')
+      .on(t.release, t.dueDate)
+      .where(sql`invoice_id is null`),
+    index('payment_stages_card_idx')
+      .on(t.cardId)
+      .where(sql`card_id is not null`),
+  ],
 );

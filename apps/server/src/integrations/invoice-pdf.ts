@@ -5,6 +5,7 @@ import {
   invoiceStateNote,
   shownInvoiceNotes,
   type Currency,
+  type InvoiceKind,
   type InvoiceStatus,
 } from '@agency/schema';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
@@ -19,7 +20,7 @@ export type InvoicePdfData = {
   addressee?: { address: string | null; country: string | null; taxNumber: string | null };
   projectTitle: string;
   invoiceNo: string;
-  kind: 'standard' | 'deposit';
+  kind: InvoiceKind;
   status: InvoiceStatus;
   currency: Currency;
   issueDate: string;
@@ -103,7 +104,7 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${data.invoiceNo}`);
   pdf.setAuthor(data.agency.name);
-  pdf.setSubject(`${data.kind === 'deposit' ? 'Deposit invoice' : 'Invoice'} for ${data.projectTitle}`);
+  pdf.setSubject(`${data.kind === 'deposit' ? 'Deposit invoice' : data.kind === 'milestone' ? 'Stage invoice' : 'Invoice'} for ${data.projectTitle}`);
   pdf.setCreator(data.agency.name);
   pdf.setProducer('pdf-lib');
   const fonts = await PdfFonts.for(pdf);

@@ -1,4 +1,4 @@
-import { DATE_LOCALE, formatDate, PAYMENT_METHOD_LABELS, type Currency, type PaymentMethod } from '@agency/schema';
+import { DATE_LOCALE, formatDate, PAYMENT_METHOD_LABELS, type Currency, type InvoiceKind, type PaymentMethod } from '@agency/schema';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { PdfFonts, type FontStyle } from './pdf-fonts.js';
 
@@ -8,7 +8,7 @@ export type ReceiptPdfData = {
   projectTitle: string;
   invoiceNo: string;
   /** The invoice is a deposit: its receipt says the work can start once it is paid in full. */
-  kind: 'standard' | 'deposit';
+  kind: InvoiceKind;
   /** One per payment, e.g. the invoice number and the payment's id. */
   receiptNo: string;
   currency: Currency;

@@ -47,6 +47,7 @@ const listColumns = {
   voidReason: invoices.voidReason,
   needsAttention: invoices.needsAttention,
   attentionNote: invoices.attentionNote,
+  recurringInvoiceId: invoices.recurringInvoiceId,
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
   clientName: users.name,
@@ -57,7 +58,7 @@ const listColumns = {
   country: clientCompanies.country,
   taxNumber: clientCompanies.taxNumber,
 };
-export type ListRow = Omit<InvoiceRow, 'lines' | 'pdfKey' | 'pdfSha256' | 'createdBy'> &
+export type ListRow = Omit<InvoiceRow, 'lines' | 'pdfKey' | 'pdfSha256' | 'createdBy' | 'recurringPeriodOn' | 'paymentStageId' | 'autoCharge'> &
   Pick<Party, 'clientName' | 'clientEmail' | 'projectTitle' | 'companyName' | 'billingAddress' | 'country' | 'taxNumber'>;
 
 export function presentListItem(row: ListRow, actor: Actor): InvoiceListItem {
@@ -85,6 +86,7 @@ export function presentListItem(row: ListRow, actor: Actor): InvoiceListItem {
     amount_due: amountDueOf(row),
     status: row.status,
     kind: row.kind,
+    recurring_invoice_id: row.recurringInvoiceId === null ? null : String(row.recurringInvoiceId),
     issue_date: row.issueDate,
     due_date: row.dueDate,
     notes: row.notes,

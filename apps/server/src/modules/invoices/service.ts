@@ -1,3 +1,4 @@
+import type { Actor } from '../../core/actor.js';
 import type { Publish } from '../../core/events.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -30,7 +31,8 @@ import { voidInvoice } from './actions/void-invoice.js';
 import type { InvoiceDeps } from './deps.js';
 import { amountDueOf, type InvoiceRow } from './helpers.js';
 import { settle, type LedgerChange } from './ledger.js';
-import { lockInvoice, refundedOf, staffIds } from './queries.js';
+import { lockInvoice, present, refundedOf, staffIds } from './queries.js';
+import { raiseInvoice, type RaiseInvoice } from './raise.js';
 
 /** Invoices: one action per file under actions/, composed here into the service the routes, jobs and payments use. */
 export function createInvoiceService(ctx: AppContext, notifications: NotificationService, projects: ProjectService) {
@@ -68,6 +70,10 @@ export function createInvoiceService(ctx: AppContext, notifications: Notificatio
     refundedOf,
     amountDueOf,
     staffIds,
+
+    // Used by recurring invoices and payment plans, inside their transactions.
+    raise: (tx: Tx, publish: Publish, input: RaiseInvoice) => raiseInvoice(deps, tx, publish, input),
+    present: (row: InvoiceRow, actor: Actor) => present(ctx, row, actor),
   };
 }
 
