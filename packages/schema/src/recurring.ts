@@ -99,7 +99,8 @@ export function scheduleProblem(s: RecurringSchedule): { path: string; message: 
     if (!Number.isInteger(s.day) || s.day < 1 || s.day > max) {
       return {
         path: 'schedule.day',
-        message: s.frequency === 'weekly' ? 'For a weekly schedule, day is the weekday: 1 (Monday) to 7 (Sunday)' : 'day is the day of the month: 1 to 31',
+        message:
+          s.frequency === 'weekly' ? 'For a weekly schedule, day is the weekday: 1 (Monday) to 7 (Sunday)' : 'day is the day of the month: 1 to 31',
       };
     }
   }
@@ -153,11 +154,20 @@ export function monthlyFactor(s: Pick<RecurringSchedule, 'frequency' | 'interval
 
 const scheduleFields = {
   frequency: z.enum(RECURRING_FREQUENCIES, { error: `frequency must be one of ${RECURRING_FREQUENCIES.join(', ')}` }),
-  interval: z.number({ error: 'interval must be a whole number' }).int('interval must be a whole number').max(52, 'interval is at most 52').default(1),
+  interval: z
+    .number({ error: 'interval must be a whole number' })
+    .int('interval must be a whole number')
+    .max(52, 'interval is at most 52')
+    .default(1),
   day: z.number({ error: 'day must be a whole number' }).int('day must be a whole number').nullable().optional(),
   start_date: isoDateSchema,
   end_date: isoDateSchema.nullable().optional(),
-  count: z.number({ error: 'count must be a whole number' }).int('count must be a whole number').max(1000, 'count is at most 1000').nullable().optional(),
+  count: z
+    .number({ error: 'count must be a whole number' })
+    .int('count must be a whole number')
+    .max(1000, 'count is at most 1000')
+    .nullable()
+    .optional(),
 };
 
 export const recurringScheduleInput = z.object(scheduleFields).superRefine((value, ctx) => {
@@ -296,11 +306,12 @@ const BASIS = 10_000n;
 export type StageShare = { percent?: number | null; amount?: number | null };
 
 const basisPoints = (percent: number) => BigInt(Math.round(percent * 100));
+const isSet = (value: number | null | undefined): value is number => value !== null && value !== undefined;
 
 /** The stages' sum as a percentage of `base` (two decimals), e.g. 90 or 100.5. */
 export function stagesPercent(stages: readonly StageShare[], base: number): number {
   let parts = 0n;
-  for (const s of stages) parts += s.amount != null ? BigInt(s.amount) * BASIS : basisPoints(s.percent ?? 0) * BigInt(base);
+  for (const s of stages) parts += isSet(s.amount) ? BigInt(s.amount) * BASIS : basisPoints(s.percent ?? 0) * BigInt(base);
   if (base <= 0) return Number(stages.reduce((sum, s) => sum + basisPoints(s.percent ?? 0), 0n)) / 100;
   return Number(divideHalfUp(parts, BigInt(base))) / 100;
 }
@@ -310,14 +321,11 @@ export function stagesPercent(stages: readonly StageShare[], base: number): numb
  * accepted total nor a budget), or null when they add up to exactly 100 %.
  */
 export function stageSumProblem(stages: readonly StageShare[], base: number | null): string | null {
-  const hasAmounts = stages.some((s) => s.amount != null);
   if (base === null || base <= 0) {
-    return hasAmounts || stages.length > 0
-      ? 'The project has no accepted proposal total and no budget for the stages to share; set a budget first'
-      : null;
+    return stages.length > 0 ? 'The project has no accepted proposal total and no budget for the stages to share; set a budget first' : null;
   }
   let parts = 0n;
-  for (const s of stages) parts += s.amount != null ? BigInt(s.amount) * BASIS : basisPoints(s.percent ?? 0) * BigInt(base);
+  for (const s of stages) parts += isSet(s.amount) ? BigInt(s.amount) * BASIS : basisPoints(s.percent ?? 0) * BigInt(base);
   if (parts === BigInt(base) * BASIS) return null;
   return `The stages add up to ${stagesPercent(stages, base)} % of the total; they must add up to 100 %`;
 }
@@ -328,9 +336,9 @@ export function stageSumProblem(stages: readonly StageShare[], base: number | nu
  */
 export function stageAmounts(stages: readonly StageShare[], base: number, currency: Currency): number[] {
   const amounts = stages.map((s) =>
-    s.amount != null ? s.amount : roundToCardAmount(Number(divideHalfUp(basisPoints(s.percent ?? 0) * BigInt(base), BASIS)), currency),
+    isSet(s.amount) ? s.amount : roundToCardAmount(Number(divideHalfUp(basisPoints(s.percent ?? 0) * BigInt(base), BASIS)), currency),
   );
-  const last = stages.map((s) => s.amount == null).lastIndexOf(true);
+  const last = stages.map((s) => !isSet(s.amount)).lastIndexOf(true);
   if (last >= 0) amounts[last] = base - amounts.reduce((sum, a, i) => (i === last ? sum : sum + a), 0);
   return amounts;
 }
@@ -339,7 +347,11 @@ export const paymentStageInput = z
   .object({
     /** An existing stage, kept (its invoice with it) when the plan is saved again. */
     id: idString('Invalid stage').optional(),
-    label: z.string({ error: 'Each stage needs a label' }).trim().min(1, 'Each stage needs a label').max(200, 'A label must be at most 200 characters'),
+    label: z
+      .string({ error: 'Each stage needs a label' })
+      .trim()
+      .min(1, 'Each stage needs a label')
+      .max(200, 'A label must be at most 200 characters'),
     percent: z
       .number({ error: 'percent must be a number' })
       .gt(0, 'percent must be more than 0')
@@ -359,9 +371,12 @@ export const paymentStageInput = z
     card_id: idString('Invalid card').nullable().optional(),
   })
   .superRefine((s, ctx) => {
-    if ((s.percent == null) === (s.amount == null)) ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Give each stage a percent or an amount (not both)' });
-    if (s.release === 'date' && !s.due_date) ctx.addIssue({ code: 'custom', path: ['due_date'], message: 'A stage released on a date needs its due_date' });
-    if (s.release === 'card' && !s.card_id) ctx.addIssue({ code: 'custom', path: ['card_id'], message: 'A stage released by a board card needs its card_id' });
+    if (!isSet(s.percent) === !isSet(s.amount))
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Give each stage a percent or an amount (not both)' });
+    if (s.release === 'date' && !s.due_date)
+      ctx.addIssue({ code: 'custom', path: ['due_date'], message: 'A stage released on a date needs its due_date' });
+    if (s.release === 'card' && !s.card_id)
+      ctx.addIssue({ code: 'custom', path: ['card_id'], message: 'A stage released by a board card needs its card_id' });
   });
 export type PaymentStageInput = z.input<typeof paymentStageInput>;
 

@@ -34,6 +34,16 @@ export const queryKeys = {
     summary: ['invoices', 'summary'] as const,
     billing: (projectId: string) => ['invoices', 'billing', projectId] as const,
   },
+  recurringInvoices: {
+    all: ['recurring-invoices'] as const,
+    list: ['recurring-invoices', 'list'] as const,
+    upcoming: (id: string) => ['recurring-invoices', 'upcoming', id] as const,
+    forecast: ['recurring-invoices', 'forecast'] as const,
+  },
+  paymentPlans: {
+    all: ['payment-plans'] as const,
+    plan: (projectId: string) => ['payment-plans', projectId] as const,
+  },
   toolRequests: {
     all: ['tool-requests'] as const,
     list: (status: string | undefined) => ['tool-requests', 'list', status ?? 'all'] as const,

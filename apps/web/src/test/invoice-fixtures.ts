@@ -20,6 +20,7 @@ export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
     amount_due: 120000,
     status: 'sent',
     kind: 'standard',
+    recurring_invoice_id: null,
     issue_date: '2026-03-01',
     due_date: '2026-03-15',
     notes: null,

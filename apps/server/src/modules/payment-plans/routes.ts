@@ -40,7 +40,7 @@ export const paymentPlanRoutes: FastifyPluginAsyncZod<{ plans: PaymentPlanServic
     schema: {
       tags,
       security,
-      summary: "Release a stage by hand: its milestone invoice is raised and sent (once; a stage invoiced already is 409)",
+      summary: 'Release a stage by hand: its milestone invoice is raised and sent (once; a stage invoiced already is 409)',
       params: z.object({ id: idParam, stage_id: idParam }),
       response: { 200: z.object({ invoice: invoiceSchema }), ...errorResponses(409, 422) },
     },

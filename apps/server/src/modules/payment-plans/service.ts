@@ -77,7 +77,9 @@ export function createPaymentPlanService(ctx: AppContext, invoiceService: Invoic
     const invoiceRows = invoiceIds.length
       ? await db.select({ id: invoices.id, no: invoices.invoiceNo, status: invoices.status }).from(invoices).where(inArray(invoices.id, invoiceIds))
       : [];
-    const cardRows = cardIds.length ? await db.select({ id: boardCards.id, title: boardCards.title }).from(boardCards).where(inArray(boardCards.id, cardIds)) : [];
+    const cardRows = cardIds.length
+      ? await db.select({ id: boardCards.id, title: boardCards.title }).from(boardCards).where(inArray(boardCards.id, cardIds))
+      : [];
     const staff = actor.role !== 'client';
     return {
       project_id: String(project.id),
@@ -144,7 +146,8 @@ export function createPaymentPlanService(ctx: AppContext, invoiceService: Invoic
         });
         const now = ctx.now();
         await tx.update(paymentStages).set({ invoiceId: row.id, releasedAt: now, updatedAt: now }).where(eq(paymentStages.id, stage.id));
-        if (by) await recordAudit(tx, by, 'payment_stage.released', { type: 'payment_stage', id: stage.id, after: { invoice_no: row.invoiceNo } }, now);
+        if (by)
+          await recordAudit(tx, by, 'payment_stage.released', { type: 'payment_stage', id: stage.id, after: { invoice_no: row.invoiceNo } }, now);
         return row.id;
       });
     } catch (err) {
@@ -186,7 +189,8 @@ export function createPaymentPlanService(ctx: AppContext, invoiceService: Invoic
           if (s.release !== 'card' || !s.card_id) return;
           const card = cards.find((c) => c.id === Number(s.card_id));
           if (!card) throw new AppError('VALIDATION_FAILED', `stages.${i}.card_id: No such board card`);
-          if (card.projectId !== projectId) throw new AppError('VALIDATION_FAILED', `stages.${i}.card_id: The card is on another project's board; choose a card of this project`);
+          if (card.projectId !== projectId)
+            throw new AppError('VALIDATION_FAILED', `stages.${i}.card_id: The card is on another project's board; choose a card of this project`);
         });
         // What is saved: an invoiced stage as it was, any other as sent.
         const rows = input.stages.map((s, position) => {
@@ -196,7 +200,7 @@ export function createPaymentPlanService(ctx: AppContext, invoiceService: Invoic
             id: kept?.id,
             position,
             label: s.label,
-            percentBp: s.percent == null ? null : Math.round(s.percent * 100),
+            percentBp: s.percent === null || s.percent === undefined ? null : Math.round(s.percent * 100),
             amount: s.amount ?? null,
             release: s.release,
             dueDate: s.release === 'date' ? (s.due_date ?? null) : null,
@@ -265,7 +269,9 @@ export function createPaymentPlanService(ctx: AppContext, invoiceService: Invoic
         .select({ id: paymentStages.id, projectId: paymentStages.projectId })
         .from(paymentStages)
         .innerJoin(boardCards, eq(boardCards.id, paymentStages.cardId))
-        .where(and(eq(paymentStages.cardId, cardId), eq(paymentStages.release, 'card'), isNull(paymentStages.invoiceId), isNotNull(boardCards.doneAt)));
+        .where(
+          and(eq(paymentStages.cardId, cardId), eq(paymentStages.release, 'card'), isNull(paymentStages.invoiceId), isNotNull(boardCards.doneAt)),
+        );
       const released: number[] = [];
       for (const s of due) {
         const id = await release(s.projectId, s.id, null);

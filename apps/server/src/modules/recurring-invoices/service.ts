@@ -305,7 +305,13 @@ export function createRecurringInvoiceService(ctx: AppContext, invoiceService: I
           })
           .where(eq(recurringInvoices.id, id))
           .returning();
-        await recordAudit(tx, actor, 'recurring_invoice.updated', { type: 'recurring_invoice', id, before: auditState(current), after: auditState(updated) }, now);
+        await recordAudit(
+          tx,
+          actor,
+          'recurring_invoice.updated',
+          { type: 'recurring_invoice', id, before: auditState(current), after: auditState(updated) },
+          now,
+        );
       });
       return present(await load(ctx.db, id));
     },
@@ -357,7 +363,8 @@ export function createRecurringInvoiceService(ctx: AppContext, invoiceService: I
         const total = computeInvoiceTotals(row.lines, row.discount).total;
         mrr.set(row.currency, (mrr.get(row.currency) ?? 0) + total * monthlyFactor(row));
         const start = row.nextRunOn && row.nextRunOn < from ? row.nextRunOn : from;
-        for (const date of upcomingDates(scheduleOf(row), start, 40, row.lastPeriodOn)) if (date <= to) add(date < from ? from : date, row.currency, total);
+        for (const date of upcomingDates(scheduleOf(row), start, 40, row.lastPeriodOn))
+          if (date <= to) add(date < from ? from : date, row.currency, total);
       }
       for (const stage of await plans.datedStagesBetween(from, to)) add(stage.date, stage.currency, stage.amount);
       const open = await ctx.db

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
@@ -12,6 +13,11 @@ import { PageHeading } from '../../components/page-heading';
 import { contractPathFor } from '../../lib/contract-links';
 import { paths } from '../../lib/paths';
 import { invoicePathFor } from '../../lib/project-links';
+
+// The plan is fetched after the project has painted.
+const PaymentPlanSection = lazy(() =>
+  import('../../features/payment-plans/components/payment-plan-section').then((m) => ({ default: m.PaymentPlanSection })),
+);
 
 /** /all-projects for admins and the super admin: every project; `?id=<id>` opens one with its status actions. */
 export function AllProjectsRoute() {
@@ -37,6 +43,9 @@ export function AllProjectsRoute() {
                 variant="staff"
                 getDetailPath={(invoiceId) => invoicePathFor(user.role, invoiceId) ?? paths.staff.projects}
               />
+              <Suspense fallback={null}>
+                <PaymentPlanSection projectId={project.id} editable />
+              </Suspense>
               {project.status !== 'pending' && project.status !== 'rejected' && <ProjectProfitability projectId={project.id} canSetRate />}
             </>
           )}

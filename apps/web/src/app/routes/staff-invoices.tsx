@@ -1,11 +1,11 @@
-import type { Role } from '@agency/schema';
+import { localDay, type Role } from '@agency/schema';
 import AddIcon from '@mui/icons-material/Add';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { useAuth } from '../../features/auth/hooks/use-auth';
@@ -13,6 +13,7 @@ import { PageTitle } from '../../features/config/components/page-title';
 import { TestModeBanner } from '../../features/config/components/test-mode-banner';
 import { useExportInvoices } from '../../features/invoices/api/export-invoices';
 import { useInvoiceSummary } from '../../features/invoices/api/get-invoice-summary';
+import { useBillableProjects } from '../../features/invoices/api/list-billable-projects';
 import type { InvoiceFilters } from '../../features/invoices/api/list-invoices';
 import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
 import { InvoiceEditorDialog } from '../../features/invoices/components/invoice-editor-dialog';
@@ -28,6 +29,21 @@ import { ListLoading } from '../../components/list-states';
 import { errorMessage } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
+
+// Recurring invoices are fetched after the invoice list has painted.
+const RecurringInvoicesSection = lazy(() =>
+  import('../../features/recurring-invoices/components/recurring-invoices-section').then((m) => ({ default: m.RecurringInvoicesSection })),
+);
+
+function RecurringSection() {
+  const projects = useBillableProjects();
+  const choices = (projects.data ?? []).map((p) => ({ id: p.id, title: p.title, currency: p.currency }));
+  return (
+    <Suspense fallback={null}>
+      <RecurringInvoicesSection projects={choices} today={localDay(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)} />
+    </Suspense>
+  );
+}
 
 function RevenueSection() {
   const summary = useInvoiceSummary();
@@ -119,6 +135,7 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
             </Stack>
           )}
         />
+        <RecurringSection />
       </Stack>
       {creating && (
         <InvoiceEditorDialog

@@ -1,3 +1,4 @@
+import { localDay } from '@agency/schema';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
@@ -9,6 +10,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
@@ -23,6 +25,11 @@ import { SectionCard } from '../../components/section-card';
 import { ProposalPipeline } from '../../features/proposals/components/proposal-pipeline';
 import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
+
+// The forecast and its chart are fetched after the dashboard's first paint.
+const RevenueForecastCard = lazy(() =>
+  import('../../features/recurring-invoices/components/revenue-forecast-card').then((m) => ({ default: m.RevenueForecastCard })),
+);
 
 const SHORTCUTS: readonly Shortcut[] = [
   {
@@ -148,6 +155,9 @@ export function SuperadminDashboardRoute() {
           <InvoiceTotalsPanel compact />
         </Box>
       </SectionCard>
+      <Suspense fallback={null}>
+        <RevenueForecastCard today={localDay(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)} />
+      </Suspense>
       <ProposalPipeline listPath={paths.staff.proposals} />
       <ProjectSummaryPanel
         getDetailPath={(id) => projectPathFor(user.role, id)}

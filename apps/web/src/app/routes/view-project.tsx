@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +16,11 @@ import { asksForWork, companyRoleOf, seesAmounts } from '../../lib/company-role'
 import { contractPathFor } from '../../lib/contract-links';
 import { paths } from '../../lib/paths';
 import { invoicePathFor, projectPathFor } from '../../lib/project-links';
+
+// The plan is fetched after the project has painted.
+const PaymentPlanSection = lazy(() =>
+  import('../../features/payment-plans/components/payment-plan-section').then((m) => ({ default: m.PaymentPlanSection })),
+);
 
 /** /view-project lists the client's projects; /view-project?id=<id> opens one. */
 export function ViewProjectRoute() {
@@ -47,6 +53,11 @@ export function ViewProjectRoute() {
                   variant="client"
                   getDetailPath={(invoiceId) => invoicePathFor('client', invoiceId) ?? paths.client.invoices}
                 />
+              )}
+              {showAmounts && (
+                <Suspense fallback={null}>
+                  <PaymentPlanSection projectId={project.id} editable={false} />
+                </Suspense>
               )}
               {showAmounts && <ProjectTimeLog projectId={project.id} shared={project.time_log_shared} />}
             </>

@@ -1,0 +1,127 @@
+import { STAGE_STATE_LABELS, type PaymentStage } from '@agency/schema';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListError, ListLoading } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { usePaymentPlan, useReleaseStage } from '../api/payment-plan';
+
+// The editor is fetched when staff first open it.
+const PaymentPlanEditor = lazy(() => import('./payment-plan-editor').then((m) => ({ default: m.PaymentPlanEditor })));
+
+const STATE_COLOR = { planned: 'default', invoiced: 'info', paid: 'success' } as const;
+
+function releaseText(s: PaymentStage) {
+  switch (s.release) {
+    case 'date':
+      return `Invoiced on ${formatDate(s.due_date)}`;
+    case 'card':
+      return s.card_title ? `Invoiced when "${s.card_title}" is done` : 'Invoiced when its milestone is done';
+    case 'manual':
+      return 'Invoiced by the agency';
+  }
+}
+
+/**
+ * A project's payment plan: each stage with its share, how it is released and its state (planned, invoiced, paid).
+ * Staff edit the plan and release a stage by hand; the client's owners and billing people read it.
+ */
+export function PaymentPlanSection({ projectId, editable }: { projectId: string; editable: boolean }) {
+  const plan = usePaymentPlan(projectId);
+  const release = useReleaseStage(projectId);
+  const [editing, setEditing] = useState(false);
+  const [releasing, setReleasing] = useState<PaymentStage | null>(null);
+  if (!editable && (plan.isPending || plan.isError || plan.data.stages.length === 0)) return null;
+  const data = plan.data;
+
+  return (
+    <SectionCard
+      title="Payment plan"
+      subtitle={data?.base ? `Stages of ${formatMoney(data.base, data.currency)}` : 'Stages of the accepted total, each invoiced once'}
+      data-testid="payment-plan"
+      action={
+        editable && data ? (
+          <Button variant="outlined" onClick={() => setEditing(true)} data-testid="edit-plan">
+            {data.stages.length ? 'Edit plan' : 'Set up a plan'}
+          </Button>
+        ) : undefined
+      }
+    >
+      {plan.isPending ? (
+        <ListLoading label="Loading the payment plan..." />
+      ) : plan.isError ? (
+        hasErrorCode(plan.error, 'FORBIDDEN') ? null : (
+          <ListError message={errorMessage(plan.error)} onRetry={() => void plan.refetch()} />
+        )
+      ) : data!.stages.length === 0 ? (
+        <Typography sx={{ px: { xs: 2, sm: 3 }, py: 2 }} color="text.secondary">
+          No payment plan: invoices are raised one by one.
+        </Typography>
+      ) : (
+        <Stack divider={<Divider />}>
+          {data!.stages.map((s) => (
+            <Stack
+              key={s.id}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ px: { xs: 2, sm: 3 }, py: 1.5, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+              data-testid="plan-stage"
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>
+                  {s.label} · {formatMoney(s.amount, data!.currency)}
+                  {s.percent !== null ? ` (${s.percent} %)` : ''}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {releaseText(s)}
+                  {s.invoice ? ` · ${s.invoice.invoice_no}` : ''}
+                </Typography>
+              </Box>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Chip size="small" label={STAGE_STATE_LABELS[s.state]} color={STATE_COLOR[s.state]} data-testid={`stage-state-${s.id}`} />
+                {editable && s.state === 'planned' && (
+                  <Button size="small" onClick={() => setReleasing(s)} data-testid={`release-${s.id}`}>
+                    Invoice now
+                  </Button>
+                )}
+              </Stack>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      {editing && data && (
+        <Suspense fallback={null}>
+          <PaymentPlanEditor projectId={projectId} plan={data} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={releasing !== null}
+        title="Invoice this stage now?"
+        confirmLabel="Send the invoice"
+        confirmColor="primary"
+        isPending={release.isPending}
+        onClose={() => setReleasing(null)}
+        onConfirm={() =>
+          releasing &&
+          release.mutate(releasing.id, {
+            onSuccess: (invoice) => {
+              notify.success(`${invoice.invoice_no} sent to the client`);
+              setReleasing(null);
+            },
+            onError: (e) => notify.error(errorMessage(e)),
+          })
+        }
+      >
+        {releasing ? `"${releasing.label}" is invoiced and sent to the client now, once; its date or card will not invoice it again.` : ''}
+      </ConfirmDialog>
+    </SectionCard>
+  );
+}

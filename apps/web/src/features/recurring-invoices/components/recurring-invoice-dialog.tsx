@@ -1,0 +1,287 @@
+import {
+  computeInvoiceTotals,
+  normaliseSchedule,
+  RECURRING_FREQUENCIES,
+  RECURRING_FREQUENCY_LABELS,
+  scheduleProblem,
+  upcomingDates,
+  type InvoiceLineInput,
+  type RecurringFrequency,
+  type RecurringInvoice,
+} from '@agency/schema';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useId, useState } from 'react';
+import { formatDate, formatMoney, toMinorUnits } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { useCreateRecurringInvoice, useUpdateRecurringInvoice } from '../api/recurring-invoices';
+
+export type ProjectChoice = { id: string; title: string; currency: string };
+type Line = { description: string; quantity: string; unit_price: string; tax_rate: string };
+
+const EMPTY_LINE: Line = { description: '', quantity: '1', unit_price: '', tax_rate: '20' };
+
+function major(minor: number, currency: string) {
+  return formatMoney(minor, currency)
+    .replace(/[^\d.,-]/g, '')
+    .replace(/,/g, '');
+}
+
+function parseLine(line: Line, currency: string): InvoiceLineInput | null {
+  const quantity = Number(line.quantity.replace(',', '.'));
+  const unit = toMinorUnits(line.unit_price, currency);
+  const tax = line.tax_rate.trim() === '' ? 0 : Number(line.tax_rate.replace(',', '.'));
+  if (!line.description.trim() || !(quantity > 0) || unit === null || !(tax >= 0 && tax <= 100)) return null;
+  return { description: line.description.trim(), quantity, unit_price: unit, tax_rate: tax };
+}
+
+const optionalNumber = (value: string) => (value.trim() === '' ? null : Number(value));
+
+type Props = {
+  /** The template to edit; null creates one. */
+  recurring: RecurringInvoice | null;
+  projects: ProjectChoice[];
+  today: string;
+  onClose: () => void;
+  onSaved: (recurring: RecurringInvoice) => void;
+};
+
+/** Create or edit a recurring invoice: its lines, its schedule (with the next dates it gives) and how it is sent. */
+export function RecurringInvoiceDialog({ recurring, projects, today, onClose, onSaved }: Props) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const create = useCreateRecurringInvoice();
+  const update = useUpdateRecurringInvoice();
+  const [projectId, setProjectId] = useState(recurring?.project_id ?? '');
+  const currency = recurring?.currency ?? projects.find((p) => p.id === projectId)?.currency ?? 'GBP';
+  const [lines, setLines] = useState<Line[]>(
+    recurring
+      ? recurring.lines.map((l) => ({
+          description: l.description,
+          quantity: String(l.quantity),
+          unit_price: major(l.unit_price, recurring.currency),
+          tax_rate: String(l.tax_rate),
+        }))
+      : [{ ...EMPTY_LINE }],
+  );
+  const [frequency, setFrequency] = useState<RecurringFrequency>(recurring?.schedule.frequency ?? 'monthly');
+  const [interval, setInterval] = useState(String(recurring?.schedule.interval ?? 1));
+  const [day, setDay] = useState(recurring?.schedule.day ? String(recurring.schedule.day) : '');
+  const [startDate, setStartDate] = useState(recurring?.schedule.start_date ?? today);
+  const [endDate, setEndDate] = useState(recurring?.schedule.end_date ?? '');
+  const [count, setCount] = useState(recurring?.schedule.count ? String(recurring.schedule.count) : '');
+  const [autoSend, setAutoSend] = useState(recurring?.auto_send ?? true);
+  const [autoCharge, setAutoCharge] = useState(recurring?.auto_charge ?? false);
+  const [error, setError] = useState<string | null>(null);
+  const pending = create.isPending || update.isPending;
+
+  const parsed = lines.map((l) => parseLine(l, currency));
+  const schedule = normaliseSchedule({
+    frequency,
+    interval: Number(interval),
+    day: optionalNumber(day),
+    start_date: startDate,
+    end_date: endDate || null,
+    count: optionalNumber(count),
+  });
+  const problem = /^\d{4}-\d{2}-\d{2}$/.test(startDate) ? scheduleProblem(schedule) : { path: 'schedule.start_date', message: 'Choose a start date' };
+  const preview = problem ? [] : upcomingDates(schedule, startDate < today ? today : startDate, 6);
+  const total = computeInvoiceTotals(
+    parsed.filter((l): l is InvoiceLineInput => l !== null),
+    0,
+  ).total;
+
+  const setLine = (index: number, field: keyof Line, value: string) =>
+    setLines((all) => all.map((l, i) => (i === index ? { ...l, [field]: value } : l)));
+
+  function save() {
+    setError(null);
+    if (!recurring && !projectId) return setError('Choose a project');
+    if (parsed.some((l) => l === null)) return setError('Each line needs a description, a quantity and a price');
+    if (problem) return setError(problem.message);
+    const body = {
+      lines: parsed as InvoiceLineInput[],
+      schedule: { ...schedule, end_date: schedule.end_date ?? undefined, count: schedule.count ?? undefined, day: schedule.day ?? undefined },
+      auto_send: autoSend,
+      auto_charge: autoCharge,
+    };
+    const done = {
+      onSuccess: (r: { recurring_invoice: RecurringInvoice }) => onSaved(r.recurring_invoice),
+      onError: (e: unknown) => setError(errorMessage(e)),
+    };
+    if (recurring) update.mutate({ id: recurring.id, input: body }, done);
+    else create.mutate({ ...body, project_id: projectId }, done);
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby={titleId}
+      data-testid="recurring-dialog"
+    >
+      <DialogTitle id={titleId}>{recurring ? 'Edit recurring invoice' : 'New recurring invoice'}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          {error && (
+            <Alert severity="error" data-testid="recurring-error">
+              {error}
+            </Alert>
+          )}
+          {recurring ? (
+            <Typography>
+              {recurring.project_title} · {recurring.company.name}. Changes apply to the invoices still to come.
+            </Typography>
+          ) : (
+            <TextField
+              select
+              label="Project"
+              value={projectId}
+              onChange={(e) => setProjectId(e.target.value)}
+              slotProps={{ htmlInput: { 'data-testid': 'recurring-project' } }}
+            >
+              {projects.map((p) => (
+                <MenuItem key={p.id} value={p.id}>
+                  {p.title}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <Typography variant="subtitle2" component="h3">
+            Lines ({currency})
+          </Typography>
+          {lines.map((line, i) => (
+            <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+              <TextField
+                label="Description"
+                value={line.description}
+                onChange={(e) => setLine(i, 'description', e.target.value)}
+                sx={{ flex: 3 }}
+                size="small"
+              />
+              <TextField
+                label="Quantity"
+                value={line.quantity}
+                onChange={(e) => setLine(i, 'quantity', e.target.value)}
+                sx={{ flex: 1 }}
+                size="small"
+              />
+              <TextField
+                label="Unit price"
+                value={line.unit_price}
+                onChange={(e) => setLine(i, 'unit_price', e.target.value)}
+                sx={{ flex: 1 }}
+                size="small"
+              />
+              <TextField label="Tax %" value={line.tax_rate} onChange={(e) => setLine(i, 'tax_rate', e.target.value)} sx={{ flex: 1 }} size="small" />
+              <IconButton
+                aria-label={`Remove line ${i + 1}`}
+                disabled={lines.length === 1}
+                onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
+              >
+                <DeleteOutlineIcon />
+              </IconButton>
+            </Stack>
+          ))}
+          <Box>
+            <Button startIcon={<AddIcon />} onClick={() => setLines((all) => [...all, { ...EMPTY_LINE }])}>
+              Add a line
+            </Button>
+          </Box>
+          <Typography sx={{ textAlign: 'right' }} data-testid="recurring-total">
+            Each invoice: <strong>{formatMoney(total, currency)}</strong>
+          </Typography>
+          <Typography variant="subtitle2" component="h3">
+            Schedule
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label="Every"
+              value={frequency}
+              onChange={(e) => setFrequency(e.target.value as RecurringFrequency)}
+              sx={{ minWidth: 140 }}
+            >
+              {RECURRING_FREQUENCIES.map((f) => (
+                <MenuItem key={f} value={f}>
+                  {RECURRING_FREQUENCY_LABELS[f]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField label="Interval" type="number" value={interval} onChange={(e) => setInterval(e.target.value)} helperText="1 = every period" />
+            <TextField
+              label={frequency === 'weekly' ? 'Weekday (1 Mon - 7 Sun)' : 'Day of month'}
+              type="number"
+              value={day}
+              onChange={(e) => setDay(e.target.value)}
+              helperText="Optional: the start date's own"
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Start date"
+              type="date"
+              value={startDate}
+              onChange={(e) => setStartDate(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="End date"
+              type="date"
+              value={endDate}
+              onChange={(e) => setEndDate(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              helperText="Optional"
+            />
+            <TextField label="Number of invoices" type="number" value={count} onChange={(e) => setCount(e.target.value)} helperText="Optional" />
+          </Stack>
+          <Box data-testid="recurring-preview" aria-live="polite">
+            {problem ? (
+              <Typography color="error">{problem.message}</Typography>
+            ) : (
+              <Typography color="text.secondary">Next dates: {preview.map((d) => formatDate(d)).join(', ') || 'none'}</Typography>
+            )}
+          </Box>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FormControlLabel
+              control={<Switch checked={autoSend} onChange={(e) => setAutoSend(e.target.checked)} />}
+              label="Send each invoice when raised"
+            />
+            <FormControlLabel
+              control={<Switch checked={autoCharge} onChange={(e) => setAutoCharge(e.target.checked)} />}
+              label="Charge the saved card"
+            />
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={save} loading={pending} data-testid="recurring-save">
+          {recurring ? 'Save' : 'Create'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
