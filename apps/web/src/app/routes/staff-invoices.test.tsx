@@ -45,6 +45,7 @@ function serve(exports: URLSearchParams[]) {
   server.use(
     http.get('/api/config', () => HttpResponse.json(config)),
     http.get('/api/invoices/summary', () => HttpResponse.json({ totals: [], revenue_by_month: [], needs_attention: 0 })),
+    http.get('/api/recurring-invoices', () => HttpResponse.json({ items: [], next_cursor: null })),
     http.get('/api/projects', () =>
       HttpResponse.json({
         items: [

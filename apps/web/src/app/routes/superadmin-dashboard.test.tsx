@@ -37,6 +37,7 @@ function openDashboard(unread: number) {
     http.get('/api/messages/unread-count', () => HttpResponse.json({ count: unread })),
     http.get('/api/projects/summary', () => HttpResponse.json(projects)),
     http.get('/api/invoices/summary', () => HttpResponse.json(invoices)),
+    http.get('/api/recurring-invoices/forecast', () => HttpResponse.json({ mrr: [{ currency: 'GBP', amount: 450_000 }], next_30_days: [] })),
     // Four proposals reached clients (one accepted, one declined, two awaiting); a draft and a void one do not count.
     http.get('/api/proposals/summary', () =>
       HttpResponse.json({
@@ -77,6 +78,11 @@ describe('the super admin’s dashboard', () => {
     );
     expect(within(card).getByText('Awaiting answer: 2')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Proposals' })).toHaveAttribute('href', '/proposals');
+  }, 15_000);
+
+  it('shows the monthly recurring revenue, loaded after the rest', async () => {
+    openDashboard(0);
+    expect(await screen.findByTestId('mrr-GBP', {}, { timeout: 10_000 })).toHaveTextContent('£4,500.00');
   }, 15_000);
 
   it('says so when nothing is unread, and still links to the inbox', async () => {

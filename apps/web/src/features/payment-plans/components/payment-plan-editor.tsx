@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
-import { formatMoney, toMinorUnits } from '../../../lib/format';
+import { currencyDecimals, formatMoney, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useCardChoices, useSavePaymentPlan } from '../api/payment-plan';
 
@@ -38,7 +38,7 @@ function draftsOf(plan: PaymentPlan): Draft[] {
     locked: s.state !== 'planned',
     label: s.label,
     share: s.percent === null ? 'amount' : 'percent',
-    value: s.percent === null ? (s.amount / 10 ** 2).toString() : String(s.percent),
+    value: s.percent === null ? (s.amount / 10 ** (currencyDecimals(plan.currency) ?? 2)).toString() : String(s.percent),
     release: s.release,
     due_date: s.due_date ?? '',
     card_id: s.card_id ?? '',
