@@ -92,6 +92,9 @@ function serve(role: CompanyRole) {
     http.get('/api/projects/31', () => HttpResponse.json({ project })),
     http.get('/api/projects/31/activity', () => HttpResponse.json({ items: [] })),
     http.get('/api/projects/31/progress', () => HttpResponse.json({ total: 0, done: 0, columns: [] })),
+    http.get('/api/projects/31/payment-plan', () =>
+      HttpResponse.json({ plan: { project_id: '31', currency: 'GBP', base: null, base_source: null, stages: [] } }),
+    ),
     http.get('/api/contracts', () => HttpResponse.json({ items: [], next_cursor: null })),
     http.get('/api/invoices', ({ request }) => {
       invoiceRequests.push(request.url);
