@@ -152,7 +152,11 @@ function openStream(base: string, token: string) {
 }
 
 beforeAll(async () => {
-  cluster = await startCluster({ nodes: 2, env: { ...RELAXED_LIMITS, LOG_LEVEL: 'warn', MESSAGE_EMAIL_DELAY_MINUTES: '600' } });
+  // Recurring invoices are swept every second, so both nodes sweep many times while a test watches.
+  cluster = await startCluster({
+    nodes: 2,
+    env: { ...RELAXED_LIMITS, LOG_LEVEL: 'warn', MESSAGE_EMAIL_DELAY_MINUTES: '600', RECURRING_SWEEP_SECONDS: '1' },
+  });
   [a, b] = cluster.nodes;
   owner = must(
     // Node b's token, sent through node a: any node's token is in the shared database.
@@ -474,4 +478,65 @@ describe('a cluster of two nodes', () => {
     expect((await fetch(`${cluster.url}/metrics`)).status).toBe(404);
     expect((await api(cluster.url, 'GET', '/ready')).body).toEqual({ status: 'ready' });
   });
+
+  it('raises exactly one invoice per period with two nodes sweeping, and across a node restarting', async () => {
+    // An approved project of a client's, through node A.
+    const client = await signupClient(a.url);
+    const invite = must(
+      await api(a.url, 'POST', '/invitations', { token: owner.token, body: { email: email('lead'), role: 'teamlead' } }),
+      201,
+      'invite a lead',
+    );
+    const lead = must(
+      await api(b.url, 'POST', '/auth/signup/employee', {
+        body: { invite_token: new URL(invite.link).searchParams.get('token'), name: 'Cluster Lead', password: PASSWORD },
+      }),
+      201,
+      'lead signup',
+    ) as { user: { id: string } };
+    const project = must(
+      await api(a.url, 'POST', '/projects', {
+        token: client.token,
+        body: { title: 'Retainer site', description: 'Care and hosting', budget_minor: 500000, currency: 'GBP' },
+      }),
+      201,
+      'project',
+    ).project as { id: string };
+    must(await api(b.url, 'POST', `/projects/${project.id}/approve`, { token: owner.token, body: { team_lead_id: lead.user.id } }), 200, 'approve');
+
+    // Five templates due today (the agency's day), created on both nodes; node B restarts while they are swept.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const created = must(
+        await api(i % 2 ? b.url : a.url, 'POST', '/recurring-invoices', {
+          token: owner.token,
+          body: {
+            project_id: project.id,
+            lines: [{ description: `Retainer ${i + 1}`, quantity: 1, unit_price: 10000 + i }],
+            schedule: { frequency: 'monthly', start_date: today },
+          },
+        }),
+        201,
+        'recurring invoice',
+      );
+      ids.push(created.recurring_invoice.id);
+    }
+    const code = await b.stop();
+    const raised = async () => {
+      const page = must(await api(a.url, 'GET', `/invoices?project_id=${project.id}&limit=100`, { token: owner.token }), 200, 'invoices');
+      return (page.items as { recurring_invoice_id: string | null }[]).filter((i) => i.recurring_invoice_id !== null);
+    };
+    await b.start();
+    expect(code, b.output().slice(-3000)).toBe(0);
+    await until('an invoice for each template', async () => (await raised()).length >= 5, 60_000, 500);
+    // Many more sweeps on both nodes: still one invoice per template and period.
+    await sleep(5_000);
+    const invoices = await raised();
+    expect(invoices.map((i) => i.recurring_invoice_id).sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      const template = must(await api(b.url, 'GET', `/recurring-invoices/${id}`, { token: owner.token }), 200, 'template').recurring_invoice;
+      expect(template).toMatchObject({ invoice_count: 1, last_period_on: today });
+    }
+  }, 180_000);
 });
