@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
@@ -13,9 +13,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { usePaymentPlan, useReleaseStage } from '../api/payment-plan';
-
-// The editor is fetched when staff first open it.
-const PaymentPlanEditor = lazy(() => import('./payment-plan-editor').then((m) => ({ default: m.PaymentPlanEditor })));
+import { PaymentPlanEditor } from './payment-plan-editor';
 
 const STATE_COLOR = { planned: 'default', invoiced: 'info', paid: 'success' } as const;
 
@@ -97,11 +95,7 @@ export function PaymentPlanSection({ projectId, editable }: { projectId: string;
           ))}
         </Stack>
       )}
-      {editing && data && (
-        <Suspense fallback={null}>
-          <PaymentPlanEditor projectId={projectId} plan={data} onClose={() => setEditing(false)} />
-        </Suspense>
-      )}
+      {editing && data && <PaymentPlanEditor projectId={projectId} plan={data} onClose={() => setEditing(false)} />}
       <ConfirmDialog
         open={releasing !== null}
         title="Invoice this stage now?"

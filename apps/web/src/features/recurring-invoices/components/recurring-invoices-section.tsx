@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
@@ -14,10 +14,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useRecurringAction, useRecurringInvoices, useUpcomingDates, type RecurringAction } from '../api/recurring-invoices';
-import type { ProjectChoice } from './recurring-invoice-dialog';
-
-// The editor is fetched when it first opens.
-const RecurringInvoiceDialog = lazy(() => import('./recurring-invoice-dialog').then((m) => ({ default: m.RecurringInvoiceDialog })));
+import { RecurringInvoiceDialog, type ProjectChoice } from './recurring-invoice-dialog';
 
 const STATUS_COLOR = { active: 'success', paused: 'warning', ended: 'default' } as const;
 
@@ -130,18 +127,16 @@ export function RecurringInvoicesSection({ projects, today }: { projects: Projec
       )}
       <LoadMore hasMore={Boolean(list.hasNextPage)} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
       {editing && (
-        <Suspense fallback={null}>
-          <RecurringInvoiceDialog
-            recurring={editing === 'new' ? null : editing}
-            projects={projects}
-            today={today}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              notify.success(editing === 'new' ? 'Recurring invoice created' : 'Recurring invoice saved');
-              setEditing(null);
-            }}
-          />
-        </Suspense>
+        <RecurringInvoiceDialog
+          recurring={editing === 'new' ? null : editing}
+          projects={projects}
+          today={today}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            notify.success(editing === 'new' ? 'Recurring invoice created' : 'Recurring invoice saved');
+            setEditing(null);
+          }}
+        />
       )}
       <ConfirmDialog
         open={confirm !== null}
