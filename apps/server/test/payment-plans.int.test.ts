@@ -46,7 +46,11 @@ async function plan(projectId: string, token = world.owner.token): Promise<Payme
 }
 
 async function stageInvoices(projectId: string) {
-  return t.app.ctx.db.select().from(invoices).where(eq(invoices.projectId, Number(projectId))).then((rows) => rows.filter((r) => r.kind === 'milestone'));
+  return t.app.ctx.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.projectId, Number(projectId)))
+    .then((rows) => rows.filter((r) => r.kind === 'milestone'));
 }
 
 /** A project with a three-stage plan: 30 % by hand, 40 % in five days, 30 % when a card is done. */
@@ -109,11 +113,14 @@ describe('payment plans', () => {
   it('releases a stage by hand once: a sent milestone invoice, then 409', async () => {
     const { projectId, stages } = await plannedProject();
     const path = `/projects/${projectId}/payment-plan/stages/${stages[0]!.id}/release`;
-    const [a, b] = await Promise.all([call(t.app, 'POST', path, { token: world.admin.token }), call(t.app, 'POST', path, { token: world.owner.token })]);
+    const [a, b] = await Promise.all([
+      call(t.app, 'POST', path, { token: world.admin.token }),
+      call(t.app, 'POST', path, { token: world.owner.token }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const invoice = (a.status === 200 ? a : b).body.invoice;
     expect(invoice).toMatchObject({ kind: 'milestone', status: 'sent', total: 300_000 });
-    expect(invoice.lines[0].description).toBe(`Kick-off (30 %) for "${(await projectTitle(projectId))}"`);
+    expect(invoice.lines[0].description).toBe(`Kick-off (30 %) for "${await projectTitle(projectId)}"`);
     expect(await stageInvoices(projectId)).toHaveLength(1);
     expect((await plan(projectId)).stages[0]).toMatchObject({ state: 'invoiced', invoice: { id: invoice.id, invoice_no: invoice.invoice_no } });
     expect((await call(t.app, 'POST', path, { token: world.client.token })).status).toBe(403);
@@ -133,11 +140,17 @@ describe('payment plans', () => {
 
   it('releases a card stage when its card reaches the last column, once', async () => {
     const { projectId, card: c, stages } = await plannedProject();
-    const moved = await call(t.app, 'POST', `/board/cards/${c.id}/move`, { token: world.admin.token, body: { version: c.version, column_id: c.done } });
+    const moved = await call(t.app, 'POST', `/board/cards/${c.id}/move`, {
+      token: world.admin.token,
+      body: { version: c.version, column_id: c.done },
+    });
     expect(moved.status, moved.text).toBe(200);
     // The move's own job releases it (no sweep called here); a sweep afterwards finds nothing left to do.
     const invoiceId = await eventually('the card stage invoiced', async () => {
-      const [row] = await t.app.ctx.db.select().from(paymentStages).where(eq(paymentStages.id, Number(stages[2]!.id)));
+      const [row] = await t.app.ctx.db
+        .select()
+        .from(paymentStages)
+        .where(eq(paymentStages.id, Number(stages[2]!.id)));
       return row?.invoiceId;
     });
     await sweep();
@@ -176,7 +189,11 @@ describe('the revenue forecast', () => {
     const { projectId } = await plannedProject();
     const created = await call(t.app, 'POST', '/recurring-invoices', {
       token: world.admin.token,
-      body: { project_id: projectId, lines: [{ description: 'Hosting', quantity: 1, unit_price: 12_000 }], schedule: { frequency: 'quarterly', start_date: shiftDay(today(), 2) } },
+      body: {
+        project_id: projectId,
+        lines: [{ description: 'Hosting', quantity: 1, unit_price: 12_000 }],
+        schedule: { frequency: 'quarterly', start_date: shiftDay(today(), 2) },
+      },
     });
     expect(created.status, created.text).toBe(201);
     const res = await call(t.app, 'GET', '/recurring-invoices/forecast', { token: world.owner.token });

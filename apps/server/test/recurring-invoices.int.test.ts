@@ -30,14 +30,25 @@ const sweep = () => sweepRecurring(t.app.services.recurringInvoices, t.app.servi
 async function createRecurring(body: Record<string, unknown> = {}, schedule: Record<string, unknown> = {}): Promise<RecurringInvoice> {
   const res = await call(t.app, 'POST', '/recurring-invoices', {
     token: world.admin.token,
-    body: { project_id: projectId, lines: [RETAINER], schedule: { frequency: 'monthly', start_date: today(), ...schedule }, auto_send: true, auto_charge: false, ...body },
+    body: {
+      project_id: projectId,
+      lines: [RETAINER],
+      schedule: { frequency: 'monthly', start_date: today(), ...schedule },
+      auto_send: true,
+      auto_charge: false,
+      ...body,
+    },
   });
   expect(res.status, res.text).toBe(201);
   return res.body.recurring_invoice;
 }
 
 async function raisedBy(id: string) {
-  return t.app.ctx.db.select().from(invoices).where(eq(invoices.recurringInvoiceId, Number(id))).orderBy(invoices.id);
+  return t.app.ctx.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.recurringInvoiceId, Number(id)))
+    .orderBy(invoices.id);
 }
 
 async function getRecurring(id: string): Promise<RecurringInvoice> {
@@ -128,7 +139,9 @@ describe('recurring invoices', () => {
     const ended = await call(t.app, 'POST', `/recurring-invoices/${created.id}/end`, { token: world.admin.token });
     expect(ended.body.recurring_invoice).toMatchObject({ status: 'ended', next_date: null });
     expect((await call(t.app, 'POST', `/recurring-invoices/${created.id}/resume`, { token: world.admin.token })).status).toBe(409);
-    expect((await call(t.app, 'PATCH', `/recurring-invoices/${created.id}`, { token: world.admin.token, body: { auto_send: true } })).status).toBe(409);
+    expect((await call(t.app, 'PATCH', `/recurring-invoices/${created.id}`, { token: world.admin.token, body: { auto_send: true } })).status).toBe(
+      409,
+    );
     expect((await call(t.app, 'GET', `/recurring-invoices/${created.id}/upcoming`, { token: world.admin.token })).body.dates).toEqual([]);
     t.clock.advance(7 * DAY);
     await sweep();

@@ -14,8 +14,7 @@ import {
 } from './recurring.js';
 import { localDay } from './time-rules.js';
 
-const schedule = (s: Partial<RecurringSchedule> & Pick<RecurringSchedule, 'frequency' | 'start_date'>): RecurringSchedule =>
-  normaliseSchedule(s);
+const schedule = (s: Partial<RecurringSchedule> & Pick<RecurringSchedule, 'frequency' | 'start_date'>): RecurringSchedule => normaliseSchedule(s);
 const dates = (s: RecurringSchedule, n: number) => Array.from({ length: n }, (_, i) => scheduleDate(s, i));
 
 describe('schedules across month ends', () => {
@@ -35,7 +34,12 @@ describe('schedules across month ends', () => {
   });
 
   it('keeps a quarterly day 31 on the last day of short quarters-months and crosses the year', () => {
-    expect(dates(schedule({ frequency: 'quarterly', start_date: '2026-08-31' }), 4)).toEqual(['2026-08-31', '2026-11-30', '2027-02-28', '2027-05-31']);
+    expect(dates(schedule({ frequency: 'quarterly', start_date: '2026-08-31' }), 4)).toEqual([
+      '2026-08-31',
+      '2026-11-30',
+      '2027-02-28',
+      '2027-05-31',
+    ]);
   });
 
   it('starts on the named day of the month: this month when it is still ahead, else the next', () => {
