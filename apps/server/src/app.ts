@@ -63,6 +63,7 @@ import { recurringInvoiceRoutes } from './modules/recurring-invoices/routes.js';
 import { ensureDefaultTemplates } from './modules/contracts/template-service.js';
 import { registerWebhookJobs } from './modules/webhooks/jobs.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { createServices, type Services } from './services.js';
 
 const SESSION_CACHE_TTL_MS = 1000;
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(proposalRoutes, { proposals: services.proposals });
       await api.register(recurringInvoiceRoutes, { recurring: services.recurringInvoices });
       await api.register(paymentPlanRoutes, { plans: services.paymentPlans });
+      await api.register(searchRoutes, { search: services.search });
     },
     { prefix: '/api' },
   );

@@ -21,6 +21,7 @@ import { createStorageService } from './modules/storage/service.js';
 import { createTimeService } from './modules/time/service.js';
 import { createUserService } from './modules/users/service.js';
 import { createWebhookService } from './modules/webhooks/service.js';
+import { createSearchService } from './modules/search/service.js';
 
 export function createServices(ctx: AppContext) {
   const auth = createAuthService(ctx);
@@ -52,6 +53,7 @@ export function createServices(ctx: AppContext) {
     webhooks: createWebhookService(ctx, notifications),
     paymentPlans,
     recurringInvoices: createRecurringInvoiceService(ctx, invoices, paymentPlans),
+    search: createSearchService(ctx),
   };
 }
 

@@ -30,3 +30,5 @@ export * from './integrations.js';
 export * from './proposal-status.js';
 export * from './proposals.js';
 export * from './recurring.js';
+export * from './search-marks.js';
+export * from './search.js';

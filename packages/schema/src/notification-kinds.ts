@@ -15,6 +15,9 @@ export const NOTIFICATION_TARGET_TYPES = [
   'invoice',
   'board_card',
   'training',
+  // Search results only (no notification is about these): a client company, and a staff or employee account.
+  'company',
+  'person',
 ] as const;
 export type NotificationTargetType = (typeof NOTIFICATION_TARGET_TYPES)[number];
 export type NotificationTarget = { type: NotificationTargetType; id: string };

@@ -239,6 +239,7 @@ const TABLE: { [A in Action]: Case<A>[] } = {
   ],
   'notification:list': [{ on: 'no record', resource: null, expect: all(allow) }],
   'session:own': [{ on: 'no record', resource: null, expect: all(allow) }],
+  'search:use': [{ on: 'no record', resource: null, expect: all(allow) }],
   // The board: the project's team and staff; clients and people off the project are told nothing (404).
   'board:read': [{ on: "P's board", resource: P, expect: { ...all(hide), lead: allow, member: allow, admin: allow, superadmin: allow } }],
   'board:edit': [

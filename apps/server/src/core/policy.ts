@@ -91,6 +91,8 @@ export type Resources = {
   /** One's own notifications as a whole: list them, count the unread, mark them all read. */
   'notification:list': null;
   'session:own': null;
+  /** The search box: every signed-in person; each kind of result is then scoped by its own list's rule. */
+  'search:use': null;
   /** The board of a project: its team and staff; a client may not know it exists (404). */
   'board:read': ProjectFacts;
   /** Create, edit, move, comment on and attach to cards. */
@@ -409,6 +411,7 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
   'notification:read': rolesWhere(ownTable(), everyone),
   'notification:list': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
   'session:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
+  'search:use': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
 
   // Clients are let through the route so that the record answers them 404, exactly like a missing board.
   'board:read': rolesWhere(boardTeam, everyone),

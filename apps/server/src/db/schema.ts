@@ -61,6 +61,20 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const orderKey = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
 
 /**
+ * Full-text search (`modules/search`): a `tsvector` the database computes from the row's own text on every write
+ * (`generated always as (...) stored`), in the `simple` configuration (no stemming, no stop words: names, numbers and
+ * any language match as written), with a GIN index beside it. Never written by the app.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** The search vector of these text columns, weighted A, B, ... in the order given (title first). */
+const searchVector = (...columns: string[]) =>
+  tsvector('search')
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(columns.map((c, i) => `setweight(to_tsvector('simple'::regconfig, coalesce(${c}, '')), '${'ABCD'[Math.min(i, 3)]}')`).join(' || ')),
+    );
+
+/**
  * A client company: it owns its projects, tool requests, invoices, conversations and client contracts; its people
  * are client users, each with a role in it (`users.company_role`).
  */
@@ -77,8 +91,9 @@ export const clientCompanies = pgTable(
     billingEmail: text('billing_email'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    search: searchVector('"name"', '"tax_number"'),
   },
-  (t) => [index('client_companies_name_idx').on(t.name)],
+  (t) => [index('client_companies_name_idx').on(t.name), index('client_companies_search_idx').using('gin', t.search)],
 );
 
 /** The company a record belongs to (client users' records; null where the record is the agency's own). */
@@ -102,8 +117,10 @@ export const users = pgTable(
     companyRole: text('company_role', { enum: COMPANY_ROLES }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    search: searchVector('"name"', '"email"'),
   },
   (t) => [
+    index('users_search_idx').using('gin', t.search),
     uniqueIndex('users_email_normalized_key').on(t.emailNormalized),
     index('users_company_idx').on(t.companyId, t.id),
     // Every client belongs to exactly one company, with a role; nobody else belongs to one.
@@ -233,8 +250,10 @@ export const projects = pgTable(
     teamLeadId: bigint('team_lead_id', { mode: 'number' }).references(() => users.id),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    search: searchVector('"title"', '"description"', '"category"'),
   },
   (t) => [
+    index('projects_search_idx').using('gin', t.search),
     index('projects_client_idx').on(t.clientId, t.id),
     index('projects_company_idx').on(t.companyId, t.id),
     index('projects_status_idx').on(t.status, t.createdAt),
@@ -399,8 +418,10 @@ export const messages = pgTable(
     deliveredAt: ts('delivered_at'),
     readAt: ts('read_at'),
     isRead: integer('is_read').notNull().default(0),
+    search: searchVector('"message_content"'),
   },
   (t) => [
+    index('messages_search_idx').using('gin', t.search),
     index('messages_conversation_idx').on(t.conversationId, t.id),
     index('messages_receiver_idx').on(t.receiverId, t.id),
     index('messages_sender_idx').on(t.senderId, t.id),
@@ -500,8 +521,10 @@ export const contracts = pgTable(
     voidReason: text('void_reason'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    search: searchVector('"title"'),
   },
   (t) => [
+    index('contracts_search_idx').using('gin', t.search),
     // One live contract of a kind per signer and project: generating drafts twice creates nothing the second time.
     uniqueIndex('contracts_live_key')
       .on(t.projectId, t.kind, t.signerId)
@@ -622,8 +645,10 @@ export const invoices = pgTable(
     paymentStageId: bigint('payment_stage_id', { mode: 'number' }).references((): AnyPgColumn => paymentStages.id),
     /** Charge the company's saved card when sent (stored here; the charging is the saved cards' part). */
     autoCharge: boolean('auto_charge').notNull().default(false),
+    search: searchVector('"invoice_no"'),
   },
   (t) => [
+    index('invoices_search_idx').using('gin', t.search),
     uniqueIndex('invoices_invoice_no_key').on(t.invoiceNo),
     // One invoice per recurring invoice and period, however many sweeps run at once, on however many nodes.
     uniqueIndex('invoices_recurring_period_key')
@@ -707,8 +732,10 @@ export const proposals = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    search: searchVector('"title"', '"intro_markdown"'),
   },
   (t) => [
+    index('proposals_search_idx').using('gin', t.search),
     // One accepted proposal per project: two acceptances at once cannot both commit.
     uniqueIndex('proposals_accepted_project_key')
       .on(t.projectId)
@@ -1076,8 +1103,10 @@ export const boardCards = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    search: searchVector('"title"', '"description"'),
   },
   (t) => [
+    index('board_cards_search_idx').using('gin', t.search),
     // Two cards never share a place in a column: moves into a column are serialised on its row, and this holds it.
     uniqueIndex('board_cards_position_key').on(t.columnId, t.position),
     index('board_cards_project_idx').on(t.projectId),

@@ -79,7 +79,7 @@ export async function load(
 }
 
 /** The contracts an actor may list, from the access policy's scope: drafts only for staff. */
-function visibleContracts(actor: Actor): SQL | undefined {
+export function visibleContracts(actor: Actor): SQL | undefined {
   const scope = contractScope(actor);
   switch (scope.kind) {
     case 'all':

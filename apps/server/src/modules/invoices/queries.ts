@@ -1,8 +1,8 @@
 import { formatInvoiceNo, type Invoice, type InvoiceListItem, type Payment } from '@agency/schema';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
-import { assertCan } from '../../core/policy.js';
+import { assertCan, type InvoiceScope } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { clientCompanies, invoiceCounters, invoices, payments, projects, users } from '../../db/schema.js';
@@ -58,7 +58,7 @@ const listColumns = {
   country: clientCompanies.country,
   taxNumber: clientCompanies.taxNumber,
 };
-export type ListRow = Omit<InvoiceRow, 'lines' | 'pdfKey' | 'pdfSha256' | 'createdBy' | 'recurringPeriodOn' | 'paymentStageId' | 'autoCharge'> &
+export type ListRow = Omit<InvoiceRow, 'lines' | 'pdfKey' | 'pdfSha256' | 'createdBy' | 'recurringPeriodOn' | 'paymentStageId' | 'autoCharge' | 'search'> &
   Pick<Party, 'clientName' | 'clientEmail' | 'projectTitle' | 'companyName' | 'billingAddress' | 'country' | 'taxNumber'>;
 
 export function presentListItem(row: ListRow, actor: Actor): InvoiceListItem {
@@ -207,4 +207,9 @@ export async function refundedOf(tx: DbOrTx, paymentId: number): Promise<number>
     .from(payments)
     .where(and(eq(payments.refundOf, paymentId), eq(payments.kind, 'refund')));
   return Number(row?.sum ?? 0);
+}
+
+/** The invoices a list scope selects, as SQL: a company sees its own once they are issued (drafts are the agency's). */
+export function visibleInvoices(scope: InvoiceScope): SQL | undefined {
+  return scope.kind === 'company' ? and(eq(invoices.companyId, scope.companyId), sql`${invoices.status} <> 'draft'`) : undefined;
 }

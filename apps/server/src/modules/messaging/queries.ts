@@ -2,7 +2,7 @@ import type { Attachment, Message, MessageReader } from '@agency/schema';
 import { and, asc, eq, exists, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
-import { assertCan } from '../../core/policy.js';
+import { assertCan, can, companyOf } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { messageReads, messages, projects, users, type conversations, type StoredAttachment } from '../../db/schema.js';
@@ -137,4 +137,16 @@ export async function readersOf(db: DbOrTx, messageIds: number[]): Promise<Map<n
 /** Messages with their senders' names. */
 export function messagesWithSenders(db: DbOrTx) {
   return db.select({ message: messages, senderName: users.name }).from(messages).innerJoin(users, eq(users.id, messages.senderId));
+}
+
+/**
+ * The messages a caller may read, as SQL over messages: the super admin every conversation's, a client its company's
+ * (as the threads and polls read them); `false` for anyone else.
+ */
+export function visibleMessages(actor: Actor): SQL | undefined | false {
+  if (can(actor, 'messaging:superadmin', null)) return undefined;
+  if (can(actor, 'messaging:client', null)) {
+    return exists(sql`(select 1 from conversations c where c.id = ${messages.conversationId} and c.company_id = ${companyOf(actor)})`);
+  }
+  return false;
 }

@@ -8,11 +8,11 @@ import {
   type ProposalItem,
   type ProposalListItem,
 } from '@agency/schema';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
-import { assertCan, type ProposalFacts } from '../../core/policy.js';
+import { assertCan, type ProposalFacts, type ProposalScope } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clientCompanies, invoices, projects, proposals, users, type StoredProposalItem } from '../../db/schema.js';
@@ -184,4 +184,11 @@ export async function presentList(db: DbOrTx, rows: Row[]): Promise<ProposalList
       depositInvoiceId: row.proposal.status === 'accepted' ? (deposits.find((d) => d.projectId === row.proposal.projectId)?.id ?? null) : null,
     }),
   );
+}
+
+/** The proposals a list scope selects, as SQL: a company sees its own once they are sent (drafts are the agency's). */
+export function visibleProposals(scope: ProposalScope): SQL | undefined {
+  return scope.kind === 'company'
+    ? and(eq(proposals.companyId, scope.companyId), inArray(proposals.status, ['sent', 'accepted', 'declined', 'expired', 'void']))
+    : undefined;
 }

@@ -26,7 +26,19 @@ import { addDays, isoDay } from '../invoices/helpers.js';
 import type { ProposalDeps } from './deps.js';
 import { acceptProposal } from './accept.js';
 import { proposalLifecycle } from './lifecycle.js';
-import { baseQuery, factsOf, load, loadRow, present, presentList, totalsOf, type ProposalRow, type RequestInfo, type Row } from './queries.js';
+import {
+  baseQuery,
+  factsOf,
+  load,
+  loadRow,
+  present,
+  presentList,
+  totalsOf,
+  visibleProposals,
+  type ProposalRow,
+  type RequestInfo,
+  type Row,
+} from './queries.js';
 import { storedItems } from './items.js';
 import { createProposalTemplateService } from './templates.js';
 
@@ -122,9 +134,7 @@ export function createProposalService(deps: ProposalDeps) {
       const rows = await baseQuery(ctx.db)
         .where(
           and(
-            scope.kind === 'company'
-              ? and(eq(proposals.companyId, scope.companyId), inArray(proposals.status, ['sent', 'accepted', 'declined', 'expired', 'void']))
-              : undefined,
+            visibleProposals(scope),
             query.project_id ? eq(proposals.projectId, Number(query.project_id)) : undefined,
             query.status ? eq(proposals.status, query.status) : undefined,
             after ? lt(proposals.id, after) : undefined,

@@ -1,11 +1,11 @@
 import type { InvoiceListQuery } from '@agency/schema';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
 import { assertCan, invoiceScope } from '../../../core/policy.js';
 import { invoices } from '../../../db/schema.js';
 import { decodeCursor, toPage } from '../../../lib/pagination.js';
 import type { InvoiceDeps } from '../deps.js';
-import { baseList, presentListItem } from '../queries.js';
+import { baseList, presentListItem, visibleInvoices } from '../queries.js';
 
 export function listInvoices({ ctx }: InvoiceDeps) {
   return async (actor: Actor, query: InvoiceListQuery & { limit: number }) => {
@@ -15,7 +15,7 @@ export function listInvoices({ ctx }: InvoiceDeps) {
     const rows = await baseList(ctx.db)
       .where(
         and(
-          scope.kind === 'company' ? and(eq(invoices.companyId, scope.companyId), sql`${invoices.status} <> 'draft'`) : undefined,
+          visibleInvoices(scope),
           query.project_id ? eq(invoices.projectId, Number(query.project_id)) : undefined,
           query.client_id ? eq(invoices.clientId, Number(query.client_id)) : undefined,
           query.status ? eq(invoices.status, query.status) : undefined,
