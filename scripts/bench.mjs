@@ -13,8 +13,8 @@
 // empty poll through nginx with both nodes and with one, beside a bare route in a process of its own.
 //
 // Knobs (environment): BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 2),
-// BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster | time; postgres includes the cluster; time
-// is the time-tracking section on PostgreSQL alone),
+// BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster | time | search; postgres includes the cluster;
+// time is the time-tracking section on PostgreSQL alone, search the search section on PostgreSQL alone),
 // BENCH_CLUSTER=0 (no cluster section), BENCH_BUILD=0 (the cluster runs what is already built), BENCH_CPU_PROF=<dir>
 // (the server child writes a CPU profile there), BENCH_PAGE_WEIGHT=0 (no page-weight rows).
 import { execFile, fork, spawn, spawnSync } from 'node:child_process';
@@ -58,6 +58,7 @@ const BUDGET = {
   boardP99Ms: 30,
   invoiceListP99Ms: 30,
   profitabilityReportP99Ms: 100,
+  searchP99Ms: 50,
   timesheetP99Ms: 20,
   sseDeliveryP99Ms: 250,
   sseRssGrowthMb: 200,
@@ -82,6 +83,17 @@ const INVOICE_SEEDS = { postgres: { invoices: 100_000, clients: 1_000 }, pglite:
 const TIME_SEED = { people: 200, projects: 2_000, entries: 1_000_000, invoicesPerProject: 10 };
 /** BENCH_ONLY=time: only the time-tracking section, on PostgreSQL. */
 const TIME_ONLY = ONLY === 'time';
+/** BENCH_ONLY=search: only the search section (over the inbox's data set), on PostgreSQL. */
+const SEARCH_ONLY = ONLY === 'search';
+/**
+ * What the search section asks, as the super admin (every kind, every record): a word in every seeded message and
+ * project, a number found in ten messages and one project, and three words at once.
+ */
+const SEARCH_QUERIES = [
+  { name: 'common', q: 'seeded' },
+  { name: 'rare', q: '54321' },
+  { name: 'three words', q: 'seeded message 777' },
+];
 
 /** Rounds of the ratio measurements, and seconds per run in each (BENCH_ROUNDS, BENCH_ROUND_SECONDS). */
 const RATIO_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -582,6 +594,29 @@ async function benchTime(backend, server, base, headers, result) {
   );
 }
 
+// ---------------------------------------------------------------- search
+
+/**
+ * GET /api/search over the inbox's data set (on PostgreSQL 100,000 projects and 1,000,000 messages), each query of
+ * SEARCH_QUERIES with one connection; the section's p99 is the worst of them.
+ */
+async function benchSearch(backend, base, headers, result) {
+  result.searchP99ByQuery = {};
+  let worst = 0;
+  for (const { name, q } of SEARCH_QUERIES) {
+    const url = `${base}/api/search?q=${encodeURIComponent(q)}`;
+    const body = await getJson(url, headers);
+    if (!body.items?.length) throw new Error(`search for ${q} found nothing`);
+    await load(url, { headers, connections: 1, duration: WARMUP });
+    log(`${backend}: search "${q}", 1 connection`);
+    const run = await load(url, { headers, connections: 1 });
+    result.searchP99ByQuery[name] = run.p99;
+    worst = Math.max(worst, run.p99);
+    log(`${backend}: search "${q}" p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.rps.toFixed(0)} req/s (${body.items.length} items)`);
+  }
+  result.searchP99Ms = worst;
+}
+
 // ---------------------------------------------------------------- one database
 
 async function benchBackend(backend) {
@@ -606,6 +641,15 @@ async function benchBackend(backend) {
   const seed = await server.call('seed-basic');
   if (TIME_ONLY) {
     await benchTime(backend, server, base, { authorization: `Bearer ${seed.token}` }, result);
+    await server.stop();
+    return result;
+  }
+  if (SEARCH_ONLY) {
+    const sizes = SEEDS[backend];
+    log(`${backend}: seeding ${sizes.conversations} projects and conversations / ${sizes.conversations * sizes.perConversation} messages`);
+    result.inboxSeed = await server.call('seed-inbox', sizes, 600_000);
+    log(`${backend}: seeded in ${result.inboxSeed.seconds} s`);
+    await benchSearch(backend, base, { authorization: `Bearer ${seed.token}` }, result);
     await server.stop();
     return result;
   }
@@ -778,6 +822,7 @@ async function benchBackend(backend) {
   result.inboxRps1 = inbox1.rps;
   result.inboxLoadedP99Ms = inboxN.p99;
   result.inboxLoadedRps = inboxN.rps;
+  await benchSearch(backend, base, headers, result);
 
   // The Stripe webhook: signed checkout.session.completed events, each paying one invoice, each posted many times
   // over by every connection (retries and duplicate deliveries): the first copy pays, the rest change nothing.
@@ -1163,6 +1208,14 @@ function rows(results) {
       postgresOnly: true,
     },
     {
+      metric: `Search p99, ms (1 conn., worst of ${SEARCH_QUERIES.length} queries; PGlite ${SEEDS.pglite.conversations / 1000}k projects / ${(SEEDS.pglite.conversations * SEEDS.pglite.perConversation) / 1000}k messages, PostgreSQL ${SEEDS.postgres.conversations / 1000}k / ${(SEEDS.postgres.conversations * SEEDS.postgres.perConversation) / 1e6}M)`,
+      key: 'searchP99Ms',
+      digits: 1,
+      budget: `<= ${BUDGET.searchP99Ms} ms (PostgreSQL)`,
+      pass: (v) => v <= BUDGET.searchP99Ms,
+      postgresOnly: true,
+    },
+    {
       metric: "A week's timesheet p99, ms (1 conn.; the same million entries)",
       key: 'timesheetP99Ms',
       digits: 1,
@@ -1374,12 +1427,12 @@ let broken = false;
 let built = false;
 try {
   for (const backend of ['pglite', 'postgres']) {
-    if (ONLY && ONLY !== backend && !(TIME_ONLY && backend === 'postgres')) continue;
+    if (ONLY && ONLY !== backend && !((TIME_ONLY || SEARCH_ONLY) && backend === 'postgres')) continue;
     if (aborted) break;
     try {
       results[backend] = await benchBackend(backend);
       // Start-up runs on the embedded database only (the product's default): the built server, as npm start runs it.
-      if (backend === 'pglite' && !TIME_ONLY) {
+      if (backend === 'pglite' && !TIME_ONLY && !SEARCH_ONLY) {
         log('building, then measuring start-up');
         await buildApp();
         built = true;
@@ -1476,6 +1529,7 @@ try {
       'The empty-poll rounds and the 200-message poll run with the load generator on CPU 0 and every thread of the server on CPU 1 (taskset), when the machine has two CPUs or more; raw.<backend>.ratioRoundsPinned says whether they did.',
       'Webhook: signed checkout.session.completed events for distinct invoices, posted by every connection in the same order, so most deliveries are duplicates; the run fails unless each distinct event paid its invoice exactly once.',
       'Cluster: scripts/cluster.mjs (PostgreSQL, the S3 stand-in, two nodes of the built app, nginx round-robin); the empty poll through that nginx, through a second nginx in front of node 1 only, and on node 1 directly, against a bare Fastify route in a process of its own, in rotated rounds; ratios are medians of the rounds. Shown in the PostgreSQL column.',
+      `Search: GET /api/search as the super admin (every kind) over the inbox's data set, with one connection, for each of ${SEARCH_QUERIES.map((x) => `"${x.q}"`).join(', ')} (a word of every seeded message and project, a number in ten messages and one project, three words); the row is the worst p99.`,
       'Invoice list: GET /api/invoices?limit=50 as the super admin (newest first, with client and project names), 1 connection for the p99 budget.',
       'Time tracking (PostgreSQL): 1,000,000 time entries over 200 people and 2,000 projects (seven a day per person over two years) and ten issued invoices a project, seeded in SQL with the monthly totals the app keeps; GET /api/reports/profitability?group_by=project (every project, one row each) and GET /api/timesheets for one person and a week of 49 entries, as the super admin, 1 connection for the budgets.',
       'Inbox p99 is measured with 1 connection (one super admin polling); the budget applies to PostgreSQL with 100k conversations / 1M messages; PGlite uses a smaller seed.',

@@ -19,6 +19,7 @@ export const queryKeys = {
     detail: (id: string) => ['projects', 'detail', id] as const,
     activity: (id: string) => ['projects', 'activity', id] as const,
   },
+  search: (q: string, kinds: string, conversationId: string) => ['search', q, kinds, conversationId] as const,
   notifications: {
     all: ['notifications'] as const,
     list: ['notifications', 'list'] as const,

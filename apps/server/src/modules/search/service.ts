@@ -169,30 +169,45 @@ export function createSearchService(ctx: AppContext) {
     }
   }
 
-  /** One kind's best rows for the query, with their highlighted title and snippet. */
-  async function searchKind(kind: SearchKind, spec: KindSpec, tsquery: string, limit: number): Promise<Found[]> {
+  /** One kind's best rows for the query: its matches (at most CANDIDATES of them) ranked. */
+  function kindSql(kind: SearchKind, spec: KindSpec, query: SQL, limit: number): SQL {
+    return sql`(
+      select ${kind}::text as kind, c.id, c.title, c.body, c.target, c.conversation_id, ts_rank(c.search, ${query}) as rank
+      from (
+        select ${spec.id} as id, ${spec.title} as title, coalesce(${spec.body}, '') as body, ${spec.search} as search,
+               ${spec.target}::text as target, ${spec.conversation ?? sql`null`}::text as conversation_id
+        from ${spec.from}
+        where ${spec.search} @@ ${query} and ${spec.visible ?? sql`true`}
+        limit ${CANDIDATES}
+      ) c
+      order by rank desc, c.id desc
+      limit ${limit}
+    )`;
+  }
+
+  /** Every kind's best rows in one statement; the best `limit` of them highlighted. */
+  async function searchKinds(kinds: [SearchKind, KindSpec][], tsquery: string, limit: number): Promise<Found[]> {
     const query = sql`to_tsquery('simple', ${tsquery})`;
     const clean = (text: SQL) => sql`translate(${text}, ${SEARCH_MARK_START + SEARCH_MARK_END}, '')`;
-    const result = (await ctx.db.execute(sql`
-      select r.id::text as id, r.target, r.conversation_id, r.rank,
+    const statement = sql`
+      select r.kind, r.id::text as id, r.target, r.conversation_id, r.rank,
              ts_headline('simple', ${clean(sql`r.title`)}, ${query}, ${TITLE_OPTIONS}) as title,
              ts_headline('simple', ${clean(sql`r.body`)}, ${query}, ${SNIPPET_OPTIONS}) as snippet
-      from (
-        select c.*, ts_rank(c.search, ${query}) as rank
-        from (
-          select ${spec.id} as id, ${spec.title} as title, coalesce(${spec.body}, '') as body, ${spec.search} as search,
-                 ${spec.target}::text as target, ${spec.conversation ?? sql`null`}::text as conversation_id
-          from ${spec.from}
-          where ${spec.search} @@ ${query} and ${spec.visible ?? sql`true`}
-          limit ${CANDIDATES}
-        ) c
-        order by rank desc, id desc
-        limit ${limit}
-      ) r
-      order by r.rank desc, r.id desc`)) as unknown as {
-      rows: { id: string; target: string; conversation_id: string | null; rank: number; title: string; snippet: string }[];
-    };
-    return result.rows.map((r) => ({ kind, ...r, rank: Number(r.rank) }));
+      from (${sql.join(
+        kinds.map(([kind, spec]) => kindSql(kind, spec, query, limit)),
+        sql` union all `,
+      )}) r
+      order by r.rank desc, r.id desc
+      limit ${limit}`;
+    const result = await ctx.db.transaction(async (tx) => {
+      // The words' share of rows is unknown to the planner (prefix matches), and with the candidates' LIMIT it would
+      // rather scan a table until it has found enough, which for a rare word is all of it. The GIN index it is.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return (await tx.execute(statement)) as unknown as {
+        rows: { kind: SearchKind; id: string; target: string; conversation_id: string | null; rank: number; title: string; snippet: string }[];
+      };
+    });
+    return result.rows.map((r) => ({ ...r, rank: Number(r.rank) }));
   }
 
   return {
@@ -205,12 +220,15 @@ export function createSearchService(ctx: AppContext) {
       // A conversation's search is its messages, once the caller may read that conversation (404 otherwise).
       if (query.conversation_id !== undefined) await resolveConversation(ctx.db, actor, query.conversation_id);
       const wanted = query.conversation_id === undefined ? kinds : (['message'] as SearchKind[]);
-      const specs = wanted.map((kind) => [kind, specOf(actor, kind, query.conversation_id)] as const);
-      const found = await Promise.all(specs.flatMap(([kind, spec]) => (spec === null ? [] : [searchKind(kind, spec, tsquery, query.limit)])));
-      const best = found
-        .flat()
-        .sort((a, b) => b.rank - a.rank || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) || Number(b.id) - Number(a.id))
-        .slice(0, query.limit);
+      const specs = wanted.flatMap((kind): [SearchKind, KindSpec][] => {
+        const spec = specOf(actor, kind, query.conversation_id);
+        return spec === null ? [] : [[kind, spec]];
+      });
+      if (specs.length === 0) return { items: [] };
+      // Equal ranks: the kinds in their usual order, then the newest first.
+      const best = (await searchKinds(specs, tsquery, query.limit)).sort(
+        (a, b) => b.rank - a.rank || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) || Number(b.id) - Number(a.id),
+      );
       return {
         items: best.map((f) => ({
           kind: f.kind,

@@ -17,6 +17,7 @@ import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useConfig } from '../../features/config/hooks/use-config';
 import { initialsOf } from '../../lib/initials';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { SearchButton } from '../../features/search/components/search-button';
 
 import { paths } from '../../lib/paths';
 import logoUrl from '../../assets/logo.svg';
@@ -84,6 +85,7 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
             <TimerIndicator />
           </Suspense>
         )}
+        {user && <SearchButton />}
         {user && <NotificationBell role={user.role} allPath={user.role === 'client' ? paths.client.notifications : undefined} />}
         {user && (
           <ButtonBase

@@ -29,8 +29,29 @@ export function targetPath(target: NotificationTarget, role: Role): string | nul
       return invoicePathFor(role, target.id);
     case 'proposal':
       return proposalPathFor(role, target.id);
+    case 'company':
+      return companyPathFor(role, target.id);
+    case 'person':
+      // A staff or employee account (search results): the accounts screens of those who manage them.
+      return role === 'admin' || role === 'superadmin' ? paths.staff.employees : null;
     default:
       return assertNever(target.type);
+  }
+}
+
+/** Staff open a company on the clients screen; a client's own company is its company page. */
+function companyPathFor(role: Role, id: string): string | null {
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return `${paths.staff.clients}?id=${encodeURIComponent(id)}`;
+    case 'client':
+      return paths.client.company;
+    case 'teamlead':
+    case 'teammember':
+      return null;
+    default:
+      return assertNever(role);
   }
 }
 
