@@ -612,7 +612,9 @@ async function benchSearch(backend, base, headers, result) {
     const run = await load(url, { headers, connections: 1 });
     result.searchP99ByQuery[name] = run.p99;
     worst = Math.max(worst, run.p99);
-    log(`${backend}: search "${q}" p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.rps.toFixed(0)} req/s (${body.items.length} items)`);
+    log(
+      `${backend}: search "${q}" p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.rps.toFixed(0)} req/s (${body.items.length} items)`,
+    );
   }
   result.searchP99Ms = worst;
 }

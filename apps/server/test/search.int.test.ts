@@ -110,9 +110,11 @@ describe('GET /api/search', () => {
     expect(items.find((i) => i.kind === 'card')!.url).toMatch(/^\/go\/board_card\/\d+$/);
   });
 
-  it('matches the start of words, ignores case and punctuation, and needs every word', async () => {
+  it('matches the start of the last word and whole earlier words, ignores case and punctuation, and needs every word', async () => {
     expect((await found('superadmin', { q: 'ZEBRAAL', kinds: 'project' })).map((i) => i.title)).toEqual([`${mark(MARK_A)} portal`]);
     expect(await found('superadmin', { q: `${MARK_A} nosuchword`, kinds: 'project' })).toEqual([]);
+    expect((await found('superadmin', { q: `${MARK_A} port`, kinds: 'project' })).length).toBe(1);
+    expect(await found('superadmin', { q: 'zebraal portal', kinds: 'project' })).toEqual([]);
     expect((await found('superadmin', { q: `"${MARK_A}" & | !portal`, kinds: 'project' })).length).toBe(1);
   });
 

@@ -34,7 +34,7 @@ const SNIPPET_OPTIONS = `StartSel="${SEARCH_MARK_START}", StopSel="${SEARCH_MARK
 const TITLE_OPTIONS = `StartSel="${SEARCH_MARK_START}", StopSel="${SEARCH_MARK_END}", HighlightAll=true`;
 
 /**
- * The words of a query as a prefix `tsquery` (every word must match the start of a word of the record): each word
+ * The words of a query as a `tsquery`: every word must match a word of the record, the last one the start of a word. Each word
  * keeps letters, digits and the joiners of e-mail addresses and numbers, and is quoted, so nothing in it is read as
  * tsquery syntax. Null when nothing searchable is left.
  */
@@ -47,7 +47,9 @@ export function prefixQuery(q: string): string | null {
     .filter((w) => w.length > 0)
     .slice(0, SEARCH_MAX_TERMS);
   if (words.length === 0) return null;
-  return words.map((w) => `'${w}':*`).join(' & ');
+  // The last word may be half typed; the ones before it are whole. Exact words also let the GIN index skip through
+  // a common word's rows by a rarer one's, where a prefix is first gathered in full.
+  return words.map((w, i) => (i === words.length - 1 ? `'${w}':*` : `'${w}'`)).join(' & ');
 }
 
 /** How one kind is searched: its table's vector, what it shows, and who sees which rows (the list's own rule). */

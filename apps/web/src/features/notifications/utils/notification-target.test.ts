@@ -46,6 +46,20 @@ const EXPECTED: Record<NotificationTargetType, Record<Role, string | null>> = {
     teamlead: null,
     teammember: null,
   },
+  company: {
+    client: '/company',
+    admin: '/clients?id=42',
+    superadmin: '/clients?id=42',
+    teamlead: null,
+    teammember: null,
+  },
+  person: {
+    client: null,
+    admin: '/employees',
+    superadmin: '/employees',
+    teamlead: null,
+    teammember: null,
+  },
   board_card: {
     client: null,
     admin: '/kanban-board?card=42',

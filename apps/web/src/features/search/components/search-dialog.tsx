@@ -6,6 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/http';
@@ -38,7 +39,6 @@ type SearchDialogProps = {
 export function SearchDialog({ open, onClose }: SearchDialogProps) {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
-  const [active, setActive] = useState(0);
   const navigate = useNavigate();
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
@@ -53,7 +53,10 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
   const groups = useMemo(() => groupByKind(hasWord ? (data?.items ?? []) : []), [data, hasWord]);
   const flat = useMemo(() => groups.flatMap((g) => g.items), [groups]);
 
-  useEffect(() => setActive(0), [data]);
+  // The pick belongs to one answer: a new answer starts again at its best result.
+  const [picked, setPicked] = useState<{ answer: unknown; index: number }>({ answer: null, index: 0 });
+  const active = picked.answer === data ? Math.min(picked.index, Math.max(flat.length - 1, 0)) : 0;
+  const setActive = (index: number) => setPicked({ answer: data, index });
   useEffect(() => {
     listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
@@ -67,10 +70,10 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
     if (flat.length === 0) return;
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setActive((i) => (i + 1) % flat.length);
+      setActive((active + 1) % flat.length);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive((i) => (i - 1 + flat.length) % flat.length);
+      setActive((active - 1 + flat.length) % flat.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const item = flat[active];
@@ -79,7 +82,6 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
   }
 
   const optionId = (index: number) => `${listId}-option-${index}`;
-  let index = -1;
 
   return (
     <Dialog
@@ -87,10 +89,13 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      aria-label="Search"
+      aria-labelledby={`${listId}-title`}
       slotProps={{ paper: { sx: { alignSelf: 'flex-start', mt: { xs: 2, sm: 8 }, mx: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)' } } } }}
       data-testid="search-dialog"
     >
+      <Box component="h2" id={`${listId}-title`} sx={visuallyHidden}>
+        Search
+      </Box>
       <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <TextField
           autoFocus
@@ -145,10 +150,9 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
                 {KIND_LABELS[group.kind]}
               </Typography>
               <Box component="ul" role="group" aria-labelledby={`${listId}-${group.kind}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-                {group.items.map((item) => {
-                  index += 1;
-                  const selected = index === active;
-                  const position = index;
+                {group.items.map((item, i) => {
+                  const position = group.start + i;
+                  const selected = position === active;
                   return (
                     <Box
                       component="li"
@@ -192,7 +196,7 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
 }
 
 /** Results grouped by kind; the groups in the order of their best result (the answer comes best first). */
-export function groupByKind(items: readonly SearchItem[]): { kind: SearchKind; items: SearchItem[] }[] {
+export function groupByKind(items: readonly SearchItem[]): { kind: SearchKind; items: SearchItem[]; start: number }[] {
   const groups = new Map<SearchKind, SearchItem[]>();
   for (const item of items) {
     if (!SEARCH_KINDS.includes(item.kind)) continue;
@@ -200,5 +204,10 @@ export function groupByKind(items: readonly SearchItem[]): { kind: SearchKind; i
     list.push(item);
     groups.set(item.kind, list);
   }
-  return [...groups].map(([kind, list]) => ({ kind, items: list }));
+  let start = 0;
+  return [...groups].map(([kind, list]) => {
+    const group = { kind, items: list, start };
+    start += list.length;
+    return group;
+  });
 }
