@@ -1,6 +1,6 @@
 // Writes the API's OpenAPI document to apps/server/openapi.json and the typed client's types to
-// apps/server/openapi.d.ts, from the real app with the default configuration. With --check it writes nothing and
-// fails when either committed file is stale (CI runs it).
+// apps/server/openapi.d.ts and to the SDK (packages/sdk/src/openapi.d.ts), from the real app with the default
+// configuration. With --check it writes nothing and fails when any committed file is stale (CI runs it).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const docFile = path.join(root, 'apps/server/openapi.json');
 const typesFile = path.join(root, 'apps/server/openapi.d.ts');
+const sdkTypesFile = path.join(root, 'packages/sdk/src/openapi.d.ts');
 const check = process.argv.includes('--check');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-openapi-'));
@@ -30,6 +31,7 @@ let stale = false;
 for (const [file, text] of [
   [docFile, docText],
   [typesFile, typesText],
+  [sdkTypesFile, typesText],
 ] as const) {
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
   if (current === text) continue;
@@ -41,7 +43,7 @@ for (const [file, text] of [
     console.log(`wrote ${path.relative(root, file)}`);
   }
 }
-if (check && !stale) console.log('OpenAPI document and client types are up to date');
+if (check && !stale) console.log('OpenAPI document, client types and SDK types are up to date');
 
 // Redocly's recommended rules, with warnings counted as failures: the document must be clean.
 const problems = await lintFromString({ source: docText, absoluteRef: docFile, config: await createConfig({ extends: ['recommended'] }) });

@@ -35,7 +35,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       info: {
         title: `${config.brandName} API`,
         version: '1.0.0',
-        description: 'Every route of the agency platform. Errors are `{error, code}`; the codes are listed in the `Error` schema.',
+        description:
+          'Every route of the agency platform. Errors are `{error, code}`; the codes are listed in the `Error` schema.\n\n' +
+          '**Typed client (SDK)**: `packages/sdk` in the source is generated from [this document](/api/docs/json) ' +
+          '(openapi-typescript types, openapi-fetch calls): `createAgencyClient({baseUrl, token})` with a personal API token. ' +
+          "Its example `packages/sdk/examples/open-invoices.ts` lists a company's open invoices.",
         license: { name: 'All rights reserved', url: '/' },
       },
       servers: [{ url: '/', description: 'The server that serves this document' }],
