@@ -125,7 +125,7 @@ const GUARDS = [
   ['commit subjects', 'npm', ['run', 'lint:commits']],
   ['format', 'npm', ['run', 'format:check']],
   ['migrations up to date', 'node', ['scripts/check-migrations.mjs']],
-  ['OpenAPI document up to date and lint-clean', 'npm', ['run', 'openapi:check']],
+  ['OpenAPI document, client and SDK types up to date and lint-clean', 'npm', ['run', 'openapi:check']],
   ['production dependencies without unreviewed advisories', 'npm', ['run', 'audit']],
 ];
 
