@@ -1,18 +1,20 @@
 import { CHAT_DIALOG_HEIGHT_PX, SCROLL_TO_BOTTOM_DELAY_MS } from '@agency/schema';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import CloseIcon from '@mui/icons-material/Close';
+import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { showConversation } from '../../../lib/open-conversation';
 import { readUserId } from '../../../lib/storage';
 import { useChat } from '../hooks/use-chat';
 import { chatSubtitle, chatTitle, POLLING_HINT, type MessagingSide } from '../utils/chat';
 import { ChatComposer } from './chat-composer';
+import { ConversationSearch } from './conversation-search';
 import { MessageBubble } from './message-bubble';
 
 export type ChatTarget = {
@@ -84,6 +86,14 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
   const chat = useChat({ side, conversationId: target.conversationId, otherUserId: target.otherUserId, currentUserId });
   const scrollRef = useRef<HTMLDivElement>(null);
   const lastId = chat.messages.at(-1)?.id;
+  const [isSearching, setIsSearching] = useState(false);
+  const [foundId, setFoundId] = useState<string | null>(null);
+
+  function handleJump(messageId: string) {
+    setFoundId(messageId);
+    const element = scrollRef.current?.querySelector(`[data-message-id="${CSS.escape(messageId)}"]`);
+    element?.scrollIntoView?.({ block: 'center' });
+  }
 
   // While this chat is open its new messages show here: the notification about one is not toasted as well.
   useEffect(() => showConversation(target.conversationId), [target.conversationId]);
@@ -132,10 +142,22 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
             </Typography>
           )}
         </Box>
+        <IconButton
+          aria-label="Find a message"
+          aria-expanded={isSearching}
+          onClick={() => {
+            setIsSearching((open) => !open);
+            setFoundId(null);
+          }}
+        >
+          <SearchIcon />
+        </IconButton>
         <IconButton aria-label="Close chat" onClick={onClose} edge="end">
           <CloseIcon />
         </IconButton>
       </Stack>
+
+      {isSearching && <ConversationSearch conversationId={target.conversationId} onJump={handleJump} />}
 
       <Box
         ref={scrollRef}
@@ -157,7 +179,12 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
         ) : (
           <Stack spacing={1.25}>
             {chat.messages.map((message) => (
-              <MessageBubble key={message.id} message={message} isOwn={currentUserId !== null && String(message.sender_id) === currentUserId} />
+              <MessageBubble
+                key={message.id}
+                message={message}
+                isOwn={currentUserId !== null && String(message.sender_id) === currentUserId}
+                isFound={foundId === String(message.id)}
+              />
             ))}
           </Stack>
         )}

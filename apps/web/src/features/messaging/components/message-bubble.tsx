@@ -77,13 +77,18 @@ function AttachmentView({ attachment }: { attachment: Attachment }) {
   );
 }
 
-type MessageBubbleProps = { message: Message; isOwn: boolean };
+type MessageBubbleProps = {
+  message: Message;
+  isOwn: boolean;
+  /** The message a search of the conversation jumped to: outlined until another is picked. */
+  isFound?: boolean;
+};
 
 /**
  * One message: own messages on the right with ticks, the other side's on the left, each under its sender's name
  * (a company's people share one thread). Content is plain text.
  */
-export function MessageBubble({ message, isOwn }: MessageBubbleProps) {
+export function MessageBubble({ message, isOwn, isFound = false }: MessageBubbleProps) {
   const attachments = attachmentsOf(message.message_attachments);
   const state = tickState(message);
   const senderName = senderNameOf(message);
@@ -131,7 +136,10 @@ export function MessageBubble({ message, isOwn }: MessageBubbleProps) {
             border: '1px solid',
             borderColor: isOwn ? '#c7d2fe' : 'divider',
             boxShadow: '0 1px 1px rgb(15 23 42 / 4%)',
+            outline: isFound ? '2px solid #f59e0b' : undefined,
+            outlineOffset: 2,
           }}
+          data-found={isFound ? 'true' : undefined}
         >
           {senderName && (
             <Typography

@@ -6,6 +6,8 @@ import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { SearchButton } from './search-button';
 
+/** The dialog loads on first use: on a busy machine that takes longer than a find's default second. */
+const LOADED = { timeout: 5000 };
 const m = (word: string) => `${SEARCH_MARK_START}${word}${SEARCH_MARK_END}`;
 
 const ITEMS: SearchItem[] = [
@@ -48,12 +50,12 @@ describe('the app bar search', () => {
 
     screen.getByRole('textbox', { name: 'Notes' }).blur();
     await user.keyboard('/');
-    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Search' }, LOADED)).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.keyboard('{Control>}k{/Control}');
-    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Search' }, LOADED)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Search' })).toHaveFocus();
   });
 
@@ -61,7 +63,7 @@ describe('the app bar search', () => {
     const asked = answer(ITEMS);
     const { user } = renderScreen(<SearchButton />);
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await user.type(await screen.findByRole('combobox', { name: 'Search' }), 'harb');
+    await user.type(await screen.findByRole('combobox', { name: 'Search' }, LOADED), 'harb');
 
     const projects = await screen.findByRole('group', { name: 'Projects' });
     expect(
@@ -81,7 +83,7 @@ describe('the app bar search', () => {
     answer(ITEMS);
     const { user, location } = renderScreen(<SearchButton />);
     await user.keyboard('/');
-    const box = await screen.findByRole('combobox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Search' }, LOADED);
     // Pasted at once: one question, so no later answer moves the selection back to the top.
     await user.paste('harbour');
     await screen.findByRole('group', { name: 'Messages' });
@@ -102,7 +104,7 @@ describe('the app bar search', () => {
     const asked = answer([]);
     const { user } = renderScreen(<SearchButton />);
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    const box = await screen.findByRole('combobox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Search' }, LOADED);
     await user.type(box, '   ');
     expect(screen.getByText(/Type a word to search/)).toBeInTheDocument();
     await user.type(box, 'zzz');

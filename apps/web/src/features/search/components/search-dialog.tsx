@@ -11,7 +11,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/http';
 import { useSearch } from '../api/search';
-import { HighlightedText } from './highlighted-text';
+import { HighlightedText } from '../../../components/highlighted-text';
 
 export const KIND_LABELS: Record<SearchKind, string> = {
   project: 'Projects',
