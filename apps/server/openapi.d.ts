@@ -3208,6 +3208,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Full-text search over what the caller may see: projects, companies, people, proposals, contracts, invoices (by number), cards and messages, best first. Matched words in title and snippet are wrapped in U+E000 and U+E001; conversation_id searches one conversation's messages */
+        get: operations["getSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7327,7 +7344,7 @@ export interface operations {
                             body: string;
                             target: {
                                 /** @enum {string} */
-                                type: "project" | "project_approval" | "tool_request" | "conversation" | "contract" | "proposal" | "invoice" | "board_card" | "training";
+                                type: "project" | "project_approval" | "tool_request" | "conversation" | "contract" | "proposal" | "invoice" | "board_card" | "training" | "company" | "person";
                                 id: string;
                             } | null;
                             project_id: string | null;
@@ -7479,7 +7496,7 @@ export interface operations {
                             body: string;
                             target: {
                                 /** @enum {string} */
-                                type: "project" | "project_approval" | "tool_request" | "conversation" | "contract" | "proposal" | "invoice" | "board_card" | "training";
+                                type: "project" | "project_approval" | "tool_request" | "conversation" | "contract" | "proposal" | "invoice" | "board_card" | "training" | "company" | "person";
                                 id: string;
                             } | null;
                             project_id: string | null;
@@ -28393,6 +28410,93 @@ export interface operations {
             };
             /** @description Understood, but the referenced records do not fit (`UNPROCESSABLE`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getSearch: {
+        parameters: {
+            query: {
+                q: string;
+                kinds?: string;
+                conversation_id?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {string} */
+                            kind: "project" | "company" | "person" | "proposal" | "contract" | "invoice" | "card" | "message";
+                            id: string;
+                            title: string;
+                            snippet: string;
+                            url: string;
+                            conversation_id?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

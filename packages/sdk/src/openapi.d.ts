@@ -2881,6 +2881,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/proposals/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every proposal counted by status, the conversion (accepted / sent) and the accepted value per currency (staff) */
+        get: operations["getProposalsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/proposals/{id}": {
         parameters: {
             query?: never;
@@ -3029,6 +3046,162 @@ export interface paths {
         get: operations["getProposalsByIdPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recurring invoices, newest first, filtered by status or project */
+        get: operations["getRecurringInvoices"];
+        put?: never;
+        /** Create a recurring invoice: lines (the invoice rules apply) and a schedule read in the agency's time zone */
+        post: operations["postRecurringInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-invoices/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Monthly recurring revenue per currency and the income expected each day of the next 30 */
+        get: operations["getRecurringInvoicesForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One recurring invoice */
+        get: operations["getRecurringInvoicesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit lines, schedule or sending: future invoices only (those raised stay as they are) */
+        patch: operations["patchRecurringInvoicesById"];
+        trace?: never;
+    };
+    "/api/recurring-invoices/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause: no invoice is raised until it is resumed */
+        post: operations["postRecurringInvoicesByIdPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-invoices/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused recurring invoice from its next date on (periods missed while paused are not raised) */
+        post: operations["postRecurringInvoicesByIdResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-invoices/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End it: no more invoices */
+        post: operations["postRecurringInvoicesByIdEnd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-invoices/{id}/upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next invoice dates (a paused one: as if resumed today) */
+        get: operations["getRecurringInvoicesByIdUpcoming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/payment-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's payment plan: its stages, each one's amount and state (planned, invoiced, paid) */
+        get: operations["getProjectsByIdPaymentPlan"];
+        /** Set the payment plan: stages as percentages of the accepted total or fixed amounts, adding up to 100 % */
+        put: operations["putProjectsByIdPaymentPlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/payment-plan/stages/{stage_id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release a stage by hand: its milestone invoice is raised and sent (once; a stage invoiced already is 409) */
+        post: operations["postProjectsByIdPaymentPlanStagesByStage_idRelease"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3265,6 +3438,7 @@ export interface operations {
                         contact_email: string;
                         superadmin_exists: boolean;
                         test_payments: boolean;
+                        time_zone: string;
                     };
                 };
             };
@@ -7625,6 +7799,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -7848,6 +8023,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -8086,6 +8262,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -8216,6 +8393,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -8348,6 +8526,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -8472,6 +8651,7 @@ export interface operations {
                                 url: string;
                                 created_at: string;
                             }[];
+                            time_log_shared: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -14321,7 +14501,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -14466,7 +14647,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -14786,7 +14968,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -14957,7 +15140,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -15123,7 +15307,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -15295,7 +15480,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -15469,7 +15655,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -15643,7 +15830,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -15822,7 +16010,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -16459,7 +16648,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -22734,7 +22924,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
                             /** @enum {string} */
-                            kind: "standard" | "deposit";
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
                             issue_date: string;
                             due_date: string;
                             notes: string | null;
@@ -24935,6 +25126,83 @@ export interface operations {
             };
         };
     };
+    getProposalsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            draft: number;
+                            sent: number;
+                            accepted: number;
+                            declined: number;
+                            expired: number;
+                            void: number;
+                        };
+                        conversion: {
+                            accepted: number;
+                            sent: number;
+                        };
+                        accepted_value: {
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     getProposalsById: {
         parameters: {
             query?: never;
@@ -26558,6 +26826,1608 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getRecurringInvoices: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "active" | "paused" | "ended";
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            project_id: string;
+                            project_title: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            lines: {
+                                description: string;
+                                quantity: number;
+                                unit_price: number;
+                                tax_rate: number;
+                                amount: number;
+                                discount: number;
+                                tax: number;
+                            }[];
+                            discount: number;
+                            subtotal: number;
+                            tax_total: number;
+                            total: number;
+                            notes: string | null;
+                            schedule: {
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+                                interval: number;
+                                day: number | null;
+                                start_date: string;
+                                end_date: string | null;
+                                count: number | null;
+                            };
+                            auto_send: boolean;
+                            auto_charge: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "ended";
+                            next_date: string | null;
+                            last_period_on: string | null;
+                            invoice_count: number;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postRecurringInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    project_id: string;
+                    lines: {
+                        description: string;
+                        quantity: number;
+                        unit_price: number;
+                        /** @default 0 */
+                        tax_rate?: number;
+                    }[];
+                    /** @default 0 */
+                    discount?: number;
+                    notes?: string;
+                    schedule: {
+                        /** @enum {string} */
+                        frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+                        /** @default 1 */
+                        interval?: number;
+                        day?: number | null;
+                        start_date: string;
+                        end_date?: string | null;
+                        count?: number | null;
+                    };
+                    /** @default true */
+                    auto_send?: boolean;
+                    /** @default false */
+                    auto_charge?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recurring_invoice: {
+                            id: string;
+                            project_id: string;
+                            project_title: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            lines: {
+                                description: string;
+                                quantity: number;
+                                unit_price: number;
+                                tax_rate: number;
+                                amount: number;
+                                discount: number;
+                                tax: number;
+                            }[];
+                            discount: number;
+                            subtotal: number;
+                            tax_total: number;
+                            total: number;
+                            notes: string | null;
+                            schedule: {
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+                                interval: number;
+                                day: number | null;
+                                start_date: string;
+                                end_date: string | null;
+                                count: number | null;
+                            };
+                            auto_send: boolean;
+                            auto_charge: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "ended";
+                            next_date: string | null;
+                            last_period_on: string | null;
+                            invoice_count: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Understood, but the referenced records do not fit (`UNPROCESSABLE`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getRecurringInvoicesForecast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mrr: {
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            amount: number;
+                        }[];
+                        next_30_days: {
+                            date: string;
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            amount: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getRecurringInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recurring_invoice: {
+                            id: string;
+                            project_id: string;
+                            project_title: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            lines: {
+                                description: string;
+                                quantity: number;
+                                unit_price: number;
+                                tax_rate: number;
+                                amount: number;
+                                discount: number;
+                                tax: number;
+                            }[];
+                            discount: number;
+                            subtotal: number;
+                            tax_total: number;
+                            total: number;
+                            notes: string | null;
+                            schedule: {
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+                                interval: number;
+                                day: number | null;
+                                start_date: string;
+                                end_date: string | null;
+                                count: number | null;
+                            };
+                            auto_send: boolean;
+                            auto_charge: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "ended";
+                            next_date: string | null;
+                            last_period_on: string | null;
+                            invoice_count: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    patchRecurringInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines?: {
+                        description: string;
+                        quantity: number;
+                        unit_price: number;
+                        /** @default 0 */
+                        tax_rate?: number;
+                    }[];
+                    discount?: number;
+                    notes?: string;
+                    schedule?: {
+                        /** @enum {string} */
+                        frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+                        /** @default 1 */
+                        interval?: number;
+                        day?: number | null;
+                        start_date: string;
+                        end_date?: string | null;
+                        count?: number | null;
+                    };
+                    auto_send?: boolean;
+                    auto_charge?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recurring_invoice: {
+                            id: string;
+                            project_id: string;
+                            project_title: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            lines: {
+                                description: string;
+                                quantity: number;
+                                unit_price: number;
+                                tax_rate: number;
+                                amount: number;
+                                discount: number;
+                                tax: number;
+                            }[];
+                            discount: number;
+                            subtotal: number;
+                            tax_total: number;
+                            total: number;
+                            notes: string | null;
+                            schedule: {
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+                                interval: number;
+                                day: number | null;
+                                start_date: string;
+                                end_date: string | null;
+                                count: number | null;
+                            };
+                            auto_send: boolean;
+                            auto_charge: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "ended";
+                            next_date: string | null;
+                            last_period_on: string | null;
+                            invoice_count: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`, `WIP_LIMIT`, `BOARD_CLOSED`, `COLUMN_NOT_EMPTY`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postRecurringInvoicesByIdPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recurring_invoice: {
+                            id: string;
+                            project_id: string;
+                            project_title: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            lines: {
+                                description: string;
+                                quantity: number;
+                                unit_price: number;
+                                tax_rate: number;
+                                amount: number;
+                                discount: number;
+                                tax: number;
+                            }[];
+                            discount: number;
+                            subtotal: number;
+                            tax_total: number;
+                            total: number;
+                            notes: string | null;
+                            schedule: {
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+                                interval: number;
+                                day: number | null;
+                                start_date: string;
+                                end_date: string | null;
+                                count: number | null;
+                            };
+                            auto_send: boolean;
+                            auto_charge: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "ended";
+                            next_date: string | null;
+                            last_period_on: string | null;
+                            invoice_count: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`, `WIP_LIMIT`, `BOARD_CLOSED`, `COLUMN_NOT_EMPTY`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postRecurringInvoicesByIdResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recurring_invoice: {
+                            id: string;
+                            project_id: string;
+                            project_title: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            lines: {
+                                description: string;
+                                quantity: number;
+                                unit_price: number;
+                                tax_rate: number;
+                                amount: number;
+                                discount: number;
+                                tax: number;
+                            }[];
+                            discount: number;
+                            subtotal: number;
+                            tax_total: number;
+                            total: number;
+                            notes: string | null;
+                            schedule: {
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+                                interval: number;
+                                day: number | null;
+                                start_date: string;
+                                end_date: string | null;
+                                count: number | null;
+                            };
+                            auto_send: boolean;
+                            auto_charge: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "ended";
+                            next_date: string | null;
+                            last_period_on: string | null;
+                            invoice_count: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`, `WIP_LIMIT`, `BOARD_CLOSED`, `COLUMN_NOT_EMPTY`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postRecurringInvoicesByIdEnd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recurring_invoice: {
+                            id: string;
+                            project_id: string;
+                            project_title: string;
+                            company: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            lines: {
+                                description: string;
+                                quantity: number;
+                                unit_price: number;
+                                tax_rate: number;
+                                amount: number;
+                                discount: number;
+                                tax: number;
+                            }[];
+                            discount: number;
+                            subtotal: number;
+                            tax_total: number;
+                            total: number;
+                            notes: string | null;
+                            schedule: {
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+                                interval: number;
+                                day: number | null;
+                                start_date: string;
+                                end_date: string | null;
+                                count: number | null;
+                            };
+                            auto_send: boolean;
+                            auto_charge: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "ended";
+                            next_date: string | null;
+                            last_period_on: string | null;
+                            invoice_count: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`, `WIP_LIMIT`, `BOARD_CLOSED`, `COLUMN_NOT_EMPTY`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getRecurringInvoicesByIdUpcoming: {
+        parameters: {
+            query?: {
+                count?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dates: string[];
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getProjectsByIdPaymentPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plan: {
+                            project_id: string;
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            base: number | null;
+                            /** @enum {string|null} */
+                            base_source: "proposal" | "budget" | null;
+                            stages: {
+                                id: string;
+                                label: string;
+                                percent: number | null;
+                                amount: number;
+                                /** @enum {string} */
+                                release: "date" | "card" | "manual";
+                                due_date: string | null;
+                                card_id: string | null;
+                                card_title: string | null;
+                                /** @enum {string} */
+                                state: "planned" | "invoiced" | "paid";
+                                invoice: {
+                                    id: string;
+                                    invoice_no: string;
+                                    status: string;
+                                } | null;
+                                released_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    putProjectsByIdPaymentPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    stages: {
+                        id?: string;
+                        label: string;
+                        percent?: number | null;
+                        amount?: number | null;
+                        /** @enum {string} */
+                        release: "date" | "card" | "manual";
+                        due_date?: string | null;
+                        card_id?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plan: {
+                            project_id: string;
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            base: number | null;
+                            /** @enum {string|null} */
+                            base_source: "proposal" | "budget" | null;
+                            stages: {
+                                id: string;
+                                label: string;
+                                percent: number | null;
+                                amount: number;
+                                /** @enum {string} */
+                                release: "date" | "card" | "manual";
+                                due_date: string | null;
+                                card_id: string | null;
+                                card_title: string | null;
+                                /** @enum {string} */
+                                state: "planned" | "invoiced" | "paid";
+                                invoice: {
+                                    id: string;
+                                    invoice_no: string;
+                                    status: string;
+                                } | null;
+                                released_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postProjectsByIdPaymentPlanStagesByStage_idRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                stage_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: {
+                            id: string;
+                            invoice_no: string;
+                            project_id: string;
+                            project_title: string;
+                            client: {
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            company: {
+                                id: string;
+                                name: string;
+                                billing_address: string | null;
+                                country: string | null;
+                                tax_number: string | null;
+                            };
+                            /** @enum {string} */
+                            currency: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
+                            lines: {
+                                description: string;
+                                quantity: number;
+                                unit_price: number;
+                                tax_rate: number;
+                                amount: number;
+                                discount: number;
+                                tax: number;
+                            }[];
+                            discount: number;
+                            subtotal: number;
+                            tax_total: number;
+                            total: number;
+                            amount_paid: number;
+                            amount_refunded: number;
+                            amount_due: number;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void";
+                            /** @enum {string} */
+                            kind: "standard" | "deposit" | "milestone";
+                            recurring_invoice_id: string | null;
+                            issue_date: string;
+                            due_date: string;
+                            notes: string | null;
+                            sent_at: string | null;
+                            paid_at: string | null;
+                            voided_at: string | null;
+                            void_reason: string | null;
+                            needs_attention: boolean;
+                            attention_note: string | null;
+                            payments: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "payment" | "refund";
+                                amount: number;
+                                /** @enum {string} */
+                                method: "card" | "bank_transfer";
+                                reference: string | null;
+                                received_on: string;
+                                receipt_url: string | null;
+                                refundable: number;
+                                created_at: string;
+                            }[];
+                            pdf_url: string;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is not valid (`VALIDATION_FAILED`, `BAD_REQUEST`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Signed in, but this role or person may not do this (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description No such record, or one the caller may not know about (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (`INVALID_TRANSITION`, `STALE_STATE`, `CONFLICT`, `WIP_LIMIT`, `BOARD_CLOSED`, `COLUMN_NOT_EMPTY`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Understood, but the referenced records do not fit (`UNPROCESSABLE`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Unexpected server error (`INTERNAL`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         error: string;
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "BAD_REQUEST" | "WEBHOOK_SIGNATURE_INVALID" | "UNKNOWN_TEMPLATE_VARIABLE" | "SCOPE_NOT_ALLOWED" | "WEBHOOK_URL_REFUSED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INVALID_MFA_CODE" | "MFA_CHALLENGE_INVALID" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "SETUP_KEY_REQUIRED" | "SETUP_TOKEN_REQUIRED" | "MFA_ENROLMENT_REQUIRED" | "TOKEN_SCOPE_MISSING" | "SESSION_REQUIRED" | "WRONG_PASSWORD" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVITATION_INVALID" | "LINK_INVALID" | "EMAIL_TAKEN" | "LAST_OWNER" | "INVALID_TRANSITION" | "STALE_STATE" | "CONFLICT" | "WIP_LIMIT" | "BOARD_CLOSED" | "COLUMN_NOT_EMPTY" | "INVOICE_ALREADY_PAID" | "INVOICE_NOT_DUE" | "INVOICE_IMMUTABLE" | "PAYMENT_EXCEEDS_DUE" | "REFUND_EXCEEDS_PAYMENT" | "ALREADY_SIGNED" | "DOCUMENT_CHANGED" | "MFA_ALREADY_ENABLED" | "MFA_NOT_ENABLED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "QUOTA_EXCEEDED" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "HEADERS_TOO_LARGE" | "TOO_MANY_ATTEMPTS" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_PROVIDER_ERROR" | "DOCUMENT_TAMPERED" | "UNAVAILABLE" | "DATABASE_UNAVAILABLE";
