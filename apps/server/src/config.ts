@@ -129,6 +129,17 @@ const envSchema = z.object({
   RECURRING_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(RECURRING_SWEEP_SECONDS_DEFAULT),
   EVENT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(64).default(4),
   EVENT_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(256).default(16),
+  INBOUND_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'a mail domain such as reply.example.com')
+    .optional(),
+  INBOUND_EMAIL_SECRET: z.string().min(16).optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
+  INBOUND_EMAIL_MAX_MB: z.coerce.number().min(0.01).max(100).default(25),
+  INBOUND_EMAIL_PER_SENDER_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  INBOUND_BOUNCES_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
+  DOCUMENT_LINK_TTL_DAYS: z.coerce.number().min(0.001).max(365).default(14),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -250,6 +261,23 @@ export type Config = {
   seal: { p12Path?: string; passphrase?: string };
   /** A sent contract still unsigned this long after sending gets one reminder. */
   contractReminderMs: number;
+  /**
+   * Replies by e-mail. `domain`: the reply addresses' domain (`reply+<token>@domain`); unset, chat e-mails carry no
+   * reply address. `secret`: what a provider's inbound webhook (POST /api/inbound-email) must present. `smtpPort`: the
+   * built-in SMTP listener's port (off when unset). A mail over `maxBytes`, or past `perSenderPerMinute` from one
+   * address, is refused; a sender gets at most `bouncesPerHour` bounces.
+   */
+  inbound: {
+    domain?: string;
+    secret?: string;
+    smtpPort?: number;
+    smtpHost: string;
+    maxBytes: number;
+    perSenderPerMinute: number;
+    bouncesPerHour: number;
+  };
+  /** How long an e-mailed one-tap document link (/d/<token>) works. */
+  documentLinkTtlMs: number;
   /** The agency's IANA time zone: the days and ISO weeks of timesheets, and the Monday-noon reminder, are read in it. */
   agencyTimeZone: string;
   /** How often recurring invoices and dated payment stages are looked at (seconds). */
@@ -406,6 +434,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadGraceMs: e.UPLOAD_GRACE_HOURS * 3_600_000,
     seal: { p12Path: e.SEAL_P12_PATH ? path.resolve(e.SEAL_P12_PATH) : undefined, passphrase: e.SEAL_P12_PASSPHRASE },
     contractReminderMs: Math.round(e.CONTRACT_REMINDER_DAYS * 86_400_000),
+    inbound: {
+      domain: e.INBOUND_EMAIL_DOMAIN?.toLowerCase(),
+      secret: e.INBOUND_EMAIL_SECRET,
+      smtpPort: e.INBOUND_SMTP_PORT,
+      smtpHost: e.INBOUND_SMTP_HOST,
+      maxBytes: Math.round(e.INBOUND_EMAIL_MAX_MB * 1024 * 1024),
+      perSenderPerMinute: e.INBOUND_EMAIL_PER_SENDER_PER_MINUTE,
+      bouncesPerHour: e.INBOUND_BOUNCES_PER_HOUR,
+    },
+    documentLinkTtlMs: Math.round(e.DOCUMENT_LINK_TTL_DAYS * 86_400_000),
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     recurringSweepSeconds: e.RECURRING_SWEEP_SECONDS,
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,

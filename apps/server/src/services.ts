@@ -6,6 +6,7 @@ import { createAuthService } from './modules/auth/service.js';
 import { createBoardService } from './modules/board/service.js';
 import { createCompanyService } from './modules/companies/service.js';
 import { createContractService } from './modules/contracts/service.js';
+import { createInboundMailService } from './modules/inbound-mail/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
 import { createMessagingService } from './modules/messaging/service.js';
 import { createNotificationService } from './modules/notifications/service.js';
@@ -30,6 +31,7 @@ export function createServices(ctx: AppContext) {
   const invoices = createInvoiceService(ctx, notifications, projects);
   const contracts = createContractService(ctx, notifications);
   const paymentPlans = createPaymentPlanService(ctx, invoices);
+  const messaging = createMessagingService(ctx, notifications);
   return {
     auth,
     account: createAccountService(ctx, auth),
@@ -42,7 +44,8 @@ export function createServices(ctx: AppContext) {
     invoices,
     payments: createPaymentService(ctx, invoices, notifications),
     tools: createToolRequestService(ctx, notifications),
-    messaging: createMessagingService(ctx, notifications),
+    messaging,
+    inboundMail: createInboundMailService(ctx, messaging),
     storage: createStorageService(ctx),
     board: createBoardService(ctx, notifications),
     training: createTrainingService(ctx, notifications),

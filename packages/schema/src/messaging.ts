@@ -48,6 +48,8 @@ export const messageSchema = z.object({
   is_read: z.union([z.literal(0), z.literal(1)]),
   /** Who wrote it: on a company's thread, any of its people. */
   sender_name: z.string(),
+  /** Present when the message was not written in the app: `email` for a reply by e-mail. */
+  via: z.literal('email').optional(),
   /**
    * The super admin's messages in a thread: each person of the client's company who has read it, and when (the
    * message is read once any of them has).

@@ -150,6 +150,8 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** Set for a session opened from an e-mailed document link: it reaches that one document only (plugins/auth.ts). */
+    documentLinkId: bigint('document_link_id', { mode: 'number' }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -212,6 +214,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** Where an answer goes: the per-person reply address of a chat message's e-mail. */
+    replyTo: text('reply_to'),
     transport: text('transport').notNull(),
     createdAt: createdAt(),
     /** Handed to the job runner (a sweep re-queues rows that never were, after a crash). */
@@ -419,6 +423,8 @@ export const messages = pgTable(
     readAt: ts('read_at'),
     isRead: integer('is_read').notNull().default(0),
     search: searchVector('"message_content"'),
+    /** How it was written when not in the app: `email` for a reply by e-mail. */
+    via: text('via', { enum: ['email'] }),
   },
   (t) => [
     index('messages_search_idx').using('gin', t.search),
@@ -560,6 +566,8 @@ export const contractSignatures = pgTable(
     pdfStorageKey: text('pdf_storage_key').notNull(),
     pdfSha256: text('pdf_sha256').notNull(),
     pdfSize: integer('pdf_size').notNull(),
+    /** How the signer was identified: their signed-in session, or an e-mailed link and a code sent to their address. */
+    identifiedBy: text('identified_by'),
   },
   (t) => [uniqueIndex('contract_signatures_contract_key').on(t.contractId), uniqueIndex('contract_signatures_pdf_key').on(t.pdfStorageKey)],
 );
@@ -1601,4 +1609,64 @@ export const paymentStages = pgTable(
       .on(t.cardId)
       .where(sql`card_id is not null`),
   ],
+/**
+ * The reply address of one person in one conversation (`reply+<id>-<signature>@INBOUND_EMAIL_DOMAIN`): the id is
+ * kept so the address can be revoked; the signature (an HMAC of the id, conversation and person) makes it unguessable.
+ */
+export const replyTokens = pgTable(
+  'reply_tokens',
+  {
+    id: id(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('reply_tokens_live_key')
+      .on(t.conversationId, t.userId)
+      .where(sql`revoked_at is null`),
+  ],
+);
+
+/** Bounces sent for refused inbound mail, per sender address: a flood from one address gets no more than a few. */
+export const inboundBounces = pgTable(
+  'inbound_bounces',
+  {
+    id: id(),
+    address: text('address').notNull(),
+    reason: text('reason').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [index('inbound_bounces_address_idx').on(t.address, t.sentAt)],
+);
+
+/**
+ * A one-tap link to one document (proposal, contract, invoice) e-mailed to its addressee: redeemed for a session
+ * scoped to that document. Revoked by staff or by the next send of the document; a code e-mailed to the addressee
+ * is asked before signing through it.
+ */
+export const documentLinks = pgTable(
+  'document_links',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['proposal', 'contract', 'invoice'] }).notNull(),
+    documentId: bigint('document_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    lastOpenedAt: ts('last_opened_at'),
+    /** The signing code's SHA-256, while one is pending. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: ts('code_expires_at'),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+  },
+  (t) => [index('document_links_document_idx').on(t.kind, t.documentId), index('document_links_user_idx').on(t.userId)],
 );

@@ -8,7 +8,8 @@ import { mailOutbox, type MailAttachment } from '../db/schema.js';
 import { redactLinks, safeErrorMessage } from '../lib/log-safety.js';
 import type { Storage } from './storage.js';
 
-export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
+/** `replyTo`: where the recipient's answer goes (a chat message's per-person reply address). */
+export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[]; replyTo?: string };
 export type DeliveredMail = MailMessage & { id: number };
 
 export type Mailer = {
@@ -77,6 +78,7 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
             subject: m.subject,
             text: m.text,
             attachments: m.attachments ?? null,
+            replyTo: m.replyTo ?? null,
             transport: smtp ? 'smtp' : 'log',
             createdAt: now(),
           })),
@@ -115,6 +117,7 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
             to: mail.to,
             subject: mail.subject,
             text: mail.text,
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
             attachments: await readAttachments(mail.attachments),
           });
         } else {
@@ -138,7 +141,14 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
       await db.update(mailOutbox).set({ sentAt: now(), error: null, leaseUntil: null, text: '' }).where(eq(mailOutbox.id, mail.id));
       // Told once the outbox says so: a listener that looks at the outbox finds the mail delivered.
       for (const listener of listeners)
-        listener({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? undefined });
+        listener({
+          id: mail.id,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          attachments: mail.attachments ?? undefined,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        });
       return 'sent';
     },
 

@@ -1,11 +1,23 @@
 import { goPath } from '@agency/schema';
-import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { conversations, messages, notificationPreferences, projects, users } from '../../db/schema.js';
 import { companyPeopleIds } from '../companies/queries.js';
+import { replyAddressFor } from '../inbound-mail/reply-tokens.js';
 import { unreadByPerson } from './queries.js';
 
 export const MESSAGE_EMAIL_QUEUE = 'message-email';
+/** A chat e-mail quotes each waiting message up to this many characters. */
+export const MESSAGE_EMAIL_TEXT_LIMIT = 2000;
+/** …and at most this many of them, the newest. */
+const MESSAGE_EMAIL_MAX_MESSAGES = 10;
+
+function quoteOf(m: { content: string; attachments: { name: string }[]; senderName: string; via: string | null }) {
+  const text = m.content === '(attachment)' ? '' : m.content;
+  const cut = text.length > MESSAGE_EMAIL_TEXT_LIMIT ? `${text.slice(0, MESSAGE_EMAIL_TEXT_LIMIT)}…` : text;
+  const files = m.attachments.length ? `\nAttachments: ${m.attachments.map((a) => a.name).join(', ')}` : '';
+  return `${m.senderName} wrote:\n${cut}${files}`;
+}
 
 /**
  * `after`: messages sent at or before this time were already looked at by an earlier job of the conversation,
@@ -94,10 +106,25 @@ export function registerMessageJobs(ctx: AppContext) {
         if (inAppOnly.has(readerId) || (await countUnread(readerId, isNew, lte(messages.timestamp, cutoff))) === 0) continue;
         // The mail counts every message still unread, those an earlier mail named included: that is what waits.
         const n = await countUnread(readerId, lte(messages.timestamp, cutoff));
+        const waiting = (
+          await ctx.db
+            .select({ content: messages.content, attachments: messages.attachments, senderName: users.name, via: messages.via })
+            .from(messages)
+            .innerJoin(users, eq(users.id, messages.senderId))
+            .where(and(unreadBy(readerId), lte(messages.timestamp, cutoff)))
+            .orderBy(desc(messages.id))
+            .limit(MESSAGE_EMAIL_MAX_MESSAGES)
+        ).reverse();
+        const replyTo = await replyAddressFor(ctx, ctx.db, conversationId, readerId);
+        const more = n > waiting.length ? `\n\n(and ${n - waiting.length} earlier message${n - waiting.length === 1 ? '' : 's'})` : '';
         mails.push({
           to: emails.get(readerId)!,
           subject: `${n === 1 ? 'An unread message' : `${n} unread messages`} about ${conversation.title} · ${ctx.config.brandName}`,
-          text: `${n === 1 ? 'A message is' : `${n} messages are`} waiting for you about "${conversation.title}".\n\nRead and reply: ${link}`,
+          text:
+            `${n === 1 ? 'A message is' : `${n} messages are`} waiting for you about "${conversation.title}".${more}\n\n` +
+            `${waiting.map(quoteOf).join('\n\n')}\n\n` +
+            (replyTo ? `Reply to this e-mail to answer in the conversation, or read and reply in the app: ${link}` : `Read and reply: ${link}`),
+          ...(replyTo ? { replyTo } : {}),
         });
       }
       if (mails.length) await ctx.transaction((tx, publish) => ctx.mailer.enqueue(tx, publish, mails));

@@ -63,6 +63,7 @@ export function presentMessage(ctx: AppContext, row: NamedMessageRow, sessionId:
     read_at: iso(row.readAt),
     is_read: row.isRead === 1 ? 1 : 0,
     sender_name: row.senderName,
+    ...(row.via ? { via: row.via } : {}),
     ...(readBy ? { read_by: readBy } : {}),
   };
 }

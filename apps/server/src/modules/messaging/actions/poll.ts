@@ -14,7 +14,7 @@ import { assertOwnId, assertSide, EMPTY_POLL_ANSWER, isoFromUtcText, writeAttach
 const COLUMNS =
   'm.id::text, m.conversation_id, m.sender_id::text, m.receiver_id::text, m.message_content, m.message_attachments::text, ' +
   `(m."timestamp" at time zone 'UTC')::text, (m.delivered_at at time zone 'UTC')::text, (m.read_at at time zone 'UTC')::text, m.is_read::text, ` +
-  'u.name, m.id as sort_key';
+  'u.name, m.via, m.id as sort_key';
 function superadminPageSql(since: boolean) {
   const mine = (who: string) =>
     `(select ${COLUMNS} from messages m join users u on u.id = m.sender_id where m.${who} = $1${since ? ' and m.id > $2' : ''})`;
@@ -39,14 +39,14 @@ const PAGE_SQL = {
 function writePollPage(ctx: AppContext, rows: (string | null)[][], sessionId: number, now: Date): string {
   let out = '{"messages":[';
   for (let i = 0; i < rows.length; i++) {
-    const [id, conversationId, senderId, receiverId, content, attachments, timestamp, deliveredAt, readAt, isRead, senderName] = rows[i];
+    const [id, conversationId, senderId, receiverId, content, attachments, timestamp, deliveredAt, readAt, isRead, senderName, via] = rows[i];
     if (i > 0) out += ',';
     out +=
       `{"id":${id},"conversation_id":${JSON.stringify(conversationId)},"sender_id":"${senderId}","receiver_id":"${receiverId}",` +
       `"message_content":${JSON.stringify(content)},"message_attachments":${attachments === '[]' ? '[]' : writeAttachments(ctx, attachments, sessionId, now)},` +
       `"timestamp":"${isoFromUtcText(timestamp as string)}","delivered_at":${deliveredAt === null ? 'null' : `"${isoFromUtcText(deliveredAt)}"`},` +
       `"read_at":${readAt === null ? 'null' : `"${isoFromUtcText(readAt)}"`},"is_read":${isRead === '1' ? 1 : 0},` +
-      `"sender_name":${JSON.stringify(senderName)}}`;
+      `"sender_name":${JSON.stringify(senderName)}${via === 'email' ? ',"via":"email"' : ''}}`;
   }
   return `${out}]}`;
 }

@@ -78,6 +78,8 @@ export function send(ctx: AppContext, notifications: NotificationService) {
     },
     /** Files this request's body carried as data URLs, already in storage (streaming-body.ts). */
     streamed: StreamedFile[] = [],
+    /** `email`: a reply by e-mail (modules/inbound-mail), marked so on the message. */
+    via?: 'email',
   ) => {
     assertSide(actor, side);
     if (input.sender_id !== String(actor.id)) throw new AppError('FORBIDDEN', 'sender_id must be your own id');
@@ -144,6 +146,7 @@ export function send(ctx: AppContext, notifications: NotificationService) {
             content,
             attachments,
             timestamp: now,
+            via: via ?? null,
           })
           .returning();
         await tx
