@@ -6,7 +6,7 @@
  */
 const QUOTE_HEADERS: RegExp[] = [
   // Gmail, Apple Mail, Thunderbird: "On … wrote:" (the date and name may wrap onto the next line).
-  /^[ \t]*On\b[^\n]{1,200}(\n[^\n]{1,200})?\bwrote:[ \t]*$/m,
+  /^[ \t>]*On\b[^\n]{1,200}(\n[^\n]{1,200})?\bwrote:[ \t]*$/m,
   // Outlook: the divider, or the header block of the quoted mail.
   /^\s*-{2,}\s*Original Message\s*-{2,}\s*$/im,
   /^\s*_{10,}\s*$/m,

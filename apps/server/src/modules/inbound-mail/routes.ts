@@ -19,8 +19,10 @@ function secretMatches(expected: string | undefined, given: string | undefined):
 export const inboundMailRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; inbound: InboundMailService }> = async (app, { ctx, inbound }) => {
   // The raw message is kept as bytes: mailparser reads its headers, parts and encodings itself.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser(['message/rfc822', 'text/plain'], { parseAs: 'buffer', bodyLimit: ctx.config.inbound.maxBytes + 64 * 1024 }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['message/rfc822', 'text/plain'],
+    { parseAs: 'buffer', bodyLimit: ctx.config.inbound.maxBytes + 64 * 1024 },
+    (_request, body, done) => done(null, body),
   );
   app.post('/inbound-email', {
     config: { rateLimit: { ...doorLimit(6000, 60_000, 'ip'), groupId: 'inbound-email' } },
@@ -29,7 +31,9 @@ export const inboundMailRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; inbound
       const header = request.headers.authorization;
       const bearer = header && /^Bearer\s+(\S+)$/i.exec(header)?.[1];
       const given = bearer ?? (request.headers['x-inbound-secret'] as string | undefined);
-      done(secretMatches(ctx.config.inbound.secret, given) ? undefined : new AppError('UNAUTHENTICATED', 'A valid inbound e-mail secret is required'));
+      done(
+        secretMatches(ctx.config.inbound.secret, given) ? undefined : new AppError('UNAUTHENTICATED', 'A valid inbound e-mail secret is required'),
+      );
     },
     schema: {
       tags,
