@@ -22,6 +22,7 @@ import { registerAuthJobs } from './modules/auth/jobs.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { boardRoutes } from './modules/board/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
+import { documentLinkRoutes } from './modules/document-links/routes.js';
 import { inboundMailRoutes } from './modules/inbound-mail/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
@@ -277,6 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paymentPlanRoutes, { plans: services.paymentPlans });
       await api.register(searchRoutes, { search: services.search });
       await api.register(inboundMailRoutes, { ctx, inbound: services.inboundMail });
+      await api.register(documentLinkRoutes, { ctx, links: services.documentLinks });
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ import { createAuthService } from './modules/auth/service.js';
 import { createBoardService } from './modules/board/service.js';
 import { createCompanyService } from './modules/companies/service.js';
 import { createContractService } from './modules/contracts/service.js';
+import { createDocumentLinkService } from './modules/document-links/service.js';
 import { createInboundMailService } from './modules/inbound-mail/service.js';
 import { createInvitationService } from './modules/invitations/service.js';
 import { createMessagingService } from './modules/messaging/service.js';
@@ -46,6 +47,7 @@ export function createServices(ctx: AppContext) {
     tools: createToolRequestService(ctx, notifications),
     messaging,
     inboundMail: createInboundMailService(ctx, messaging),
+    documentLinks: createDocumentLinkService(ctx),
     storage: createStorageService(ctx),
     board: createBoardService(ctx, notifications),
     training: createTrainingService(ctx, notifications),

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   'contract.created': 'Contract created',
   'contract.updated': 'Contract draft edited',
   'contract.sent': 'Contract sent',
+  'document_link.opened': 'Opened from e-mail link',
+  'document_link.revoked': 'E-mail link revoked',
   'contract.voided': 'Contract voided',
   'proposal.created': 'Proposal created',
   'proposal.updated': 'Proposal draft edited',

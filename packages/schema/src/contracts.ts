@@ -178,6 +178,11 @@ export const signContractInput = z.object({
     .max(MAX_SIGNATURE_DATA_URL_LENGTH, 'The drawn signature must be at most 200 KB')
     .optional(),
   agree: z.literal(true, { error: 'You must agree to sign electronically' }),
+  /** The 6-digit code e-mailed to the signer: asked when the contract was opened from an e-mailed link. */
+  code: z
+    .string()
+    .regex(/^\d{6}$/, 'code: the 6-digit code we e-mailed you')
+    .optional(),
   /** The document hash the signer was shown; when given it must be the contract's. */
   document_sha256: z
     .string()

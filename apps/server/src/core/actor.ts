@@ -23,6 +23,11 @@ export type Actor = {
    * scopes, and session-only routes, are refused before they run (plugins/auth.ts).
    */
   apiToken?: { id: number; scopes: readonly ApiScope[] };
+  /**
+   * Set when the session was opened from an e-mailed document link: it reaches that one document's routes only,
+   * every other route answers 401 (plugins/auth.ts), and signing through it asks for a code sent to the addressee.
+   */
+  documentScope?: { linkId: number; kind: 'proposal' | 'contract' | 'invoice'; documentId: number };
 };
 
 /**

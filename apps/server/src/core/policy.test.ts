@@ -504,6 +504,7 @@ const TABLE: { [A in Action]: Case<A>[] } = {
     },
   ],
   'payment_plan:manage': [{ on: 'P', resource: P, expect: only('admin', 'superadmin') }],
+  'document_link:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];

@@ -186,6 +186,8 @@ export type Resources = {
   'payment_plan:read': ProjectFacts;
   /** Set a project's payment plan and release its stages by hand (staff). */
   'payment_plan:manage': ProjectFacts;
+  /** The one-tap links e-mailed with proposals, contracts and invoices: staff list and revoke them. */
+  'document_link:manage': null;
 };
 export type Action = keyof Resources;
 
@@ -611,6 +613,7 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
     moneyPeople,
   ),
   'payment_plan:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'document_link:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
 };
 
 /** A proposal of the caller's company once sent: another company's, or a draft, may not be known to exist. */

@@ -6,7 +6,8 @@ import type { Actor } from '../core/actor.js';
 import { AppError } from '../core/errors.js';
 import type { AppContext } from '../context.js';
 import { tokenRequirement } from '../core/api-scopes.js';
-import { sessions, users, userTotp } from '../db/schema.js';
+import { documentLinks, sessions, users, userTotp } from '../db/schema.js';
+import { scopeAllows } from '../modules/document-links/scope.js';
 import { resolveApiToken, type TokenUse } from '../modules/api-tokens/resolve.js';
 import { hashToken, isApiTokenFormat, isSessionActive, SESSION_TOUCH_INTERVAL_MS, shouldTouchSession } from '../modules/auth/tokens.js';
 import '../lib/route-guards.js';
@@ -53,14 +54,22 @@ export async function resolveActor(ctx: AppContext, token: string, use?: TokenUs
       companyId: users.companyId,
       companyRole: users.companyRole,
       totpConfirmedAt: userTotp.confirmedAt,
+      documentLinkId: sessions.documentLinkId,
+      linkKind: documentLinks.kind,
+      linkDocumentId: documentLinks.documentId,
+      linkExpiresAt: documentLinks.expiresAt,
+      linkRevokedAt: documentLinks.revokedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userTotp, eq(userTotp.userId, users.id))
+    .leftJoin(documentLinks, eq(documentLinks.id, sessions.documentLinkId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row || row.status !== 'active') return null;
   if (!isSessionActive(row, now, ctx.config.sessionIdleMs)) return null;
+  // A session from a document link ends with its link (revoked, expired).
+  if (row.documentLinkId !== null && (!row.linkKind || row.linkRevokedAt || !row.linkExpiresAt || row.linkExpiresAt <= now)) return null;
   let lastUsedAt = row.lastUsedAt;
   if (shouldTouchSession(row.lastUsedAt, now)) {
     await ctx.db
@@ -81,6 +90,10 @@ export async function resolveActor(ctx: AppContext, token: string, use?: TokenUs
     // No address in the memo; the slot is there so that each request's copy (admit, below) has the same shape as this
     // object: a spread that adds a property takes V8's slow path, about a microsecond on every poll.
     ip: undefined,
+    documentScope:
+      row.documentLinkId !== null && row.linkKind && row.linkDocumentId !== null
+        ? { linkId: row.documentLinkId, kind: row.linkKind, documentId: row.linkDocumentId }
+        : undefined,
   };
   ctx.sessionCache.set(token, { actor, lastUsedAt, expiresAt: row.expiresAt });
   return actor;
@@ -136,6 +149,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     request.actor = actor && { ...actor, ip: request.ip };
     if (actor?.mfaEnrolmentRequired && request.url.startsWith('/api/') && !request.routeOptions.config?.mfaEnrolment) {
       return new AppError('MFA_ENROLMENT_REQUIRED');
+    }
+    // A session opened from a document link reaches that document only: anything else is answered as to a stranger.
+    if (
+      actor?.documentScope &&
+      request.url.startsWith('/api/') &&
+      !scopeAllows(actor.documentScope, request.method, request.routeOptions.url, request.params)
+    ) {
+      return new AppError('UNAUTHENTICATED', 'This link opens one document only: sign in to see the rest');
     }
     if (actor?.apiToken && request.url.startsWith('/api/') && request.routeOptions.url) return checkTokenScope(request, actor.apiToken.scopes);
     return undefined;

@@ -7,7 +7,7 @@ import {
   type CompanyRole,
   type Role,
 } from '@agency/schema';
-import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
 import type { AppContext } from '../../context.js';
@@ -87,6 +87,11 @@ export async function startSession(ctx: AppContext, db: DbOrTx, userId: number, 
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ip: meta.ip ?? null,
   });
+  // Signing in ends the sessions opened from e-mailed document links: the person has their whole account now.
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNotNull(sessions.documentLinkId), isNull(sessions.revokedAt)));
   return token;
 }
 

@@ -18,6 +18,8 @@ export type Certificate = {
   signerRole: string;
   ip: string | null;
   userAgent: string | null;
+  /** How the signer was identified: their signed-in account, or an e-mailed link and a code sent to their address. */
+  identifiedBy?: string;
   events: CertificateEvent[];
   sealSubject: string;
 };
@@ -375,6 +377,7 @@ async function writeCertificate(w: Writer, input: ContractPdfInput, cert: Certif
   await field('Signature', signature.imagePng ? 'Drawn signature and typed name' : 'Typed name');
   await field('IP address', cert.ip ?? 'unknown');
   await field('User agent', cert.userAgent ?? 'unknown');
+  if (cert.identifiedBy) await field('Identified by', cert.identifiedBy);
   await field('Consent', 'The signer agreed to sign electronically.');
   w.gap(10);
   await w.block([{ text: 'Audit trail', style: { bold: true } }], { size: 12, color: ACCENT });

@@ -32,7 +32,7 @@ export async function sealedPdf(
   ctx: AppContext,
   db: DbOrTx,
   row: Row,
-  signature: { name: string; signedAt: Date; imagePng: Buffer | null },
+  signature: { name: string; signedAt: Date; imagePng: Buffer | null; identifiedBy: string },
   info: RequestInfo,
 ) {
   const trail = await events(db, row.contract.id);
@@ -41,6 +41,7 @@ export async function sealedPdf(
     signerRole: ROLE_LABELS[row.signerRole],
     ip: info.ip,
     userAgent: info.userAgent,
+    identifiedBy: signature.identifiedBy,
     sealSubject: await ctx.sealer.subject(),
     events: trail
       .filter((e) => e.kind !== 'created' && e.kind !== 'updated')

@@ -1,4 +1,5 @@
 import { goPath, notificationCategoryOf, type Notification, type NotificationTarget } from '@agency/schema';
+import { LINKED_NOTIFICATION_KINDS, mintLinks } from '../document-links/tokens.js';
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
@@ -124,16 +125,38 @@ export function createNotificationService(ctx: AppContext) {
         (r) => r.status === 'active' && !inAppOnly.has(r.id) && (!message.mailTo || message.mailTo.userIds.includes(r.id)),
       );
       const known = new Set(mailed.map((r) => r.email.trim().toLowerCase()));
+      // A proposal, a contract to sign or an invoice to pay: each addressee with an account gets a one-tap link of
+      // their own (a new send revokes the document's earlier links).
+      const linkKind = message.target ? LINKED_NOTIFICATION_KINDS[message.kind] : undefined;
+      const links = linkKind
+        ? await mintLinks(
+            ctx,
+            tx,
+            publish,
+            linkKind,
+            Number(message.target!.id),
+            mailed.map((r) => r.id),
+          )
+        : new Map<number, string>();
+      const days = Math.round(ctx.config.documentLinkTtlMs / 86_400_000);
+      const oneTap = (userId?: number) => {
+        const url = userId === undefined ? undefined : links.get(userId);
+        return url
+          ? `\n\nOpen it on any device without a password (this link is yours alone and works for ${days} day${days === 1 ? '' : 's'}): ${url}`
+          : '';
+      };
       const addresses = [...new Set((message.mailTo?.addresses ?? []).map((a) => a.trim()))].filter((a) => !known.has(a.toLowerCase()));
       await ctx.mailer.enqueue(
         tx,
         publish,
-        [...mailed.map((r) => r.email), ...addresses].map((to) => ({
-          to,
-          subject: `${message.title} · ${ctx.config.brandName}`,
-          text: `${message.mailText ?? message.body}${open}`,
-          ...(message.attachments?.length ? { attachments: message.attachments } : {}),
-        })),
+        [...mailed.map((r) => ({ to: r.email, userId: r.id as number | undefined })), ...addresses.map((to) => ({ to, userId: undefined }))].map(
+          ({ to, userId }) => ({
+            to,
+            subject: `${message.title} · ${ctx.config.brandName}`,
+            text: `${message.mailText ?? message.body}${oneTap(userId)}${open}`,
+            ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+          }),
+        ),
       );
     },
 

@@ -4,6 +4,7 @@ import type { SignContractInput } from '@agency/schema';
 import type { Actor } from '../../../core/actor.js';
 import { AppError } from '../../../core/errors.js';
 import { contractSignatures, contracts } from '../../../db/schema.js';
+import { checkSigningCode, useSigningCode } from '../../document-links/codes.js';
 import type { ContractDeps } from '../deps.js';
 import { sealedPdf } from '../documents.js';
 import { eventOf, isUniqueViolation, slug, target, type RequestInfo } from '../helpers.js';
@@ -22,6 +23,8 @@ export function signContract(deps: ContractDeps) {
   const get = getContract(deps);
   return async (actor: Actor, id: number, input: SignContractInput, info: RequestInfo) => {
     let storedKey: string | null = null;
+    // Through an e-mailed link, the code sent to the addressee first (a signed-in session needs none).
+    const identifiedBy = await checkSigningCode(ctx, actor, input.code);
     try {
       await ctx.transaction(async (tx, publish) => {
         const row = await load(ctx, actor, 'contract:sign', id, tx, true);
@@ -33,7 +36,8 @@ export function signContract(deps: ContractDeps) {
         if (c.expiresAt && c.expiresAt <= now) throw new AppError('INVALID_TRANSITION', 'This contract has expired and can no longer be signed');
         if (input.document_sha256 && input.document_sha256 !== c.documentSha256) throw new AppError('DOCUMENT_CHANGED');
         const image = input.signature_image ? await (await import('../signature-image.js')).decodeSignatureImage(input.signature_image) : null;
-        const signature = { name: input.signature_name, signedAt: now, imagePng: image };
+        const signature = { name: input.signature_name, signedAt: now, imagePng: image, identifiedBy };
+        await useSigningCode(tx, actor);
 
         await recordEvent(ctx, tx, id, 'signed', actor.id, info, `Signed as "${input.signature_name}"`);
         const sealed = await sealedPdf(ctx, tx, row, signature, info);
@@ -53,6 +57,7 @@ export function signContract(deps: ContractDeps) {
           pdfStorageKey: key,
           pdfSha256,
           pdfSize: sealed.length,
+          identifiedBy,
         });
         await contractLifecycle.transition(tx, {
           table: contracts,
