@@ -2670,6 +2670,52 @@ export const ACCESS_ROWS: AccessRow[] = [
     request: (_w, _me, made) => ({ path: `/webhooks/${made.first.webhook}/deliveries/${made.second.delivery}/replay` }),
     expect: STAFF_ONLY(HIDE),
   }),
+
+  // replies by e-mail: the provider's webhook answers only to INBOUND_EMAIL_SECRET (unset here), never to a session
+  row({
+    method: 'POST',
+    route: '/inbound-email',
+    request: () => ({
+      path: '/inbound-email',
+      body: 'From: a@x.example\r\nTo: reply+1-00@reply.example\r\nSubject: hi\r\n\r\nhello\r\n',
+      headers: { 'content-type': 'message/rfc822' },
+    }),
+    expect: everyone(UNAUTH),
+  }),
+
+  // one-tap document links: redeeming needs only the token; the scope itself is tested in document-links.int.test.ts
+  row({
+    method: 'POST',
+    route: '/document-links/redeem',
+    request: () => ({ path: '/document-links/redeem', body: { token: `1.${'A'.repeat(43)}` } }),
+    expect: everyone([404, 'LINK_INVALID']),
+  }),
+  row({
+    method: 'GET',
+    route: '/document-links/current',
+    request: () => ({ path: '/document-links/current' }),
+    expect: signedIn(HIDE),
+  }),
+  row({
+    method: 'POST',
+    route: '/document-links/code',
+    request: () => ({ path: '/document-links/code' }),
+    expect: signedIn(DENY),
+  }),
+  row({
+    method: 'GET',
+    route: '/document-links',
+    request: (w) => ({ path: '/document-links', query: { kind: 'contract', document_id: w.projectP } }),
+    expect: STAFF_ONLY(OK),
+    invalid: () => ({ path: '/document-links', query: { kind: 'letter', document_id: '1' } }),
+  }),
+  row({
+    method: 'DELETE',
+    route: '/document-links/:id',
+    request: () => ({ path: '/document-links/999999' }),
+    expect: STAFF_ONLY(HIDE),
+    invalid: () => ({ path: '/document-links/abc' }),
+  }),
 ];
 
 /**

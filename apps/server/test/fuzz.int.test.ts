@@ -160,6 +160,8 @@ function operationsOf(doc: { paths: Record<string, Record<string, Record<string,
   return out;
 }
 
+const INBOUND_SECRET = 'fuzz-inbound-secret-0123456789';
+
 let t: TestApp;
 let tokens: Record<string, string | undefined>;
 let knownIds: string[];
@@ -178,11 +180,12 @@ async function freshTokens() {
   const client = await signupClient(t.app);
   const admin = await inviteAndSignup(t.app, ownerToken!, 'admin');
   const lead = await inviteAndSignup(t.app, ownerToken!, 'teamlead');
-  return { anonymous: undefined, client: client.token, superadmin: ownerToken, admin: admin.token, teamlead: lead.token };
+  // `inbound`: a mail provider's webhook, its secret as the bearer (every other route takes it for a stranger).
+  return { anonymous: undefined, client: client.token, superadmin: ownerToken, admin: admin.token, teamlead: lead.token, inbound: INBOUND_SECRET };
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ INBOUND_EMAIL_SECRET: INBOUND_SECRET, INBOUND_EMAIL_DOMAIN: 'reply.fuzz.test' });
   tokens = await freshTokens();
   const project = await call(t.app, 'POST', '/projects', {
     token: tokens.client,

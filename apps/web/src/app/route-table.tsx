@@ -42,6 +42,7 @@ const lightPublicRoutes: RouteObject[] = [
   { path: paths.confirmSignup, lazy: async () => ({ Component: (await import('./routes/confirm-signup')).ConfirmSignupRoute }) },
   { path: paths.paymentSuccess, lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessRoute }) },
   { path: paths.paymentCancel, lazy: async () => ({ Component: (await import('./routes/payment-cancel')).PaymentCancelRoute }) },
+  { path: paths.documentLink, lazy: async () => ({ Component: (await import('./routes/document-link')).DocumentLinkRoute }) },
 ];
 
 // The other public pages, inside the UI kit's shell.

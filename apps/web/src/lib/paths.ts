@@ -28,6 +28,8 @@ export const paths = {
   profile: '/profile',
   /** Links in e-mails (`goPath` of @agency/schema): resolved to the reader's own screen for the target. */
   go: '/go/:type/:id',
+  /** The one-tap link of a proposal, contract or invoice e-mail: opens that document without a password. */
+  documentLink: '/d/:token',
   client: {
     dashboard: '/clientdashboardpage',
     dashboardAlt: '/dashboard',

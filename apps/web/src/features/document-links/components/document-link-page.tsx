@@ -1,0 +1,277 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { AuthCard } from '../../../components/plain/auth-card';
+import { PlainField } from '../../../components/plain/field';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
+import { formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { openPdf, redeemLink, scopedRequest, type LinkedDocument } from '../api/scoped';
+
+type InvoiceView = {
+  id: string;
+  invoice_no: string;
+  project_title: string;
+  currency: string;
+  total: number;
+  amount_due: number;
+  due_date: string;
+  status: string;
+};
+type ContractView = { id: string; title: string; status: string; project_title?: string; document_sha256: string | null; signed_at: string | null };
+type ProposalView = { id: string; title: string; status: string; currency?: string; total?: number };
+
+type Opened =
+  | { kind: 'invoice'; session: string; record: InvoiceView }
+  | { kind: 'contract'; session: string; record: ContractView }
+  | { kind: 'proposal'; session: string; record: ProposalView };
+
+type State = { step: 'opening' } | { step: 'failed'; message: string; expired: boolean } | { step: 'open'; doc: Opened };
+
+const RECORD_PATH: Record<LinkedDocument['kind'], (id: string) => string> = {
+  invoice: (id) => `/invoices/${id}`,
+  contract: (id) => `/contracts/${id}`,
+  proposal: (id) => `/proposals/${id}`,
+};
+
+async function open(linkToken: string): Promise<Opened> {
+  const { session_token: session, document } = await redeemLink(linkToken);
+  const body = await scopedRequest<Record<string, unknown>>(session, RECORD_PATH[document.kind](document.id));
+  const record = body[document.kind] as never;
+  if (document.kind === 'contract') await scopedRequest(session, `/contracts/${document.id}/view`, { method: 'POST' }).catch(() => undefined);
+  return { kind: document.kind, session, record } as Opened;
+}
+
+/** The invoice: what is due, and the card payment (the provider's checkout page, then back to /paymentsuccess). */
+function InvoicePanel({ session, invoice }: { session: string; invoice: InvoiceView }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const payable = invoice.amount_due > 0 && ['sent', 'partially_paid', 'overdue'].includes(invoice.status);
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { url } = await scopedRequest<{ url: string }>(session, `/invoices/${invoice.id}/checkout`, { method: 'POST' });
+      window.location.assign(url);
+    } catch (e) {
+      setError(errorMessage(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="pub-form" data-testid="linked-invoice">
+      <p className="pub-muted">
+        Invoice {invoice.invoice_no} for “{invoice.project_title}”
+      </p>
+      <p>
+        <strong style={{ fontSize: 28 }}>{formatMoney(invoice.amount_due, invoice.currency)}</strong>
+        <br />
+        <span className="pub-muted">
+          {payable ? `due by ${invoice.due_date}` : invoice.status === 'paid' ? 'Paid: thank you' : `Status: ${invoice.status.replace('_', ' ')}`}
+        </span>
+      </p>
+      {error && (
+        <div className="pub-alert pub-alert--error" role="alert">
+          {error}
+        </div>
+      )}
+      {payable && (
+        <button type="button" className="pub-btn pub-btn--primary pub-btn--large" onClick={pay} disabled={busy}>
+          {busy ? 'Opening the payment page…' : `Pay ${formatMoney(invoice.amount_due, invoice.currency)} by card`}
+        </button>
+      )}
+      <button
+        type="button"
+        className="pub-btn pub-btn--outline"
+        onClick={() => openPdf(session, `/invoices/${invoice.id}/pdf`).catch((e) => setError(errorMessage(e)))}
+      >
+        Open the PDF
+      </button>
+    </div>
+  );
+}
+
+/** The contract: its PDF, and signing, which asks for the code e-mailed to the signer first. */
+function ContractPanel({ session, contract }: { session: string; contract: ContractView }) {
+  const [signed, setSigned] = useState(contract.status === 'signed');
+  const [name, setName] = useState('');
+  const [agree, setAgree] = useState(false);
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const askCode = async () => {
+    setError(null);
+    try {
+      const answer = await scopedRequest<{ sent_to: string }>(session, '/document-links/code', { method: 'POST' });
+      setSentTo(answer.sent_to);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const sign = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (name.trim().length < 2) return setError('Type your full name to sign');
+    if (!agree) return setError('You must agree to sign electronically');
+    if (!/^\d{6}$/.test(code.trim())) return setError('Enter the 6-digit code we e-mailed you');
+    setBusy(true);
+    try {
+      await scopedRequest(session, `/contracts/${contract.id}/sign`, {
+        method: 'POST',
+        body: {
+          signature_name: name.trim(),
+          agree: true,
+          code: code.trim(),
+          ...(contract.document_sha256 ? { document_sha256: contract.document_sha256 } : {}),
+        },
+      });
+      setSigned(true);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="pub-form" data-testid="linked-contract">
+      <p className="pub-muted">“{contract.title}”</p>
+      <button
+        type="button"
+        className="pub-btn pub-btn--outline"
+        onClick={() => openPdf(session, `/contracts/${contract.id}/pdf`).catch((e) => setError(errorMessage(e)))}
+      >
+        Read the contract (PDF)
+      </button>
+      {error && (
+        <div className="pub-alert pub-alert--error" role="alert">
+          {error}
+        </div>
+      )}
+      {signed ? (
+        <div className="pub-alert pub-alert--info" role="status">
+          Signed. We have e-mailed you the sealed PDF.
+        </div>
+      ) : contract.status === 'sent' ? (
+        <form className="pub-form" onSubmit={sign} noValidate>
+          <PlainField
+            label="Your full name"
+            name="signature_name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="name"
+            required
+          />
+          <label style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+            <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+            <span>I agree to sign this contract electronically.</span>
+          </label>
+          <p className="pub-muted">You opened this from an e-mail link, so we check it is you: we e-mail a 6-digit code to your address.</p>
+          <button type="button" className="pub-btn pub-btn--outline" onClick={askCode}>
+            {sentTo ? 'Send a new code' : 'E-mail me a code'}
+          </button>
+          {sentTo && <p className="pub-muted">We sent a code to {sentTo}. It works for 10 minutes.</p>}
+          <PlainField
+            label="6-digit code"
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+          />
+          <button type="submit" className="pub-btn pub-btn--primary pub-btn--large" disabled={busy}>
+            {busy ? 'Signing…' : 'Sign the contract'}
+          </button>
+        </form>
+      ) : (
+        <p className="pub-muted">This contract is {contract.status}: there is nothing to sign.</p>
+      )}
+    </div>
+  );
+}
+
+function ProposalPanel({ session, proposal }: { session: string; proposal: ProposalView }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="pub-form" data-testid="linked-proposal">
+      <p className="pub-muted">“{proposal.title}”</p>
+      {proposal.total !== undefined && proposal.currency && (
+        <strong style={{ fontSize: 28 }}>{formatMoney(proposal.total, proposal.currency)}</strong>
+      )}
+      {error && (
+        <div className="pub-alert pub-alert--error" role="alert">
+          {error}
+        </div>
+      )}
+      <button
+        type="button"
+        className="pub-btn pub-btn--outline"
+        onClick={() => openPdf(session, `/proposals/${proposal.id}/pdf`).catch((e) => setError(errorMessage(e)))}
+      >
+        Read the proposal (PDF)
+      </button>
+      <p className="pub-muted">To choose options and accept it, sign in to your client area.</p>
+    </div>
+  );
+}
+
+const TITLES: Record<LinkedDocument['kind'], string> = { invoice: 'Your invoice', contract: 'Your contract', proposal: 'Your proposal' };
+
+/**
+ * /d/<token>: a proposal, a contract or an invoice opened from its e-mail, without a password. The link's session
+ * reaches that one document only; it lives in this page, never in the browser's stored sign-in.
+ */
+export function DocumentLinkPage({ linkToken }: { linkToken: string }) {
+  const [state, setState] = useState<State>({ step: 'opening' });
+  useEffect(() => {
+    let live = true;
+    open(linkToken).then(
+      (doc) => live && setState({ step: 'open', doc }),
+      (e: unknown) =>
+        live &&
+        setState({
+          step: 'failed',
+          expired: hasErrorCode(e, 'LINK_INVALID'),
+          message: hasErrorCode(e, 'LINK_INVALID') ? 'This link has expired or was replaced by a newer e-mail.' : errorMessage(e),
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [linkToken]);
+
+  if (state.step === 'opening') {
+    return (
+      <AuthCard title="Opening your document…">
+        <p className="pub-muted" role="status">
+          One moment.
+        </p>
+      </AuthCard>
+    );
+  }
+  if (state.step === 'failed') {
+    return (
+      <AuthCard title="This link does not work">
+        <div className="pub-form">
+          <div className="pub-alert pub-alert--error" role="alert">
+            {state.message} {state.expired && 'Open the latest e-mail about it, or sign in to find it in your client area.'}
+          </div>
+          <Link to={paths.login} className="pub-btn pub-btn--outline">
+            Sign in
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  const { doc } = state;
+  return (
+    <AuthCard title={TITLES[doc.kind]} subtitle="Opened from your e-mail: this page shows this one document only.">
+      {doc.kind === 'invoice' && <InvoicePanel session={doc.session} invoice={doc.record} />}
+      {doc.kind === 'contract' && <ContractPanel session={doc.session} contract={doc.record} />}
+      {doc.kind === 'proposal' && <ProposalPanel session={doc.session} proposal={doc.record} />}
+    </AuthCard>
+  );
+}
