@@ -25,7 +25,13 @@ describe('the one-tap document page', () => {
   beforeEach(() => {
     server.use(
       http.get('/api/config', () =>
-        HttpResponse.json({ brand_name: 'Studio', contact_phone: '0', contact_email: 'a@example.test', superadmin_exists: true, test_payments: false }),
+        HttpResponse.json({
+          brand_name: 'Studio',
+          contact_phone: '0',
+          contact_email: 'a@example.test',
+          superadmin_exists: true,
+          test_payments: false,
+        }),
       ),
     );
   });

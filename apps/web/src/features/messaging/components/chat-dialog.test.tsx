@@ -221,6 +221,17 @@ describe('a company’s thread', () => {
     ).toEqual(['Olga Owner, 05 Mar, 14:09', 'Mia Member, 05 Mar, 14:20']);
   });
 
+  it('marks a reply that came by e-mail, and only that one', async () => {
+    serveThread('superadmin', [
+      message(1, CLIENT, 'Olga Owner', 'Answered from my phone.', { via: 'email' }),
+      message(2, CLIENT, 'Olga Owner', 'Written in the app.'),
+    ]);
+    const { dialog } = openChat();
+    const bubbles = await within(dialog).findAllByTestId('chat-message');
+    expect(within(bubbles[0]).getByTestId('message-via')).toHaveTextContent('via e-mail');
+    expect(within(bubbles[1]).queryByTestId('message-via')).toBeNull();
+  });
+
   it('keeps SPEC’s two receipt lines alone when nobody has read the message yet', async () => {
     serveThread('superadmin', [message(3, ME, 'Olivia Owner', 'Are you there?', { read_at: null, is_read: 0, read_by: [] })]);
     const { dialog, user } = openChat();

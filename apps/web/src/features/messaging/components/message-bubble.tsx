@@ -169,6 +169,11 @@ export function MessageBubble({ message, isOwn, isFound = false }: MessageBubble
             </Typography>
           )}
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
+            {message.via === 'email' && (
+              <Typography component="span" variant="caption" data-testid="message-via" sx={{ color: 'text.secondary', fontSize: '0.7rem' }}>
+                via e-mail ·
+              </Typography>
+            )}
             <Typography component="span" variant="caption" sx={{ color: 'text.secondary', fontSize: '0.7rem' }}>
               {formatDateTime(message.timestamp)}
             </Typography>
