@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../../../test/render';
-import { server } from '../../../test/server';
-import { DocumentLinkRoute } from '../../../app/routes/document-link';
+import { renderScreen } from '../../test/render';
+import { server } from '../../test/server';
+import { DocumentLinkRoute } from './document-link';
 
 const open = (token: string) => renderScreen(<DocumentLinkRoute />, { path: `/d/${token}`, pattern: '/d/:token' });
 
