@@ -23,6 +23,10 @@ const RUNTIME_EXTERNAL = {
   // The signature placeholder library (external, below) edits the product's pdf-lib documents: one copy of pdf-lib,
   // or its objects fail the other copy's class checks and the placeholder is never written.
   'pdf-lib': 'shared with the signature placeholder library',
+  // Replies by e-mail: both require files inside nodemailer (external, below) by their folder paths, which only
+  // Node's CommonJS loader resolves; loaded on first use.
+  mailparser: 'requires nodemailer internals by folder path',
+  'smtp-server': 'requires nodemailer internals by folder path',
   // CommonJS packages the product loads with import() on first use: bundled into a chunk of their own, their named
   // exports would be lost (the chunk exports module.exports as its default); Node's loader gives them.
   ...Object.fromEntries(

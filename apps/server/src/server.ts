@@ -7,7 +7,6 @@ import { isDatabaseUnavailable } from './core/unavailable.js';
 import { openDatabase, type Database } from './db/client.js';
 import { loadDemoData } from './demo.js';
 import { safeErrorMessage } from './lib/log-safety.js';
-import { startInboundSmtp } from './modules/inbound-mail/smtp.js';
 
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -43,7 +42,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ node: process.version }, `serving on Node ${process.version}`);
   // Replies by e-mail over SMTP, when INBOUND_SMTP_PORT is set; closed before the app on shutdown.
-  const smtp = config.inbound.smtpPort === undefined ? null : await startInboundSmtp(app.ctx, app.services.inboundMail, config.inbound.smtpPort);
+  const smtp =
+    config.inbound.smtpPort === undefined
+      ? null
+      : await (await import('./modules/inbound-mail/smtp.js')).startInboundSmtp(app.ctx, app.services.inboundMail, config.inbound.smtpPort);
   if (smtp) app.log.info({ port: smtp.port }, 'inbound SMTP listener started');
   if (setupToken) {
     const link = `${config.appUrl}/protected/superadmin-signup?setup=${setupToken}`;

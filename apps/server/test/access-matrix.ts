@@ -2687,7 +2687,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   row({
     method: 'POST',
     route: '/document-links/redeem',
-    request: () => ({ path: '/document-links/redeem', body: { token: `1.${'A'.repeat(43)}` } }),
+    request: () => ({ path: '/document-links/redeem', body: { token: `1-${'A'.repeat(43)}` } }),
     expect: everyone([404, 'LINK_INVALID']),
   }),
   row({

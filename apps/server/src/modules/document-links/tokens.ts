@@ -28,13 +28,14 @@ function signature(key: string, l: LinkFacts): string {
     .digest('base64url');
 }
 
+/** `<id>-<signature>`: no dot, so that /d/<token> is never taken for a file of the web app. */
 export function tokenOf(key: string, link: LinkFacts): string {
-  return `${link.id}.${signature(key, link)}`;
+  return `${link.id}-${signature(key, link)}`;
 }
 
 /** The link a token names, when its signature holds; whether it still works is the caller's to check. */
 export async function linkOfToken(ctx: AppContext, db: DbOrTx, token: string) {
-  const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([1-9]\d{0,15})-([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [link] = await db
     .select()

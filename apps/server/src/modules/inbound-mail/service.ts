@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@agency/schema';
 import { and, count, eq, gt } from 'drizzle-orm';
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import type { AppContext } from '../../context.js';
@@ -97,6 +97,8 @@ export function createInboundMailService(ctx: AppContext, messaging: MessagingSe
   }
 
   async function receive(raw: Buffer, envelope: Envelope = {}): Promise<InboundResult> {
+    // Loaded with the first mail, not with every start.
+    const { simpleParser } = await import('mailparser');
     const mail = await simpleParser(raw, { skipHtmlToText: false, skipTextLinks: true });
     const fromHeader = addresses(mail.from)[0]?.toLowerCase();
     const sender = (envelope.from || fromHeader)?.toLowerCase();
