@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AuthCard } from '../../../components/plain/auth-card';
 import { PlainField } from '../../../components/plain/field';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { openPdf, redeemLink, scopedRequest, type LinkedDocument } from '../api/scoped';
 
@@ -66,7 +66,11 @@ function InvoicePanel({ session, invoice }: { session: string; invoice: InvoiceV
         <strong style={{ fontSize: 28 }}>{formatMoney(invoice.amount_due, invoice.currency)}</strong>
         <br />
         <span className="pub-muted">
-          {payable ? `due by ${invoice.due_date}` : invoice.status === 'paid' ? 'Paid: thank you' : `Status: ${invoice.status.replace('_', ' ')}`}
+          {payable
+            ? `due by ${formatDate(invoice.due_date)}`
+            : invoice.status === 'paid'
+              ? 'Paid: thank you'
+              : `Status: ${invoice.status.replace('_', ' ')}`}
         </span>
       </p>
       {error && (
