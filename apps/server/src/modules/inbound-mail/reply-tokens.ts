@@ -51,11 +51,3 @@ export async function resolveReplyToken(ctx: AppContext, token: string): Promise
   if (!crypto.timingSafeEqual(expected, Buffer.from(match[2]))) return null;
   return { tokenId: row.id, conversationId: row.conversationId, userId: row.userId };
 }
-
-/** Revokes every reply address of a person (they left their company, or were disabled). */
-export async function revokeReplyTokensOf(db: DbOrTx, userId: number, now: Date) {
-  await db
-    .update(replyTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(replyTokens.userId, userId), isNull(replyTokens.revokedAt)));
-}
