@@ -1609,6 +1609,8 @@ export const paymentStages = pgTable(
       .on(t.cardId)
       .where(sql`card_id is not null`),
   ],
+);
+
 /**
  * The reply address of one person in one conversation (`reply+<id>-<signature>@INBOUND_EMAIL_DOMAIN`): the id is
  * kept so the address can be revoked; the signature (an HMAC of the id, conversation and person) makes it unguessable.
