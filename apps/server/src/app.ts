@@ -47,6 +47,9 @@ import { registerMailJobs } from './modules/mail/jobs.js';
 import { registerInvoiceJobs } from './modules/invoices/jobs.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { registerAutopayJobs } from './modules/payment-methods/jobs.js';
+import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
+import { statementRoutes } from './modules/statements/routes.js';
 import { registerMessageJobs } from './modules/messaging/jobs.js';
 import { createBroadcast } from './integrations/broadcast.js';
 import { createRealtime, type Realtime } from './modules/realtime/service.js';
@@ -220,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerWebhookJobs(ctx, services.webhooks);
   registerProposalJobs(ctx, services.proposals);
   registerRecurringJobs(ctx, services.recurringInvoices, services.paymentPlans);
+  registerAutopayJobs(ctx, services.paymentMethods);
   if (options.defaultTemplates !== false) await ensureDefaultTemplates(ctx.db, now());
   app.decorate('ctx', ctx);
   app.decorate('services', services);
@@ -279,6 +283,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(searchRoutes, { search: services.search });
       await api.register(inboundMailRoutes, { ctx, inbound: services.inboundMail });
       await api.register(documentLinkRoutes, { ctx, links: services.documentLinks });
+      await api.register(paymentMethodRoutes, { cards: services.paymentMethods });
+      await api.register(statementRoutes, { statements: services.statements });
     },
     { prefix: '/api' },
   );

@@ -9,6 +9,7 @@ import {
   DEPOSIT_PERCENT_DEFAULT,
   INVOICE_DUE_DAYS_DEFAULT,
   INVOICE_REMINDER_DAYS_DEFAULT,
+  DUNNING_RETRY_DAYS_DEFAULT,
   isTimeZone,
 } from '@agency/schema';
 import { z } from 'zod';
@@ -122,6 +123,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\s*-?\d{1,3}(\s*,\s*-?\d{1,3})*\s*$/, 'a comma-separated list of whole days, negative before the due date (e.g. -3,1,7)')
     .default(INVOICE_REMINDER_DAYS_DEFAULT),
+  DUNNING_RETRY_DAYS: z
+    .string()
+    .regex(/^\s*\d{1,3}(\s*,\s*\d{1,3})*\s*$/, 'a comma-separated list of whole days after a failed card charge (e.g. 3,5,7)')
+    .refine((v) => v.split(',').every((d) => Number(d.trim()) >= 1), 'each retry day must be 1 or more')
+    .default(DUNNING_RETRY_DAYS_DEFAULT),
   INVOICE_PAYMENT_INSTRUCTIONS: z.string().default('Pay by card from your client area, or by bank transfer quoting the invoice number.'),
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -297,6 +303,8 @@ export type Config = {
     invoiceDueDays: number;
     /** Reminder days relative to the due date: negative before it, positive after. */
     reminderDays: number[];
+    /** Days after a failed autopay charge on which it is tried again; after the last, autopay pauses. */
+    dunningRetryDays: number[];
     /** The payment instructions printed on every invoice PDF. */
     instructions: string;
     webhooksPerMinute: number;
@@ -413,6 +421,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       depositPercent: e.DEPOSIT_PERCENT,
       invoiceDueDays: e.INVOICE_DUE_DAYS,
       reminderDays: [...new Set(e.INVOICE_REMINDER_DAYS.split(',').map((d) => Number(d.trim())))].sort((a, b) => a - b),
+      dunningRetryDays: [...new Set(e.DUNNING_RETRY_DAYS.split(',').map((d) => Number(d.trim())))].sort((a, b) => a - b),
       // On the test checkout every invoice says so where it says how to pay (the PDF and the e-mails).
       instructions: paymentProvider === 'local' ? `Test mode: no money moves. ${e.INVOICE_PAYMENT_INSTRUCTIONS}` : e.INVOICE_PAYMENT_INSTRUCTIONS,
       webhooksPerMinute: e.RATE_LIMIT_WEBHOOKS_PER_MINUTE,

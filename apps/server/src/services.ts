@@ -13,6 +13,8 @@ import { createMessagingService } from './modules/messaging/service.js';
 import { createNotificationService } from './modules/notifications/service.js';
 import { createInvoiceService } from './modules/invoices/service.js';
 import { createPaymentService } from './modules/payments/service.js';
+import { createPaymentMethodService } from './modules/payment-methods/service.js';
+import { createStatementService } from './modules/statements/service.js';
 import { createProjectService } from './modules/projects/service.js';
 import { createPaymentPlanService } from './modules/payment-plans/service.js';
 import { createProposalService } from './modules/proposals/service.js';
@@ -33,6 +35,7 @@ export function createServices(ctx: AppContext) {
   const contracts = createContractService(ctx, notifications);
   const paymentPlans = createPaymentPlanService(ctx, invoices);
   const messaging = createMessagingService(ctx, notifications);
+  const payments = createPaymentService(ctx, invoices, notifications);
   return {
     auth,
     account: createAccountService(ctx, auth),
@@ -43,7 +46,9 @@ export function createServices(ctx: AppContext) {
     notifications,
     projects,
     invoices,
-    payments: createPaymentService(ctx, invoices, notifications),
+    payments,
+    paymentMethods: createPaymentMethodService(ctx, notifications, payments),
+    statements: createStatementService(ctx, notifications),
     tools: createToolRequestService(ctx, notifications),
     messaging,
     inboundMail: createInboundMailService(ctx, messaging),

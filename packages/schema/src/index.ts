@@ -20,6 +20,7 @@ export * from './training.js';
 export * from './money.js';
 export * from './invoice-numbers.js';
 export * from './invoices.js';
+export * from './billing.js';
 export * from './account.js';
 export * from './mfa.js';
 export * from './audit.js';

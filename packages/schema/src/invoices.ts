@@ -105,7 +105,7 @@ export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
  * What the product itself may cause, with no person behind it: a payment provider's event, a refund, the
  * overdue job. The state machines name these beside the roles.
  */
-export const INVOICE_TRIGGERS = ['payment', 'refund', 'due_date_passed'] as const;
+export const INVOICE_TRIGGERS = ['payment', 'refund', 'due_date_passed', 'credit'] as const;
 export type InvoiceTrigger = (typeof INVOICE_TRIGGERS)[number];
 
 type InvoiceEdge = {
@@ -128,7 +128,7 @@ export const INVOICE_TRANSITIONS: readonly InvoiceEdge[] = [
   { from: ['draft'], to: 'sent', who: isStaff, system: [] },
   { from: ['draft', 'sent', 'overdue'], to: 'void', who: isStaff, system: [] },
   { from: OPEN, to: 'partially_paid', who: nobody, system: ['payment', 'refund'] },
-  { from: OPEN, to: 'paid', who: nobody, system: ['payment'] },
+  { from: OPEN, to: 'paid', who: nobody, system: ['payment', 'credit'] },
   { from: ['sent', 'partially_paid'], to: 'overdue', who: nobody, system: ['due_date_passed', 'payment', 'refund'] },
   { from: ['partially_paid'], to: 'sent', who: nobody, system: ['refund'] },
 ];
@@ -208,6 +208,8 @@ const invoiceFields = {
   issue_date: isoDateSchema.optional(),
   due_date: isoDateSchema.optional(),
   notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+  /** Charge the company's default saved card when the invoice is sent (autopay). */
+  auto_charge: z.boolean({ error: 'auto_charge must be true or false' }).optional(),
 };
 
 function checkDates(value: { issue_date?: string; due_date?: string }, ctx: z.RefinementCtx) {
@@ -243,6 +245,7 @@ export const updateInvoiceInput = z
     issue_date: invoiceFields.issue_date,
     due_date: invoiceFields.due_date,
     notes: invoiceFields.notes,
+    auto_charge: invoiceFields.auto_charge,
   })
   .superRefine((value, ctx) => {
     checkDates(value, ctx);
@@ -349,6 +352,8 @@ export const invoiceSchema = z.object({
   /** Received less refunded. */
   amount_paid: z.number(),
   amount_refunded: z.number(),
+  /** Taken off by credit notes. */
+  amount_credited: z.number(),
   /** What the client still owes; nothing on a paid or void invoice. */
   amount_due: z.number(),
   status: invoiceStatusSchema,
@@ -365,6 +370,8 @@ export const invoiceSchema = z.object({
   /** A payment event that did not match (amount, currency, a closed invoice): staff look at it. Always false for clients. */
   needs_attention: z.boolean(),
   attention_note: z.string().nullable(),
+  /** Charged to the company's default saved card when sent. */
+  auto_charge: z.boolean(),
   payments: z.array(paymentSchema),
   /** A short-lived signed link to the PDF for the session that asked. */
   pdf_url: z.string(),

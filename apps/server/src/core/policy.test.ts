@@ -505,6 +505,14 @@ const TABLE: { [A in Action]: Case<A>[] } = {
   ],
   'payment_plan:manage': [{ on: 'P', resource: P, expect: only('admin', 'superadmin') }],
   'document_link:manage': [{ on: 'no record', resource: null, expect: only('admin', 'superadmin') }],
+  // Cards: the company's owners and billing people; staff read brand, last four and expiry, never manage them.
+  'payment_method:read': [
+    { on: 'company 10', resource: { companyId: 10 }, expect: { ...only('clientA', 'billingA', 'admin', 'superadmin'), clientB: hide } },
+  ],
+  'payment_method:manage': [{ on: 'company 10', resource: { companyId: 10 }, expect: { ...only('clientA', 'billingA'), clientB: hide } }],
+  'statement:read': [
+    { on: 'company 10', resource: { companyId: 10 }, expect: { ...only('clientA', 'billingA', 'admin', 'superadmin'), clientB: hide } },
+  ],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];

@@ -188,6 +188,12 @@ export type Resources = {
   'payment_plan:manage': ProjectFacts;
   /** The one-tap links e-mailed with proposals, contracts and invoices: staff list and revoke them. */
   'document_link:manage': null;
+  /** A company's saved cards (brand, last four, expiry): its owners and billing people, and staff. */
+  'payment_method:read': CompanyFacts;
+  /** Save, remove and choose the default card for autopay: the company's owners and billing people only. */
+  'payment_method:manage': CompanyFacts;
+  /** A company's statement (invoices, payments, refunds, credit notes): its owners and billing people, and staff. */
+  'statement:read': CompanyFacts;
 };
 export type Action = keyof Resources;
 
@@ -614,6 +620,21 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
   ),
   'payment_plan:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'document_link:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
+  'payment_method:read': rolesWhere(
+    { client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
+    ['client', ...staff],
+    moneyPeople,
+  ),
+  'payment_method:manage': rolesWhere(
+    { client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }), admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid },
+    ['client'],
+    moneyPeople,
+  ),
+  'statement:read': rolesWhere(
+    { client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
+    ['client', ...staff],
+    moneyPeople,
+  ),
 };
 
 /** A proposal of the caller's company once sent: another company's, or a draft, may not be known to exist. */

@@ -640,6 +640,10 @@ export const invoices = pgTable(
     voidReason: text('void_reason'),
     needsAttention: boolean('needs_attention').notNull().default(false),
     attentionNote: text('attention_note'),
+    /** Charged to the company's default saved card when it is sent (autopay). */
+    autoCharge: boolean('auto_charge').notNull().default(false),
+    /** Credit notes against it: they reduce what is due like a payment, without money moving. */
+    amountCredited: bigint('amount_credited', { mode: 'number' }).notNull().default(0),
     /** The final PDF of a paid or void invoice, stored once, and its SHA-256 (checked whenever it is served). */
     pdfKey: text('pdf_key'),
     pdfSha256: text('pdf_sha256'),
@@ -651,8 +655,6 @@ export const invoices = pgTable(
     recurringPeriodOn: date('recurring_period_on', { mode: 'string' }),
     /** A payment plan's stage this invoice released. */
     paymentStageId: bigint('payment_stage_id', { mode: 'number' }).references((): AnyPgColumn => paymentStages.id),
-    /** Charge the company's saved card when sent (stored here; the charging is the saved cards' part). */
-    autoCharge: boolean('auto_charge').notNull().default(false),
     search: searchVector('"invoice_no"'),
   },
   (t) => [
@@ -1011,6 +1013,150 @@ export const checkoutSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('checkout_sessions_session_key').on(t.provider, t.sessionId), index('checkout_sessions_invoice_idx').on(t.invoiceId)],
+);
+
+/** A client company's customer record at a payment provider (Stripe: one Customer per company). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => clientCompanies.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.provider] }), uniqueIndex('payment_customers_customer_key').on(t.provider, t.customerId)],
+);
+
+/** Cards a company saved for autopay: the provider's reference and what may be shown (brand, last four, expiry), never a number. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => clientCompanies.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerMethodId: text('provider_method_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_provider_key').on(t.provider, t.providerMethodId),
+    uniqueIndex('payment_methods_default_key')
+      .on(t.companyId)
+      .where(sql`is_default`),
+    index('payment_methods_company_idx').on(t.companyId, t.id),
+  ],
+);
+
+/** Pages handed out to save a card (Checkout in setup mode; the local provider's own page reads its sessions here). */
+export const paymentSetups = pgTable(
+  'payment_setups',
+  {
+    id: id(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    sessionId: text('session_id').notNull(),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => clientCompanies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    status: text('status', { enum: CHECKOUT_SESSION_STATUSES }).notNull().default('open'),
+    expiresAt: ts('expires_at').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_setups_session_key').on(t.provider, t.sessionId)],
+);
+
+/** Autopay for a company stops after the last retry of a failed charge, until a new card is saved. */
+export const autopayPauses = pgTable('autopay_pauses', {
+  companyId: bigint('company_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => clientCompanies.id, { onDelete: 'cascade' }),
+  invoiceId: bigint('invoice_id', { mode: 'number' }).references(() => invoices.id),
+  reason: text('reason').notNull(),
+  pausedAt: ts('paused_at').notNull(),
+});
+
+/**
+ * Each off-session charge of an invoice: one row per invoice and attempt (the idempotency key at the provider is
+ * `autopay:<invoice>:<attempt>`), so two runners never charge one attempt twice. A failed one names when the next
+ * attempt is due; the last one pauses autopay.
+ */
+export const autopayAttempts = pgTable(
+  'autopay_attempts',
+  {
+    id: id(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => clientCompanies.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    paymentMethodId: bigint('payment_method_id', { mode: 'number' }).references(() => paymentMethods.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    /** processing, succeeded, failed, requires_action */
+    status: text('status').notNull().default('processing'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    nextRetryAt: ts('next_retry_at'),
+    /** The link to finish a payment that needs the cardholder went out (requires_action). */
+    actionMailedAt: ts('action_mailed_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('autopay_attempts_invoice_attempt_key').on(t.invoiceId, t.attempt),
+    uniqueIndex('autopay_attempts_intent_key')
+      .on(t.provider, t.paymentIntentId)
+      .where(sql`payment_intent_id is not null`),
+    index('autopay_attempts_retry_idx')
+      .on(t.nextRetryAt)
+      .where(sql`status = 'failed' and next_retry_at is not null`),
+  ],
+);
+
+/** The last credit note number given out in each year (CN-<year>-NNNN), incremented under its row lock. */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  year: integer('year').primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull(),
+});
+
+/** Credit notes: an amount taken off what an issued invoice still asks for (a correction, or money given back). */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    creditNoteNo: text('credit_note_no').notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    companyId: companyRef().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    reason: text('reason').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_no_key').on(t.creditNoteNo),
+    index('credit_notes_invoice_idx').on(t.invoiceId, t.id),
+    index('credit_notes_company_idx').on(t.companyId, t.issuedOn),
+  ],
 );
 
 /** Reminders already sent, one row per invoice and day offset: the job sends each at most once. */

@@ -22,6 +22,29 @@ export type CheckoutSession = { sessionId: string; url: string; expiresAt: Date 
 export type RefundRequest = { paymentIntent: string; amount: number; idempotencyKey: string; invoiceNo: string };
 export type RefundResult = { refundId: string; amount: number };
 
+/** A card saved at the provider: its reference and what may be shown of it (never the number). */
+export type SavedCard = { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number };
+export type CustomerRequest = { companyId: number; name: string; email: string | null };
+export type SetupRequest = { companyId: number; customerId: string; currency: Currency; successUrl: string; cancelUrl: string; idempotencyKey: string };
+/** An off-session charge of a saved card for what an invoice asks; the key is per invoice and attempt. */
+export type ChargeRequest = {
+  invoiceId: number;
+  invoiceNo: string;
+  attempt: number;
+  amount: number;
+  currency: Currency;
+  customerId: string;
+  paymentMethodId: string;
+  idempotencyKey: string;
+};
+/**
+ * What the provider answered at once. `succeeded` is not yet a payment: only the signed `payment_intent.succeeded`
+ * event records one. `requires_action`: the bank wants the cardholder (3-D Secure); `failed`: declined.
+ */
+export type ChargeResult =
+  | { status: 'succeeded' | 'processing'; paymentIntentId: string }
+  | { status: 'requires_action' | 'failed'; paymentIntentId: string | null; code: string; message: string };
+
 /** A verified event, in Stripe's shape whichever provider sent it, so one fulfilment reads both. */
 export type ProviderEvent = Stripe.Event;
 
@@ -33,6 +56,15 @@ export type PaymentProvider = {
   name: PaymentProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** The company's customer at the provider (Stripe: a Customer), made once per company (idempotent by company). */
+  createCustomer(request: CustomerRequest): Promise<{ customerId: string }>;
+  /** A hosted page that saves a card for later off-session charges (Checkout in setup mode). */
+  createSetup(request: SetupRequest): Promise<CheckoutSession>;
+  /** The card a completed setup saved, and the customer it belongs to. */
+  retrieveSetup(setupIntentId: string): Promise<SavedCard & { customerId: string | null }>;
+  chargeSaved(request: ChargeRequest): Promise<ChargeResult>;
+  /** Forgets a saved card at the provider. */
+  detachCard(paymentMethodId: string): Promise<void>;
   /** Verifies the signature over the raw body before anything is parsed; a bad one throws WEBHOOK_SIGNATURE_INVALID. */
   verifyEvent(rawBody: Buffer | string, signature: string | undefined, receivedAt: Date): Promise<ProviderEvent>;
 };
@@ -104,6 +136,32 @@ export function createLocalProvider(appUrl: string, secret: string, now: () => D
         expiresAt: new Date(now().getTime() + CHECKOUT_LIFETIME_MS),
       };
     },
+    async createCustomer(request) {
+      return { customerId: `cus_local_${request.companyId}` };
+    },
+    async createSetup() {
+      const sessionId = randomId('cs_local_setup');
+      return {
+        sessionId,
+        url: `${appUrl}/api/payments/local/setup/${sessionId}`,
+        expiresAt: new Date(now().getTime() + CHECKOUT_LIFETIME_MS),
+      };
+    },
+    // The local setup page saves its card itself (it is this server); there is nothing to look up.
+    async retrieveSetup() {
+      throw new AppError('NOT_FOUND', 'The local provider keeps no setup intents');
+    },
+    async chargeSaved(request) {
+      const paymentIntentId = `pi_local_${crypto.createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
+      const outcome = localCardOutcome(request.paymentMethodId);
+      if (outcome === 'ok') return { status: 'succeeded', paymentIntentId };
+      if (outcome === 'auth') {
+        return { status: 'requires_action', paymentIntentId, code: 'authentication_required', message: 'Your bank asks you to confirm this payment.' };
+      }
+      if (outcome === 'funds') return { status: 'failed', paymentIntentId, code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+      return { status: 'failed', paymentIntentId, code: 'card_declined', message: 'Your card was declined.' };
+    },
+    async detachCard() {},
     async refund(request) {
       return {
         refundId: `re_local_${crypto.createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`,
@@ -112,6 +170,16 @@ export function createLocalProvider(appUrl: string, secret: string, now: () => D
     },
     verifyEvent: (rawBody, signature, receivedAt) => verifyStripeSignature(rawBody, signature, secret, receivedAt),
   };
+}
+
+/**
+ * How a saved test card of the local provider behaves when charged off-session, carried in its reference the way
+ * Stripe's own test payment methods name theirs (`pm_card_authenticationRequired`): `pm_local_<outcome>_<random>`.
+ */
+export type LocalCardOutcome = 'ok' | 'auth' | 'funds' | 'declined';
+export function localCardOutcome(paymentMethodId: string): LocalCardOutcome {
+  const outcome = /^pm_local_(ok|auth|funds|declined)_/.exec(paymentMethodId)?.[1];
+  return (outcome as LocalCardOutcome | undefined) ?? 'declined';
 }
 
 /** The Stripe client: Stripe's API, or another base address (a Stripe-compatible stand-in) from STRIPE_API_URL. */
@@ -171,6 +239,104 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
         );
         if (!session.url) throw new Error('Stripe returned a session without a URL');
         return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (err) {
+        throw providerError(err);
+      }
+    },
+    async createCustomer(request) {
+      try {
+        const stripe = await stripeClient();
+        const customer = await stripe.customers.create(
+          { name: request.name, ...(request.email ? { email: request.email } : {}), metadata: { company_id: String(request.companyId) } },
+          { idempotencyKey: `customer:company:${request.companyId}` },
+        );
+        return { customerId: customer.id };
+      } catch (err) {
+        throw providerError(err);
+      }
+    },
+    async createSetup(request) {
+      try {
+        const stripe = await stripeClient();
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'setup',
+            customer: request.customerId,
+            currency: request.currency.toLowerCase(),
+            client_reference_id: `company:${request.companyId}`,
+            metadata: { company_id: String(request.companyId) },
+            setup_intent_data: { metadata: { company_id: String(request.companyId) } },
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (!session.url) throw new Error('Stripe returned a session without a URL');
+        return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (err) {
+        throw providerError(err);
+      }
+    },
+    async retrieveSetup(setupIntentId) {
+      try {
+        const stripe = await stripeClient();
+        const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+        const method = intent.payment_method;
+        if (!method || typeof method === 'string' || !method.card) throw new Error('the setup saved no card');
+        return {
+          paymentMethodId: method.id,
+          brand: method.card.brand,
+          last4: method.card.last4,
+          expMonth: method.card.exp_month,
+          expYear: method.card.exp_year,
+          customerId: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
+        };
+      } catch (err) {
+        throw providerError(err);
+      }
+    },
+    async chargeSaved(request) {
+      const stripe = await stripeClient();
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: request.currency.toLowerCase(),
+            customer: request.customerId,
+            payment_method: request.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: `Invoice ${request.invoiceNo}`,
+            metadata: { invoice_no: request.invoiceNo, invoice_id: String(request.invoiceId), attempt: String(request.attempt) },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (intent.status === 'succeeded' || intent.status === 'processing') {
+          return { status: intent.status === 'succeeded' ? 'succeeded' : 'processing', paymentIntentId: intent.id };
+        }
+        if (intent.status === 'requires_action') {
+          return { status: 'requires_action', paymentIntentId: intent.id, code: 'authentication_required', message: 'The bank asks the cardholder to confirm.' };
+        }
+        return { status: 'failed', paymentIntentId: intent.id, code: intent.status, message: `The payment is ${intent.status}` };
+      } catch (err) {
+        // A declined card is an answer, not a fault: Stripe says why and names the payment intent it made.
+        const card = err as { type?: string; code?: string; decline_code?: string; message?: string; payment_intent?: { id?: string } };
+        if (card.type === 'StripeCardError') {
+          const code = card.code === 'authentication_required' ? 'authentication_required' : (card.decline_code ?? card.code ?? 'card_declined');
+          return {
+            status: code === 'authentication_required' ? 'requires_action' : 'failed',
+            paymentIntentId: card.payment_intent?.id ?? null,
+            code,
+            message: (card.message ?? 'The card was declined.').split('\n')[0].slice(0, 300),
+          };
+        }
+        throw providerError(err);
+      }
+    },
+    async detachCard(paymentMethodId) {
+      try {
+        const stripe = await stripeClient();
+        await stripe.paymentMethods.detach(paymentMethodId);
       } catch (err) {
         throw providerError(err);
       }

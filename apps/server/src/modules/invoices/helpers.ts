@@ -41,9 +41,9 @@ export function addDays(day: string, days: number): string {
 }
 
 /** What the client still owes: nothing on a paid or void invoice. */
-export function amountDueOf(row: Pick<InvoiceRow, 'status' | 'total' | 'amountPaid'>): number {
+export function amountDueOf(row: Pick<InvoiceRow, 'status' | 'total' | 'amountPaid'> & { amountCredited?: number }): number {
   if (FINAL_INVOICE_STATUSES.includes(row.status)) return 0;
-  return Math.max(0, row.total - row.amountPaid);
+  return Math.max(0, row.total - row.amountPaid - (row.amountCredited ?? 0));
 }
 
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

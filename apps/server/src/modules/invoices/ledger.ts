@@ -31,7 +31,7 @@ export async function settle(
   const pastDue = row.dueDate < isoDay(ctx.now());
   let to: InvoiceStatus = row.status;
   if (row.status !== 'paid') {
-    if (amountPaid >= row.total) to = 'paid';
+    if (amountPaid + row.amountCredited >= row.total) to = 'paid';
     else if (pastDue) to = 'overdue';
     else to = amountPaid > 0 ? 'partially_paid' : 'sent';
   }

@@ -18,7 +18,7 @@ export type CheckoutPageModel = {
   values?: { number?: string; expiry?: string; cvc?: string; name?: string };
 };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
@@ -26,7 +26,7 @@ function money(minor: number, currency: Currency): string {
   return new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency }).format(minor / 10 ** CURRENCY_DECIMALS[currency]);
 }
 
-const STYLE = `
+export const CHECKOUT_STYLE = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1f36;background:#f6f8fb}
 main{max-width:440px;margin:0 auto;padding:24px 16px 40px}
 .brand{font-weight:700;font-size:15px;color:#425466;margin:0 0 4px}.amount{font-size:32px;font-weight:700;margin:0}
@@ -42,7 +42,7 @@ button:focus-visible{outline:3px solid #9cc3ff;outline-offset:2px}.cancel{displa
 function page(model: CheckoutPageModel, body: string): string {
   return `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
-<meta name="robots" content="noindex"><title>Pay ${escapeHtml(model.invoiceNo)} · ${escapeHtml(model.brand)}</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><title>Pay ${escapeHtml(model.invoiceNo)} · ${escapeHtml(model.brand)}</title><style>${CHECKOUT_STYLE}</style></head>
 <body><main>
 <p class="brand">${escapeHtml(model.brand)}</p>
 <p class="amount" data-testid="checkout-amount">${escapeHtml(money(model.amount, model.currency))}</p>
@@ -82,6 +82,6 @@ ${model.error ? `<p class="error" role="alert" data-testid="checkout-error">${es
 }
 
 export function renderCheckoutMissing(): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Checkout not found</title><style>${STYLE}</style></head>
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Checkout not found</title><style>${CHECKOUT_STYLE}</style></head>
 <body><main><div class="card"><p>This checkout page does not exist. Go back to your invoice and press Pay again.</p></div></main></body></html>`;
 }

@@ -6,9 +6,11 @@ import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { checkoutSessions, invoices, paymentEvents, payments } from '../../db/schema.js';
-import { localWebhookSecret, signLikeStripe, type ProviderEvent } from '../../integrations/payments.js';
+import { checkoutSessions, invoices, paymentEvents, paymentSetups, payments } from '../../db/schema.js';
+import { localWebhookSecret, signLikeStripe, type ProviderEvent, type SavedCard } from '../../integrations/payments.js';
 import { notifyCompany } from '../invoices/recipients.js';
+import { saveCard } from '../payment-methods/cards.js';
+import { attemptOf, markAttemptSucceeded, recordChargeFailure } from '../payment-methods/dunning.js';
 import type { InvoiceService } from '../invoices/service.js';
 import type { NotificationService } from '../notifications/service.js';
 import { checkCard } from './test-cards.js';
@@ -27,7 +29,10 @@ export type FulfilmentOutcome =
   | 'expired'
   | 'flagged'
   | 'malformed'
+  | 'card_saved'
   | 'ignored';
+
+type SetupCard = SavedCard & { customerId: string | null };
 
 const HANDLED = new Set([
   'checkout.session.completed',
@@ -35,6 +40,8 @@ const HANDLED = new Set([
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
   'charge.refunded',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
 ]);
 
 /** What makes a signed event unusable, or null: an id and a type, and for the handled types an object to act on. */
@@ -215,10 +222,99 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
     return { ...base, outcome: 'refunded' };
   }
 
-  async function apply(tx: Tx, publish: Publish, provider: PaymentProviderName, event: ProviderEvent): Promise<Result> {
+  /**
+   * An off-session charge of a saved card (autopay) that went through: recorded once per payment intent, like a
+   * checkout's payment. Intents without an autopay attempt in their metadata are a checkout's own (its session
+   * records them) and are ignored here.
+   */
+  async function intentSucceeded(tx: Tx, publish: Publish, provider: PaymentProviderName, event: ProviderEvent, intent: Stripe.PaymentIntent): Promise<Result> {
+    const invoiceId = Number(intent.metadata?.invoice_id);
+    const attemptNo = Number(intent.metadata?.attempt);
+    if (!intent.metadata?.attempt) return { outcome: 'ignored', note: 'not an autopay charge' };
+    const amount = intent.amount_received ?? intent.amount;
+    const currency = (intent.currency ?? '').toUpperCase();
+    const [row] =
+      Number.isSafeInteger(invoiceId) && invoiceId > 0 ? await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update').limit(1) : [];
+    if (!row || (intent.metadata.invoice_no && intent.metadata.invoice_no !== row.invoiceNo)) {
+      return { ...(await flag(tx, publish, null, event.id, `An automatic card payment of ${amount} ${currency} (${intent.id}) names no invoice of ours`)), amount, currency };
+    }
+    const base = { invoiceId: row.id, amount, currency };
+    const attempt = await attemptOf(tx, row.id, attemptNo);
+    const [known] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, intent.id)))
+      .limit(1);
+    if (known) return { ...base, outcome: 'already_recorded' };
+    if (attempt) await markAttemptSucceeded(tx, attempt, intent.id, ctx.now());
+    const due = invoiceService.amountDueOf(row);
+    const problem =
+      currency !== row.currency
+        ? `paid in ${currency || 'an unknown currency'}, but the invoice is in ${row.currency}`
+        : !isPayable(row.status)
+          ? `paid while the invoice is ${row.status}`
+          : amount !== due
+            ? `paid ${minorToDecimalString(amount, row.currency)}, but ${minorToDecimalString(due, row.currency)} is due`
+            : null;
+    if (problem) {
+      const reason = `${row.invoiceNo}: an automatic card payment (${intent.id}) ${problem}. It was not applied; refund or reconcile it with the provider.`;
+      return { ...(await flag(tx, publish, row.id, event.id, reason)), ...base };
+    }
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        invoiceId: row.id,
+        kind: 'payment',
+        method: 'card',
+        amount,
+        currency: row.currency,
+        reference: intent.id,
+        provider,
+        providerRef: intent.id,
+        providerPaymentId: intent.id,
+        receivedOn: today(),
+        createdAt: ctx.now(),
+      })
+      .returning();
+    const updated = await invoiceService.settle(tx, publish, row, { kind: 'payment', amount, paymentId: payment.id }, null);
+    return { ...base, outcome: updated.status === 'paid' ? 'paid' : 'partially_paid' };
+  }
+
+  /** An autopay charge the bank refused or wants the cardholder for: dunning decides what follows, once. */
+  async function intentFailed(tx: Tx, publish: Publish, intent: Stripe.PaymentIntent): Promise<Result> {
+    const attempt = await attemptOf(tx, Number(intent.metadata?.invoice_id), Number(intent.metadata?.attempt));
+    if (!attempt) return { outcome: 'ignored', note: 'not an autopay charge' };
+    const error = intent.last_payment_error;
+    const code = error?.code === 'authentication_required' ? 'authentication_required' : (error?.decline_code ?? error?.code ?? 'card_declined');
+    await recordChargeFailure({ ctx, notifications }, tx, publish, attempt, {
+      code,
+      message: error?.message ?? 'The card was declined.',
+      paymentIntentId: intent.id,
+    });
+    return { outcome: 'payment_failed', invoiceId: attempt.invoiceId, amount: attempt.amount, currency: attempt.currency };
+  }
+
+  /** Checkout in setup mode completed: the card it saved is kept for the company whose customer it is. */
+  async function setupCompleted(tx: Tx, provider: PaymentProviderName, session: Stripe.Checkout.Session, card: SetupCard | null): Promise<Result> {
+    const [setup] = await tx
+      .select()
+      .from(paymentSetups)
+      .where(and(eq(paymentSetups.provider, provider), eq(paymentSetups.sessionId, session.id)))
+      .limit(1);
+    if (!setup || !card) return { outcome: 'ignored', note: 'no setup of ours' };
+    await saveCard(tx, { companyId: setup.companyId, provider, card, createdBy: setup.createdBy, setupSessionId: session.id, now: ctx.now() });
+    return { outcome: 'card_saved' };
+  }
+
+  async function apply(tx: Tx, publish: Publish, provider: PaymentProviderName, event: ProviderEvent, card: SetupCard | null): Promise<Result> {
     switch (event.type) {
+      case 'payment_intent.succeeded':
+        return intentSucceeded(tx, publish, provider, event, event.data.object);
+      case 'payment_intent.payment_failed':
+        return intentFailed(tx, publish, event.data.object);
       case 'checkout.session.completed': {
         const session = event.data.object;
+        if (session.mode === 'setup') return setupCompleted(tx, provider, session, card);
         // Delayed methods (bank debits) complete unpaid; their money arrives with async_payment_succeeded.
         if (session.payment_status !== 'paid') return { outcome: 'awaiting_payment', invoiceId: Number(session.client_reference_id) || null };
         return capture(tx, publish, provider, event, session);
@@ -240,6 +336,13 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
       default:
         return { outcome: 'ignored' };
     }
+  }
+
+  async function setupCardOf(event: ProviderEvent): Promise<SetupCard | null> {
+    if (event.type !== 'checkout.session.completed' || event.data.object.mode !== 'setup') return null;
+    const intent = event.data.object.setup_intent;
+    const id = typeof intent === 'string' ? intent : intent?.id;
+    return id ? ctx.payments.retrieveSetup(id) : null;
   }
 
   /**
@@ -268,6 +371,8 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
       ctx.log.warn({ provider, event: { id: event.id, type: event.type }, problem }, 'signed payment event is malformed');
       throw new AppError('BAD_REQUEST', `The event is signed but malformed: ${problem}`);
     }
+    // A saved card is read from the provider before the transaction (a network call never holds the rows).
+    const card = await setupCardOf(event);
     return ctx.transaction(async (tx, publish) => {
       const [claimed] = await tx
         .insert(paymentEvents)
@@ -275,7 +380,7 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       if (!claimed) return { outcome: 'duplicate' as const, event_id: event.id };
-      const result = HANDLED.has(event.type) ? await apply(tx, publish, provider, event) : { outcome: 'ignored' as const };
+      const result = HANDLED.has(event.type) ? await apply(tx, publish, provider, event, card) : { outcome: 'ignored' as const };
       await tx
         .update(paymentEvents)
         .set({

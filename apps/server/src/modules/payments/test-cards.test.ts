@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCard } from './test-cards.js';
+import { checkCard, checkSetupCard } from './test-cards.js';
 
 const now = new Date('2026-05-15T12:00:00Z');
 const card = (number: string, expiry = '12/30', cvc = '123') => checkCard({ number, expiry, cvc }, now);
@@ -23,5 +23,25 @@ describe('local test checkout cards', () => {
 
   it('declines other valid numbers, as a test mode does', () => {
     expect(card('4111 1111 1111 1111')).toMatchObject({ ok: false });
+  });
+});
+
+describe('local setup page cards', () => {
+  const setup = (number: string, expiry = '12/30') => checkSetupCard({ number, expiry, cvc: '123' }, now);
+
+  it('saves a paying card with only its brand, last four and expiry', () => {
+    expect(setup('4242 4242 4242 4242')).toEqual({ ok: true, outcome: 'ok', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    expect(setup('5555 5555 5555 4444', '03/2031')).toMatchObject({ ok: true, brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2031 });
+  });
+
+  it('saves the cards whose trouble shows when charged later', () => {
+    expect(setup('4000 0027 6000 3184')).toMatchObject({ ok: true, outcome: 'auth', last4: '3184' });
+    expect(setup('4000 0000 0000 9995')).toMatchObject({ ok: true, outcome: 'funds', last4: '9995' });
+  });
+
+  it('refuses a declined card, a mistyped number and a past expiry', () => {
+    expect(setup('4000 0000 0000 0002')).toEqual({ ok: false, error: 'Your card was declined.' });
+    expect(setup('4242 4242 4242 4241')).toMatchObject({ ok: false });
+    expect(setup('4000 0000 0000 9995', '01/26')).toMatchObject({ ok: false, error: "Your card's expiration date is in the past." });
   });
 });

@@ -2,7 +2,7 @@
  * The local provider's test cards, as in Stripe's test mode: 4242 4242 4242 4242 (and the other brands' success
  * numbers) pays; 4000 0000 0000 0002 is declined; any future expiry and any CVC.
  */
-const SUCCEEDS = new Set(['4242424242424242', '4000056655665556', '5555555555554444', '2223003122003222', '378282246310005', '6011111111111117']);
+const SUCCEEDS = new Set(['4242424242424242', '4000002760003184', '4000056655665556', '5555555555554444', '2223003122003222', '378282246310005', '6011111111111117']);
 const DECLINES: Record<string, string> = {
   '4000000000000002': 'Your card was declined.',
   '4000000000009995': 'Your card has insufficient funds.',
@@ -43,4 +43,37 @@ export function checkCard(card: { number: string; expiry: string; cvc: string },
   if (!SUCCEEDS.has(digits))
     return { ok: false, error: 'Your card was declined. This is a test checkout: use a test card such as 4242 4242 4242 4242.' };
   return { ok: true };
+}
+
+/** Off-session behaviour of the test cards a setup page saves (Stripe's test mode): the rest of SUCCEEDS charge fine. */
+const SAVED_OUTCOMES: Record<string, 'auth' | 'funds'> = {
+  '4000002760003184': 'auth',
+  '4000000000009995': 'funds',
+};
+
+function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (digits.startsWith('6011')) return 'discover';
+  return 'unknown';
+}
+
+export type SetupCardCheck =
+  | { ok: true; outcome: 'ok' | 'auth' | 'funds'; brand: string; last4: string; expMonth: number; expYear: number }
+  | { ok: false; error: string };
+
+/**
+ * Checks a test card on the local setup page: what pays on the checkout is saved, and so are the cards whose
+ * trouble shows only when charged later (4000 0027 6000 3184 asks for authentication, 4000 0000 0000 9995 has
+ * insufficient funds). Only brand, last four and expiry leave this function.
+ */
+export function checkSetupCard(card: { number: string; expiry: string; cvc: string }, now: Date): SetupCardCheck {
+  const digits = card.number.replace(/[\s-]/g, '');
+  const later = SAVED_OUTCOMES[digits];
+  const verdict = checkCard(later ? { ...card, number: '4242424242424242' } : card, now);
+  if (!verdict.ok) return verdict;
+  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry)!;
+  const expYear = expiry[2].length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
+  return { ok: true, outcome: later ?? 'ok', brand: brandOf(digits), last4: digits.slice(-4), expMonth: Number(expiry[1]), expYear };
 }

@@ -42,6 +42,7 @@ export function createInvoice({ ctx }: InvoiceDeps) {
           issueDate: issue,
           dueDate: due,
           notes: input.notes || null,
+          autoCharge: input.auto_charge ?? false,
           createdBy: actor.id,
           createdAt: now,
           updatedAt: now,

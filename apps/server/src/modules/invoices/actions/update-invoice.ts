@@ -48,6 +48,7 @@ export function updateInvoice({ ctx }: InvoiceDeps) {
           issueDate: issue,
           dueDate: due,
           notes: input.notes === undefined ? current.notes : input.notes || null,
+          autoCharge: input.auto_charge ?? current.autoCharge,
           updatedAt: ctx.now(),
         })
         .where(and(eq(invoices.id, id), eq(invoices.status, 'draft')))
