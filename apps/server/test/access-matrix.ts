@@ -432,6 +432,18 @@ export const ROUTES_WITH_OWN_TABLE: Record<string, readonly string[]> = {
     'GET /payments/local/checkout/:session_id',
     'POST /payments/local/checkout/:session_id',
   ],
+  'billing.int.test.ts': [
+    'GET /payment-methods',
+    'POST /payment-methods/setup',
+    'POST /payment-methods/:id/default',
+    'DELETE /payment-methods/:id',
+    'GET /payments/local/setup/:session_id',
+    'POST /payments/local/setup/:session_id',
+    'GET /companies/:id/statement',
+    'GET /companies/:id/statement.pdf',
+    'GET /invoices/:id/credit-notes',
+    'POST /invoices/:id/credit-notes',
+  ],
   // A stream never ends by itself, so it is opened over a real socket there, for every caller.
   'realtime.int.test.ts': ['GET /events'],
   'contracts-access.int.test.ts': [
