@@ -43,7 +43,10 @@ export async function saveCard(
       .from(paymentMethods)
       .where(and(eq(paymentMethods.provider, input.provider), eq(paymentMethods.providerMethodId, card.paymentMethodId)))
       .limit(1);
-    return { method: existing, created: false };
+    // The same card saved again by its company is chosen again; another company's is never touched.
+    if (existing?.companyId !== input.companyId) return { method: existing, created: false };
+    await tx.delete(autopayPauses).where(eq(autopayPauses.companyId, input.companyId));
+    return { method: await makeDefault(tx, existing), created: false };
   }
   const method = await makeDefault(tx, inserted);
   await tx.delete(autopayPauses).where(eq(autopayPauses.companyId, input.companyId));
