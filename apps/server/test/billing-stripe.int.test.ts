@@ -43,7 +43,13 @@ function startStripeStub() {
       if (req.method === 'POST' && path === '/v1/customers') return send(200, { id: id('cus_test'), object: 'customer', name: form.name });
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const session = id('cs_test');
-        return send(200, { id: session, object: 'checkout.session', mode: form.mode, url: `https://checkout.stripe.test/c/setup/${session}`, expires_at: Math.floor(Date.now() / 1000) + 86_400 });
+        return send(200, {
+          id: session,
+          object: 'checkout.session',
+          mode: form.mode,
+          url: `https://checkout.stripe.test/c/setup/${session}`,
+          expires_at: Math.floor(Date.now() / 1000) + 86_400,
+        });
       }
       const setup = /^\/v1\/setup_intents\/(seti_\w+)$/.exec(path);
       if (req.method === 'GET' && setup && SETUPS[setup[1]]) {
@@ -55,7 +61,12 @@ function startStripeStub() {
           object: 'setup_intent',
           status: 'succeeded',
           customer: 'cus_from_setup',
-          payment_method: { id: `${s.pm}X${seq}`, object: 'payment_method', type: 'card', card: { brand: s.brand, last4: s.last4, exp_month: 12, exp_year: 2040 } },
+          payment_method: {
+            id: `${s.pm}X${seq}`,
+            object: 'payment_method',
+            type: 'card',
+            card: { brand: s.brand, last4: s.last4, exp_month: 12, exp_year: 2040 },
+          },
         });
       }
       if (req.method === 'POST' && path === '/v1/payment_intents') {
@@ -73,7 +84,8 @@ function startStripeStub() {
           },
         });
       }
-      if (req.method === 'POST' && /^\/v1\/payment_methods\/[\w]+\/detach$/.test(path)) return send(200, { id: path.split('/')[3], object: 'payment_method' });
+      if (req.method === 'POST' && /^\/v1\/payment_methods\/[\w]+\/detach$/.test(path))
+        return send(200, { id: path.split('/')[3], object: 'payment_method' });
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
     });
   });
@@ -92,7 +104,12 @@ let projectId: string;
 
 beforeAll(async () => {
   stub = await startStripeStub();
-  t = await createTestApp({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_stand_in', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stub.url });
+  t = await createTestApp({
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_stand_in',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stub.url,
+  });
   w = await makeWorld(t.app);
   projectId = await approvedProject(t.app, w, { budget: 1_000_000 });
 });
@@ -102,13 +119,25 @@ afterAll(async () => {
 });
 
 function event(type: string, object: Record<string, unknown>) {
-  return { id: `evt_test_${crypto.randomBytes(10).toString('hex')}`, object: 'event', created: Math.floor(t.clock.now().getTime() / 1000), livemode: false, type, data: { object } };
+  return {
+    id: `evt_test_${crypto.randomBytes(10).toString('hex')}`,
+    object: 'event',
+    created: Math.floor(t.clock.now().getTime() / 1000),
+    livemode: false,
+    type,
+    data: { object },
+  };
 }
 
 async function deliver(body: unknown, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(body);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(t.clock.now().getTime() / 1000) });
-  const res = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -117,7 +146,10 @@ async function saveCard(setupIntent: string, secret = WEBHOOK_SECRET, token = w.
   const res = await call(t.app, 'POST', '/payment-methods/setup', { token });
   expect(res.status, res.text).toBe(200);
   const sessionId = new URL(res.body.url).pathname.split('/').at(-1)!;
-  return deliver(event('checkout.session.completed', { id: sessionId, object: 'checkout.session', mode: 'setup', status: 'complete', setup_intent: setupIntent }), secret);
+  return deliver(
+    event('checkout.session.completed', { id: sessionId, object: 'checkout.session', mode: 'setup', status: 'complete', setup_intent: setupIntent }),
+    secret,
+  );
 }
 
 async function sendAutoCharged(): Promise<Invoice> {
@@ -178,7 +210,10 @@ describe('Stripe: autopay', () => {
     });
     expect((await getInvoice(t.app, w.client.token, invoice.id)).status).toBe('sent');
     const [attempt] = await eventually(async () => {
-      const rows = await t.app.ctx.db.select().from(autopayAttempts).where(eq(autopayAttempts.invoiceId, Number(invoice.id)));
+      const rows = await t.app.ctx.db
+        .select()
+        .from(autopayAttempts)
+        .where(eq(autopayAttempts.invoiceId, Number(invoice.id)));
       expect(rows[0]?.paymentIntentId).toMatch(/^pi_test_/);
       return rows;
     });
@@ -202,7 +237,10 @@ describe('Stripe: autopay', () => {
     await saveCard('seti_funds');
     const invoice = await sendAutoCharged();
     const [attempt] = await eventually(async () => {
-      const rows = await t.app.ctx.db.select().from(autopayAttempts).where(eq(autopayAttempts.invoiceId, Number(invoice.id)));
+      const rows = await t.app.ctx.db
+        .select()
+        .from(autopayAttempts)
+        .where(eq(autopayAttempts.invoiceId, Number(invoice.id)));
       expect(rows[0]?.status).toBe('failed');
       return rows;
     });

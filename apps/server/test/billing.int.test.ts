@@ -40,7 +40,10 @@ async function saveCard(token: string, number: string) {
 async function cards(token: string) {
   const res = await call(t.app, 'GET', '/payment-methods', { token });
   expect(res.status, res.text).toBe(200);
-  return res.body as { items: { id: string; brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean }[]; autopay: { paused: boolean } };
+  return res.body as {
+    items: { id: string; brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean }[];
+    autopay: { paused: boolean };
+  };
 }
 
 async function sendAutoCharged(project = projectId, unitPrice = 10_000): Promise<Invoice> {
@@ -52,7 +55,11 @@ async function sendAutoCharged(project = projectId, unitPrice = 10_000): Promise
 }
 
 async function attemptsOf(invoiceId: string) {
-  return t.app.ctx.db.select().from(autopayAttempts).where(eq(autopayAttempts.invoiceId, Number(invoiceId))).orderBy(autopayAttempts.attempt);
+  return t.app.ctx.db
+    .select()
+    .from(autopayAttempts)
+    .where(eq(autopayAttempts.invoiceId, Number(invoiceId)))
+    .orderBy(autopayAttempts.attempt);
 }
 
 beforeAll(async () => {
@@ -87,8 +94,16 @@ describe('who may call each route', () => {
   const staffQuery = (actor: Actor) => (actor === 'admin' || actor === 'superadmin' ? { company_id: companyId } : undefined);
   let spare = '';
   const ROWS: Row[] = [
-    { name: 'list cards', expected: row(401, 200, 200, 403, 200, 403, 403, 200, 200), prepare: async (a) => ({ method: 'GET', path: '/payment-methods', query: staffQuery(a) }) },
-    { name: 'start a setup', expected: row(401, 200, 200, 403, 200, 403, 403, 403, 403), prepare: async () => ({ method: 'POST', path: '/payment-methods/setup' }) },
+    {
+      name: 'list cards',
+      expected: row(401, 200, 200, 403, 200, 403, 403, 200, 200),
+      prepare: async (a) => ({ method: 'GET', path: '/payment-methods', query: staffQuery(a) }),
+    },
+    {
+      name: 'start a setup',
+      expected: row(401, 200, 200, 403, 200, 403, 403, 403, 403),
+      prepare: async () => ({ method: 'POST', path: '/payment-methods/setup' }),
+    },
     {
       name: 'choose the default card',
       // The other company's owner is told nothing of this company's card.
@@ -121,7 +136,11 @@ describe('who may call each route', () => {
       expected: row(303, 303, 303, 303, 303, 303, 303, 303, 303),
       prepare: async () => {
         const setup = await call(t.app, 'POST', '/payment-methods/setup', { token: w.otherClient.token });
-        return { method: 'POST', path: new URL(setup.body.url).pathname.replace(/^\/api/, ''), form: { number: '4242424242424242', expiry: '12/40', cvc: '123' } };
+        return {
+          method: 'POST',
+          path: new URL(setup.body.url).pathname.replace(/^\/api/, ''),
+          form: { number: '4242424242424242', expiry: '12/40', cvc: '123' },
+        };
       },
     },
     {
@@ -202,7 +221,10 @@ describe('saved cards', () => {
     ]);
     expect(JSON.stringify(listed)).not.toContain('4242424242424242');
     const visa = listed.items[1].id;
-    expect((await call(t.app, 'POST', `/payment-methods/${visa}/default`, { token: owner.token })).body.payment_method).toMatchObject({ id: visa, is_default: true });
+    expect((await call(t.app, 'POST', `/payment-methods/${visa}/default`, { token: owner.token })).body.payment_method).toMatchObject({
+      id: visa,
+      is_default: true,
+    });
     expect((await cards(owner.token)).items.map((c) => [c.last4, c.is_default])).toEqual([
       ['4242', true],
       ['4444', false],
@@ -291,9 +313,12 @@ describe('autopay', () => {
     const subject = `Automatic payment for ${invoice.invoice_no} failed`;
     await eventually(async () => expect(await mailsTo(t.app, billing.user.email, subject)).toHaveLength(1));
     const staffNotes = async () =>
-      (await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, Number(w.admin.user.id)))).filter((n) =>
-        n.title.startsWith(`Autopay for ${invoice.invoice_no} failed`),
-      );
+      (
+        await t.app.ctx.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.userId, Number(w.admin.user.id)))
+      ).filter((n) => n.title.startsWith(`Autopay for ${invoice.invoice_no} failed`));
     expect(await staffNotes()).toHaveLength(1);
 
     // Day 2: nothing due yet. Day 3, 5, 7 (defaults 3,5,7 after the first failure): one try each.
@@ -361,7 +386,10 @@ describe('statements and credit notes', () => {
     t.clock.advance(2 * DAY_MS);
     const second = await createInvoice(t.app, w.owner.token, { project_id: project, lines: [{ ...LINE, unit_price: 10_000 }] });
     await call(t.app, 'POST', `/invoices/${second.id}/send`, { token: w.owner.token });
-    const credit = await call(t.app, 'POST', `/invoices/${second.id}/credit-notes`, { token: w.admin.token, body: { amount: 2_000, reason: 'Late delivery' } });
+    const credit = await call(t.app, 'POST', `/invoices/${second.id}/credit-notes`, {
+      token: w.admin.token,
+      body: { amount: 2_000, reason: 'Late delivery' },
+    });
     expect(credit.status, credit.text).toBe(201);
     expect(credit.body.credit_note).toMatchObject({ amount: 2_000, reason: 'Late delivery', invoice_no: second.invoice_no });
     expect(credit.body.credit_note.credit_note_no).toMatch(new RegExp(`^CN-${t.clock.now().getUTCFullYear()}-\\d{4}$`));
@@ -396,20 +424,35 @@ describe('statements and credit notes', () => {
 
   it('refuses a credit note above what is left, and a reversed range, changing nothing', async () => {
     const invoice = await createInvoice(t.app, w.owner.token, { project_id: projectId, lines: [{ ...LINE, unit_price: 1_000 }] });
-    const early = await call(t.app, 'POST', `/invoices/${invoice.id}/credit-notes`, { token: w.admin.token, body: { amount: 100, reason: 'Too soon' } });
+    const early = await call(t.app, 'POST', `/invoices/${invoice.id}/credit-notes`, {
+      token: w.admin.token,
+      body: { amount: 100, reason: 'Too soon' },
+    });
     expect(early.status).toBe(400);
     await call(t.app, 'POST', `/invoices/${invoice.id}/send`, { token: w.owner.token });
-    const tooMuch = await call(t.app, 'POST', `/invoices/${invoice.id}/credit-notes`, { token: w.admin.token, body: { amount: invoice.total + 1, reason: 'Too much' } });
+    const tooMuch = await call(t.app, 'POST', `/invoices/${invoice.id}/credit-notes`, {
+      token: w.admin.token,
+      body: { amount: invoice.total + 1, reason: 'Too much' },
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error).toContain('at most what is left on the invoice');
     expect((await call(t.app, 'GET', `/invoices/${invoice.id}/credit-notes`, { token: w.admin.token })).body.items).toEqual([]);
     // The whole rest settles the invoice.
-    const all = await call(t.app, 'POST', `/invoices/${invoice.id}/credit-notes`, { token: w.admin.token, body: { amount: invoice.total, reason: 'Written off' } });
+    const all = await call(t.app, 'POST', `/invoices/${invoice.id}/credit-notes`, {
+      token: w.admin.token,
+      body: { amount: invoice.total, reason: 'Written off' },
+    });
     expect(all.status).toBe(201);
     expect((await getInvoice(t.app, w.admin.token, invoice.id)).status).toBe('paid');
-    const again = await call(t.app, 'POST', `/invoices/${invoice.id}/credit-notes`, { token: w.admin.token, body: { amount: 1, reason: 'Once more' } });
+    const again = await call(t.app, 'POST', `/invoices/${invoice.id}/credit-notes`, {
+      token: w.admin.token,
+      body: { amount: 1, reason: 'Once more' },
+    });
     expect(again.status).toBe(400);
-    const reversed = await call(t.app, 'GET', `/companies/${companyId}/statement`, { token: w.client.token, query: { from: '2026-02-01', to: '2026-01-01' } });
+    const reversed = await call(t.app, 'GET', `/companies/${companyId}/statement`, {
+      token: w.client.token,
+      query: { from: '2026-02-01', to: '2026-01-01' },
+    });
     expect(reversed.status).toBe(400);
   });
 });

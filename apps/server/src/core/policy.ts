@@ -621,17 +621,35 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
   'payment_plan:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'document_link:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'payment_method:read': rolesWhere(
-    { client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
+    {
+      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
+      admin: allow,
+      superadmin: allow,
+      teamlead: forbid,
+      teammember: forbid,
+    },
     ['client', ...staff],
     moneyPeople,
   ),
   'payment_method:manage': rolesWhere(
-    { client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }), admin: forbid, superadmin: forbid, teamlead: forbid, teammember: forbid },
+    {
+      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
+      admin: forbid,
+      superadmin: forbid,
+      teamlead: forbid,
+      teammember: forbid,
+    },
     ['client'],
     moneyPeople,
   ),
   'statement:read': rolesWhere(
-    { client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }), admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid },
+    {
+      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
+      admin: allow,
+      superadmin: allow,
+      teamlead: forbid,
+      teammember: forbid,
+    },
     ['client', ...staff],
     moneyPeople,
   ),

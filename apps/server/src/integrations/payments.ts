@@ -25,7 +25,14 @@ export type RefundResult = { refundId: string; amount: number };
 /** A card saved at the provider: its reference and what may be shown of it (never the number). */
 export type SavedCard = { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number };
 export type CustomerRequest = { companyId: number; name: string; email: string | null };
-export type SetupRequest = { companyId: number; customerId: string; currency: Currency; successUrl: string; cancelUrl: string; idempotencyKey: string };
+export type SetupRequest = {
+  companyId: number;
+  customerId: string;
+  currency: Currency;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+};
 /** An off-session charge of a saved card for what an invoice asks; the key is per invoice and attempt. */
 export type ChargeRequest = {
   invoiceId: number;
@@ -156,7 +163,12 @@ export function createLocalProvider(appUrl: string, secret: string, now: () => D
       const outcome = localCardOutcome(request.paymentMethodId);
       if (outcome === 'ok') return { status: 'succeeded', paymentIntentId };
       if (outcome === 'auth') {
-        return { status: 'requires_action', paymentIntentId, code: 'authentication_required', message: 'Your bank asks you to confirm this payment.' };
+        return {
+          status: 'requires_action',
+          paymentIntentId,
+          code: 'authentication_required',
+          message: 'Your bank asks you to confirm this payment.',
+        };
       }
       if (outcome === 'funds') return { status: 'failed', paymentIntentId, code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
       return { status: 'failed', paymentIntentId, code: 'card_declined', message: 'Your card was declined.' };
@@ -315,7 +327,12 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
           return { status: intent.status === 'succeeded' ? 'succeeded' : 'processing', paymentIntentId: intent.id };
         }
         if (intent.status === 'requires_action') {
-          return { status: 'requires_action', paymentIntentId: intent.id, code: 'authentication_required', message: 'The bank asks the cardholder to confirm.' };
+          return {
+            status: 'requires_action',
+            paymentIntentId: intent.id,
+            code: 'authentication_required',
+            message: 'The bank asks the cardholder to confirm.',
+          };
         }
         return { status: 'failed', paymentIntentId: intent.id, code: intent.status, message: `The payment is ${intent.status}` };
       } catch (err) {

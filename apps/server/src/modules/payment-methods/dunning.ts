@@ -82,7 +82,12 @@ export async function recordChargeFailure(
   if (last) {
     await tx
       .insert(autopayPauses)
-      .values({ companyId: attempt.companyId, invoiceId: attempt.invoiceId, reason: `${invoice.invoiceNo}: ${failure.message}`.slice(0, 500), pausedAt: now })
+      .values({
+        companyId: attempt.companyId,
+        invoiceId: attempt.invoiceId,
+        reason: `${invoice.invoiceNo}: ${failure.message}`.slice(0, 500),
+        pausedAt: now,
+      })
       .onConflictDoUpdate({
         target: autopayPauses.companyId,
         set: { invoiceId: attempt.invoiceId, reason: `${invoice.invoiceNo}: ${failure.message}`.slice(0, 500), pausedAt: now },

@@ -31,7 +31,8 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ cards: PaymentMethodSe
     schema: {
       tags,
       security,
-      summary: "A company's saved cards (brand, last four, expiry; never a number) and whether autopay is paused: a client's own company, or the one staff name",
+      summary:
+        "A company's saved cards (brand, last four, expiry; never a number) and whether autopay is paused: a client's own company, or the one staff name",
       querystring: paymentMethodListQuery,
       response: { 200: paymentMethodListSchema },
     },
@@ -89,7 +90,13 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ cards: PaymentMethodSe
     };
 
     routes.get('/payments/local/setup/:session_id', {
-      schema: { tags, summary: "The local provider's page that saves a test card (PAYMENT_PROVIDER=local)", params: sessionParams, produces: ['text/html'], response: HTML },
+      schema: {
+        tags,
+        summary: "The local provider's page that saves a test card (PAYMENT_PROVIDER=local)",
+        params: sessionParams,
+        produces: ['text/html'],
+        response: HTML,
+      },
       handler: async (request, reply) => {
         try {
           const model = await cards.localSetup(request.params.session_id);

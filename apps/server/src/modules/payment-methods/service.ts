@@ -175,7 +175,8 @@ export function createPaymentMethodService(ctx: AppContext, notifications: Notif
         .update(autopayAttempts)
         .set({ paymentIntentId: result.paymentIntentId, updatedAt: ctx.now() })
         .where(and(eq(autopayAttempts.id, attempt.id), isNull(autopayAttempts.paymentIntentId)));
-      if (name === 'local' && result.status === 'succeeded') await deliverLocalIntent('payment_intent.succeeded', attempt, invoice.invoiceNo, result.paymentIntentId);
+      if (name === 'local' && result.status === 'succeeded')
+        await deliverLocalIntent('payment_intent.succeeded', attempt, invoice.invoiceNo, result.paymentIntentId);
       return result.status === 'succeeded' ? 'charged' : 'processing';
     }
     const failure = { code: result.code, message: result.message, paymentIntentId: result.paymentIntentId };

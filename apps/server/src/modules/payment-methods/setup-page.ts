@@ -29,10 +29,16 @@ ${body}
 
 export function renderSetupPage(model: SetupPageModel): string {
   if (model.state === 'complete') {
-    return page(model, `<div class="card"><p>The card has been saved.</p><a class="cancel" href="${escapeHtml(model.successUrl)}">Back to billing</a></div>`);
+    return page(
+      model,
+      `<div class="card"><p>The card has been saved.</p><a class="cancel" href="${escapeHtml(model.successUrl)}">Back to billing</a></div>`,
+    );
   }
   if (model.state === 'expired') {
-    return page(model, `<div class="card"><p>This page has expired.</p><a class="cancel" href="${escapeHtml(model.cancelUrl)}">Back to billing</a></div>`);
+    return page(
+      model,
+      `<div class="card"><p>This page has expired.</p><a class="cancel" href="${escapeHtml(model.cancelUrl)}">Back to billing</a></div>`,
+    );
   }
   const v = model.values ?? {};
   const value = (s: string | undefined) => (s ? ` value="${escapeHtml(s)}"` : '');

@@ -227,16 +227,28 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
    * checkout's payment. Intents without an autopay attempt in their metadata are a checkout's own (its session
    * records them) and are ignored here.
    */
-  async function intentSucceeded(tx: Tx, publish: Publish, provider: PaymentProviderName, event: ProviderEvent, intent: Stripe.PaymentIntent): Promise<Result> {
+  async function intentSucceeded(
+    tx: Tx,
+    publish: Publish,
+    provider: PaymentProviderName,
+    event: ProviderEvent,
+    intent: Stripe.PaymentIntent,
+  ): Promise<Result> {
     const invoiceId = Number(intent.metadata?.invoice_id);
     const attemptNo = Number(intent.metadata?.attempt);
     if (!intent.metadata?.attempt) return { outcome: 'ignored', note: 'not an autopay charge' };
     const amount = intent.amount_received ?? intent.amount;
     const currency = (intent.currency ?? '').toUpperCase();
     const [row] =
-      Number.isSafeInteger(invoiceId) && invoiceId > 0 ? await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update').limit(1) : [];
+      Number.isSafeInteger(invoiceId) && invoiceId > 0
+        ? await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update').limit(1)
+        : [];
     if (!row || (intent.metadata.invoice_no && intent.metadata.invoice_no !== row.invoiceNo)) {
-      return { ...(await flag(tx, publish, null, event.id, `An automatic card payment of ${amount} ${currency} (${intent.id}) names no invoice of ours`)), amount, currency };
+      return {
+        ...(await flag(tx, publish, null, event.id, `An automatic card payment of ${amount} ${currency} (${intent.id}) names no invoice of ours`)),
+        amount,
+        currency,
+      };
     }
     const base = { invoiceId: row.id, amount, currency };
     const attempt = await attemptOf(tx, row.id, attemptNo);

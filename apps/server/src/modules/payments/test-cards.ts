@@ -2,7 +2,15 @@
  * The local provider's test cards, as in Stripe's test mode: 4242 4242 4242 4242 (and the other brands' success
  * numbers) pays; 4000 0000 0000 0002 is declined; any future expiry and any CVC.
  */
-const SUCCEEDS = new Set(['4242424242424242', '4000002760003184', '4000056655665556', '5555555555554444', '2223003122003222', '378282246310005', '6011111111111117']);
+const SUCCEEDS = new Set([
+  '4242424242424242',
+  '4000002760003184',
+  '4000056655665556',
+  '5555555555554444',
+  '2223003122003222',
+  '378282246310005',
+  '6011111111111117',
+]);
 const DECLINES: Record<string, string> = {
   '4000000000000002': 'Your card was declined.',
   '4000000000009995': 'Your card has insufficient funds.',
@@ -60,8 +68,7 @@ function brandOf(digits: string): string {
 }
 
 export type SetupCardCheck =
-  | { ok: true; outcome: 'ok' | 'auth' | 'funds'; brand: string; last4: string; expMonth: number; expYear: number }
-  | { ok: false; error: string };
+  { ok: true; outcome: 'ok' | 'auth' | 'funds'; brand: string; last4: string; expMonth: number; expYear: number } | { ok: false; error: string };
 
 /**
  * Checks a test card on the local setup page: what pays on the checkout is saved, and so are the cards whose

@@ -14,7 +14,8 @@ export const statementRoutes: FastifyPluginAsyncZod<{ statements: StatementServi
     schema: {
       tags: ['statements'],
       security,
-      summary: "A company's statement for a date range in one currency: opening balance, invoices, payments, refunds and credit notes, closing balance",
+      summary:
+        "A company's statement for a date range in one currency: opening balance, invoices, payments, refunds and credit notes, closing balance",
       params: idParams,
       querystring: statementQuery,
       response: { 200: statementSchema },

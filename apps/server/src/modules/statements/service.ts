@@ -62,26 +62,55 @@ export function createStatementService(ctx: AppContext, notifications: Notificat
         .limit(1);
       currency = latest?.currency ?? 'GBP';
     }
-    const issued = and(eq(invoices.companyId, companyId), eq(invoices.currency, currency), inArray(invoices.status, ['sent', 'partially_paid', 'paid', 'overdue']));
+    const issued = and(
+      eq(invoices.companyId, companyId),
+      eq(invoices.currency, currency),
+      inArray(invoices.status, ['sent', 'partially_paid', 'paid', 'overdue']),
+    );
     const [raised, moved, credited] = await Promise.all([
       ctx.db
         .select({ id: invoices.id, no: invoices.invoiceNo, date: invoices.issueDate, total: invoices.total })
         .from(invoices)
         .where(and(issued, lte(invoices.issueDate, query.to))),
       ctx.db
-        .select({ id: payments.id, invoiceId: payments.invoiceId, no: invoices.invoiceNo, kind: payments.kind, method: payments.method, date: payments.receivedOn, amount: payments.amount, reference: payments.reference })
+        .select({
+          id: payments.id,
+          invoiceId: payments.invoiceId,
+          no: invoices.invoiceNo,
+          kind: payments.kind,
+          method: payments.method,
+          date: payments.receivedOn,
+          amount: payments.amount,
+          reference: payments.reference,
+        })
         .from(payments)
         .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
         .where(and(issued, lte(payments.receivedOn, query.to))),
       ctx.db
-        .select({ id: creditNotes.id, invoiceId: creditNotes.invoiceId, no: creditNotes.creditNoteNo, invoiceNo: invoices.invoiceNo, date: creditNotes.issuedOn, amount: creditNotes.amount, reason: creditNotes.reason })
+        .select({
+          id: creditNotes.id,
+          invoiceId: creditNotes.invoiceId,
+          no: creditNotes.creditNoteNo,
+          invoiceNo: invoices.invoiceNo,
+          date: creditNotes.issuedOn,
+          amount: creditNotes.amount,
+          reason: creditNotes.reason,
+        })
         .from(creditNotes)
         .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
         .where(and(issued, lte(creditNotes.issuedOn, query.to))),
     ]);
     type Entry = Omit<StatementLine, 'balance'> & { id: number };
     const entries: Entry[] = [
-      ...raised.map((r) => ({ id: r.id, date: r.date, kind: 'invoice' as const, reference: r.no, description: 'Invoice issued', invoice_id: String(r.id), amount: r.total })),
+      ...raised.map((r) => ({
+        id: r.id,
+        date: r.date,
+        kind: 'invoice' as const,
+        reference: r.no,
+        description: 'Invoice issued',
+        invoice_id: String(r.id),
+        amount: r.total,
+      })),
       ...moved.map((p) => ({
         id: p.id,
         date: p.date,
@@ -91,7 +120,15 @@ export function createStatementService(ctx: AppContext, notifications: Notificat
         invoice_id: String(p.invoiceId),
         amount: p.kind === 'refund' ? p.amount : -p.amount,
       })),
-      ...credited.map((c) => ({ id: c.id, date: c.date, kind: 'credit_note' as const, reference: c.no, description: `Credit on ${c.invoiceNo}: ${c.reason}`, invoice_id: String(c.invoiceId), amount: -c.amount })),
+      ...credited.map((c) => ({
+        id: c.id,
+        date: c.date,
+        kind: 'credit_note' as const,
+        reference: c.no,
+        description: `Credit on ${c.invoiceNo}: ${c.reason}`,
+        invoice_id: String(c.invoiceId),
+        amount: -c.amount,
+      })),
     ].sort((a, b) => a.date.localeCompare(b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id - b.id);
     let balance = 0;
     const lines: StatementLine[] = [];
@@ -128,7 +165,11 @@ export function createStatementService(ctx: AppContext, notifications: Notificat
         lines: data.lines,
         closingBalance: data.closing_balance,
       });
-      const safe = company.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'company';
+      const safe =
+        company.name
+          .replace(/[^A-Za-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 40) || 'company';
       return { filename: `statement-${safe}-${data.from}-${data.to}.pdf`, bytes: Buffer.from(bytes) };
     },
 
@@ -149,10 +190,7 @@ export function createStatementService(ctx: AppContext, notifications: Notificat
         if (row.status === 'draft') throw new AppError('VALIDATION_FAILED', 'amount: A draft has nothing to credit; edit its lines instead');
         const left = FINAL_INVOICE_STATUSES.includes(row.status) ? 0 : amountDueOf(row);
         if (input.amount > left) {
-          throw new AppError(
-            'VALIDATION_FAILED',
-            `amount: A credit note can be at most what is left on the invoice (${money(left, row.currency)})`,
-          );
+          throw new AppError('VALIDATION_FAILED', `amount: A credit note can be at most what is left on the invoice (${money(left, row.currency)})`);
         }
         const now = ctx.now();
         const year = now.getUTCFullYear();
