@@ -103,6 +103,10 @@ const clientRoutes: RouteObject[] = [
         path: paths.client.company,
         lazy: async () => ({ Component: (await import('./routes/company')).CompanyRoute }),
       },
+      {
+        path: paths.client.billing,
+        lazy: async () => ({ Component: (await import('./routes/billing')).BillingRoute }),
+      },
     ],
   },
 ];

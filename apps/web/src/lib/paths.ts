@@ -49,6 +49,8 @@ export const paths = {
     proposal: '/proposal',
     /** The client's company: its details, its people and their roles, invitations. */
     company: '/company',
+    /** Saved cards for autopay, and the company's statement. */
+    billing: '/billing',
   },
   admin: {
     dashboard: '/admindashboardpage',

@@ -104,6 +104,12 @@ export const queryKeys = {
     members: ['company', 'members'] as const,
     invitations: ['company', 'invitations'] as const,
   },
+  /** Saved cards and statements (a company's, or the caller's own when `company` is ''). */
+  billing: {
+    all: ['billing'] as const,
+    cards: (company: string) => ['billing', 'cards', company] as const,
+    statement: (company: string, from: string, to: string) => ['billing', 'statement', company, from, to] as const,
+  },
   /** Every client company, for staff. */
   companies: {
     all: ['companies'] as const,

@@ -8,6 +8,7 @@ import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-count';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
@@ -28,6 +29,7 @@ const CLIENT_NAV: readonly DashboardNavItem[] = [
   { to: paths.client.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
   { to: paths.client.notifications, label: 'Notifications', icon: <NotificationsNoneIcon />, BadgeCount: useUnreadNotificationCount },
   { to: paths.client.messages, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
+  { to: paths.client.billing, label: 'Billing', icon: <CreditCardOutlinedIcon /> },
   { to: paths.client.company, label: 'Company', icon: <BusinessOutlinedIcon /> },
   PROFILE_ITEM,
 ];
@@ -36,7 +38,7 @@ const CLIENT_NAV: readonly DashboardNavItem[] = [
 const NAV_BY_ROLE: Record<CompanyRole, readonly DashboardNavItem[]> = {
   owner: CLIENT_NAV,
   billing: CLIENT_NAV.filter((item) => item.to !== paths.client.createProject),
-  member: CLIENT_NAV.filter((item) => item.to !== paths.client.invoices),
+  member: CLIENT_NAV.filter((item) => item.to !== paths.client.invoices && item.to !== paths.client.billing),
 };
 
 export function ClientTemplate() {

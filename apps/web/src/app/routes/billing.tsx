@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { SavedCards } from '../../features/billing/components/saved-cards';
+import { StatementPanel } from '../../features/billing/components/statement-panel';
+import { PageTitle } from '../../features/config/components/page-title';
+import { companyRoleOf } from '../../lib/company-role';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** /billing: the company's saved cards and autopay, and its statement (owners and billing people). */
+export function BillingRoute() {
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  if (!user?.company_id) return null;
+  const role = companyRoleOf(user);
+  const returned = params.get('card');
+  return (
+    <>
+      <PageTitle title="Billing" />
+      <PageHeading title="Billing">Cards that pay your invoices automatically, and your statement.</PageHeading>
+      <Stack spacing={3} data-testid="billing-page">
+        {returned === 'saved' && (
+          <Alert severity="success" data-testid="card-saved">
+            Your card was saved. It may take a moment to appear below.
+          </Alert>
+        )}
+        {returned === 'cancelled' && <Alert severity="info">No card was saved.</Alert>}
+        <SavedCards canManage={role === 'owner' || role === 'billing'} />
+        <StatementPanel companyId={user.company_id} today={today()} />
+      </Stack>
+    </>
+  );
+}

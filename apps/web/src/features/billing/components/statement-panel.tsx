@@ -1,0 +1,97 @@
+import { formatDate, shiftDay, type StatementLine } from '@agency/schema';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { DateInput } from '../../../components/date-input';
+import { ListError, ListLoading } from '../../../components/list-states';
+import { SectionCard } from '../../../components/section-card';
+import { formatMoney } from '../../../lib/format';
+import { errorMessage } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { downloadStatement, useStatement } from '../api/statement';
+
+const KIND_LABELS: Record<StatementLine['kind'], string> = { invoice: 'Invoice', payment: 'Payment', refund: 'Refund', credit_note: 'Credit note' };
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** A company's statement over a date range: opening balance, each movement with the balance after it, closing balance, and the PDF. */
+export function StatementPanel({ companyId, today }: { companyId: string; today: string }) {
+  const [from, setFrom] = useState(() => shiftDay(today, -90));
+  const [to, setTo] = useState(today);
+  const valid = isDay(from) && isDay(to) && from <= to;
+  const statement = useStatement(companyId, from, to, valid);
+  const [downloading, setDownloading] = useState(false);
+  const money = (minor: number) => formatMoney(minor, statement.data?.currency ?? 'GBP');
+
+  return (
+    <SectionCard
+      title="Statement"
+      subtitle="Invoices, payments, refunds and credit notes over a period, with the balance after each."
+      data-testid="statement"
+      action={
+        <Button
+          variant="outlined"
+          disabled={!valid || downloading}
+          onClick={() => {
+            setDownloading(true);
+            downloadStatement(companyId, from, to)
+              .catch((e: unknown) => notify.error(errorMessage(e)))
+              .finally(() => setDownloading(false));
+          }}
+        >
+          Download PDF
+        </Button>
+      }
+    >
+      <Box sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+          <DateInput label="From" value={from} onChange={setFrom} error={!valid} />
+          <DateInput label="To" value={to} onChange={setTo} error={!valid} helperText={!valid ? 'The end cannot be before the start' : undefined} />
+        </Stack>
+        {!valid ? null : statement.isPending ? (
+          <ListLoading label="Loading" />
+        ) : statement.isError ? (
+          <ListError message={errorMessage(statement.error)} onRetry={() => void statement.refetch()} />
+        ) : (
+          <Stack spacing={1} data-testid="statement-lines">
+            <Row label="Opening balance" value={money(statement.data.opening_balance)} strong testId="opening-balance" />
+            {statement.data.lines.length === 0 && <Typography color="text.secondary">Nothing happened in this period.</Typography>}
+            {statement.data.lines.map((line, i) => (
+              <Box
+                key={`${line.kind}-${line.reference}-${i}`}
+                data-testid="statement-line"
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, py: 1, borderTop: '1px solid', borderColor: 'divider' }}
+              >
+                <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {KIND_LABELS[line.kind]} {line.reference}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {formatDate(line.date)} · {line.description}
+                  </Typography>
+                </Box>
+                <Box sx={{ textAlign: 'right', minWidth: 120 }}>
+                  <Typography>{money(line.amount)}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    Balance {money(line.balance)}
+                  </Typography>
+                </Box>
+              </Box>
+            ))}
+            <Row label="Closing balance" value={money(statement.data.closing_balance)} strong testId="closing-balance" />
+          </Stack>
+        )}
+      </Box>
+    </SectionCard>
+  );
+}
+
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1 }} data-testid={testId}>
+      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
+      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{value}</Typography>
+    </Box>
+  );
+}
