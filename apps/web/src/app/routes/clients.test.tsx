@@ -73,7 +73,7 @@ function invoice(id: string, projectId: string, overrides: Partial<InvoiceListIt
 }
 
 function serve() {
-  const asked = { lists: [] as URLSearchParams[], exports: [] as URLSearchParams[], invoiceProjects: [] as string[] };
+  const asked = { lists: [] as URLSearchParams[], exports: [] as URLSearchParams[], invoiceProjects: [] as string[], cardsOf: [] as string[] };
   server.use(
     configHandler({ contact_email: 'a@example.test' }),
     http.get('/api/companies', ({ request }) => {
@@ -122,6 +122,24 @@ function serve() {
         projects: [project('31', 'Booking site', 'in_progress'), project('32', 'Patient app', 'pending')],
       });
     }),
+    http.get('/api/payment-methods', ({ request }) => {
+      asked.cardsOf.push(new URL(request.url).searchParams.get('company_id') ?? '');
+      return HttpResponse.json({
+        items: [{ id: '5', brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031, is_default: true }],
+        autopay: { paused: false, paused_at: null, reason: null },
+      });
+    }),
+    http.get('/api/companies/:id/statement', () =>
+      HttpResponse.json({
+        company: { id: '3', name: 'Northwind Clinics' },
+        from: '2026-01-01',
+        to: '2026-03-31',
+        currency: 'GBP',
+        opening_balance: 0,
+        lines: [],
+        closing_balance: 0,
+      }),
+    ),
     http.get('/api/invoices', ({ request }) => {
       const projectId = new URL(request.url).searchParams.get('project_id') ?? '';
       asked.invoiceProjects.push(projectId);
@@ -224,6 +242,13 @@ describe('clients, for staff', { timeout: 20_000 }, () => {
     expect(invoiceRows.map((row) => row.getAttribute('data-invoice-no'))).toEqual(['INV-2026-0062', 'INV-2026-0061']);
     expect(asked.invoiceProjects.sort()).toEqual(['31', '32']);
     expect(within(invoiceRows[1]).getByRole('link', { name: 'INV-2026-0061' })).toHaveAttribute('href', '/admindashboard/invoice?id=61');
+
+    // The company's statement, and its saved cards as staff see them: brand, last four and expiry, no buttons.
+    expect(await screen.findByTestId('closing-balance')).toHaveTextContent('£0.00');
+    const cards = await screen.findAllByTestId('saved-card');
+    expect(cards[0]).toHaveTextContent('Visa ending 4242Expires 04/31');
+    expect(within(screen.getByTestId('saved-cards')).queryByRole('button')).toBeNull();
+    expect(asked.cardsOf).toContain('3');
 
     await user.click(screen.getByRole('link', { name: 'All clients' }));
     expect(location()).toBe('/clients');

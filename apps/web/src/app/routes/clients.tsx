@@ -2,6 +2,9 @@ import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard } from '../../components/section-card';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import Stack from '@mui/material/Stack';
+import { SavedCards } from '../../features/billing/components/saved-cards';
+import { StatementPanel } from '../../features/billing/components/statement-panel';
 import { ClientCompanyDetail } from '../../features/companies/components/client-company-detail';
 import { CompaniesList } from '../../features/companies/components/companies-list';
 import { PageTitle } from '../../features/config/components/page-title';
@@ -38,10 +41,15 @@ export function ClientsRoute() {
             </SectionCard>
           )}
           renderInvoices={(detail) => (
-            <CompanyInvoices
-              projectIds={detail.projects.map((project) => project.id)}
-              getDetailPath={(invoiceId) => invoicePathFor(role, invoiceId) ?? paths.staff.clients}
-            />
+            <Stack spacing={3}>
+              <CompanyInvoices
+                projectIds={detail.projects.map((project) => project.id)}
+                getDetailPath={(invoiceId) => invoicePathFor(role, invoiceId) ?? paths.staff.clients}
+              />
+              <StatementPanel companyId={id} today={new Date().toISOString().slice(0, 10)} />
+              {/* Staff see brand, last four and expiry; only the company's owners and billing people change cards. */}
+              <SavedCards canManage={false} companyId={id} />
+            </Stack>
           )}
         />
       </>
