@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatMoney, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useClearAttention } from '../api/clear-attention';
+import { useCreateCreditNote } from '../api/create-credit-note';
 import { useRecordPayment } from '../api/record-payment';
 import { useRefundPayment } from '../api/refund-payment';
 import { useSendInvoice } from '../api/send-invoice';
@@ -23,7 +24,7 @@ import { useVoidInvoice } from '../api/void-invoice';
 import { InvoiceEditorDialog } from './invoice-editor-dialog';
 import { DateInput } from '../../../components/date-input';
 
-type Open = 'edit' | 'send' | 'payment' | 'refund' | 'void' | null;
+type Open = 'edit' | 'send' | 'payment' | 'credit' | 'refund' | 'void' | null;
 
 /** What staff may do with an invoice in its state: edit and send a draft, record a payment, refund a card payment, void. */
 export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role: Role }) {
@@ -31,6 +32,8 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
   const close = () => setOpen(null);
   const send = useSendInvoice();
   const record = useRecordPayment();
+  const credit = useCreateCreditNote();
+  const [creditNote, setCreditNote] = useState({ amount: '', reason: '' });
   const refund = useRefundPayment();
   const voiding = useVoidInvoice();
   const clear = useClearAttention();
@@ -54,6 +57,7 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
     if (which === 'payment') setPayment({ amount: '', date: today, reference: '' });
     if (which === 'refund') setRefundChoice({ paymentId: refundable[0]?.id ?? '', amount: '' });
     if (which === 'void') setReason('');
+    if (which === 'credit') setCreditNote({ amount: '', reason: '' });
     setOpen(which);
   }
 
@@ -64,6 +68,18 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
     record.mutate(
       { id: invoice.id, input: { amount, date: payment.date, reference: payment.reference.trim() } },
       { onSuccess: done('Payment recorded'), onError: fail },
+    );
+  }
+
+  function handleCredit() {
+    const amount = toMinorUnits(creditNote.amount, invoice.currency);
+    if (amount === null || amount <= 0) return setFormError(`Enter the amount to credit in ${invoice.currency}.`);
+    if (amount > invoice.amount_due)
+      return setFormError(`A credit note can be at most what is left: ${formatMoney(invoice.amount_due, invoice.currency)}.`);
+    if (creditNote.reason.trim().length < 3) return setFormError('Say why (at least 3 characters).');
+    credit.mutate(
+      { id: invoice.id, input: { amount, reason: creditNote.reason.trim() } },
+      { onSuccess: (data) => done(`Credit note ${data.credit_note.credit_note_no} issued`)(), onError: fail },
     );
   }
 
@@ -100,6 +116,11 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
       {canPay && (
         <Button variant="contained" startIcon={<PaymentsOutlinedIcon />} onClick={() => openDialog('payment')} data-testid="invoice-record-payment">
           Record payment
+        </Button>
+      )}
+      {canPay && (
+        <Button variant="outlined" onClick={() => openDialog('credit')} data-testid="invoice-credit-note">
+          Credit note
         </Button>
       )}
       {refundable.length > 0 && (
@@ -167,6 +188,41 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
             value={payment.reference}
             onChange={(e) => setPayment({ ...payment, reference: e.target.value })}
             slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'payment-reference' } }}
+          />
+          {formError && (
+            <Typography role="alert" color="error" variant="body2">
+              {formError}
+            </Typography>
+          )}
+        </Stack>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={open === 'credit'}
+        title="Issue a credit note"
+        confirmLabel="Issue credit note"
+        confirmColor="primary"
+        isPending={credit.isPending}
+        onClose={close}
+        onConfirm={handleCredit}
+      >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <span>
+            Takes an amount off {invoice.invoice_no} (a correction or a goodwill credit). Left to pay:{' '}
+            {formatMoney(invoice.amount_due, invoice.currency)}.
+          </span>
+          <TextField
+            label={`Amount (${invoice.currency})`}
+            value={creditNote.amount}
+            onChange={(e) => setCreditNote({ ...creditNote, amount: e.target.value })}
+            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'credit-amount' } }}
+            autoFocus
+          />
+          <TextField
+            label="Reason"
+            value={creditNote.reason}
+            onChange={(e) => setCreditNote({ ...creditNote, reason: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'credit-reason' } }}
           />
           {formError && (
             <Typography role="alert" color="error" variant="body2">
