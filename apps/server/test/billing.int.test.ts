@@ -4,7 +4,9 @@
 import type { AuthResponse, Invoice, Statement } from '@agency/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autopayAttempts, notifications, paymentMethods } from '../src/db/schema.js';
+import { localDay } from '@agency/schema';
+import { autopayAttempts, invoices, notifications, paymentMethods } from '../src/db/schema.js';
+import { sweepRecurring } from '../src/modules/recurring-invoices/jobs.js';
 import { routeMatcher, ROUTES_WITH_OWN_TABLE } from './access-matrix.js';
 import { call, createTestApp, inviteColleague, signupClient, type TestApp } from './helpers.js';
 import { approvedProject, createInvoice, DAY_MS, eventually, getInvoice, LINE, mailsTo, makeWorld, pdfText, type World } from './invoice-helpers.js';
@@ -277,6 +279,36 @@ describe('autopay', () => {
     expect(await t.app.services.paymentMethods.charge(Number(invoice.id), 1)).toBe('not_due');
     await t.app.services.paymentMethods.sweep();
     expect((await getInvoice(t.app, owner.token, invoice.id)).payments).toHaveLength(1);
+  });
+
+  it("charges a retainer's invoice the job raises already sent, with nobody of the company involved", async () => {
+    const retainer = await signupClient(t.app, { name: 'Rita Retainer' });
+    const retainerProject = await approvedProject(t.app, w, { budget: 1_000_000, client: retainer });
+    await saveCard(retainer.token, '4242 4242 4242 4242');
+    const created = await call(t.app, 'POST', '/recurring-invoices', {
+      token: w.admin.token,
+      body: {
+        project_id: retainerProject,
+        lines: [{ ...LINE, unit_price: 25_000 }],
+        schedule: { frequency: 'monthly', start_date: localDay(t.clock.now(), t.config.agencyTimeZone) },
+        auto_send: true,
+        auto_charge: true,
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    await sweepRecurring(t.app.services.recurringInvoices, t.app.services.paymentPlans);
+    const [raised] = await t.app.ctx.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.recurringInvoiceId, Number(created.body.recurring_invoice.id)));
+    expect(raised).toMatchObject({ status: 'sent', autoCharge: true });
+    const paid = await eventually(async () => {
+      const now = await getInvoice(t.app, retainer.token, String(raised!.id));
+      expect(now.status).toBe('paid');
+      return now;
+    });
+    expect(paid.payments).toMatchObject([{ kind: 'payment', method: 'card', amount: raised!.total }]);
+    expect((await attemptsOf(String(raised!.id))).map((a) => [a.attempt, a.status])).toEqual([[1, 'succeeded']]);
   });
 
   it('leaves an invoice open when the bank asks for the cardholder, and mails a link to the checkout', async () => {

@@ -60,10 +60,7 @@ const listColumns = {
   country: clientCompanies.country,
   taxNumber: clientCompanies.taxNumber,
 };
-export type ListRow = Omit<
-  InvoiceRow,
-  'lines' | 'pdfKey' | 'pdfSha256' | 'createdBy' | 'recurringPeriodOn' | 'paymentStageId' | 'autoCharge' | 'search'
-> &
+export type ListRow = Omit<InvoiceRow, 'lines' | 'pdfKey' | 'pdfSha256' | 'createdBy' | 'recurringPeriodOn' | 'paymentStageId' | 'search'> &
   Pick<Party, 'clientName' | 'clientEmail' | 'projectTitle' | 'companyName' | 'billingAddress' | 'country' | 'taxNumber'>;
 
 export function presentListItem(row: ListRow, actor: Actor): InvoiceListItem {

@@ -24,8 +24,15 @@ export function registerAutopayJobs(ctx: AppContext, cards: PaymentMethodService
     },
     { cron: '*/5 * * * *', retryLimit: 2, policy: 'singleton' },
   );
+  const queueFirstCharge = (invoiceId: number) =>
+    ctx.jobs.send(AUTOPAY_CHARGE_QUEUE, { invoiceId }, { singletonKey: `autopay:invoice:${invoiceId}:1` });
   ctx.events.subscribe('invoice.status_changed', async (event) => {
     if (event.to !== 'sent' || event.from !== 'draft') return;
-    await ctx.jobs.send(AUTOPAY_CHARGE_QUEUE, { invoiceId: event.invoiceId }, { singletonKey: `autopay:invoice:${event.invoiceId}:1` });
+    await queueFirstCharge(event.invoiceId);
+  });
+  // An invoice raised already sent (a recurring invoice's period, a payment plan's stage): the job charges it if it
+  // asks for autopay and is payable, and does nothing for a draft.
+  ctx.events.subscribe('invoice.created', async (event) => {
+    await queueFirstCharge(event.invoiceId);
   });
 }

@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { BillingRoute } from './billing';
+import { publicConfig } from '../../test/config-fixture';
 
 const person = (role: CompanyRole): User => ({
   id: '7',
@@ -50,13 +51,7 @@ const statement: Statement = {
   closing_balance: 50_000,
 };
 
-const config: PublicConfig = {
-  brand_name: 'Studio',
-  contact_phone: '0',
-  contact_email: 'hello@example.test',
-  superadmin_exists: true,
-  test_payments: true,
-};
+const config: PublicConfig = { ...publicConfig, test_payments: true };
 
 function stub(list: PaymentMethodList) {
   const calls: { method: string; path: string }[] = [];
