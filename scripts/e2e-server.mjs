@@ -81,6 +81,8 @@ const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, SER
     // Cards go to the built-in test checkout, named on purpose (production refuses it otherwise).
     ALLOW_TEST_PAYMENTS: 'true',
     JOB_POLL_SECONDS: '0.5',
+    // Recurring invoices are swept every 5 s instead of every minute once the first sweep has run.
+    RECURRING_SWEEP_SECONDS: '5',
     // Every journey signs people up and in from this one address: the door limits are raised for the run
     // (apps/server/test/limits.int.test.ts checks the defaults).
     RATE_LIMIT_SIGNUP_PER_HOUR: '2000',

@@ -1,6 +1,6 @@
-// Saved cards and autopay (issue 33): a client's billing person saves a card on the phone, an invoice sent with
-// auto_charge is paid without anyone of the company, and a card with insufficient funds reaches the billing person
-// by e-mail. Each screen is photographed at 390 and 1280 px (.tmp/e2e-results-<port>/).
+// Saved cards and autopay (issue 33): a client's billing person saves a card on the phone, a retainer's invoice the job
+// raises with auto_charge is paid without anyone of the company, and a card with insufficient funds reaches the
+// billing person by e-mail. Each screen is photographed at 390 and 1280 px (.tmp/e2e-results-<port>/).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   authHeaders,
@@ -16,7 +16,7 @@ import {
 import { watchConsole } from './support/console';
 import { waitForMail } from './support/mailbox';
 
-type ApiInvoice = { id: string; invoice_no: string; status: string; total: number; auto_charge: boolean };
+type ApiInvoice = { id: string; invoice_no: string; status: string; total: number; auto_charge: boolean; recurring_invoice_id: string | null };
 
 async function approvedProject(request: APIRequestContext, client: Auth) {
   const owner = await loginSuperadmin(request);
@@ -49,6 +49,36 @@ async function sendAutoCharged(request: APIRequestContext, projectId: string): P
   expect(invoice.auto_charge).toBe(true);
   await expectStatus(await request.post(`/api/invoices/${invoice.id}/send`, { headers: authHeaders(owner) }), 200, 'send invoice');
   return invoice;
+}
+
+/** Staff set up a monthly retainer with autopay starting today: the job raises and sends its first invoice itself. */
+async function retainerInvoice(request: APIRequestContext, projectId: string): Promise<ApiInvoice> {
+  const owner = await loginSuperadmin(request);
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+  const created = await request.post('/api/recurring-invoices', {
+    headers: authHeaders(owner),
+    data: {
+      project_id: projectId,
+      lines: [{ description: 'Website care, monthly', quantity: 1, unit_price: 40_000, tax_rate: 20 }],
+      schedule: { frequency: 'monthly', start_date: today },
+      auto_send: true,
+      auto_charge: true,
+    },
+  });
+  await expectStatus(created, 201, 'create retainer');
+  let raised: ApiInvoice | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/invoices?project_id=${projectId}`, { headers: authHeaders(owner) });
+        raised = (await expectStatus<{ items: ApiInvoice[] }>(res, 200, 'invoices')).items.find((i) => i.recurring_invoice_id !== null);
+        return raised?.auto_charge;
+      },
+      // The first sweep runs within a minute of the server's start, then every RECURRING_SWEEP_SECONDS.
+      { timeout: 90_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  return raised!;
 }
 
 async function invoiceStatus(request: APIRequestContext, auth: Auth, id: string) {
@@ -92,8 +122,8 @@ test.describe('saved cards and autopay', () => {
     await expect(page.getByTestId('saved-card')).toHaveText(/Visa ending 4242.*Expires 12\/34.*Default for autopay/);
     await page.screenshot({ path: testInfo.outputPath('billing-card-390.png'), fullPage: true });
 
-    // Sent by staff, charged to the saved card: nobody of the company does anything.
-    const paid = await sendAutoCharged(request, projectId);
+    // Raised and sent by the job, charged to the saved card: nobody of the company, nor staff, does anything more.
+    const paid = await retainerInvoice(request, projectId);
     await expect.poll(() => invoiceStatus(request, owner, paid.id), { timeout: 30_000 }).toBe('paid');
 
     // A card with insufficient funds becomes the default; the next autopay invoice fails and the billing person hears.
