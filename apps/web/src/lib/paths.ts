@@ -159,6 +159,7 @@ const GUARDED_PATHS = [
   '/profile',
   '/contract-templates',
   '/company',
+  '/billing',
   '/clients',
   '/webhooks',
   '/time-approvals',
