@@ -11,6 +11,7 @@ import { EventBus } from './core/events.js';
 import { createTransact } from './core/transaction.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createJobRunner } from './integrations/jobs.js';
+import { createBrandStore } from './integrations/brand.js';
 import { createMailer } from './integrations/mailer.js';
 import { createPaymentProvider } from './integrations/payments.js';
 import { createSealer } from './integrations/seal.js';
@@ -20,6 +21,7 @@ import { apiTokenRoutes } from './modules/api-tokens/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerAuthJobs } from './modules/auth/jobs.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { brandRoutes } from './modules/brand/routes.js';
 import { boardRoutes } from './modules/board/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { documentLinkRoutes } from './modules/document-links/routes.js';
@@ -186,6 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const events = new EventBus((err, event) => app.log.error({ err, event: event.type }, 'event subscriber failed'));
   const signingKey = resolveSessionSecret(config);
   const storage = options.storage ?? (await openStorage(config));
+  const brand = createBrandStore(config, database.db);
+  await brand.load();
   const ctx: AppContext = {
     config,
     log: app.log,
@@ -195,7 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     transaction: createTransact(database.db, events),
     jobs: createJobRunner({ database, log: app.log, pollIntervalSeconds: config.jobPollSeconds }),
-    mailer: createMailer(config, database.db, storage, app.log),
+    mailer: createMailer(config, database.db, storage, app.log, undefined, () => brand.mailFrom()),
+    brand,
     payments: createPaymentProvider(config, signingKey, now),
     storage,
     sealer,
@@ -285,6 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(documentLinkRoutes, { ctx, links: services.documentLinks });
       await api.register(paymentMethodRoutes, { cards: services.paymentMethods });
       await api.register(statementRoutes, { statements: services.statements });
+      await api.register(brandRoutes, { ctx, brand: services.brand });
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import type { Actor } from './core/actor.js';
 import type { EventBus } from './core/events.js';
 import type { Transact } from './core/transaction.js';
 import type { Database, Db } from './db/client.js';
+import type { BrandStore } from './integrations/brand.js';
 import type { JobRunner } from './integrations/jobs.js';
 import type { Mailer } from './integrations/mailer.js';
 import type { PaymentProvider } from './integrations/payments.js';
@@ -23,6 +24,8 @@ export type AppContext = {
   events: EventBus;
   jobs: JobRunner;
   mailer: Mailer;
+  /** The agency's brand (name, colour, contact lines, mail sender, logo): the super admin's settings over the environment. */
+  brand: BrandStore;
   /** The card payment provider: `local` (built-in test checkout) or `stripe`. */
   payments: PaymentProvider;
   storage: Storage;

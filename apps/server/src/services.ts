@@ -3,6 +3,7 @@ import { createAccountService } from './modules/account/service.js';
 import { createApiTokenService } from './modules/api-tokens/service.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createAuthService } from './modules/auth/service.js';
+import { createBrandService } from './modules/brand/service.js';
 import { createBoardService } from './modules/board/service.js';
 import { createCompanyService } from './modules/companies/service.js';
 import { createContractService } from './modules/contracts/service.js';
@@ -64,6 +65,7 @@ export function createServices(ctx: AppContext) {
     paymentPlans,
     recurringInvoices: createRecurringInvoiceService(ctx, invoices, paymentPlans),
     search: createSearchService(ctx),
+    brand: createBrandService(ctx),
   };
 }
 

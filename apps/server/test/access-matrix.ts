@@ -140,6 +140,10 @@ async function tokenOfClientA(w: World) {
   return must(res, 201, 'token of client A').body.api_token.id as string;
 }
 
+/** The brand settings are the super admin's alone: every other role is turned away by the route. */
+const SUPERADMIN_ONLY = (expected: Expected): Record<Caller, Expected> => ({ ...signedIn(DENY), superadmin: expected });
+const MATRIX_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
+
 /** A public https endpoint (an address literal: no lookup) for an event the table never causes. */
 const WEBHOOK_BODY = { url: 'https://203.0.114.10/hooks/agency', events: ['contract.expired'] };
 
@@ -2727,6 +2731,45 @@ export const ACCESS_ROWS: AccessRow[] = [
     request: () => ({ path: '/document-links/999999' }),
     expect: STAFF_ONLY(HIDE),
     invalid: () => ({ path: '/document-links/abc' }),
+  // the brand: the super admin sets it; its logo is public
+  row({
+    method: 'GET',
+    route: '/settings/brand',
+    request: () => ({ path: '/settings/brand' }),
+    expect: SUPERADMIN_ONLY(OK),
+  }),
+  row({
+    method: 'PATCH',
+    route: '/settings/brand',
+    request: () => ({ path: '/settings/brand', body: { contact_phone: '+44 20 7946 0001' } }),
+    expect: SUPERADMIN_ONLY(OK),
+    invalid: () => ({ path: '/settings/brand', body: { primary_color: '#ffff00' } }),
+  }),
+  row({
+    method: 'PUT',
+    route: '/settings/brand/logo',
+    request: () => {
+      const upload = multipart([{ name: 'logo.svg', content: Buffer.from(MATRIX_LOGO) }]);
+      return { path: '/settings/brand/logo', body: upload.body, headers: upload.headers };
+    },
+    expect: SUPERADMIN_ONLY(OK),
+  }),
+  row({
+    method: 'DELETE',
+    route: '/settings/brand/logo',
+    request: () => ({ path: '/settings/brand/logo' }),
+    expect: SUPERADMIN_ONLY(OK),
+  }),
+  row({
+    method: 'GET',
+    route: '/brand/logo',
+    setup: async (w) => {
+      const upload = multipart([{ name: 'logo.svg', content: Buffer.from(MATRIX_LOGO) }]);
+      const res = await call(w.app, 'PUT', '/settings/brand/logo', { token: tokenOf(w, 'superadmin'), body: upload.body, headers: upload.headers });
+      must(res, 200, 'brand logo');
+    },
+    request: () => ({ path: '/brand/logo' }),
+    expect: everyone(OK),
   }),
 ];
 

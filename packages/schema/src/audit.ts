@@ -70,6 +70,9 @@ export const AUDIT_ACTIONS = {
   'webhook.deleted': 'Webhook endpoint removed',
   'webhook.disabled': 'Webhook endpoint disabled after failing for 24 hours',
   'webhook.delivery_replayed': 'Webhook delivery replayed',
+  'brand.updated': 'Brand settings changed',
+  'brand.logo_changed': 'Brand logo uploaded',
+  'brand.logo_removed': 'Brand logo removed',
 } as const satisfies Record<string, string>;
 export type KnownAuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -134,6 +134,11 @@ export const publicConfigSchema = z.object({
   brand_name: z.string(),
   contact_phone: z.string(),
   contact_email: z.string(),
+  /** The brand's primary colour (#rrggbb), on which white text reaches 4.5:1. */
+  primary_color: z.string(),
+  /** Where the logo is served, or null when the agency name stands alone. */
+  logo_url: z.string().nullable(),
+  footer_links: z.array(z.object({ label: z.string(), url: z.string() })),
   superadmin_exists: z.boolean(),
   /** Card payments go to the built-in test checkout: screens and invoices say so. */
   test_payments: z.boolean(),

@@ -33,3 +33,4 @@ export * from './proposals.js';
 export * from './recurring.js';
 export * from './search-marks.js';
 export * from './search.js';
+export * from './brand.js';

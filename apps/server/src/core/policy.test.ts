@@ -513,6 +513,7 @@ const TABLE: { [A in Action]: Case<A>[] } = {
   'statement:read': [
     { on: 'company 10', resource: { companyId: 10 }, expect: { ...only('clientA', 'billingA', 'admin', 'superadmin'), clientB: hide } },
   ],
+  'brand:manage': [{ on: 'no record', resource: null, expect: only('superadmin') }],
 };
 
 const ACTIONS = Object.keys(TABLE) as Action[];

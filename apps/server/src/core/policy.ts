@@ -194,6 +194,8 @@ export type Resources = {
   'payment_method:manage': CompanyFacts;
   /** A company's statement (invoices, payments, refunds, credit notes): its owners and billing people, and staff. */
   'statement:read': CompanyFacts;
+  /** The agency's brand settings and logo: the super admin only. */
+  'brand:manage': null;
 };
 export type Action = keyof Resources;
 
@@ -653,6 +655,7 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
     ['client', ...staff],
     moneyPeople,
   ),
+  'brand:manage': rolesWhere({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin']),
 };
 
 /** A proposal of the caller's company once sent: another company's, or a draft, may not be known to exist. */

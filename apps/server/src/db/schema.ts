@@ -1818,3 +1818,26 @@ export const documentLinks = pgTable(
   },
   (t) => [index('document_links_document_idx').on(t.kind, t.documentId), index('document_links_user_idx').on(t.userId)],
 );
+
+/**
+ * The agency's brand: one row (id 1), set by the super admin. An empty text field means "the default from the
+ * environment" (BRAND_NAME, CONTACT_EMAIL, MAIL_FROM…), so clearing a field goes back to it.
+ */
+export const brandSettings = pgTable(
+  'brand_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    agencyName: text('agency_name').notNull().default(''),
+    primaryColor: text('primary_color').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    senderName: text('sender_name').notNull().default(''),
+    senderEmail: text('sender_email').notNull().default(''),
+    footerLinks: jsonb('footer_links').$type<{ label: string; url: string }[]>().notNull().default([]),
+    logoStorageKey: text('logo_storage_key'),
+    logoMime: text('logo_mime'),
+    logoSha256: text('logo_sha256'),
+    updatedAt: ts('updated_at'),
+  },
+  (t) => [check('brand_settings_one_row', sql`${t.id} = 1`)],
+);

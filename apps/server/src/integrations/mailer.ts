@@ -10,7 +10,7 @@ import type { Storage } from './storage.js';
 
 /** `replyTo`: where the recipient's answer goes (a chat message's per-person reply address). */
 export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[]; replyTo?: string };
-export type DeliveredMail = MailMessage & { id: number };
+export type DeliveredMail = MailMessage & { id: number; from: string };
 
 export type Mailer = {
   /**
@@ -35,7 +35,15 @@ export type Mailer = {
 /** How long one delivery attempt holds a mail before another worker may try it. */
 const LEASE_MS = 2 * 60 * 1000;
 
-export function createMailer(config: Config, db: Db, storage: Storage, log: FastifyBaseLogger, now: () => Date = () => new Date()): Mailer {
+export function createMailer(
+  config: Config,
+  db: Db,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
+  /** The `From:` at the time of sending (the brand's sender); MAIL_FROM without one. */
+  from: () => string = () => config.mail.from,
+): Mailer {
   const smtp = config.mail.transport === 'smtp' ? config.mail.smtp : undefined;
   // The SMTP client is loaded with the first mail it sends, not with every start.
   let transport: Promise<Transporter> | null = null;
@@ -108,12 +116,13 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
         )
         .returning();
       if (!mail) return 'skipped';
+      const sender = from();
       try {
         if (smtp) {
           await (
             await smtpTransport()
           ).sendMail({
-            from: config.mail.from,
+            from: sender,
             to: mail.to,
             subject: mail.subject,
             text: mail.text,
@@ -143,6 +152,7 @@ export function createMailer(config: Config, db: Db, storage: Storage, log: Fast
       for (const listener of listeners)
         listener({
           id: mail.id,
+          from: sender,
           to: mail.to,
           subject: mail.subject,
           text: mail.text,

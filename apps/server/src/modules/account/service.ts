@@ -110,7 +110,7 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
       const token = generateToken();
       const now = ctx.now();
       const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MS);
-      const brand = ctx.config.brandName;
+      const brand = ctx.brand.current().agencyName;
       // An address that has an account already is answered as any other, and looks the same afterwards (a change is
       // pending): the answer must not tell who has an account. Its owner gets a note instead of a link, so the
       // change can never complete (the confirmation would refuse the taken address anyway).
@@ -202,11 +202,11 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
         await ctx.mailer.enqueue(tx, publish, [
           {
             to: user.email,
-            subject: `Your ${ctx.config.brandName} e-mail address was changed`,
+            subject: `Your ${ctx.brand.current().agencyName} e-mail address was changed`,
             text: [
               `Hello ${user.name},`,
               '',
-              `Your ${ctx.config.brandName} account now uses the address ${change.newEmail}; mail will no longer come here.`,
+              `Your ${ctx.brand.current().agencyName} account now uses the address ${change.newEmail}; mail will no longer come here.`,
               'If that was not you, contact us at once.',
             ].join('\n'),
           },
@@ -315,7 +315,7 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
           set: { secret, createdAt: ctx.now(), lastTimeStep: null },
           where: isNull(userTotp.confirmedAt),
         });
-      const url = await otpauthUrl(ctx.config.brandName, actor.email, secret);
+      const url = await otpauthUrl(ctx.brand.current().agencyName, actor.email, secret);
       return { secret, otpauth_url: url, qr_data_url: await qrDataUrl(url) };
     },
 
@@ -389,7 +389,7 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
     await ctx.mailer.enqueue(tx, publish, [
       {
         to: actor.email,
-        subject: `${subject} · ${ctx.config.brandName}`,
+        subject: `${subject} · ${ctx.brand.current().agencyName}`,
         text: [`Hello ${actor.name},`, '', ...lines, '', 'If that was not you, change your password and contact us at once.'].join('\n'),
       },
     ]);

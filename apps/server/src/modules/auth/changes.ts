@@ -189,11 +189,11 @@ export async function mailPasswordChanged(ctx: AppContext, tx: DbOrTx, publish: 
   await ctx.mailer.enqueue(tx, publish, [
     {
       to: user.email,
-      subject: `Your ${ctx.config.brandName} password was changed`,
+      subject: `Your ${ctx.brand.current().agencyName} password was changed`,
       text: [
         `Hello ${user.name},`,
         '',
-        `The password of your ${ctx.config.brandName} account was changed${meta.ip ? ` from the address ${meta.ip}` : ''} on ${formatDateTimeUtc(ctx.now())}.`,
+        `The password of your ${ctx.brand.current().agencyName} account was changed${meta.ip ? ` from the address ${meta.ip}` : ''} on ${formatDateTimeUtc(ctx.now())}.`,
         'If that was not you, reset your password at once from the login page and tell us.',
       ].join('\n'),
     },

@@ -19,7 +19,7 @@ async function buildPdfInput(ctx: AppContext, db: DbOrTx, row: Row): Promise<Con
     contractId: c.id,
     title: c.title,
     projectTitle: row.projectTitle,
-    agencyName: ctx.config.brandName,
+    agencyName: ctx.brand.current().agencyName,
     kindLabel: CONTRACT_KIND_LABELS[c.kind],
     signerName: row.signerName,
     documentSha256: c.documentSha256,
@@ -47,7 +47,7 @@ export async function sealedPdf(
       .filter((e) => e.kind !== 'created' && e.kind !== 'updated')
       .map((e) => ({
         label: CONTRACT_EVENT_LABELS[e.kind],
-        who: e.actor?.name ?? `${ctx.config.brandName} (automatic)`,
+        who: e.actor?.name ?? `${ctx.brand.current().agencyName} (automatic)`,
         at: new Date(e.created_at),
         ip: e.ip,
         userAgent: e.user_agent,
@@ -56,10 +56,10 @@ export async function sealedPdf(
   };
   const pdf = await (await pdfModule()).buildContractPdf({ ...(await buildPdfInput(ctx, db, row)), signature, certificate });
   return ctx.sealer.seal(pdf, {
-    reason: `Signed by ${signature.name}; sealed by ${ctx.config.brandName}`,
-    name: ctx.config.brandName,
+    reason: `Signed by ${signature.name}; sealed by ${ctx.brand.current().agencyName}`,
+    name: ctx.brand.current().agencyName,
     location: ctx.config.appUrl,
-    contactInfo: ctx.config.contactEmail,
+    contactInfo: ctx.brand.current().contactEmail,
     signingTime: signature.signedAt,
   });
 }

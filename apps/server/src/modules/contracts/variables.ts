@@ -64,9 +64,9 @@ async function proposalValues(db: DbOrTx, projectId: number): Promise<VariableVa
 
 function agencyValues(ctx: AppContext, today: Date): VariableValues {
   return {
-    'agency.name': ctx.config.brandName,
-    'agency.email': ctx.config.contactEmail,
-    'agency.phone': ctx.config.contactPhone,
+    'agency.name': ctx.brand.current().agencyName,
+    'agency.email': ctx.brand.current().contactEmail,
+    'agency.phone': ctx.brand.current().contactPhone,
     today: formatLongDate(today),
   };
 }

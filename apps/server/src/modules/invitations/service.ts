@@ -51,9 +51,9 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
     await ctx.mailer.enqueue(tx, publish, [
       {
         to: email,
-        subject: `You are invited to join ${ctx.config.brandName}`,
+        subject: `You are invited to join ${ctx.brand.current().agencyName}`,
         text: [
-          `${actor.name} has invited you to join ${ctx.config.brandName} as ${ROLE_NAMES[role]}.`,
+          `${actor.name} has invited you to join ${ctx.brand.current().agencyName} as ${ROLE_NAMES[role]}.`,
           '',
           `Create your account here: ${link}`,
           '',

@@ -13,7 +13,12 @@ export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow) {
   // pdf-lib is loaded on the first document rather than at every start.
   const { renderInvoicePdf } = await import('../../integrations/invoice-pdf.js');
   return renderInvoicePdf({
-    agency: { name: ctx.config.brandName, phone: ctx.config.contactPhone, email: ctx.config.contactEmail, url: ctx.config.appUrl },
+    agency: {
+      name: ctx.brand.current().agencyName,
+      phone: ctx.brand.current().contactPhone,
+      email: ctx.brand.current().contactEmail,
+      url: ctx.config.appUrl,
+    },
     client: { name: party.clientName, email: party.billingEmail ?? party.clientEmail, company: party.companyName },
     addressee: { address: party.billingAddress, country: party.country, taxNumber: party.taxNumber },
     projectTitle: party.projectTitle,
@@ -62,7 +67,12 @@ export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, p
   const receiptNo = receiptNoOf(row.invoiceNo, payment.id);
   const { renderReceiptPdf } = await import('../../integrations/receipt-pdf.js');
   const bytes = await renderReceiptPdf({
-    agency: { name: ctx.config.brandName, phone: ctx.config.contactPhone, email: ctx.config.contactEmail, url: ctx.config.appUrl },
+    agency: {
+      name: ctx.brand.current().agencyName,
+      phone: ctx.brand.current().contactPhone,
+      email: ctx.brand.current().contactEmail,
+      url: ctx.config.appUrl,
+    },
     client: { name: party.clientName, email: party.clientEmail, company: party.companyName },
     projectTitle: party.projectTitle,
     invoiceNo: row.invoiceNo,

@@ -119,7 +119,7 @@ export function registerMessageJobs(ctx: AppContext) {
         const more = n > waiting.length ? `\n\n(and ${n - waiting.length} earlier message${n - waiting.length === 1 ? '' : 's'})` : '';
         mails.push({
           to: emails.get(readerId)!,
-          subject: `${n === 1 ? 'An unread message' : `${n} unread messages`} about ${conversation.title} · ${ctx.config.brandName}`,
+          subject: `${n === 1 ? 'An unread message' : `${n} unread messages`} about ${conversation.title} · ${ctx.brand.current().agencyName}`,
           text:
             `${n === 1 ? 'A message is' : `${n} messages are`} waiting for you about "${conversation.title}".${more}\n\n` +
             `${waiting.map(quoteOf).join('\n\n')}\n\n` +

@@ -152,7 +152,7 @@ export function createNotificationService(ctx: AppContext) {
         [...mailed.map((r) => ({ to: r.email, userId: r.id as number | undefined })), ...addresses.map((to) => ({ to, userId: undefined }))].map(
           ({ to, userId }) => ({
             to,
-            subject: `${message.title} · ${ctx.config.brandName}`,
+            subject: `${message.title} · ${ctx.brand.current().agencyName}`,
             text: `${message.mailText ?? message.body}${oneTap(userId)}${open}`,
             ...(message.attachments?.length ? { attachments: message.attachments } : {}),
           }),

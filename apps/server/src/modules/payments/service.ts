@@ -441,7 +441,7 @@ export function createPaymentService(ctx: AppContext, invoiceService: InvoiceSer
         state: row.session.status === 'complete' ? ('complete' as const) : expired ? ('expired' as const) : ('open' as const),
         successUrl: row.session.successUrl,
         cancelUrl: row.session.cancelUrl,
-        brand: ctx.config.brandName,
+        brand: ctx.brand.current().agencyName,
       };
     },
 

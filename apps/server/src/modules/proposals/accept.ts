@@ -44,7 +44,7 @@ export function acceptProposal(deps: ProposalDeps, helpers: Helpers) {
         helpers.assertOpen(p);
         const now = ctx.now();
         const total = totalsOf(p).total;
-        const text = proposalText(p, ctx.config.brandName, row.companyName);
+        const text = proposalText(p, ctx.brand.current().agencyName, row.companyName);
         const accepted = await proposalLifecycle.transition(tx, {
           table: proposals,
           id,

@@ -68,12 +68,12 @@ export async function proposalPdf(ctx: AppContext, row: Row): Promise<ProposalDo
   const [company] = await ctx.db.select().from(clientCompanies).where(eq(clientCompanies.id, p.companyId)).limit(1);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Proposal: ${p.title}`);
-  pdf.setAuthor(ctx.config.brandName);
-  pdf.setCreator(ctx.config.brandName);
+  pdf.setAuthor(ctx.brand.current().agencyName);
+  pdf.setCreator(ctx.brand.current().agencyName);
   pdf.setProducer('pdf-lib');
   const fonts = await PdfFonts.for(pdf);
   const items = presentItems(p.items);
-  const everything = JSON.stringify([p.title, p.introMarkdown, p.sections, p.items, company, row, p.signatureName, ctx.config.brandName]);
+  const everything = JSON.stringify([p.title, p.introMarkdown, p.sections, p.items, company, row, p.signatureName, ctx.brand.current().agencyName]);
   await fonts.load(everything, 'regular');
   await fonts.load(everything, 'bold');
   const width = A4[0] - MARGIN * 2;
@@ -108,13 +108,13 @@ export async function proposalPdf(ctx: AppContext, row: Row): Promise<ProposalDo
     y -= 14;
   };
 
-  text(ctx.config.brandName, MARGIN, y, { size: 18, style: 'bold', color: ACCENT });
+  text(ctx.brand.current().agencyName, MARGIN, y, { size: 18, style: 'bold', color: ACCENT });
   text('PROPOSAL', A4[0] - MARGIN, y, { size: 18, style: 'bold', align: 'right' });
   y -= 16;
-  text(ctx.config.contactEmail, MARGIN, y, { color: MUTED });
+  text(ctx.brand.current().contactEmail, MARGIN, y, { color: MUTED });
   text(`Version ${p.version}`, A4[0] - MARGIN, y, { align: 'right' });
   y -= 13;
-  text(ctx.config.contactPhone, MARGIN, y, { color: MUTED });
+  text(ctx.brand.current().contactPhone, MARGIN, y, { color: MUTED });
   text(`Status: ${PROPOSAL_STATUS_LABELS[p.status]}`, A4[0] - MARGIN, y, { style: 'bold', align: 'right' });
   y -= 13;
   text(ctx.config.appUrl, MARGIN, y, { color: MUTED });
@@ -203,7 +203,7 @@ export async function proposalPdf(ctx: AppContext, row: Row): Promise<ProposalDo
     paragraph(`Declined${p.declinedAt ? ` on ${formatDateTimeUtc(p.declinedAt)}` : ''}. Reason: ${p.declineReason ?? ''}`);
   } else if (p.status === 'void') {
     heading('Void');
-    paragraph(`Withdrawn by ${ctx.config.brandName}. Reason: ${p.voidReason ?? ''}`);
+    paragraph(`Withdrawn by ${ctx.brand.current().agencyName}. Reason: ${p.voidReason ?? ''}`);
   }
 
   const pages = pdf.getPages();

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { safeErrorMessage } from '../../lib/log-safety.js';
 import type { AuthService } from '../auth/service.js';
+import { logoUrl } from '../brand/service.js';
 
 const tags = ['system'];
 
@@ -77,16 +78,22 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSe
   app.get('/config', {
     schema: {
       tags,
-      summary: 'Public site settings (brand and contact lines, whether card payments are in test mode)',
+      summary: 'Public site settings (the brand: name, colour, logo, contact lines and footer links; whether card payments are in test mode)',
       response: { 200: publicConfigSchema },
     },
-    handler: async () => ({
-      brand_name: ctx.config.brandName,
-      contact_phone: ctx.config.contactPhone,
-      contact_email: ctx.config.contactEmail,
-      superadmin_exists: await auth.superadminExists(),
-      test_payments: ctx.config.payments.testMode,
-      time_zone: ctx.config.agencyTimeZone,
-    }),
+    handler: async () => {
+      const brand = ctx.brand.current();
+      return {
+        brand_name: brand.agencyName,
+        contact_phone: brand.contactPhone,
+        contact_email: brand.contactEmail,
+        primary_color: brand.primaryColor,
+        logo_url: logoUrl(brand),
+        footer_links: brand.footerLinks,
+        superadmin_exists: await auth.superadminExists(),
+        test_payments: ctx.config.payments.testMode,
+        time_zone: ctx.config.agencyTimeZone,
+      };
+    },
   });
 };

@@ -25,11 +25,11 @@ export function mailPasswordReset(ctx: AppContext) {
       await ctx.mailer.enqueue(tx, publish, [
         {
           to: user.email,
-          subject: `Reset your ${ctx.config.brandName} password`,
+          subject: `Reset your ${ctx.brand.current().agencyName} password`,
           text: [
             `Hello ${user.name},`,
             '',
-            `Someone (we hope you) asked to reset the password of your ${ctx.config.brandName} account.`,
+            `Someone (we hope you) asked to reset the password of your ${ctx.brand.current().agencyName} account.`,
             `Choose a new password here: ${ctx.config.appUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`,
             '',
             `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,

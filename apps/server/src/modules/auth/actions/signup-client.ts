@@ -24,7 +24,7 @@ export function signupClient(ctx: AppContext) {
   return async (input: Omit<NewAccount, 'role'>, meta: RequestMeta) => {
     const passwordHash = await hashPassword(input.password);
     const email = input.email.trim();
-    const brand = ctx.config.brandName;
+    const brand = ctx.brand.current().agencyName;
     await ctx.transaction(async (tx, publish) => {
       if (await emailExists(tx, email)) {
         await ctx.mailer.enqueue(tx, publish, [

@@ -56,9 +56,9 @@ export function inviteColleague({ ctx, auth }: CompanyDeps) {
       await ctx.mailer.enqueue(tx, publish, [
         {
           to: created.email,
-          subject: `${actor.name} invites you to ${company.name} on ${ctx.config.brandName}`,
+          subject: `${actor.name} invites you to ${company.name} on ${ctx.brand.current().agencyName}`,
           text: [
-            `${actor.name} has invited you to join ${company.name} on ${ctx.config.brandName} as ${COMPANY_ROLE_NAMES[input.role]}.`,
+            `${actor.name} has invited you to join ${company.name} on ${ctx.brand.current().agencyName} as ${COMPANY_ROLE_NAMES[input.role]}.`,
             '',
             `Create your account here: ${link}`,
             '',

@@ -45,7 +45,7 @@ export function sendReceipt({ ctx }: InvoiceDeps) {
           publish,
           recipients.map((to) => ({
             to,
-            subject: `Payment received for ${row.invoiceNo} · ${ctx.config.brandName}`,
+            subject: `Payment received for ${row.invoiceNo} · ${ctx.brand.current().agencyName}`,
             text: [
               `Hello ${party.companyName},`,
               '',
