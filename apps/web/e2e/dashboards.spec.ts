@@ -149,7 +149,7 @@ test.describe('the dashboards open on work', () => {
     await session.close();
   });
 
-  test("the super admin's eighteen navigation items all show in a 1280 x 800 window, the last reached by Tab", async ({
+  test("the super admin's nineteen navigation items all show in a 1280 x 800 window, the last reached by Tab", async ({
     browser,
     baseURL,
     request,
@@ -157,10 +157,10 @@ test.describe('the dashboards open on work', () => {
     const session = await openAs(browser, baseURL!, await loginSuperadmin(request), '/superadmin-audit-log');
     const nav = session.page.getByTestId('dashboard-nav');
     const links = nav.getByRole('link');
-    await expect(links).toHaveCount(18);
+    await expect(links).toHaveCount(19);
     await expect(links.last()).toHaveText('Profile');
     for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
-    await links.nth(16).focus();
+    await links.nth(17).focus();
     await session.page.keyboard.press('Tab');
     await expect(links.last()).toBeFocused();
     expect(session.console.problems()).toEqual([]);

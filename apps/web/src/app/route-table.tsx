@@ -184,6 +184,10 @@ const superadminRoutes: RouteObject[] = [
         path: paths.superadmin.auditLog,
         lazy: async () => ({ Component: (await import('./routes/superadmin-audit-log')).SuperadminAuditLogRoute }),
       },
+      {
+        path: paths.superadmin.brand,
+        lazy: async () => ({ Component: (await import('./routes/brand-settings')).BrandSettingsRoute }),
+      },
     ],
   },
 ];

@@ -1,10 +1,10 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
 
 /** The keyboard focus ring (index.css draws the same one outside the UI kit). */
 const FOCUS_RING = '#4338ca';
 const FOCUS_RING_ON_DARK = '#c7d2fe';
 
-export const theme = createTheme({
+const options = {
   palette: {
     primary: { main: '#4338ca', dark: '#3730a3', light: '#6366f1', contrastText: '#ffffff' },
     // Status colours dark enough for white text, and for text on white and on a selected row's indigo tint
@@ -45,4 +45,15 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, color: '#334155', backgroundColor: '#f8fafc' } } },
   },
-});
+} satisfies ThemeOptions;
+
+export const theme = createTheme(options);
+
+/**
+ * The theme in the brand's primary colour (from the public config; white text on it reaches 4.5:1, the server
+ * refuses any other). Its lighter and darker shades are derived by MUI. The default colour keeps the built theme.
+ */
+export function brandTheme(primary: string | undefined) {
+  if (!primary || primary.toLowerCase() === options.palette.primary.main) return theme;
+  return createTheme({ ...options, palette: { ...options.palette, primary: { main: primary, contrastText: '#ffffff' } } });
+}

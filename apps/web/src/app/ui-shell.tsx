@@ -1,10 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import type { $ZodConfig } from 'zod/v4/core';
 import { AppProviders } from './providers';
-import { theme } from './theme';
+import { brandTheme } from './theme';
+import { useConfig } from '../features/config/hooks/use-config';
 import { ToastHost } from '../components/toast-host';
 
 // Validation without zod's compiled fast path: its `new Function` probe would break the Content-Security-Policy
@@ -18,15 +19,22 @@ const zodGlobal = globalThis as typeof globalThis & { __zod_globalConfig?: $ZodC
 // The theme has no CSS variables nor colour schemes, so it is provided as MUI's own provider provides such a theme
 // (`vars: null`, through the system's provider). MUI's provider also carries the CSS-variables provider, the colour
 // scheme switcher and its start-up script (about 3 KB gzip on every screen), which this app never uses.
-const providedTheme = { ...theme, vars: null };
+function BrandThemeProvider({ children }: { children: ReactNode }) {
+  // The brand's primary colour from the public config: the built theme until it arrives, or when it is the default.
+  const primary = useConfig().data?.primary_color;
+  const providedTheme = useMemo(() => ({ ...brandTheme(primary), vars: null }), [primary]);
+  return (
+    <ThemeProvider theme={providedTheme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}
 
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <AppProviders>
-      <ThemeProvider theme={providedTheme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
+      <BrandThemeProvider>{children}</BrandThemeProvider>
     </AppProviders>
   );
 }

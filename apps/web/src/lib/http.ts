@@ -228,6 +228,8 @@ export async function requestFile(
 export type UploadProgress = { loaded: number; total: number };
 
 export type UploadOptions = {
+  /** POST unless the route replaces one file (PUT). */
+  method?: 'POST' | 'PUT';
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 };
@@ -243,7 +245,7 @@ export function uploadFiles<T>(path: string, field: string, files: readonly File
 
     const token = readToken();
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.open(options.method ?? 'POST', `${API_BASE}${path}`);
     for (const [name, value] of Object.entries(authHeaders(token))) xhr.setRequestHeader(name, value);
 
     xhr.upload.onprogress = (event) => {

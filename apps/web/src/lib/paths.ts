@@ -71,6 +71,8 @@ export const paths = {
     /** Every invoice with totals, revenue by month and CSV export; `?id=<id>` opens one. */
     invoices: '/view-superadmin-invoice',
     auditLog: '/superadmin-audit-log',
+    /** The agency's brand: name, logo, colour, contact lines, mail sender, footer links. */
+    brand: '/settings/brand',
   },
   /** Screens shared by admins and the super admin, each inside the signed-in role's template. */
   staff: {
@@ -162,6 +164,7 @@ const GUARDED_PATHS = [
   '/billing',
   '/clients',
   '/webhooks',
+  '/settings',
   '/time-approvals',
   '/expenses',
   '/reports',

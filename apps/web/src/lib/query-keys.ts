@@ -93,6 +93,7 @@ export const queryKeys = {
   },
   /** Every person's API tokens, for staff. */
   apiTokens: ['api-tokens'] as const,
+  brand: ['settings', 'brand'] as const,
   webhooks: {
     all: ['webhooks'] as const,
     deliveries: (id: string) => ['webhooks', 'deliveries', id] as const,

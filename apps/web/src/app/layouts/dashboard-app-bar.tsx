@@ -36,7 +36,8 @@ type DashboardAppBarProps = {
 export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }: DashboardAppBarProps) {
   const { user } = useAuth();
   const { logout, isLoggingOut } = useLogout();
-  const brand = useConfig().data?.brand_name;
+  const config = useConfig().data;
+  const brand = config?.brand_name;
 
   return (
     <AppBar
@@ -69,7 +70,15 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
           to={homePath}
           sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: '#fff', textDecoration: 'none', minWidth: 0 }}
         >
-          <Box component="img" src={logoUrl} alt="" width={30} height={30} sx={{ display: 'block', flexShrink: 0 }} />
+          <Box
+            component="img"
+            src={config?.logo_url ?? logoUrl}
+            alt=""
+            width={30}
+            height={30}
+            data-testid="app-bar-logo"
+            sx={{ display: 'block', flexShrink: 0, objectFit: 'contain' }}
+          />
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 800, lineHeight: 1.1, display: { xs: 'none', sm: 'block' } }} noWrap>
               {brand}

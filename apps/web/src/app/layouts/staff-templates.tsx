@@ -12,6 +12,7 @@ import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import HistoryEduOutlinedIcon from '@mui/icons-material/HistoryEduOutlined';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import PolicyOutlinedIcon from '@mui/icons-material/PolicyOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
@@ -44,7 +45,7 @@ const ADMIN_NAV: readonly DashboardNavItem[] = [
   PROFILE_ITEM,
 ];
 
-// Sixteen items fit a 1280 x 800 window (dashboards.spec.ts): the super admin reaches the proposals from the
+// Nineteen items fit a 1280 x 800 window (dashboards.spec.ts): the super admin reaches the proposals from the
 // dashboard's Proposals card and from the approval screen, where they are written.
 const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
@@ -64,6 +65,7 @@ const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
   { to: paths.superadmin.adminList, label: 'Admin list', icon: <GroupOutlinedIcon /> },
   { to: paths.superadmin.replyMessage, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
   { to: paths.superadmin.auditLog, label: 'Audit log', icon: <PolicyOutlinedIcon /> },
+  { to: paths.superadmin.brand, label: 'Brand', icon: <PaletteOutlinedIcon /> },
   PROFILE_ITEM,
 ];
 

@@ -12,16 +12,19 @@ type SiteFooterProps = {
   brandName: string | undefined;
   contactPhone: string | undefined;
   contactEmail: string | undefined;
+  logoSrc?: string;
+  /** The agency's own links (privacy, terms…), set on the brand screen. */
+  links?: readonly { label: string; url: string }[];
 };
 
-export function SiteFooter({ brandName, contactPhone, contactEmail }: SiteFooterProps) {
+export function SiteFooter({ brandName, contactPhone, contactEmail, logoSrc, links = [] }: SiteFooterProps) {
   return (
     <footer className="pub-footer" data-testid="site-footer">
       <div className="pub-wrap">
         <div className="pub-footer__grid">
           <div>
             <p className="pub-footer__brand">
-              <img src={logoUrl} alt="" width={30} height={30} />
+              <img src={logoSrc ?? logoUrl} alt="" width={30} height={30} className="pub-brand__logo" />
               <span data-testid="footer-brand">{brandName}</span>
             </p>
             <p className="pub-footer__muted">Projects, contracts, invoices and conversations with your delivery team, in one place.</p>
@@ -48,7 +51,18 @@ export function SiteFooter({ brandName, contactPhone, contactEmail }: SiteFooter
             </div>
           </div>
         </div>
-        <div className="pub-footer__bottom">{brandName && <p data-testid="footer-copyright">© 2023 {brandName}. All rights reserved.</p>}</div>
+        <div className="pub-footer__bottom">
+          {links.length > 0 && (
+            <nav aria-label="Footer" className="pub-footer__links" data-testid="footer-links">
+              {links.map((link) => (
+                <a key={`${link.label}${link.url}`} href={link.url}>
+                  {link.label}
+                </a>
+              ))}
+            </nav>
+          )}
+          {brandName && <p data-testid="footer-copyright">© 2023 {brandName}. All rights reserved.</p>}
+        </div>
       </div>
     </footer>
   );

@@ -32,7 +32,12 @@ function useMatchesMedia(query: string): boolean {
 /** Who is signed in, when someone is: their name and the way back to their dashboard. */
 export type HeaderAccount = { name: string; initials: string; dashboardPath: string };
 
-type SiteHeaderProps = { brandName: string | undefined; account?: HeaderAccount | null };
+type SiteHeaderProps = {
+  brandName: string | undefined;
+  /** The agency's own logo; the product's mark when none is set. */
+  logoSrc?: string;
+  account?: HeaderAccount | null;
+};
 
 function AccountLinks({ account, onNavigate }: { account: HeaderAccount; onNavigate?: () => void }) {
   return (
@@ -61,7 +66,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /** The public header: a dark bar stuck to the top, with the links inline from 992 px and behind a toggle below. */
-export function SiteHeader({ brandName, account }: SiteHeaderProps) {
+export function SiteHeader({ brandName, logoSrc, account }: SiteHeaderProps) {
   const isDesktop = useMatchesMedia(DESKTOP_QUERY);
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: navigating closes it, and so does crossing the breakpoint.
@@ -94,7 +99,7 @@ export function SiteHeader({ brandName, account }: SiteHeaderProps) {
       <div className="pub-wrap">
         <div className="pub-header__bar">
           <Link to={paths.landing} className="pub-brand" data-testid="brand-link">
-            <img src={logoUrl} alt="" width={34} height={34} />
+            <img src={logoSrc ?? logoUrl} alt="" width={34} height={34} className="pub-brand__logo" data-testid="brand-logo" />
             <span>{brandName}</span>
           </Link>
           {isDesktop ? (
