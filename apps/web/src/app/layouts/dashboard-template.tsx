@@ -6,6 +6,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
+import { alpha } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -43,7 +44,7 @@ function NavList({ areaLabel, navItems }: DashboardTemplateProps) {
       component="nav"
       aria-label={areaLabel}
       subheader={
-        <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 1 }}>
+        <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 0.5 }}>
           {areaLabel}
         </ListSubheader>
       }
@@ -58,12 +59,14 @@ function NavList({ areaLabel, navItems }: DashboardTemplateProps) {
           end
           sx={{
             borderRadius: 2,
-            // Compact rows: the super admin's eighteen screens fit a 1280 x 800 window without scrolling.
-            py: 0.375,
+            // Compact rows (36 px, over the 24 px a target needs): the super admin's nineteen screens fit a 1280 x 800
+            // window without scrolling.
+            py: 0.25,
             mb: 0,
             color: 'text.secondary',
             '& .MuiListItemIcon-root': { color: 'inherit', minWidth: 40 },
-            '&.active': { bgcolor: 'rgb(67 56 202 / 10%)', color: 'primary.main', fontWeight: 700 },
+            // A tint of the brand's primary colour.
+            '&.active': { bgcolor: (theme) => alpha(theme.palette.primary.main, 0.1), color: 'primary.main', fontWeight: 700 },
             '&.active .MuiListItemText-primary': { fontWeight: 700 },
           }}
         >

@@ -91,6 +91,7 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
   const [errors, setErrors] = useState<Errors>({});
   const [saved, setSaved] = useState(false);
   const colour = values.primary_color || brand.effective.primary_color || BRAND_DEFAULT_PRIMARY_COLOR;
+  const pickerValue = HEX.test(colour) ? colour.toLowerCase() : BRAND_DEFAULT_PRIMARY_COLOR;
 
   function set<K extends keyof Values>(key: K, value: Values[K]) {
     setValues((v) => ({ ...v, [key]: value }));
@@ -159,8 +160,9 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
             <Box
               component="input"
               type="color"
-              aria-label="Pick the primary colour"
-              value={HEX.test(colour) ? colour.toLowerCase() : BRAND_DEFAULT_PRIMARY_COLOR}
+              // Its name carries the value it shows (WCAG 2.5.3, label in name).
+              aria-label={`Pick the primary colour: ${pickerValue}`}
+              value={pickerValue}
               onChange={(e) => set('primary_color', e.target.value)}
               sx={{ width: 56, height: 56, p: 0.5, border: '1px solid', borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
             />
