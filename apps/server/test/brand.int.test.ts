@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.js';
+import { approvedProject, pdfText, sentInvoice } from './invoice-helpers.js';
 import { call, createTestApp, deliveredMails, must, multipart, signInEveryRole, uniqueEmail, type TestApp } from './helpers.js';
 
 const PNG = Buffer.concat([
@@ -136,6 +137,30 @@ describe('brand settings', () => {
     expect(mail!.subject).toBe('You are invited to join Acme Works');
   });
 
+  it('puts the agency name and contact lines on invoice PDFs', async () => {
+    must(await patch(ACME), 200, 'set the brand');
+    const world = {
+      owner: people.superadmin,
+      admin: people.admin,
+      lead: people.teamlead,
+      member: people.teammember,
+      client: people.client,
+      otherClient: people.otherClient,
+    };
+    const projectId = await approvedProject(t.app, world);
+    const invoice = await sentInvoice(t.app, world, projectId);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoice.id}/pdf`,
+      headers: { authorization: `Bearer ${people.client.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Acme Works');
+    expect(text).toContain('hi@acme.example');
+    expect(text).not.toContain('Env Studio');
+  });
+
   it('goes back to a default when a field is emptied', async () => {
     must(await patch(ACME), 200, 'set the brand');
     const res = await call(t.app, 'PATCH', '/settings/brand', { token: people.superadmin.token, body: { sender_name: '', contact_email: '' } });
@@ -205,6 +230,7 @@ describe('brand settings', () => {
     // Only the logo in use is kept in storage: refused uploads and replaced logos are removed.
     const files: string[] = [];
     for await (const file of t.app.ctx.storage.list()) files.push(file.key);
-    expect(files).toHaveLength(1);
+    const uploads = files.filter((key) => /\.(png|svg|jpg)$/.test(key));
+    expect(uploads).toEqual([(await t.app.ctx.brand.load()).logo!.storageKey]);
   });
 });
