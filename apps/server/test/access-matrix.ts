@@ -2731,6 +2731,8 @@ export const ACCESS_ROWS: AccessRow[] = [
     request: () => ({ path: '/document-links/999999' }),
     expect: STAFF_ONLY(HIDE),
     invalid: () => ({ path: '/document-links/abc' }),
+  }),
+
   // the brand: the super admin sets it; its logo is public
   row({
     method: 'GET',

@@ -96,7 +96,7 @@ export function createDocumentLinkService(ctx: AppContext) {
         await ctx.mailer.enqueue(tx, publish, [
           {
             to: actor.email,
-            subject: `Your signing code: ${code} · ${ctx.config.brandName}`,
+            subject: `Your signing code: ${code} · ${ctx.brand.current().agencyName}`,
             text: `Your code to sign the document you opened from our e-mail is ${code}.\n\nIt works for ${CODE_TTL_MS / 60_000} minutes. If you did not ask for it, someone may have your link: do not share this code, and tell us.`,
           },
         ]);

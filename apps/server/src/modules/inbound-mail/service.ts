@@ -83,7 +83,7 @@ export function createInboundMailService(ctx: AppContext, messaging: MessagingSe
       await ctx.mailer.enqueue(tx, publish, [
         {
           to: address,
-          subject: `Not delivered: ${subject.slice(0, 150)} · ${ctx.config.brandName}`,
+          subject: `Not delivered: ${subject.slice(0, 150)} · ${ctx.brand.current().agencyName}`,
           text: `Your e-mail "${subject.slice(0, 150)}" was not posted to the conversation.\n\n${REASONS[reason as keyof typeof REASONS]}\n\nNothing was posted. Sign in to ${ctx.config.appUrl} to answer there.`,
         },
       ]);

@@ -21,7 +21,7 @@ export async function startInboundSmtp(ctx: AppContext, inbound: InboundMailServ
   const maxBytes = ctx.config.inbound.maxBytes;
   const server = new SMTPServer({
     name: ctx.config.inbound.domain,
-    banner: `${ctx.config.brandName} reply service`,
+    banner: `${ctx.brand.current().agencyName} reply service`,
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: maxBytes,

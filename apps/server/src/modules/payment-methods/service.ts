@@ -347,7 +347,7 @@ export function createPaymentMethodService(ctx: AppContext, notifications: Notif
       const row = await localSetupRow(sessionId);
       const expired = row.setup.status === 'expired' || row.setup.expiresAt < ctx.now();
       return {
-        brand: ctx.config.brandName,
+        brand: ctx.brand.current().agencyName,
         companyName: row.companyName,
         state: row.setup.status === 'complete' ? ('complete' as const) : expired ? ('expired' as const) : ('open' as const),
         successUrl: row.setup.successUrl,

@@ -156,7 +156,7 @@ export function createStatementService(ctx: AppContext, notifications: Notificat
       const [company] = await ctx.db.select().from(clientCompanies).where(eq(clientCompanies.id, companyId)).limit(1);
       const { renderStatementPdf } = await import('../../integrations/statement-pdf.js');
       const bytes = await renderStatementPdf({
-        agency: { name: ctx.config.brandName, email: ctx.config.contactEmail, url: ctx.config.appUrl },
+        agency: { name: ctx.brand.current().agencyName, email: ctx.brand.current().contactEmail, url: ctx.config.appUrl },
         company: { name: company.name, billingAddress: company.billingAddress },
         from: data.from,
         to: data.to,
