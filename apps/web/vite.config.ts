@@ -15,10 +15,11 @@ const KIT = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engin
  * the kit for it to belong to the signed-in shell. Fewer take parts only some screens draw (inputs, dialogs) into
  * every screen. Measured cold with page-weight.spec.ts once proposals, time and webhooks had added their screens: at
  * 34 the board loaded 257.7 KB gzip and the client dashboard 264.4; at 42, 251.4 and 245.9; at 50, 250.7 and 245.1;
- * at 60, 248.9 and 243.8. Recurring invoices and payment plans added three lazy panels and the brand screen one more
- * importer of the form parts (the count moved with them, so the shell kept what it held).
+ * at 60, 248.9 and 243.8. Once recurring invoices, payment plans, saved cards, search and the brand had added their
+ * lazy panels and screens: at 56 the board loaded 253.4 and the client dashboard 247.2; at 64, 253.0 and 246.8; at
+ * 70, 251.8 and 245.7 (every signed-in page measured lightest at 70).
  */
-const SHELL_SHARE_COUNT = 64;
+const SHELL_SHARE_COUNT = 70;
 
 /**
  * The kit's folders (`@mui/material/AppBar/`, ...) that the signed-in layouts of `app/layouts/` import: the frame every

@@ -5,7 +5,7 @@ import { PageHeading } from '../../components/page-heading';
 import { PageTitle } from '../../features/config/components/page-title';
 import { WeekGrid } from '../../features/time/components/week-grid';
 import { today, weekOf } from '../../features/time/utils/week-grid';
-import { useAgencyTimeZone } from '../../lib/agency-time-zone';
+import { useAgencyTimeZone } from '../../features/time/hooks/use-agency-time-zone';
 
 /** /employee/timesheet: the signed-in employee's week of time (`?week=2026-W48`; this week without it). */
 export function TimesheetRoute() {

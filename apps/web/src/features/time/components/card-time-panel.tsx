@@ -22,7 +22,7 @@ import { useStartTimer } from '../api/start-timer';
 import { useStopTimer } from '../api/stop-timer';
 import { today } from '../utils/week-grid';
 import { TimeStatusChip } from './time-status-chip';
-import { useAgencyTimeZone } from '../../../lib/agency-time-zone';
+import { useAgencyTimeZone } from '../hooks/use-agency-time-zone';
 
 type CardTimePanelProps = {
   card: Pick<Card, 'id' | 'project_id' | 'title'>;

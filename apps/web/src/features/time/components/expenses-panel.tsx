@@ -34,7 +34,7 @@ import { submitExpense } from '../api/submit-expense';
 import { uploadReceipt } from '../api/upload-receipt';
 import { today } from '../utils/week-grid';
 import { TimeStatusChip } from './time-status-chip';
-import { useAgencyTimeZone } from '../../../lib/agency-time-zone';
+import { useAgencyTimeZone } from '../hooks/use-agency-time-zone';
 
 /** What a receipt may be: a photo or a PDF (the server checks the bytes too). */
 const RECEIPT_TYPES = 'image/png,image/jpeg,image/webp,image/gif,application/pdf';

@@ -32,7 +32,7 @@ import {
 } from '../utils/week-grid';
 import { AddRowForm } from './add-row-form';
 import { TimeStatusChip } from './time-status-chip';
-import { useAgencyTimeZone } from '../../../lib/agency-time-zone';
+import { useAgencyTimeZone } from '../hooks/use-agency-time-zone';
 
 type WeekGridProps = { week: string; onWeekChange: (week: string) => void };
 

@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@agency/schema';
 import { useQuery } from '@tanstack/react-query';
-import { request } from './http';
-import { queryKeys } from './query-keys';
+import { request } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The agency's time zone from the public config (the same query, and cache, as the brand's), undefined until it
