@@ -125,6 +125,7 @@ const GUARDS = [
   ['commit subjects', 'npm', ['run', 'lint:commits']],
   ['format', 'npm', ['run', 'format:check']],
   ['migrations up to date', 'node', ['scripts/check-migrations.mjs']],
+  ['message catalogues complete in every language', 'node', ['scripts/check-catalogues.mjs']],
   ['OpenAPI document, client and SDK types up to date and lint-clean', 'npm', ['run', 'openapi:check']],
   ['production dependencies without unreviewed advisories', 'npm', ['run', 'audit']],
 ];

@@ -4,6 +4,8 @@ import net from 'node:net';
 import path from 'node:path';
 import {
   AGENCY_TIME_ZONE_DEFAULT,
+  LOCALES,
+  type Locale,
   RECURRING_SWEEP_SECONDS_DEFAULT,
   CONTRACT_REMINDER_DAYS_DEFAULT,
   DEPOSIT_PERCENT_DEFAULT,
@@ -132,6 +134,7 @@ const envSchema = z.object({
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   METRICS_TOKEN: z.string().min(16).optional(),
   AGENCY_TIME_ZONE: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/London').default(AGENCY_TIME_ZONE_DEFAULT),
+  DEFAULT_LOCALE: z.enum(LOCALES, { error: `one of ${LOCALES.join(', ')}` }).default('en-GB'),
   RECURRING_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(RECURRING_SWEEP_SECONDS_DEFAULT),
   EVENT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(64).default(4),
   EVENT_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(256).default(16),
@@ -286,6 +289,8 @@ export type Config = {
   documentLinkTtlMs: number;
   /** The agency's IANA time zone: the days and ISO weeks of timesheets, and the Monday-noon reminder, are read in it. */
   agencyTimeZone: string;
+  /** The language of people who picked none and whose browser asks for none of LOCALES. */
+  defaultLocale: Locale;
   /** How often recurring invoices and dated payment stages are looked at (seconds). */
   recurringSweepSeconds: number;
   payments: {
@@ -454,6 +459,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     documentLinkTtlMs: Math.round(e.DOCUMENT_LINK_TTL_DAYS * 86_400_000),
     agencyTimeZone: e.AGENCY_TIME_ZONE,
+    defaultLocale: e.DEFAULT_LOCALE,
     recurringSweepSeconds: e.RECURRING_SWEEP_SECONDS,
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -44,6 +44,32 @@ describe('the profile', () => {
     // The session memo forgets the old name at once.
     expect((await call(t.app, 'GET', '/auth/me', { token: client.token })).body.user.name).toBe('New Name');
   });
+
+  it('keeps a language of en-GB, de or ar, seen by the next page load; null follows the browser again', async () => {
+    const client = await signupClient(t.app);
+    expect(client.user.locale).toBeNull();
+    const german = must(await call(t.app, 'PATCH', '/account', { token: client.token, body: { locale: 'de' } }), 200, 'pick German');
+    expect(german.body.profile).toMatchObject({ locale: 'de', name: client.user.name });
+    expect((await call(t.app, 'GET', '/auth/me', { token: client.token })).body.user.locale).toBe('de');
+    const relogin = must(await call(t.app, 'POST', '/auth/login', { body: { email: client.user.email, password: PASSWORD } }), 200, 'sign in');
+    expect(relogin.body.user.locale).toBe('de');
+
+    const refused = await call(t.app, 'PATCH', '/account', { token: client.token, body: { locale: 'fr' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'locale: Language must be one of en-GB, de, ar', code: 'VALIDATION_FAILED' });
+    const empty = await call(t.app, 'PATCH', '/account', { token: client.token, body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ error: 'Give a name or a language to change', code: 'VALIDATION_FAILED' });
+    expect((await call(t.app, 'GET', '/account', { token: client.token })).body.profile.locale).toBe('de');
+
+    must(await call(t.app, 'PATCH', '/account', { token: client.token, body: { locale: null } }), 200, 'follow the browser');
+    expect((await call(t.app, 'GET', '/auth/me', { token: client.token })).body.user.locale).toBeNull();
+  });
+
+  it('tells every visitor the agency’s default language', async () => {
+    const res = must(await call(t.app, 'GET', '/config'), 200, 'config');
+    expect(res.body.default_locale).toBe('en-GB');
+  });
 });
 
 describe('changing the e-mail address', () => {

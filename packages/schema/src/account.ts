@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authResponseSchema, emailSchema, nameSchema, passwordSchema, roleSchema, userSchema } from './auth.js';
-import { PASSWORD_MAX_LENGTH } from './constants.js';
+import { LOCALES, PASSWORD_MAX_LENGTH } from './constants.js';
 
 /** A six-digit code from an authenticator app; spaces typed between the digits are ignored. */
 export const totpCodeSchema = z
@@ -90,6 +90,8 @@ export const profileSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  /** The language the person picked; null follows the browser, then the agency's default. */
+  locale: z.enum(LOCALES).nullable(),
   created_at: z.string(),
   /** An address waiting for its confirmation link to be opened. */
   pending_email: z.string().nullable(),
@@ -105,7 +107,16 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const updateProfileInput = z.object({ name: nameSchema });
+export const updateProfileInput = z
+  .object({
+    name: nameSchema.optional(),
+    /** A language of LOCALES, or null to follow the browser again. */
+    locale: z
+      .enum(LOCALES, { error: `Language must be one of ${LOCALES.join(', ')}` })
+      .nullable()
+      .optional(),
+  })
+  .refine((input) => input.name !== undefined || input.locale !== undefined, { message: 'Give a name or a language to change' });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
 export const changeEmailInput = z.object({ email: emailSchema, password: currentPassword });

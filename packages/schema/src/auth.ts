@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { LOCALES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { COMPANY_ROLES } from './company-constants.js';
 import { ROLES } from './roles.js';
 
@@ -35,6 +35,8 @@ export const userSchema = z.object({
   /** A client's company and role in it; null for staff and employees. */
   company_id: z.string().nullable(),
   company_role: z.enum(COMPANY_ROLES).nullable(),
+  /** The language the person picked; null (or absent, from an older server) follows the browser, then the agency's default. */
+  locale: z.enum(LOCALES).nullish(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -144,5 +146,7 @@ export const publicConfigSchema = z.object({
   test_payments: z.boolean(),
   /** The agency's time zone (IANA): timesheets' days and weeks, and which day is today, are counted in it. */
   time_zone: z.string(),
+  /** The agency's default language (DEFAULT_LOCALE), for people whose browser asks for none of LOCALES. */
+  default_locale: z.enum(LOCALES),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -13,6 +13,23 @@ export const INBOX_TABLE_MAX_WIDTH_PX = 1200;
 export const HEADER_COLLAPSE_BREAKPOINT_PX = 992;
 export const HEADER_COLLAPSE_ANIMATION_MS = 300;
 export const DATE_LOCALE = 'en-GB';
+/**
+ * The languages of the interface, the e-mails and the PDFs: British English (SPEC's texts), German and Arabic
+ * (written right to left). A person's choice is kept on their profile; without one the browser's language, then the
+ * agency's default (DEFAULT_LOCALE), is used.
+ */
+export const LOCALES = ['en-GB', 'de', 'ar'] as const;
+export type Locale = (typeof LOCALES)[number];
+/** Languages written right to left. */
+export const RTL_LOCALES: readonly Locale[] = ['ar'];
+/** The language a bare tag stands for ("en-US" and "en" read British English here, "de-AT" German), or null. */
+export function matchLocale(tag: string | null | undefined): Locale | null {
+  if (!tag) return null;
+  const exact = LOCALES.find((l) => l.toLowerCase() === tag.toLowerCase());
+  if (exact) return exact;
+  const base = tag.toLowerCase().split('-')[0];
+  return LOCALES.find((l) => l.toLowerCase().split('-')[0] === base) ?? null;
+}
 export const DATE_FORMAT_OPTIONS = {
   day: '2-digit',
   month: 'short',

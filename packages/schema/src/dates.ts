@@ -9,16 +9,25 @@ export type DateInput = string | number | Date | null | undefined;
  * Where a moment is read: the reader's own zone when left out (the web app), `'UTC'` on the server, which knows
  * no reader's zone and says so. A calendar day (`YYYY-MM-DD`: a due date, a deadline) is the same day everywhere.
  */
-export type DateFormatOptions = { timeZone?: string };
+export type DateFormatOptions = { timeZone?: string; locale?: string };
+
+let readerLocale: string = DATE_LOCALE;
+/**
+ * The language dates are written in when a call names none: the web app sets the reader's language here once it is
+ * known; the server names the recipient's `locale` on each call. en-GB (SPEC) by default.
+ */
+export function setDateLocale(locale: string): void {
+  readerLocale = locale;
+}
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
+function formatter(options: Intl.DateTimeFormatOptions, locale: string): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALE, options);
+    format = new Intl.DateTimeFormat(locale, options);
     formats.set(key, format);
   }
   return format;
@@ -40,7 +49,7 @@ function write(value: DateInput, options: Intl.DateTimeFormatOptions, zone: Date
   if (Number.isNaN(date.getTime())) return String(value);
   const calendarDay = typeof value === 'string' && CALENDAR_DAY.test(value);
   const timeZone = calendarDay ? 'UTC' : zone.timeZone;
-  return formatter({ ...options, ...(timeZone ? { timeZone } : {}) })
+  return formatter({ ...options, ...(timeZone ? { timeZone } : {}) }, zone.locale ?? readerLocale)
     .formatToParts(date)
     .map((part) => (part.type === 'month' && part.value === 'Sept' ? 'Sep' : part.value))
     .join('');
@@ -90,7 +99,15 @@ export function formatMonth(month: string): string {
   return write(`${month}-01T00:00:00Z`, { month: 'short', year: '2-digit' }, { timeZone: 'UTC' });
 }
 
-const relative = new Intl.RelativeTimeFormat(DATE_LOCALE, { numeric: 'auto' });
+const relatives = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relatives.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relatives.set(locale, format);
+  }
+  return format;
+}
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],
@@ -103,14 +120,14 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  * A moment from `now`, in the largest whole unit up to weeks: "in 45 seconds", "in 2 minutes", "3 hours ago",
  * "yesterday". A wait is rounded up (never "in 1 minute" for 61 seconds), a past moment down.
  */
-export function formatRelativeTime(value: DateInput, now: Date): string {
+export function formatRelativeTime(value: DateInput, now: Date, locale: string = readerLocale): string {
   const date = toDate(value);
   if (date === null) return '';
   if (Number.isNaN(date.getTime())) return String(value);
   let amount = (date.getTime() - now.getTime()) / 1000;
   for (const [unit, size] of UNITS) {
     const whole = amount >= 0 ? Math.ceil(amount) : -Math.floor(-amount);
-    if (Math.abs(whole) < size) return relative.format(whole, unit);
+    if (Math.abs(whole) < size) return relativeFormat(locale).format(whole, unit);
     amount /= size;
   }
   return '';

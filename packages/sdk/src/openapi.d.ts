@@ -252,7 +252,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change one’s name */
+        /** Change one’s name and/or language (`locale`: en-GB, de or ar; null follows the browser) */
         patch: operations["patchAccount"];
         trace?: never;
     };
@@ -3738,6 +3738,8 @@ export interface operations {
                         superadmin_exists: boolean;
                         test_payments: boolean;
                         time_zone: string;
+                        /** @enum {string} */
+                        default_locale: "en-GB" | "de" | "ar";
                     };
                 };
             };
@@ -3874,6 +3876,8 @@ export interface operations {
                             company_id: string | null;
                             /** @enum {string|null} */
                             company_role: "owner" | "billing" | "member" | null;
+                            /** @enum {string|null} */
+                            locale?: "en-GB" | "de" | "ar" | null;
                         };
                         mfa_enrolment_required?: boolean;
                     };
@@ -3956,6 +3960,8 @@ export interface operations {
                             company_id: string | null;
                             /** @enum {string|null} */
                             company_role: "owner" | "billing" | "member" | null;
+                            /** @enum {string|null} */
+                            locale?: "en-GB" | "de" | "ar" | null;
                         };
                         mfa_enrolment_required?: boolean;
                     };
@@ -4035,6 +4041,8 @@ export interface operations {
                             company_id: string | null;
                             /** @enum {string|null} */
                             company_role: "owner" | "billing" | "member" | null;
+                            /** @enum {string|null} */
+                            locale?: "en-GB" | "de" | "ar" | null;
                         };
                         mfa_enrolment_required?: boolean;
                     } | {
@@ -4119,6 +4127,8 @@ export interface operations {
                             company_id: string | null;
                             /** @enum {string|null} */
                             company_role: "owner" | "billing" | "member" | null;
+                            /** @enum {string|null} */
+                            locale?: "en-GB" | "de" | "ar" | null;
                         };
                         mfa_enrolment_required?: boolean;
                     };
@@ -4447,6 +4457,8 @@ export interface operations {
                             company_id: string | null;
                             /** @enum {string|null} */
                             company_role: "owner" | "billing" | "member" | null;
+                            /** @enum {string|null} */
+                            locale?: "en-GB" | "de" | "ar" | null;
                         };
                         mfa_enrolment_required?: boolean;
                     };
@@ -4515,6 +4527,8 @@ export interface operations {
                             email: string;
                             /** @enum {string} */
                             role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            /** @enum {string|null} */
+                            locale: "en-GB" | "de" | "ar" | null;
                             created_at: string;
                             pending_email: string | null;
                             mfa: {
@@ -4579,7 +4593,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name?: string;
+                    /** @enum {string|null} */
+                    locale?: "en-GB" | "de" | "ar" | null;
                 };
             };
         };
@@ -4597,6 +4613,8 @@ export interface operations {
                             email: string;
                             /** @enum {string} */
                             role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            /** @enum {string|null} */
+                            locale: "en-GB" | "de" | "ar" | null;
                             created_at: string;
                             pending_email: string | null;
                             mfa: {
@@ -4693,6 +4711,8 @@ export interface operations {
                             email: string;
                             /** @enum {string} */
                             role: "client" | "admin" | "superadmin" | "teamlead" | "teammember";
+                            /** @enum {string|null} */
+                            locale: "en-GB" | "de" | "ar" | null;
                             created_at: string;
                             pending_email: string | null;
                             mfa: {
@@ -5770,6 +5790,8 @@ export interface operations {
                             company_id: string | null;
                             /** @enum {string|null} */
                             company_role: "owner" | "billing" | "member" | null;
+                            /** @enum {string|null} */
+                            locale?: "en-GB" | "de" | "ar" | null;
                         };
                         mfa_enrolment_required?: boolean;
                     };
@@ -5850,6 +5872,8 @@ export interface operations {
                             company_id: string | null;
                             /** @enum {string|null} */
                             company_role: "owner" | "billing" | "member" | null;
+                            /** @enum {string|null} */
+                            locale?: "en-GB" | "de" | "ar" | null;
                         };
                         mfa_enrolment_required?: boolean;
                     };
@@ -7068,6 +7092,8 @@ export interface operations {
                             company_id: string | null;
                             /** @enum {string|null} */
                             company_role: "owner" | "billing" | "member" | null;
+                            /** @enum {string|null} */
+                            locale?: "en-GB" | "de" | "ar" | null;
                         };
                         mfa_enrolment_required?: boolean;
                     };
@@ -7446,6 +7472,8 @@ export interface operations {
                             company_id: string | null;
                             /** @enum {string|null} */
                             company_role: "owner" | "billing" | "member" | null;
+                            /** @enum {string|null} */
+                            locale?: "en-GB" | "de" | "ar" | null;
                             /** @enum {string} */
                             status: "active" | "disabled";
                             created_at: string;
@@ -7542,6 +7570,8 @@ export interface operations {
                             company_id: string | null;
                             /** @enum {string|null} */
                             company_role: "owner" | "billing" | "member" | null;
+                            /** @enum {string|null} */
+                            locale?: "en-GB" | "de" | "ar" | null;
                             /** @enum {string} */
                             status: "active" | "disabled";
                             created_at: string;

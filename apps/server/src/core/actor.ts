@@ -1,4 +1,4 @@
-import type { ApiScope, CompanyRole, Role } from '@agency/schema';
+import type { ApiScope, CompanyRole, Locale, Role } from '@agency/schema';
 
 /** Who is calling: resolved from the bearer token before any route runs. */
 export type Actor = {
@@ -10,6 +10,8 @@ export type Actor = {
   /** A client's company and role in it (null for staff and employees): what the client may see and do is decided on these. */
   companyId: number | null;
   companyRole: CompanyRole | null;
+  /** The language the person picked (null: their browser's, then the agency's default). */
+  locale?: Locale | null;
   /** The address of the request the actor made (set per request; the session memo never holds it). */
   ip?: string;
   /**

@@ -32,6 +32,7 @@ import {
   RECURRING_FREQUENCIES,
   RECURRING_STATUSES,
   STAGE_RELEASES,
+  LOCALES,
 } from '@agency/schema';
 import { sql } from 'drizzle-orm';
 import {
@@ -115,6 +116,8 @@ export const users = pgTable(
     /** A client's company and role there; both null for staff and employees. */
     companyId: companyRef(),
     companyRole: text('company_role', { enum: COMPANY_ROLES }),
+    /** The language the person picked (LOCALES); null follows their browser, then the agency's default. */
+    locale: text('locale', { enum: LOCALES }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     search: searchVector('"name"', '"email"'),

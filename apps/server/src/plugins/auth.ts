@@ -53,6 +53,7 @@ export async function resolveActor(ctx: AppContext, token: string, use?: TokenUs
       status: users.status,
       companyId: users.companyId,
       companyRole: users.companyRole,
+      locale: users.locale,
       totpConfirmedAt: userTotp.confirmedAt,
       documentLinkId: sessions.documentLinkId,
       linkKind: documentLinks.kind,
@@ -86,6 +87,7 @@ export async function resolveActor(ctx: AppContext, token: string, use?: TokenUs
     sessionId: row.sessionId,
     companyId: row.companyId,
     companyRole: row.companyRole,
+    locale: row.locale,
     mfaEnrolmentRequired: ctx.config.requireStaff2fa && isStaffRole(row.role) && !row.totpConfirmedAt,
     // No address in the memo; the slot is there so that each request's copy (admit, below) has the same shape as this
     // object: a spread that adds a property takes V8's slow path, about a microsecond on every poll.

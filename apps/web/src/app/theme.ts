@@ -53,7 +53,9 @@ export const theme = createTheme(options);
  * The theme in the brand's primary colour (from the public config; white text on it reaches 4.5:1, the server
  * refuses any other). Its lighter and darker shades are derived by MUI. The default colour keeps the built theme.
  */
-export function brandTheme(primary: string | undefined) {
-  if (!primary || primary.toLowerCase() === options.palette.primary.main) return theme;
-  return createTheme({ ...options, palette: { ...options.palette, primary: { main: primary, contrastText: '#ffffff' } } });
+export function brandTheme(primary: string | undefined, direction: 'ltr' | 'rtl' = 'ltr') {
+  const isDefault = !primary || primary.toLowerCase() === options.palette.primary.main;
+  if (isDefault && direction === 'ltr') return theme;
+  const palette = isDefault ? options.palette : { ...options.palette, primary: { main: primary, contrastText: '#ffffff' } };
+  return createTheme({ ...options, direction, palette });
 }

@@ -1,11 +1,16 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
-import { useMemo, type ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import type { $ZodConfig } from 'zod/v4/core';
 import { AppProviders } from './providers';
 import { brandTheme } from './theme';
+import { useAuth } from '../features/auth/hooks/use-auth';
 import { useConfig } from '../features/config/hooks/use-config';
+import { browserLocale, isRtl, PSEUDO_LOCALE, rememberLocale, setLocale, startLocale } from '../i18n';
+import { rtlCache } from '../i18n/rtl-cache';
 import { ToastHost } from '../components/toast-host';
 
 // Validation without zod's compiled fast path: its `new Function` probe would break the Content-Security-Policy
@@ -22,18 +27,47 @@ const zodGlobal = globalThis as typeof globalThis & { __zod_globalConfig?: $ZodC
 function BrandThemeProvider({ children }: { children: ReactNode }) {
   // The brand's primary colour from the public config: the built theme until it arrives, or when it is the default.
   const primary = useConfig().data?.primary_color;
-  const providedTheme = useMemo(() => ({ ...brandTheme(primary), vars: null }), [primary]);
-  return (
+  // A right-to-left language mirrors the layout: the theme's direction and the style plugin that flips sides.
+  const { i18n } = useTranslation();
+  const direction = isRtl(i18n.language) ? 'rtl' : 'ltr';
+  const providedTheme = useMemo(() => ({ ...brandTheme(primary, direction), vars: null }), [primary, direction]);
+  const themed = (
     <ThemeProvider theme={providedTheme}>
       <CssBaseline />
       {children}
     </ThemeProvider>
   );
+  const mirrored = direction === 'rtl' ? rtlCache() : null;
+  return mirrored ? <CacheProvider value={mirrored}>{themed}</CacheProvider> : themed;
+}
+
+/**
+ * Shows the interface in the person's language: the one on their profile once they are known (kept for the next
+ * page load), else their browser's, else the agency's default. The pseudo-language of the catalogue check, once set
+ * in the browser, is left alone.
+ */
+function LocaleSync() {
+  const { user, isRestoring } = useAuth();
+  const agencyDefault = useConfig().data?.default_locale;
+  const picked = user?.locale ?? null;
+  useEffect(() => {
+    if (isRestoring || startLocale() === PSEUDO_LOCALE) return;
+    if (picked) {
+      rememberLocale(picked);
+      void setLocale(picked);
+      return;
+    }
+    if (user) rememberLocale(null);
+    const wanted = (user ? null : startLocale()) ?? browserLocale() ?? agencyDefault;
+    if (wanted) void setLocale(wanted);
+  }, [agencyDefault, isRestoring, picked, user]);
+  return null;
 }
 
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <AppProviders>
+      <LocaleSync />
       <BrandThemeProvider>{children}</BrandThemeProvider>
     </AppProviders>
   );

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useCommonT } from '../i18n';
 import { errorMessage, isMissingRecord } from '../lib/http';
 
 export function ListLoading({ label }: { label: string }) {
@@ -42,13 +43,14 @@ export function ListEmpty({ icon, title, children, dense = false }: ListEmptyPro
 }
 
 export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useCommonT();
   return (
     <Box sx={{ p: 2 }}>
       <Alert
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
+            {t('lists.retry')}
           </Button>
         }
       >
@@ -85,11 +87,12 @@ export function RecordError({ error, missingText, onRetry, 'data-testid': testId
 }
 
 export function LoadMore({ hasMore, isLoading, onLoadMore }: { hasMore: boolean; isLoading: boolean; onLoadMore: () => void }) {
+  const { t } = useCommonT();
   if (!hasMore) return null;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 2, borderTop: '1px solid', borderColor: 'divider' }}>
       <Button onClick={onLoadMore} loading={isLoading}>
-        Load more
+        {t('lists.loadMore')}
       </Button>
     </Box>
   );

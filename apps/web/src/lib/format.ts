@@ -1,13 +1,25 @@
-// Every value the web app formats for people: dates and times, file sizes, money. All en-GB through Intl
-// (SPEC section 9, DESIGN section 6), formatters built once per shape and reused. Dates and times come from the
-// shared package, which the server's e-mails, notifications and PDFs use too; here they read in the reader's zone.
-import { DATE_LOCALE } from '@agency/schema';
+// Every value the web app formats for people: dates and times, file sizes, money. Through Intl in the reader's
+// language (en-GB by default, SPEC section 9, DESIGN section 6), formatters built once per language and shape and
+// reused. Dates and times come from the shared package, which the server's e-mails, notifications and PDFs use too;
+// here they read in the reader's zone and language.
+import { formatLocale, i18n } from '../i18n';
 
 export { formatDate, formatDateTime, formatFullDateTime, formatMonth, formatRelativeTime } from '@agency/schema';
 
 const FILE_SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-const wholeNumber = new Intl.NumberFormat(DATE_LOCALE, { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat(DATE_LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number format of the reader's language, built once per language and shape. */
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = formatLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
 
 /** Binary units as people read them on files: "12 B", "340 KB", "1.5 MB", "2.0 GB". */
 export function formatFileSize(bytes: number): string {
@@ -18,19 +30,15 @@ export function formatFileSize(bytes: number): string {
     unit += 1;
   }
   // Bytes and kilobytes whole; a fraction only says something from megabytes up.
-  const number = unit < 2 ? wholeNumber.format(value) : oneDecimal.format(value);
+  const number =
+    unit < 2
+      ? numberFormat({ maximumFractionDigits: 0 }).format(value)
+      : numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
   return `${number} ${FILE_SIZE_UNITS[unit]}`;
 }
 
-const currencyFormats = new Map<string, Intl.NumberFormat>();
-
 function currencyFormat(currency: string): Intl.NumberFormat {
-  let format = currencyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency });
-    currencyFormats.set(currency, format);
-  }
-  return format;
+  return numberFormat({ style: 'currency', currency });
 }
 
 /**
@@ -47,14 +55,12 @@ export function currencyDecimals(currency: string): number | undefined {
 
 /** An amount in integer minor units shown in its currency: 150050 GBP -> "£1,500.50", 1500 JPY -> "JP¥1,500". */
 export function formatMoney(minor: number | null | undefined, currency: string): string {
-  if (minor === null || minor === undefined) return 'Not set';
+  if (minor === null || minor === undefined) return i18n.t('format.notSet');
   const decimals = currencyDecimals(currency);
   // A code Intl refuses: the amount in minor units with the code, rather than a guess at its decimals.
   if (decimals === undefined) return `${minor} ${currency}`;
   return currencyFormat(currency).format(minor / 10 ** decimals);
 }
-
-const compactCurrencyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * An amount in minor units, short enough for a chart's axis: 150050 GBP -> "£1.5k", 25000 GBP -> "£250",
@@ -63,18 +69,9 @@ const compactCurrencyFormats = new Map<string, Intl.NumberFormat>();
 export function formatMoneyCompact(minor: number, currency: string): string {
   const decimals = currencyDecimals(currency);
   if (decimals === undefined) return formatMoney(minor, currency);
-  let format = compactCurrencyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(DATE_LOCALE, {
-      style: 'currency',
-      currency,
-      notation: 'compact',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 1,
-    });
-    compactCurrencyFormats.set(currency, format);
-  }
-  return format.format(minor / 10 ** decimals);
+  return numberFormat({ style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(
+    minor / 10 ** decimals,
+  );
 }
 
 /**

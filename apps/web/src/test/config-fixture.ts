@@ -12,6 +12,7 @@ export const publicConfig: PublicConfig = {
   superadmin_exists: true,
   test_payments: false,
   time_zone: 'Europe/London',
+  default_locale: 'en-GB',
 };
 
 /** A handler answering `GET /api/config` with `publicConfig` and what `changes` replace. */

@@ -47,8 +47,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; account: Ac
 
   app.patch('/account', {
     onRequest: access('profile:own'),
-    schema: { tags, security, summary: 'Change one’s name', body: updateProfileInput, response: { 200: profileResponse } },
-    handler: async (request) => ({ profile: await account.updateName(requireActor(request), request.body.name) }),
+    schema: {
+      tags,
+      security,
+      summary: 'Change one’s name and/or language (`locale`: en-GB, de or ar; null follows the browser)',
+      body: updateProfileInput,
+      response: { 200: profileResponse },
+    },
+    handler: async (request) => ({ profile: await account.updateProfile(requireActor(request), request.body) }),
   });
 
   app.post('/account/email', {

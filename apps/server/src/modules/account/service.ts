@@ -6,6 +6,7 @@ import {
   type NotificationCategory,
   type NotificationChannel,
   type NotificationPreference,
+  type Locale,
   type Profile,
   type Session,
   type UpdateNotificationPreferencesInput,
@@ -73,6 +74,7 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
       name: user.name,
       email: user.email,
       role: user.role,
+      locale: user.locale,
       created_at: user.createdAt.toISOString(),
       pending_email: await pendingEmail(user.id),
       mfa: {
@@ -88,10 +90,18 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
   return {
     profile,
 
-    async updateName(actor: Actor, name: string) {
+    /** The name and/or the language; a language of null follows the browser again. */
+    async updateProfile(actor: Actor, input: { name?: string; locale?: Locale | null }) {
       assertCan(actor, 'profile:own', null);
       await ctx.transaction(async (tx, publish) => {
-        await tx.update(users).set({ name, updatedAt: ctx.now() }).where(eq(users.id, actor.id));
+        await tx
+          .update(users)
+          .set({
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.locale !== undefined ? { locale: input.locale } : {}),
+            updatedAt: ctx.now(),
+          })
+          .where(eq(users.id, actor.id));
         changed(publish, actor.id);
       });
       return profile(actor);

@@ -93,6 +93,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSe
         superadmin_exists: await auth.superadminExists(),
         test_payments: ctx.config.payments.testMode,
         time_zone: ctx.config.agencyTimeZone,
+        default_locale: ctx.config.defaultLocale,
       };
     },
   });

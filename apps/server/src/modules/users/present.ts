@@ -3,7 +3,9 @@ import type { users } from '../../db/schema.js';
 
 type UserRow = typeof users.$inferSelect;
 
-export function presentUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'companyId' | 'companyRole'>): User {
+export function presentUser(
+  row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'companyId' | 'companyRole'> & Partial<Pick<UserRow, 'locale'>>,
+): User {
   return {
     id: String(row.id),
     name: row.name,
@@ -11,6 +13,7 @@ export function presentUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' 
     role: row.role,
     company_id: row.companyId === null ? null : String(row.companyId),
     company_role: row.companyRole,
+    locale: row.locale ?? null,
   };
 }
 

@@ -1,4 +1,3 @@
-import { ROLE_LABELS } from '@agency/schema';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
@@ -15,6 +14,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useConfig } from '../../features/config/hooks/use-config';
+import { useCommonT } from '../../i18n';
 import { initialsOf } from '../../lib/initials';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SearchButton } from '../../features/search/components/search-button';
@@ -38,6 +38,7 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
   const { logout, isLoggingOut } = useLogout();
   const config = useConfig().data;
   const brand = config?.brand_name;
+  const { t } = useCommonT();
 
   return (
     <AppBar
@@ -55,7 +56,7 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
           <IconButton
             color="inherit"
             edge="start"
-            aria-label="Open navigation menu"
+            aria-label={t('appBar.openMenu')}
             aria-expanded={isMenuOpen}
             aria-controls="dashboard-nav"
             onClick={onMenuClick}
@@ -100,7 +101,7 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
           <ButtonBase
             component={Link}
             to={paths.profile}
-            title="Your profile"
+            title={t('appBar.yourProfile')}
             sx={{
               display: 'flex',
               alignItems: 'center',
@@ -127,10 +128,10 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
                 ,{' '}
               </Box>
               <Typography variant="caption" sx={{ color: 'rgb(255 255 255 / 65%)', lineHeight: 1.2 }} data-testid="current-user-role">
-                {ROLE_LABELS[user.role]}
+                {t(`roles.${user.role}`)}
               </Typography>
               <Box component="span" sx={visuallyHidden}>
-                : your profile
+                {t('appBar.profileSuffix')}
               </Box>
             </Box>
           </ButtonBase>
@@ -150,7 +151,7 @@ export function DashboardAppBar({ areaLabel, homePath, onMenuClick, isMenuOpen }
           }}
         >
           <Box component="span" sx={labelHiddenOnPhones}>
-            Logout
+            {t('appBar.logout')}
           </Box>
         </Button>
       </Toolbar>

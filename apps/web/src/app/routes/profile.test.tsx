@@ -12,6 +12,7 @@ const profile: Profile = {
   name: 'Ada Admin',
   email: 'ada@example.test',
   role: 'admin',
+  locale: null,
   created_at: '2025-03-05T14:07:00.000Z',
   pending_email: null,
   mfa: { available: true, enabled: false, enabled_at: null, recovery_codes_left: 0, required: true },

@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/page-heading';
 import { useProfile } from '../../features/account/api/get-profile';
 import { ApiTokensCard } from '../../features/account/components/api-tokens-card';
 import { EmailCard } from '../../features/account/components/email-card';
+import { LanguageCard } from '../../features/account/components/language-card';
 import { NotificationPreferencesCard } from '../../features/account/components/notification-preferences-card';
 import { PasswordCard } from '../../features/account/components/password-card';
 import { ProfileDetailsCard } from '../../features/account/components/profile-details-card';
@@ -36,6 +37,7 @@ export function ProfileRoute() {
         <Stack spacing={3} data-testid="profile-page">
           {profile.data.mfa.required && <TwoFactorCard profile={profile.data} />}
           <ProfileDetailsCard profile={profile.data} />
+          <LanguageCard profile={profile.data} />
           <EmailCard profile={profile.data} />
           <PasswordCard />
           {profile.data.mfa.available && !profile.data.mfa.required && <TwoFactorCard profile={profile.data} />}
