@@ -9,8 +9,7 @@ import { AppProviders } from './providers';
 import { brandTheme } from './theme';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { useConfig } from '../features/config/hooks/use-config';
-import { browserLocale, isRtl, PSEUDO_LOCALE, rememberLocale, setLocale, startLocale } from '../i18n';
-import { rtlCache } from '../i18n/rtl-cache';
+import { browserLocale, isRtl, PSEUDO_LOCALE, rememberLocale, rtlCache, setLocale, startLocale } from '../i18n';
 import { ToastHost } from '../components/toast-host';
 
 // Validation without zod's compiled fast path: its `new Function` probe would break the Content-Security-Policy

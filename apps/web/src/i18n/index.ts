@@ -4,6 +4,7 @@
 // to them. Plurals follow CLDR's rules through Intl.PluralRules (`key_one`, `key_other`; Arabic also `_zero`,
 // `_two`, `_few`, `_many`), the categories ICU's plural selection uses.
 import { DATE_LOCALE, LOCALES, RTL_LOCALES, matchLocale, setDateLocale, type Locale } from '@agency/schema';
+import type { EmotionCache } from '@emotion/cache';
 import i18next, { type Namespace, type Resource } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import common from '../locales/en-GB/common.json';
@@ -79,6 +80,12 @@ function applyToDocument(locale: UiLocale) {
 }
 
 const loaded = new Set<UiLocale>([DATE_LOCALE]);
+let mirroredStyles: EmotionCache | null = null;
+
+/** The style cache that mirrors MUI for a right-to-left language, once one has been loaded (null before). */
+export function rtlCache(): EmotionCache | null {
+  return mirroredStyles;
+}
 let switching: Promise<void> = Promise.resolve();
 
 /**
@@ -100,7 +107,7 @@ export function setLocale(locale: UiLocale): Promise<void> {
       }
       loaded.add(locale);
     }
-    if (isRtl(locale)) await import('./rtl-cache').then((m) => m.loadRtlCache());
+    if (isRtl(locale)) mirroredStyles ??= (await import('./rtl-cache')).createRtlCache();
     if (i18n.language !== locale) await i18n.changeLanguage(locale);
     applyToDocument(locale);
   });
