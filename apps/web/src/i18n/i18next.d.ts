@@ -1,12 +1,14 @@
 // Keys are checked when the code is compiled: `t('missing.key')` does not build. One line per area's catalogue
 // (its British English file, the reference every translation must match; scripts/check-catalogues.mjs checks them).
 import 'i18next';
+import type account from '../locales/en-GB/account.json';
 import type common from '../locales/en-GB/common.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      account: typeof account;
       common: typeof common;
     };
   }

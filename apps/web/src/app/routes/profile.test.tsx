@@ -1,11 +1,12 @@
 import type { ApiToken, Profile } from '@agency/schema';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { ProfileRoute } from './profile';
 import { configHandler } from '../../test/config-fixture';
+import { setLocale } from '../../i18n';
 
 const profile: Profile = {
   id: '4',
@@ -132,5 +133,60 @@ describe('API tokens on the profile page', () => {
     await user.click(within(card).getByRole('button', { name: 'Revoke Nightly export' }));
     await expect.poll(() => revoked).toEqual(['7']);
     expect(await within(card).findAllByTestId('api-token-row')).toHaveLength(1);
+  }, 20_000);
+});
+
+describe('the language on the profile page', () => {
+  function profileHandlers(saved: unknown[]) {
+    let current: Profile = { ...profile, mfa: { ...profile.mfa, required: false } };
+    return [
+      http.get('/api/account', () => HttpResponse.json({ profile: current })),
+      http.patch('/api/account', async ({ request }) => {
+        const body = (await request.json()) as { locale: Profile['locale'] };
+        saved.push(body);
+        current = { ...current, locale: body.locale };
+        return HttpResponse.json({ profile: current });
+      }),
+      http.get('/api/auth/me', () => HttpResponse.json({ user: { id: '4', name: 'Ada Admin', email: 'ada@example.test', role: 'admin' } })),
+      http.get('/api/account/sessions', () => HttpResponse.json({ items: [] })),
+      http.get('/api/account/tokens', () => HttpResponse.json({ items: [], available_scopes: ['projects:read'] })),
+      configHandler({ contact_email: 'a@example.test' }),
+      http.get('/api/account/notification-preferences', () => HttpResponse.json({ preferences: [] })),
+    ];
+  }
+
+  afterEach(async () => {
+    await setLocale('en-GB');
+  });
+
+  it('saves the picked language and shows the page in it at once', async () => {
+    const saved: unknown[] = [];
+    server.use(...profileHandlers(saved));
+    const { user } = renderScreen(<ProfileRoute />, { path: '/profile' });
+    await screen.findByTestId('profile-page');
+    await user.click(screen.getByRole('combobox', { name: 'Language' }));
+    await user.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    expect(await screen.findByRole('heading', { name: 'Ihr Profil' })).toBeInTheDocument();
+    expect(saved).toEqual([{ locale: 'de' }]);
+    expect(document.documentElement.lang).toBe('de');
+    expect(screen.getByRole('button', { name: 'Passwort ändern' })).toBeInTheDocument();
+    expect(await screen.findByText('Sie haben keine API-Token.')).toBeInTheDocument();
+    expect(localStorage.getItem('agency.locale')).toBe('de');
+
+    await user.click(screen.getByRole('combobox', { name: 'Sprache' }));
+    await user.click(await screen.findByRole('option', { name: 'Wie mein Browser' }));
+    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
+    expect(saved).toEqual([{ locale: 'de' }, { locale: null }]);
+    expect(localStorage.getItem('agency.locale')).toBeNull();
+  }, 20_000);
+
+  it('reads every card in Arabic, right to left', async () => {
+    server.use(...profileHandlers([]));
+    await setLocale('ar');
+    renderScreen(<ProfileRoute />, { path: '/profile' });
+    expect(await screen.findByRole('heading', { name: 'ملفك الشخصي' })).toBeInTheDocument();
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(await screen.findByText('ليس لديك أي رموز للواجهة البرمجية.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تسجيل الخروج من كل مكان آخر' })).toBeInTheDocument();
   }, 20_000);
 });

@@ -16,9 +16,11 @@ import { TwoFactorCard } from '../../features/account/components/two-factor-card
 import { PageTitle } from '../../features/config/components/page-title';
 import { errorMessage } from '../../lib/http';
 import { paths } from '../../lib/paths';
+import { useAccountT } from '../../features/account/i18n';
 
 /** /profile, for every role inside its own template: details, e-mail, password, two-factor, sessions, notifications. */
 export function ProfileRoute() {
+  const { t } = useAccountT();
   const profile = useProfile();
   const { hash } = useLocation();
 
@@ -29,9 +31,9 @@ export function ProfileRoute() {
 
   return (
     <>
-      <PageTitle title="Profile" />
-      <PageHeading title="Your profile">Your details, how you sign in, where you are signed in, and what we e-mail you about.</PageHeading>
-      {profile.isPending && <ListLoading label="Loading your profile…" />}
+      <PageTitle title={t('page.title')} />
+      <PageHeading title={t('page.heading')}>{t('page.intro')}</PageHeading>
+      {profile.isPending && <ListLoading label={t('page.loading')} />}
       {profile.isError && <ListError message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />}
       {profile.data && (
         <Stack spacing={3} data-testid="profile-page">
@@ -47,7 +49,7 @@ export function ProfileRoute() {
               // Staff manage the outgoing webhooks (and everyone's tokens) on a screen of their own.
               profile.data.role === 'admin' || profile.data.role === 'superadmin' ? (
                 <Button component={Link} to={paths.staff.webhooks} size="small">
-                  Webhooks
+                  {t('page.webhooks')}
                 </Button>
               ) : undefined
             }

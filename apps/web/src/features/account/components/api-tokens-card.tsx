@@ -21,6 +21,7 @@ import { errorMessage } from '../../../lib/http';
 import { useCreateApiToken } from '../api/create-api-token';
 import { useApiTokens } from '../api/list-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
+import { useAccountT } from '../i18n';
 
 /** The end of the chosen day in UTC, or no expiry. */
 function expiryOf(day: string): string | undefined {
@@ -32,6 +33,7 @@ function expiryOf(day: string): string | undefined {
  * sits in the card's header (staff: a link to the webhooks screen).
  */
 export function ApiTokensCard({ action }: { action?: ReactNode } = {}) {
+  const { t } = useAccountT();
   const tokens = useApiTokens();
   const create = useCreateApiToken();
   const revoke = useRevokeApiToken();
@@ -60,33 +62,28 @@ export function ApiTokensCard({ action }: { action?: ReactNode } = {}) {
   }
 
   return (
-    <SectionCard
-      title="API tokens"
-      subtitle="For scripts and other tools: a token acts as you, only within the scopes you give it."
-      action={action}
-      data-testid="api-tokens-card"
-    >
-      <Box component="form" noValidate onSubmit={handleCreate} aria-label="Create an API token" sx={{ p: { xs: 2, sm: 3 } }}>
+    <SectionCard title={t('tokens.title')} subtitle={t('tokens.subtitle')} action={action} data-testid="api-tokens-card">
+      <Box component="form" noValidate onSubmit={handleCreate} aria-label={t('tokens.form')} sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
           {secret && (
             <Alert severity="success" role="status" onClose={() => setSecret(null)}>
               <Stack spacing={1}>
-                <span>Copy the token now: it is not shown again.</span>
-                <CopyLinkField label="New API token" value={secret} testId="new-api-token" />
+                <span>{t('tokens.copyNow')}</span>
+                <CopyLinkField label={t('tokens.newToken')} value={secret} testId="new-api-token" />
               </Stack>
             </Alert>
           )}
           {create.isError && <Alert severity="error">{errorMessage(create.error)}</Alert>}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
             <TextField
-              label="Token name"
+              label={t('tokens.name')}
               value={name}
               onChange={(e) => setName(e.target.value)}
               required
               slotProps={{ htmlInput: { maxLength: 100 } }}
             />
             <TextField
-              label="Expires on (optional)"
+              label={t('tokens.expires')}
               type="date"
               value={expiresOn}
               onChange={(e) => setExpiresOn(e.target.value)}
@@ -94,7 +91,7 @@ export function ApiTokensCard({ action }: { action?: ReactNode } = {}) {
             />
           </Box>
           <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
-            <FormLabel component="legend">Scopes</FormLabel>
+            <FormLabel component="legend">{t('tokens.scopes')}</FormLabel>
             <FormGroup sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))' }}>
               {(tokens.data?.available_scopes ?? []).map((scope) => (
                 <FormControlLabel
@@ -113,13 +110,13 @@ export function ApiTokensCard({ action }: { action?: ReactNode } = {}) {
               disabled={!name.trim() || scopes.length === 0}
               data-testid="create-api-token"
             >
-              Create token
+              {t('tokens.create')}
             </Button>
           </Box>
         </Stack>
       </Box>
       <Divider />
-      {tokens.isPending && <ListLoading label="Loading API tokens…" />}
+      {tokens.isPending && <ListLoading label={t('tokens.loading')} />}
       {tokens.isError && <ListError message={errorMessage(tokens.error)} onRetry={() => void tokens.refetch()} />}
       {revoke.isError && (
         <Alert severity="error" sx={{ m: 2 }}>
@@ -128,10 +125,15 @@ export function ApiTokensCard({ action }: { action?: ReactNode } = {}) {
       )}
       {tokens.data?.items.length === 0 && (
         <Typography color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
-          You have no API tokens.
+          {t('tokens.none')}
         </Typography>
       )}
-      <Stack component="ul" divider={<Divider component="li" aria-hidden="true" />} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="API tokens">
+      <Stack
+        component="ul"
+        divider={<Divider component="li" aria-hidden="true" />}
+        sx={{ listStyle: 'none', m: 0, p: 0 }}
+        aria-label={t('tokens.list')}
+      >
         {(tokens.data?.items ?? []).map((token) => (
           <Box
             component="li"
@@ -148,8 +150,9 @@ export function ApiTokensCard({ action }: { action?: ReactNode } = {}) {
                 ))}
               </Box>
               <Typography variant="body2" color="text.secondary">
-                {token.last_used_at ? `last used ${formatDateTime(token.last_used_at)}` : 'never used'} · created {formatDateTime(token.created_at)}
-                {token.expires_at ? ` · expires ${formatDateTime(token.expires_at)}` : ''}
+                {token.last_used_at ? t('tokens.lastUsed', { date: formatDateTime(token.last_used_at) }) : t('tokens.neverUsed')} ·{' '}
+                {t('tokens.created', { date: formatDateTime(token.created_at) })}
+                {token.expires_at ? ` · ${t('tokens.expiresOn', { date: formatDateTime(token.expires_at) })}` : ''}
               </Typography>
             </Box>
             <Button
@@ -157,9 +160,9 @@ export function ApiTokensCard({ action }: { action?: ReactNode } = {}) {
               color="error"
               onClick={() => revoke.mutate(token.id)}
               loading={revoke.isPending && revoke.variables === token.id}
-              aria-label={`Revoke ${token.name}`}
+              aria-label={t('tokens.revokeOne', { name: token.name })}
             >
-              Revoke
+              {t('tokens.revoke')}
             </Button>
           </Box>
         ))}

@@ -14,8 +14,14 @@ import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
+import { useAccountT } from '../i18n';
 
-const CHANNEL_LABELS: Record<NotificationChannel, string> = { in_app: 'In the app only', in_app_and_email: 'In the app and by e-mail' };
+const CHANNELS: NotificationChannel[] = ['in_app', 'in_app_and_email'];
+
+function useChannelLabel() {
+  const { t } = useAccountT();
+  return (channel: NotificationChannel) => (channel === 'in_app' ? t('preferences.inApp') : t('preferences.inAppAndEmail'));
+}
 
 function PreferenceRow({
   category,
@@ -29,6 +35,7 @@ function PreferenceRow({
   onChange: (c: NotificationChannel) => void;
 }) {
   const labelId = useId();
+  const channelLabel = useChannelLabel();
   return (
     <Box
       component="li"
@@ -52,8 +59,8 @@ function PreferenceRow({
         onChange={(event) => onChange(event.target.value as NotificationChannel)}
         name={`channel-${category}`}
       >
-        {(Object.keys(CHANNEL_LABELS) as NotificationChannel[]).map((value) => (
-          <FormControlLabel key={value} value={value} control={<Radio size="small" />} label={CHANNEL_LABELS[value]} />
+        {CHANNELS.map((value) => (
+          <FormControlLabel key={value} value={value} control={<Radio size="small" />} label={channelLabel(value)} />
         ))}
       </RadioGroup>
     </Box>
@@ -62,23 +69,21 @@ function PreferenceRow({
 
 /** Per kind of event: always in the app, by e-mail too unless chosen otherwise. Security e-mails always go out. */
 export function NotificationPreferencesCard() {
+  const { t } = useAccountT();
+  const channelLabel = useChannelLabel();
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
 
   function handleChange(category: NotificationCategory, label: string, channel: NotificationChannel) {
     update.mutate(
       { preferences: { [category]: channel } },
-      { onSuccess: () => notify.success(`${label}: ${CHANNEL_LABELS[channel].toLowerCase()}`) },
+      { onSuccess: () => notify.success(t('preferences.saved', { label, channel: channelLabel(channel).toLowerCase() })) },
     );
   }
 
   return (
-    <SectionCard
-      title="Notifications"
-      subtitle="Everything shows in the app. Choose what also comes by e-mail. Security e-mails (password and sign-in changes) are always sent."
-      data-testid="preferences-card"
-    >
-      {preferences.isPending && <ListLoading label="Loading preferences…" />}
+    <SectionCard title={t('preferences.title')} subtitle={t('preferences.subtitle')} data-testid="preferences-card">
+      {preferences.isPending && <ListLoading label={t('preferences.loading')} />}
       {preferences.isError && <ListError message={errorMessage(preferences.error)} onRetry={() => void preferences.refetch()} />}
       {update.isError && (
         <Alert severity="error" sx={{ m: 2 }}>

@@ -10,16 +10,21 @@ import { FormPasswordField } from '../../../components/form-password-field';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
 import { useChangePassword } from '../api/change-password';
+import type { TFunction } from 'i18next';
+import { useAccountT } from '../i18n';
 
-const passwordFormSchema = changePasswordInput
-  .extend({ confirm_password: z.string().min(1, 'Confirm your new password') })
-  .refine((values) => values.password === values.confirm_password, { message: 'Passwords do not match', path: ['confirm_password'] });
-type PasswordFormValues = z.input<typeof passwordFormSchema>;
+function passwordFormSchema(t: TFunction<'account'>) {
+  return changePasswordInput
+    .extend({ confirm_password: z.string().min(1, t('password.confirmMissing')) })
+    .refine((values) => values.password === values.confirm_password, { message: t('password.mismatch'), path: ['confirm_password'] });
+}
+type PasswordFormValues = z.input<ReturnType<typeof passwordFormSchema>>;
 
 export function PasswordCard() {
+  const { t } = useAccountT();
   const change = useChangePassword();
   const { control, handleSubmit, reset } = useForm<PasswordFormValues>({
-    resolver: zodResolver(passwordFormSchema),
+    resolver: zodResolver(passwordFormSchema(t)),
     defaultValues: { current_password: '', password: '', confirm_password: '' },
   });
 
@@ -28,29 +33,29 @@ export function PasswordCard() {
   }
 
   return (
-    <SectionCard title="Password" subtitle="Changing it signs you out everywhere else; this device stays signed in." data-testid="password-card">
-      <Box component="form" noValidate onSubmit={handleSubmit(handleChange)} aria-label="Change password" sx={{ p: { xs: 2, sm: 3 } }}>
+    <SectionCard title={t('password.title')} subtitle={t('password.subtitle')} data-testid="password-card">
+      <Box component="form" noValidate onSubmit={handleSubmit(handleChange)} aria-label={t('password.form')} sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
           {change.isSuccess && (
             <Alert severity="success" role="status" data-testid="password-changed">
-              Your password was changed, and your other sessions were signed out.
+              {t('password.changed')}
             </Alert>
           )}
           {change.isError && <Alert severity="error">{errorMessage(change.error)}</Alert>}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
-            <FormPasswordField control={control} name="current_password" label="Current password" autoComplete="current-password" />
+            <FormPasswordField control={control} name="current_password" label={t('password.current')} autoComplete="current-password" />
             <FormPasswordField
               control={control}
               name="password"
-              label="New password"
+              label={t('password.new')}
               autoComplete="new-password"
-              helperText="At least 8 characters"
+              helperText={t('password.newHelp')}
             />
-            <FormPasswordField control={control} name="confirm_password" label="Confirm new password" autoComplete="new-password" />
+            <FormPasswordField control={control} name="confirm_password" label={t('password.confirm')} autoComplete="new-password" />
           </Box>
           <Box>
             <Button type="submit" variant="outlined" loading={change.isPending} data-testid="password-submit">
-              Change password
+              {t('password.submit')}
             </Button>
           </Box>
         </Stack>

@@ -16,8 +16,10 @@ import { errorMessage } from '../../../lib/http';
 import { useSessions } from '../api/list-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
+import { useAccountT } from '../i18n';
 
 export function SessionsCard() {
+  const { t } = useAccountT();
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();
   const revokeOne = useRevokeSession();
@@ -28,15 +30,15 @@ export function SessionsCard() {
     revokeOthers.mutate(undefined, {
       onSuccess: ({ revoked }) => {
         setIsConfirming(false);
-        notify.success(revoked === 1 ? 'Signed out 1 other session' : `Signed out ${revoked} other sessions`);
+        notify.success(t('sessions.signedOut', { count: revoked }));
       },
     });
   }
 
   return (
     <SectionCard
-      title="Where you are signed in"
-      subtitle="Sessions end by themselves after a week without use."
+      title={t('sessions.title')}
+      subtitle={t('sessions.subtitle')}
       data-testid="sessions-card"
       action={
         <Button
@@ -47,18 +49,23 @@ export function SessionsCard() {
           data-testid="revoke-others"
           sx={{ flexShrink: 0 }}
         >
-          Sign out everywhere else
+          {t('sessions.signOutOthers')}
         </Button>
       }
     >
-      {sessions.isPending && <ListLoading label="Loading sessions…" />}
+      {sessions.isPending && <ListLoading label={t('sessions.loading')} />}
       {sessions.isError && <ListError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />}
       {revokeOne.isError && (
         <Alert severity="error" sx={{ m: 2 }}>
           {errorMessage(revokeOne.error)}
         </Alert>
       )}
-      <Stack component="ul" divider={<Divider component="li" aria-hidden="true" />} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Sessions">
+      <Stack
+        component="ul"
+        divider={<Divider component="li" aria-hidden="true" />}
+        sx={{ listStyle: 'none', m: 0, p: 0 }}
+        aria-label={t('sessions.list')}
+      >
         {(sessions.data ?? []).map((session) => (
           <Box
             component="li"
@@ -70,10 +77,14 @@ export function SessionsCard() {
             <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }} data-testid="session-device">
                 {session.device}
-                {session.current && <Chip label="This device" size="small" color="primary" sx={{ ml: 1, height: 22 }} />}
+                {session.current && <Chip label={t('sessions.thisDevice')} size="small" color="primary" sx={{ ml: 1, height: 22 }} />}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {session.ip ?? 'Unknown address'} · last used {formatDateTime(session.last_used_at)} · signed in {formatDateTime(session.created_at)}
+                {t('sessions.details', {
+                  address: session.ip ?? t('sessions.unknownAddress'),
+                  lastUsed: formatDateTime(session.last_used_at),
+                  signedIn: formatDateTime(session.created_at),
+                })}
               </Typography>
             </Box>
             {!session.current && (
@@ -81,9 +92,9 @@ export function SessionsCard() {
                 size="small"
                 onClick={() => revokeOne.mutate(session.id)}
                 loading={revokeOne.isPending && revokeOne.variables === session.id}
-                aria-label={`Sign out ${session.device}, ${session.ip ?? 'unknown address'}`}
+                aria-label={t('sessions.signOutOne', { device: session.device, address: session.ip ?? t('sessions.unknownAddressLower') })}
               >
-                Sign out
+                {t('sessions.signOut')}
               </Button>
             )}
           </Box>
@@ -91,13 +102,13 @@ export function SessionsCard() {
       </Stack>
       <ConfirmDialog
         open={isConfirming}
-        title="Sign out everywhere else?"
-        confirmLabel="Sign out everywhere else"
+        title={t('sessions.confirmTitle')}
+        confirmLabel={t('sessions.signOutOthers')}
         isPending={revokeOthers.isPending}
         onConfirm={handleRevokeOthers}
         onClose={() => setIsConfirming(false)}
       >
-        Every other browser and device signed in to your account is signed out at once. This one stays signed in.
+        {t('sessions.confirmText')}
       </ConfirmDialog>
     </SectionCard>
   );

@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/http';
 import { useConfirmMfa, useMfaTurnedOn } from '../api/confirm-mfa';
 import { useDisableMfa } from '../api/disable-mfa';
 import { useStartMfaSetup } from '../api/start-mfa-setup';
+import { useAccountT } from '../i18n';
 
 /** The key typed by hand, in groups of four so it can be read out and checked. */
 function groupedSecret(secret: string) {
@@ -39,9 +40,10 @@ function CodeField({
   recovery?: boolean;
   autoFocus?: boolean;
 }) {
+  const { t } = useAccountT();
   return (
     <TextField
-      label={recovery ? 'Recovery code' : '6-digit code from the app'}
+      label={recovery ? t('mfa.recoveryCode') : t('mfa.appCode')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={error !== null}
@@ -56,6 +58,7 @@ function CodeField({
 }
 
 function SetupSteps({ setup, onDone }: { setup: MfaSetupResponse; onDone: (codes: string[]) => void }) {
+  const { t } = useAccountT();
   const confirm = useConfirmMfa();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -63,21 +66,19 @@ function SetupSteps({ setup, onDone }: { setup: MfaSetupResponse; onDone: (codes
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = totpCodeSchema.safeParse(code);
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'Enter the code');
+    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? t('mfa.enterCode'));
     setFieldError(null);
     confirm.mutate({ code: parsed.data }, { onSuccess: (data) => onDone(data.recovery_codes) });
   }
 
   return (
-    <Stack spacing={2.5} component="form" noValidate onSubmit={handleSubmit} aria-label="Confirm two-factor authentication" data-testid="mfa-setup">
-      <Typography>
-        1. Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…), or type the key in by hand.
-      </Typography>
+    <Stack spacing={2.5} component="form" noValidate onSubmit={handleSubmit} aria-label={t('mfa.confirmForm')} data-testid="mfa-setup">
+      <Typography>{t('mfa.step1')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
         <Box
           component="img"
           src={setup.qr_data_url}
-          alt="QR code to add this account to an authenticator app"
+          alt={t('mfa.qrAlt')}
           width={200}
           height={200}
           sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2, p: 1, bgcolor: '#fff', alignSelf: { xs: 'center', sm: 'auto' } }}
@@ -85,7 +86,7 @@ function SetupSteps({ setup, onDone }: { setup: MfaSetupResponse; onDone: (codes
         />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary">
-            Key
+            {t('mfa.key')}
           </Typography>
           <Typography
             component="code"
@@ -100,21 +101,21 @@ function SetupSteps({ setup, onDone }: { setup: MfaSetupResponse; onDone: (codes
             sx={{ mt: 1 }}
             onClick={() =>
               navigator.clipboard?.writeText(setup.secret).then(
-                () => notify.success('Key copied'),
+                () => notify.success(t('mfa.keyCopied')),
                 () => undefined,
               )
             }
           >
-            Copy key
+            {t('mfa.copyKey')}
           </Button>
         </Box>
       </Stack>
-      <Typography>2. Enter the 6-digit code the app shows.</Typography>
+      <Typography>{t('mfa.step2')}</Typography>
       {confirm.isError && <Alert severity="error">{errorMessage(confirm.error)}</Alert>}
       <CodeField value={code} onChange={setCode} error={fieldError} autoFocus />
       <Box>
         <Button type="submit" variant="contained" loading={confirm.isPending} data-testid="mfa-confirm">
-          Turn on two-factor authentication
+          {t('mfa.turnOn')}
         </Button>
       </Box>
     </Stack>
@@ -122,6 +123,7 @@ function SetupSteps({ setup, onDone }: { setup: MfaSetupResponse; onDone: (codes
 }
 
 function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  const { t } = useAccountT();
   const text = `${codes.join('\n')}\n`;
   function handleDownload() {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -133,9 +135,7 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => voi
   }
   return (
     <Stack spacing={2} data-testid="recovery-codes">
-      <Alert severity="warning">
-        Save these recovery codes somewhere safe, such as a password manager. Each signs you in once if you lose your phone. They are shown only now.
-      </Alert>
+      <Alert severity="warning">{t('mfa.saveCodes')}</Alert>
       <Box
         component="ol"
         sx={{ fontFamily: 'monospace', fontSize: '1rem', display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 0.75, m: 0, pl: 4 }}
@@ -152,18 +152,18 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => voi
           startIcon={<ContentCopyIcon />}
           onClick={() =>
             navigator.clipboard?.writeText(text).then(
-              () => notify.success('Codes copied'),
+              () => notify.success(t('mfa.codesCopied')),
               () => undefined,
             )
           }
         >
-          Copy codes
+          {t('mfa.copyCodes')}
         </Button>
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={handleDownload}>
-          Download
+          {t('mfa.download')}
         </Button>
         <Button variant="contained" onClick={onSaved} data-testid="recovery-codes-saved">
-          I have saved them
+          {t('mfa.saved')}
         </Button>
       </Stack>
     </Stack>
@@ -171,6 +171,7 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => voi
 }
 
 function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useAccountT();
   const titleId = useId();
   const disable = useDisableMfa();
   const [password, setPassword] = useState('');
@@ -189,11 +190,11 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = (useRecovery ? recoveryCodeSchema : totpCodeSchema).safeParse(code);
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'Enter the code');
+    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? t('mfa.enterCode'));
     setFieldError(null);
     disable.mutate(useRecovery ? { password, recovery_code: parsed.data } : { password, code: parsed.data }, {
       onSuccess: () => {
-        notify.success('Two-factor authentication is off');
+        notify.success(t('mfa.turnedOff'));
         handleClose();
       },
     });
@@ -202,15 +203,15 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
   return (
     <Dialog open={open} onClose={disable.isPending ? undefined : handleClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <Box component="form" noValidate onSubmit={handleSubmit} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Turn off two-factor authentication?</DialogTitle>
+        <DialogTitle id={titleId}>{t('mfa.disableTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography variant="body2" color="text.secondary">
-              Signing in will ask only for your password. Confirm with your password and a current code.
+              {t('mfa.disableText')}
             </Typography>
             {disable.isError && <Alert severity="error">{errorMessage(disable.error)}</Alert>}
             <TextField
-              label="Password"
+              label={t('mfa.password')}
               type="password"
               autoComplete="current-password"
               value={password}
@@ -220,17 +221,17 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
             <CodeField value={code} onChange={setCode} error={fieldError} recovery={useRecovery} />
             <Box>
               <Button size="small" onClick={() => setUseRecovery((current) => !current)}>
-                {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
+                {useRecovery ? t('mfa.useAppCode') : t('mfa.useRecoveryCode')}
               </Button>
             </Box>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={handleClose} disabled={disable.isPending}>
-            Cancel
+            {t('mfa.cancel')}
           </Button>
           <Button type="submit" variant="contained" color="error" loading={disable.isPending} data-testid="mfa-disable-confirm">
-            Turn off
+            {t('mfa.turnOff')}
           </Button>
         </DialogActions>
       </Box>
@@ -240,6 +241,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
 
 /** Staff only: set up with a QR code and a first code; ten recovery codes shown once; off with password and code. */
 export function TwoFactorCard({ profile }: { profile: Profile }) {
+  const { t } = useAccountT();
   const start = useStartMfaSetup();
   const refresh = useMfaTurnedOn();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -264,16 +266,16 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <CheckCircleIcon color="success" aria-hidden="true" />
           <Typography sx={{ fontWeight: 600 }} data-testid="mfa-status">
-            On since {formatDate(mfa.enabled_at)}
+            {t('mfa.onSince', { date: formatDate(mfa.enabled_at) })}
           </Typography>
         </Stack>
         <Typography variant="body2" color={mfa.recovery_codes_left <= 2 ? 'error' : 'text.secondary'}>
-          {mfa.recovery_codes_left} of 10 recovery codes left.
-          {mfa.recovery_codes_left <= 2 && ' Turn two-factor authentication off and on again for a new set.'}
+          {t('mfa.codesLeft', { left: mfa.recovery_codes_left })}
+          {mfa.recovery_codes_left <= 2 && t('mfa.codesLow')}
         </Typography>
         <Box>
           <Button variant="outlined" color="error" onClick={() => setIsDisabling(true)} data-testid="mfa-disable">
-            Turn off
+            {t('mfa.turnOff')}
           </Button>
         </Box>
       </Stack>
@@ -283,13 +285,11 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
   } else {
     body = (
       <Stack spacing={2}>
-        <Typography>
-          Signing in will also ask for a code from an authenticator app on your phone, so a stolen password alone cannot open your account.
-        </Typography>
+        <Typography>{t('mfa.intro')}</Typography>
         {start.isError && <Alert severity="error">{errorMessage(start.error)}</Alert>}
         <Box>
           <Button variant="contained" onClick={() => start.mutate()} loading={start.isPending} data-testid="mfa-start">
-            Set up two-factor authentication
+            {t('mfa.setUp')}
           </Button>
         </Box>
       </Stack>
@@ -298,11 +298,11 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
 
   return (
     <Box id="two-factor" sx={{ scrollMarginTop: 88 }}>
-      <SectionCard title="Two-factor authentication" subtitle="A code from your phone at every sign-in." data-testid="two-factor-card">
+      <SectionCard title={t('mfa.title')} subtitle={t('mfa.subtitle')} data-testid="two-factor-card">
         <Box sx={{ p: { xs: 2, sm: 3 } }}>
           {mfa.required && !codes && (
             <Alert severity="warning" sx={{ mb: 2 }} data-testid="mfa-required">
-              Your organisation requires two-factor authentication for staff. Set it up to continue using the platform.
+              {t('mfa.required')}
             </Alert>
           )}
           {body}
