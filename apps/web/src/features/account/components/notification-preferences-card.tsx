@@ -95,9 +95,9 @@ export function NotificationPreferencesCard() {
           <PreferenceRow
             key={p.category}
             category={p.category}
-            label={p.label}
+            label={t(`preferences.categories.${p.category}`, { defaultValue: p.label })}
             channel={p.channel}
-            onChange={(channel) => handleChange(p.category, p.label, channel)}
+            onChange={(channel) => handleChange(p.category, t(`preferences.categories.${p.category}`, { defaultValue: p.label }), channel)}
           />
         ))}
       </Stack>
