@@ -2,6 +2,7 @@
 // (its British English file, the reference every translation must match; scripts/check-catalogues.mjs checks them).
 import 'i18next';
 import type account from '../locales/en-GB/account.json';
+import type admins from '../locales/en-GB/admins.json';
 import type common from '../locales/en-GB/common.json';
 
 declare module 'i18next' {
@@ -9,6 +10,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       account: typeof account;
+      admins: typeof admins;
       common: typeof common;
     };
   }

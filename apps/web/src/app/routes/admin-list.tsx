@@ -8,16 +8,18 @@ import { PageTitle } from '../../features/config/components/page-title';
 import { PendingInvitations } from '../../features/invitations/components/pending-invitations';
 import { paths } from '../../lib/paths';
 import { PageHeading } from '../../components/page-heading';
+import { useAdminsT } from '../../features/admins/i18n';
 
 export function AdminListRoute() {
+  const { t } = useAdminsT();
   return (
     <>
-      <PageTitle title="Admin list" />
+      <PageTitle title={t('list.title')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, gap: 2 }}>
-        <PageHeading title="Admin list">Admins who can sign in, and invitations still waiting to be accepted.</PageHeading>
+        <PageHeading title={t('list.title')}>{t('list.intro')}</PageHeading>
         <Box sx={{ mb: { xs: 3, sm: 0 } }}>
           <Button component={Link} to={paths.superadmin.createAdmin} variant="contained" startIcon={<PersonAddAltOutlinedIcon />}>
-            Create admin
+            {t('list.create')}
           </Button>
         </Box>
       </Stack>

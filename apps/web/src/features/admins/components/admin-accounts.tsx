@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Account } from '@agency/schema';
+import type { Account } from '@agency/schema';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,18 +13,23 @@ import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useAccounts, type AccountAudience } from '../api/list-accounts';
 import { useSetAccountStatus } from '../api/set-account-status';
+import { Trans } from 'react-i18next';
+import { useCommonT } from '../../../i18n';
+import { useAdminsT } from '../i18n';
 
 function StatusChip({ status }: { status: Account['status'] }) {
+  const { t } = useAdminsT();
   return status === 'active' ? (
-    <Chip label="Active" color="success" size="small" variant="outlined" data-testid="status-chip" />
+    <Chip label={t('status.active')} color="success" size="small" variant="outlined" data-testid="status-chip" />
   ) : (
-    <Chip label="Disabled" size="small" data-testid="status-chip" />
+    <Chip label={t('status.disabled')} size="small" data-testid="status-chip" />
   );
 }
 
 type StatusButtonProps = { account: Account; isPending: boolean; onDisable: (a: Account) => void; onEnable: (a: Account) => void };
 
 function StatusButton({ account, isPending, onDisable, onEnable }: StatusButtonProps) {
+  const { t } = useAdminsT();
   return account.status === 'active' ? (
     <Button
       size="small"
@@ -32,9 +37,9 @@ function StatusButton({ account, isPending, onDisable, onEnable }: StatusButtonP
       color="error"
       onClick={() => onDisable(account)}
       loading={isPending}
-      aria-label={`Disable ${account.name}`}
+      aria-label={t('disableOne', { name: account.name })}
     >
-      Disable
+      {t('disable')}
     </Button>
   ) : (
     <Button
@@ -43,29 +48,12 @@ function StatusButton({ account, isPending, onDisable, onEnable }: StatusButtonP
       color="success"
       onClick={() => onEnable(account)}
       loading={isPending}
-      aria-label={`Enable ${account.name}`}
+      aria-label={t('enableOne', { name: account.name })}
     >
-      Enable
+      {t('enable')}
     </Button>
   );
 }
-
-const COPY = {
-  admin: {
-    title: 'Admins',
-    subtitle: 'Everyone with an admin account.',
-    loading: 'Loading admins...',
-    empty: 'No admins yet',
-    disableTitle: 'Disable admin?',
-  },
-  employee: {
-    title: 'Employees',
-    subtitle: 'Team leads and team members.',
-    loading: 'Loading employees...',
-    empty: 'No employees yet',
-    disableTitle: 'Disable employee?',
-  },
-} as const;
 
 type AdminAccountsProps = {
   audience?: AccountAudience;
@@ -75,8 +63,10 @@ type AdminAccountsProps = {
 
 /** Accounts of one audience (admins, or employees with their role) with disable / enable. */
 export function AdminAccounts({ audience = 'admin', rowAction }: AdminAccountsProps) {
+  const { t } = useAdminsT();
+  const { t: common } = useCommonT();
   const accounts = useAccounts(audience);
-  const copy = COPY[audience];
+  const copy = t(`audience.${audience}`, { returnObjects: true });
   const showRole = audience === 'employee';
   const setStatus = useSetAccountStatus();
   const [toDisable, setToDisable] = useState<Account | null>(null);
@@ -88,7 +78,7 @@ export function AdminAccounts({ audience = 'admin', rowAction }: AdminAccountsPr
     setStatus.mutate(
       { id: account.id, status: 'active' },
       {
-        onSuccess: () => notify.success(`${account.name} can sign in again`),
+        onSuccess: () => notify.success(t('enabled', { name: account.name })),
         onError: (error) => notify.error(errorMessage(error)),
       },
     );
@@ -101,7 +91,7 @@ export function AdminAccounts({ audience = 'admin', rowAction }: AdminAccountsPr
       { id: account.id, status: 'disabled' },
       {
         onSuccess: () => {
-          notify.success(`${account.name} was disabled`);
+          notify.success(t('wasDisabled', { name: account.name }));
           setToDisable(null);
         },
         onError: (error) => notify.error(errorMessage(error)),
@@ -110,13 +100,15 @@ export function AdminAccounts({ audience = 'admin', rowAction }: AdminAccountsPr
   }
 
   const columns: DataColumn<Account>[] = [
-    { id: 'name', header: 'Name', cell: (account) => account.name, minWidth: 160, card: 'title', cellSx: { fontWeight: 600 } },
-    { id: 'email', header: 'E-mail', cell: (account) => account.email, minWidth: 200, priority: 2, cellSx: { overflowWrap: 'anywhere' } },
-    ...(showRole ? [{ id: 'role', header: 'Role', cell: (account: Account) => ROLE_LABELS[account.role], minWidth: 130, priority: 3 }] : []),
-    { id: 'status', header: 'Status', cell: (account) => <StatusChip status={account.status} />, minWidth: 110, card: 'aside' },
+    { id: 'name', header: t('columns.name'), cell: (account) => account.name, minWidth: 160, card: 'title', cellSx: { fontWeight: 600 } },
+    { id: 'email', header: t('columns.email'), cell: (account) => account.email, minWidth: 200, priority: 2, cellSx: { overflowWrap: 'anywhere' } },
+    ...(showRole
+      ? [{ id: 'role', header: t('columns.role'), cell: (account: Account) => common(`roles.${account.role}`), minWidth: 130, priority: 3 }]
+      : []),
+    { id: 'status', header: t('columns.status'), cell: (account) => <StatusChip status={account.status} />, minWidth: 110, card: 'aside' },
     {
       id: 'joined',
-      header: 'Joined',
+      header: t('columns.joined'),
       cell: (account) => formatDate(account.created_at),
       minWidth: 120,
       priority: 4,
@@ -124,7 +116,7 @@ export function AdminAccounts({ audience = 'admin', rowAction }: AdminAccountsPr
     },
     {
       id: 'action',
-      header: 'Action',
+      header: t('columns.action'),
       align: 'right',
       cell: (account) => (
         <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
@@ -143,14 +135,14 @@ export function AdminAccounts({ audience = 'admin', rowAction }: AdminAccountsPr
         columns={columns}
         rows={items}
         getRowId={(account) => account.id}
-        label={`${copy.title} list`}
+        label={copy.list}
         isLoading={accounts.isPending}
         loadingLabel={copy.loading}
         error={accounts.isError ? accounts.error : undefined}
         onRetry={() => void accounts.refetch()}
         empty={
           <ListEmpty icon={<GroupOutlinedIcon />} title={copy.empty}>
-            {copy.title} appear here once they accept their invitation.
+            {copy.emptyText}
           </ListEmpty>
         }
         data-testid={`${audience}s-table`}
@@ -160,12 +152,12 @@ export function AdminAccounts({ audience = 'admin', rowAction }: AdminAccountsPr
       <ConfirmDialog
         open={toDisable !== null}
         title={copy.disableTitle}
-        confirmLabel="Disable"
+        confirmLabel={t('disable')}
         isPending={setStatus.isPending}
         onConfirm={handleConfirmDisable}
         onClose={() => setToDisable(null)}
       >
-        <strong>{toDisable?.name}</strong> ({toDisable?.email}) will be signed out and will not be able to log in until you enable the account again.
+        <Trans t={t} i18nKey="disableText" values={{ name: toDisable?.name, email: toDisable?.email }} components={{ strong: <strong /> }} />
       </ConfirmDialog>
     </SectionCard>
   );
