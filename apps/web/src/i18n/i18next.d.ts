@@ -4,6 +4,7 @@ import 'i18next';
 import type account from '../locales/en-GB/account.json';
 import type admins from '../locales/en-GB/admins.json';
 import type common from '../locales/en-GB/common.json';
+import type webhooks from '../locales/en-GB/webhooks.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,6 +13,7 @@ declare module 'i18next' {
       account: typeof account;
       admins: typeof admins;
       common: typeof common;
+      webhooks: typeof webhooks;
     };
   }
 }

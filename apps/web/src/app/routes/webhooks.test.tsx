@@ -2,13 +2,14 @@ import type { StaffApiToken, User, Webhook, WebhookDelivery } from '@agency/sche
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { WebhooksRoute } from './webhooks';
 import { configHandler } from '../../test/config-fixture';
+import { setLocale } from '../../i18n';
 
 const ada: User = { id: '2', name: 'Ada Admin', email: 'ada@example.test', role: 'admin', company_id: null, company_role: null };
 
@@ -146,5 +147,31 @@ describe('webhooks, for staff', { timeout: 20_000 }, () => {
     await user.click(within(row).getByRole('button', { name: 'Revoke Nightly export of Bea Billing' }));
     await expect.poll(() => revoked).toEqual(['9']);
     expect(await screen.findByText('Nobody has an API token.')).toBeInTheDocument();
+  });
+});
+
+describe('webhooks in German', { timeout: 20_000 }, () => {
+  afterEach(async () => {
+    await setLocale('en-GB');
+  });
+
+  it('names the endpoint, its state and its last failed delivery in German', async () => {
+    server.use(
+      configHandler({ contact_email: 'a@example.test' }),
+      http.get('/api/api-tokens', () => HttpResponse.json({ items: [] })),
+      http.get('/api/webhooks', () => HttpResponse.json({ items: [down] })),
+      http.get('/api/webhooks/5/deliveries', () => HttpResponse.json({ items: [failed] })),
+    );
+    await setLocale('de');
+    const { user } = openWebhooks();
+    const row = await screen.findByTestId('webhook-row');
+    expect(within(row).getByText('Deaktiviert')).toBeInTheDocument();
+    expect(row).toHaveTextContent('nach 24 Stunden mit Fehlern');
+    expect(screen.getByRole('heading', { name: 'Endpunkt hinzufügen' })).toBeInTheDocument();
+    expect(screen.getByText('Niemand hat ein API-Token.')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Zustellungen an https://hooks.example.com/down' }));
+    const delivery = await screen.findByTestId('delivery-row');
+    expect(delivery).toHaveTextContent('fehlgeschlagen');
+    expect(delivery).toHaveTextContent('1 Versuch, zuletzt 02. Feb., 10:00: The endpoint answered 503 (120 ms)');
   });
 });

@@ -19,12 +19,14 @@ import { WebhookDeliveries } from '../../features/webhooks/components/webhook-de
 import { AllApiTokensCard } from '../../features/webhooks/components/all-api-tokens-card';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/http';
+import { useWebhooksT } from '../../features/webhooks/i18n';
 
 /**
  * /webhooks, for admins and the super admin: endpoints that hear of events, their deliveries and replays; and every
  * person's API tokens, to revoke any.
  */
 export function WebhooksRoute() {
+  const { t } = useWebhooksT();
   const { user } = useAuth();
   const webhooks = useWebhooks();
   const remove = useDeleteWebhook();
@@ -34,15 +36,12 @@ export function WebhooksRoute() {
 
   return (
     <>
-      <PageTitle title="Webhooks" />
-      <PageHeading title="Webhooks">
-        Endpoints of your other tools that are told of events here as they happen, signed, retried for 24 hours; and the API tokens people use to
-        connect their scripts.
-      </PageHeading>
+      <PageTitle title={t('page.title')} />
+      <PageHeading title={t('page.title')}>{t('page.intro')}</PageHeading>
       <Stack spacing={3}>
         <NewWebhookCard isSuperadmin={user?.role === 'superadmin'} />
-        <SectionCard title="Endpoints" data-testid="webhooks-card">
-          {webhooks.isPending && <ListLoading label="Loading endpoints…" />}
+        <SectionCard title={t('endpoints.title')} data-testid="webhooks-card">
+          {webhooks.isPending && <ListLoading label={t('endpoints.loading')} />}
           {webhooks.isError && <ListError message={errorMessage(webhooks.error)} onRetry={() => void webhooks.refetch()} />}
           {remove.isError && (
             <Alert severity="error" sx={{ m: 2 }}>
@@ -51,10 +50,15 @@ export function WebhooksRoute() {
           )}
           {webhooks.data?.length === 0 && (
             <Typography color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
-              No endpoints yet.
+              {t('endpoints.none')}
             </Typography>
           )}
-          <Stack component="ul" divider={<Divider component="li" aria-hidden="true" />} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Endpoints">
+          <Stack
+            component="ul"
+            divider={<Divider component="li" aria-hidden="true" />}
+            sx={{ listStyle: 'none', m: 0, p: 0 }}
+            aria-label={t('endpoints.list')}
+          >
             {(webhooks.data ?? []).map((webhook) => (
               <Fragment key={webhook.id}>
                 <Box
@@ -66,9 +70,16 @@ export function WebhooksRoute() {
                     <Typography component="div" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                       {webhook.url}{' '}
                       {webhook.active ? (
-                        <Chip label="Active" size="small" color="success" variant="outlined" sx={{ height: 22 }} />
+                        <Chip label={t('endpoints.active')} size="small" color="success" variant="outlined" sx={{ height: 22 }} />
                       ) : (
-                        <Chip label="Disabled" size="small" color="error" variant="outlined" sx={{ height: 22 }} data-testid="webhook-disabled" />
+                        <Chip
+                          label={t('endpoints.disabled')}
+                          size="small"
+                          color="error"
+                          variant="outlined"
+                          sx={{ height: 22 }}
+                          data-testid="webhook-disabled"
+                        />
                       )}
                     </Typography>
                     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', my: 0.5 }}>
@@ -77,10 +88,8 @@ export function WebhooksRoute() {
                       ))}
                     </Box>
                     <Typography variant="body2" color="text.secondary">
-                      added {formatDateTime(webhook.created_at)}
-                      {webhook.disabled_at
-                        ? ` · disabled ${formatDateTime(webhook.disabled_at)} after failing for 24 hours; send a delivery again to turn it back on`
-                        : ''}
+                      {t('endpoints.added', { date: formatDateTime(webhook.created_at) })}
+                      {webhook.disabled_at ? t('endpoints.disabledAfter', { date: formatDateTime(webhook.disabled_at) }) : ''}
                     </Typography>
                   </Box>
                   <Stack direction="row" spacing={1}>
@@ -88,12 +97,17 @@ export function WebhooksRoute() {
                       size="small"
                       onClick={() => setOpenId(openId === webhook.id ? null : webhook.id)}
                       aria-expanded={openId === webhook.id}
-                      aria-label={`Deliveries to ${webhook.url}`}
+                      aria-label={t('endpoints.deliveriesTo', { url: webhook.url })}
                     >
-                      {openId === webhook.id ? 'Hide deliveries' : 'Deliveries'}
+                      {openId === webhook.id ? t('endpoints.hideDeliveries') : t('endpoints.deliveries')}
                     </Button>
-                    <Button size="small" color="error" onClick={() => setRemovingId(webhook.id)} aria-label={`Remove ${webhook.url}`}>
-                      Remove
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => setRemovingId(webhook.id)}
+                      aria-label={t('endpoints.removeOne', { url: webhook.url })}
+                    >
+                      {t('endpoints.remove')}
                     </Button>
                   </Stack>
                 </Box>
@@ -110,13 +124,13 @@ export function WebhooksRoute() {
       </Stack>
       <ConfirmDialog
         open={removing !== undefined}
-        title="Remove this endpoint?"
-        confirmLabel="Remove endpoint"
+        title={t('endpoints.removeTitle')}
+        confirmLabel={t('endpoints.removeConfirm')}
         isPending={remove.isPending}
         onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemovingId(null) })}
         onClose={() => setRemovingId(null)}
       >
-        Nothing more is sent to {removing?.url}, and its delivery history is deleted.
+        {t('endpoints.removeText', { url: removing?.url })}
       </ConfirmDialog>
     </>
   );

@@ -11,19 +11,17 @@ import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useAllApiTokens } from '../api/list-all-api-tokens';
 import { useRevokeAnyApiToken } from '../api/revoke-any-api-token';
+import { useWebhooksT } from '../i18n';
 
 /** Every person's API tokens that still work, with whose they are; staff revoke any of them. */
 export function AllApiTokensCard() {
+  const { t } = useWebhooksT();
   const tokens = useAllApiTokens();
   const revoke = useRevokeAnyApiToken();
 
   return (
-    <SectionCard
-      title="API tokens in use"
-      subtitle="Everyone's personal tokens that still work. Revoking one stops it at once."
-      data-testid="all-api-tokens-card"
-    >
-      {tokens.isPending && <ListLoading label="Loading API tokens…" />}
+    <SectionCard title={t('tokens.title')} subtitle={t('tokens.subtitle')} data-testid="all-api-tokens-card">
+      {tokens.isPending && <ListLoading label={t('tokens.loading')} />}
       {tokens.isError && <ListError message={errorMessage(tokens.error)} onRetry={() => void tokens.refetch()} />}
       {revoke.isError && (
         <Alert severity="error" sx={{ m: 2 }}>
@@ -32,14 +30,14 @@ export function AllApiTokensCard() {
       )}
       {tokens.data?.length === 0 && (
         <Typography color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
-          Nobody has an API token.
+          {t('tokens.none')}
         </Typography>
       )}
       <Stack
         component="ul"
         divider={<Divider component="li" aria-hidden="true" />}
         sx={{ listStyle: 'none', m: 0, p: 0 }}
-        aria-label="API tokens in use"
+        aria-label={t('tokens.title')}
       >
         {(tokens.data ?? []).map((token) => (
           <Box
@@ -58,8 +56,9 @@ export function AllApiTokensCard() {
                 ))}
               </Box>
               <Typography variant="body2" color="text.secondary">
-                {token.last_used_at ? `last used ${formatDateTime(token.last_used_at)}` : 'never used'} · created {formatDateTime(token.created_at)}
-                {token.expires_at ? ` · expires ${formatDateTime(token.expires_at)}` : ''}
+                {token.last_used_at ? t('tokens.lastUsed', { date: formatDateTime(token.last_used_at) }) : t('tokens.neverUsed')} ·{' '}
+                {t('tokens.created', { date: formatDateTime(token.created_at) })}
+                {token.expires_at ? ` · ${t('tokens.expires', { date: formatDateTime(token.expires_at) })}` : ''}
               </Typography>
             </Box>
             <Button
@@ -67,9 +66,9 @@ export function AllApiTokensCard() {
               color="error"
               onClick={() => revoke.mutate(token.id)}
               loading={revoke.isPending && revoke.variables === token.id}
-              aria-label={`Revoke ${token.name} of ${token.owner.name}`}
+              aria-label={t('tokens.revokeOne', { name: token.name, owner: token.owner.name })}
             >
-              Revoke
+              {t('tokens.revoke')}
             </Button>
           </Box>
         ))}

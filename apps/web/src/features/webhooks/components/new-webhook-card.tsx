@@ -13,9 +13,11 @@ import { CopyLinkField } from '../../../components/copy-link-field';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
 import { useCreateWebhook } from '../api/create-webhook';
+import { useWebhooksT } from '../i18n';
 
 /** Subscribing an endpoint: its https address and the events it wants; the signing secret shows once. */
 export function NewWebhookCard({ isSuperadmin }: { isSuperadmin: boolean }) {
+  const { t } = useWebhooksT();
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([]);
@@ -41,24 +43,20 @@ export function NewWebhookCard({ isSuperadmin }: { isSuperadmin: boolean }) {
   }
 
   return (
-    <SectionCard
-      title="Add an endpoint"
-      subtitle="Each delivery is signed with the endpoint's secret in the Agency-Signature header."
-      data-testid="new-webhook-card"
-    >
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Add a webhook endpoint" sx={{ p: { xs: 2, sm: 3 } }}>
+    <SectionCard title={t('new.title')} subtitle={t('new.subtitle')} data-testid="new-webhook-card">
+      <Box component="form" noValidate onSubmit={handleSubmit} aria-label={t('new.form')} sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
           {secret && (
             <Alert severity="success" role="status" onClose={() => setSecret(null)}>
               <Stack spacing={1}>
-                <span>Copy the signing secret now: it is not shown again.</span>
-                <CopyLinkField label="Signing secret" value={secret} testId="webhook-secret" />
+                <span>{t('new.copySecret')}</span>
+                <CopyLinkField label={t('new.secret')} value={secret} testId="webhook-secret" />
               </Stack>
             </Alert>
           )}
           {create.isError && <Alert severity="error">{errorMessage(create.error)}</Alert>}
           <TextField
-            label="Endpoint URL"
+            label={t('new.url')}
             placeholder="https://hooks.example.com/agency"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
@@ -67,7 +65,7 @@ export function NewWebhookCard({ isSuperadmin }: { isSuperadmin: boolean }) {
             slotProps={{ htmlInput: { maxLength: 2000 } }}
           />
           <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
-            <FormLabel component="legend">Events</FormLabel>
+            <FormLabel component="legend">{t('new.events')}</FormLabel>
             <FormGroup sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))' }}>
               {offered.map((event) => (
                 <FormControlLabel
@@ -86,7 +84,7 @@ export function NewWebhookCard({ isSuperadmin }: { isSuperadmin: boolean }) {
               disabled={!url.trim() || events.length === 0}
               data-testid="add-webhook"
             >
-              Add endpoint
+              {t('new.add')}
             </Button>
           </Box>
         </Stack>

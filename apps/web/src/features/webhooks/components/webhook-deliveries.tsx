@@ -11,24 +11,27 @@ import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useDeliveries } from '../api/list-deliveries';
 import { useReplayDelivery } from '../api/replay-delivery';
+import type { TFunction } from 'i18next';
+import { useWebhooksT } from '../i18n';
 
 const STATUS_COLOUR = { pending: 'warning', succeeded: 'success', failed: 'error' } as const;
 
-function lastAttempt(delivery: WebhookDelivery): string {
+function lastAttempt(delivery: WebhookDelivery, t: TFunction<'webhooks'>): string {
   const last = delivery.attempts.at(-1);
-  if (!last) return 'not tried yet';
-  const outcome = last.error ?? `answered ${last.status_code}`;
-  return `${delivery.attempts.length} ${delivery.attempts.length === 1 ? 'attempt' : 'attempts'}, last ${formatDateTime(last.at)}: ${outcome} (${last.duration_ms} ms)`;
+  if (!last) return t('delivery.notTried');
+  const outcome = last.error ?? t('delivery.answered', { status: last.status_code });
+  return t('delivery.attempts', { count: delivery.attempts.length, date: formatDateTime(last.at), outcome, ms: last.duration_ms });
 }
 
 /** An endpoint's latest deliveries, each with its last attempt, and a replay for any of them. */
 export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
+  const { t } = useWebhooksT();
   const deliveries = useDeliveries(webhookId);
   const replay = useReplayDelivery();
 
   return (
     <Box sx={{ bgcolor: 'action.hover' }} data-testid="webhook-deliveries">
-      {deliveries.isPending && <ListLoading label="Loading deliveries…" />}
+      {deliveries.isPending && <ListLoading label={t('delivery.loading')} />}
       {deliveries.isError && <ListError message={errorMessage(deliveries.error)} onRetry={() => void deliveries.refetch()} />}
       {replay.isError && (
         <Alert severity="error" sx={{ m: 2 }}>
@@ -37,10 +40,15 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
       )}
       {deliveries.data?.length === 0 && (
         <Typography color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
-          Nothing has been sent to this endpoint yet.
+          {t('delivery.none')}
         </Typography>
       )}
-      <Stack component="ul" divider={<Divider component="li" aria-hidden="true" />} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Deliveries">
+      <Stack
+        component="ul"
+        divider={<Divider component="li" aria-hidden="true" />}
+        sx={{ listStyle: 'none', m: 0, p: 0 }}
+        aria-label={t('delivery.list')}
+      >
         {(deliveries.data ?? []).map((delivery) => (
           <Box
             component="li"
@@ -51,20 +59,26 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
             <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
               <Typography component="div" sx={{ fontWeight: 600 }}>
                 {delivery.event}{' '}
-                <Chip label={delivery.status} size="small" color={STATUS_COLOUR[delivery.status]} variant="outlined" sx={{ ml: 0.5, height: 22 }} />
+                <Chip
+                  label={t(`delivery.status.${delivery.status}`)}
+                  size="small"
+                  color={STATUS_COLOUR[delivery.status]}
+                  variant="outlined"
+                  sx={{ ml: 0.5, height: 22 }}
+                />
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {lastAttempt(delivery)}
-                {delivery.next_attempt_at ? ` · next try ${formatDateTime(delivery.next_attempt_at)}` : ''}
+                {lastAttempt(delivery, t)}
+                {delivery.next_attempt_at ? t('delivery.nextTry', { date: formatDateTime(delivery.next_attempt_at) }) : ''}
               </Typography>
             </Box>
             <Button
               size="small"
               onClick={() => replay.mutate({ webhookId, deliveryId: delivery.id }, { onSuccess: () => void deliveries.refetch() })}
               loading={replay.isPending && replay.variables?.deliveryId === delivery.id}
-              aria-label={`Send ${delivery.event} of ${formatDateTime(delivery.created_at)} again`}
+              aria-label={t('delivery.sendAgainOne', { event: delivery.event, date: formatDateTime(delivery.created_at) })}
             >
-              Send again
+              {t('delivery.sendAgain')}
             </Button>
           </Box>
         ))}
