@@ -297,6 +297,26 @@ const requesters = ['owner', 'member'] as const satisfies readonly CompanyRole[]
 const staff = ['admin', 'superadmin'] as const satisfies readonly Role[];
 const employees = ['teamlead', 'teammember'] as const satisfies readonly Role[];
 
+/**
+ * A company's money (its payment plans, saved cards, statement, time log): its owners and billing people, their own
+ * company's only (another company's is not known to exist); members and employees are refused. Staff are allowed
+ * too, except where `staffAllowed` is false (what only the company itself may do, such as saving its cards).
+ */
+function companyMoneyRule<R extends { companyId: number | null }>({ staffAllowed = true } = {}): Rule<R> {
+  const staffDecide = staffAllowed ? allow : forbid;
+  return rolesWhere(
+    {
+      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
+      admin: staffDecide,
+      superadmin: staffDecide,
+      teamlead: forbid,
+      teammember: forbid,
+    },
+    staffAllowed ? ['client', ...staff] : ['client'],
+    moneyPeople,
+  );
+}
+
 /** The board's people: the project's team and staff. A client is told nothing, not even that a board exists. */
 const boardTeam: RoleTable<ProjectFacts> = {
   client: () => 'hide',
@@ -593,68 +613,18 @@ const RULES: { [A in Action]: Rule<Resources[A]> } = {
     [...staff, 'teamlead', 'teammember'],
   ),
   'profitability:report': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
-  'time_log:read': rolesWhere(
-    {
-      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
-      admin: allow,
-      superadmin: allow,
-      teamlead: forbid,
-      teammember: forbid,
-    },
-    ['client', ...staff],
-    moneyPeople,
-  ),
+  'time_log:read': companyMoneyRule(),
   'api_token:own': rolesWhere({ client: allow, admin: allow, superadmin: allow, teamlead: allow, teammember: allow }, everyone),
   'api_token:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'webhook:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'recurring_invoice:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   // Money: a company's owners and billing people see their own projects' plans; another company is told nothing.
-  'payment_plan:read': rolesWhere(
-    {
-      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
-      admin: allow,
-      superadmin: allow,
-      teamlead: forbid,
-      teammember: forbid,
-    },
-    ['client', ...staff],
-    moneyPeople,
-  ),
+  'payment_plan:read': companyMoneyRule(),
   'payment_plan:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
   'document_link:manage': rolesWhere({ client: forbid, admin: allow, superadmin: allow, teamlead: forbid, teammember: forbid }, staff),
-  'payment_method:read': rolesWhere(
-    {
-      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
-      admin: allow,
-      superadmin: allow,
-      teamlead: forbid,
-      teammember: forbid,
-    },
-    ['client', ...staff],
-    moneyPeople,
-  ),
-  'payment_method:manage': rolesWhere(
-    {
-      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
-      admin: forbid,
-      superadmin: forbid,
-      teamlead: forbid,
-      teammember: forbid,
-    },
-    ['client'],
-    moneyPeople,
-  ),
-  'statement:read': rolesWhere(
-    {
-      client: byCompanyRole({ owner: sameCompany, billing: sameCompany, member: forbid }),
-      admin: allow,
-      superadmin: allow,
-      teamlead: forbid,
-      teammember: forbid,
-    },
-    ['client', ...staff],
-    moneyPeople,
-  ),
+  'payment_method:read': companyMoneyRule(),
+  'payment_method:manage': companyMoneyRule({ staffAllowed: false }),
+  'statement:read': companyMoneyRule(),
   'brand:manage': rolesWhere({ client: forbid, admin: forbid, superadmin: allow, teamlead: forbid, teammember: forbid }, ['superadmin']),
 };
 
