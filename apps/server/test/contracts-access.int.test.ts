@@ -1,41 +1,21 @@
+// Every contract route, called by every kind of caller (test/access-callers.ts), with the exact status each one gets.
+// Written beside the shared access table (test/access-matrix.ts) and meant to be folded into it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedProject, contractFor, freshContract, signInPeople, tempDataDir, type People } from './contract-support.js';
-import { routeMatcher, ROUTES_WITH_OWN_TABLE } from './access-matrix.js';
-import type { AuthResponse } from '@agency/schema';
-import { call, createTestApp, inviteColleague, login, type TestApp } from './helpers.js';
+import {
+  ACTORS,
+  isStaff,
+  routesNotCalled,
+  same,
+  signInCallers,
+  STAFF_ONLY,
+  statuses,
+  type ActorName,
+  type Callers,
+  type Expected,
+} from './access-callers.js';
+import { approvedProject, contractFor, freshContract, tempDataDir, type People } from './contract-support.js';
+import { call, createTestApp, login, type TestApp } from './helpers.js';
 
-/**
- * Every contract route, called by every kind of caller, with the exact status each one gets. Written beside the
- * shared access table (test/access-matrix.ts) and meant to be folded into it.
- */
-/**
- * Who calls: signed out; the client's company (the client, the project's requester and first owner; a second owner;
- * a billing person; a member); another company's client; the team member on the project, one off it, the team
- * lead; staff.
- */
-const ACTORS = [
-  'anonymous',
-  'client',
-  'coOwner',
-  'billing',
-  'companyMember',
-  'otherClient',
-  'member',
-  'outsider',
-  'lead',
-  'admin',
-  'superadmin',
-] as const;
-type ActorName = (typeof ACTORS)[number];
-type Expected = Record<ActorName, number>;
-
-/** One status per actor, in the order of ACTORS; the client's company as [client, co-owner, billing, member]. */
-function statuses(anonymous: number, company: [number, number, number, number], ...rest: [number, number, number, number, number, number]): Expected {
-  return Object.fromEntries(ACTORS.map((a, i) => [a, [anonymous, ...company, ...rest][i]])) as Expected;
-}
-const same = (status: number): [number, number, number, number] => [status, status, status, status];
-
-const STAFF_ONLY = (ok: number) => statuses(401, same(403), 403, 403, 403, 403, ok, ok);
 const EVERYONE = statuses(401, same(200), 200, 200, 200, 200, 200, 200);
 /**
  * The client contract (sent, signed by `client`): the signer, the company's owners and billing people (who see every
@@ -62,19 +42,15 @@ let projectId: string;
 let clientSent: string;
 /** A client contract of the same company that staff named the company's member to sign. */
 let companyMemberSent: string;
-let colleagues: Record<'coOwner' | 'billing' | 'companyMember', AuthResponse>;
+let colleagues: Callers['colleagues'];
+let tokenOf: Callers['tokenOf'];
 let memberSent: string;
 let leadDraft: string;
 let templateId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: tempDataDir() });
-  who = await signInPeople(t.app);
-  colleagues = {
-    coOwner: await inviteColleague(t.app, who.client.token, 'owner'),
-    billing: await inviteColleague(t.app, who.client.token, 'billing'),
-    companyMember: await inviteColleague(t.app, who.client.token, 'member'),
-  };
+  ({ who, colleagues, tokenOf } = await signInCallers(t.app));
   projectId = (await approvedProject(t.app, who)).id;
   const staff = who.superadmin.token;
   clientSent = (await freshContract(t.app, staff, projectId, 'client', who.client.user.id)).id;
@@ -86,23 +62,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function tokenOf(actor: ActorName): string | undefined {
-  const map: Record<Exclude<ActorName, 'anonymous'>, string> = {
-    client: who.client.token,
-    coOwner: colleagues.coOwner.token,
-    billing: colleagues.billing.token,
-    companyMember: colleagues.companyMember.token,
-    otherClient: who.otherClient.token,
-    member: who.teammember.token,
-    outsider: who.outsider.token,
-    lead: who.teamlead.token,
-    admin: who.admin.token,
-    superadmin: who.superadmin.token,
-  };
-  return actor === 'anonymous' ? undefined : map[actor];
-}
-
-const isStaff = (actor: ActorName) => actor === 'admin' || actor === 'superadmin';
 const staffToken = () => who.superadmin.token;
 
 /** A new draft (staff would change it), or the lead's draft for callers turned away before anything happens. */
@@ -260,15 +219,10 @@ const ROWS: Row[] = [
 
 describe('contract routes, every caller', () => {
   it('has a row for every route the shared access table leaves to it', async () => {
-    const listed = ROUTES_WITH_OWN_TABLE['contracts-access.int.test.ts'];
     // One at a time: some rows prepare a fresh record to reach their path.
     const exercised: { method: string; path: string }[] = [];
     for (const row of ROWS) exercised.push({ method: row.method, path: await row.path('anonymous') });
-    const missing = listed.filter((route) => {
-      const [method, pattern] = route.split(' ');
-      return !exercised.some((e) => e.method === method && routeMatcher(pattern).test(e.path));
-    });
-    expect(missing).toEqual([]);
+    expect(routesNotCalled('contracts-access.int.test.ts', exercised)).toEqual([]);
   });
 
   it.each(ROWS.map((row) => [`${row.method} ${row.name}`, row] as const))('%s', async (_name, row) => {

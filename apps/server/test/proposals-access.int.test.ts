@@ -1,37 +1,20 @@
-import type { AuthResponse } from '@agency/schema';
+// Every proposal route, called by every kind of caller (test/access-callers.ts), with the exact status each one gets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeMatcher, ROUTES_WITH_OWN_TABLE } from './access-matrix.js';
-import { signInPeople, tempDataDir, type People } from './contract-support.js';
-import { call, createTestApp, inviteColleague, type TestApp } from './helpers.js';
+import {
+  ACTORS,
+  isStaff,
+  routesNotCalled,
+  signInCallers,
+  STAFF_ONLY,
+  statuses,
+  type ActorName,
+  type Callers,
+  type Expected,
+} from './access-callers.js';
+import { tempDataDir, type People } from './contract-support.js';
+import { call, createTestApp, type TestApp } from './helpers.js';
 import { draftProposal, pendingProject, sentProposal } from './proposal-support.js';
 
-/**
- * Every proposal route, called by every kind of caller, with the exact status each one gets (the same callers as the
- * contracts' table): signed out; the client's company (the requesting owner, a second owner, a billing person, a
- * member); another company's owner; the team member on a project, one off it, a team lead; staff.
- */
-const ACTORS = [
-  'anonymous',
-  'client',
-  'coOwner',
-  'billing',
-  'companyMember',
-  'otherClient',
-  'member',
-  'outsider',
-  'lead',
-  'admin',
-  'superadmin',
-] as const;
-type ActorName = (typeof ACTORS)[number];
-type Expected = Record<ActorName, number>;
-
-function statuses(anonymous: number, company: [number, number, number, number], ...rest: [number, number, number, number, number, number]): Expected {
-  return Object.fromEntries(ACTORS.map((a, i) => [a, [anonymous, ...company, ...rest][i]])) as Expected;
-}
-const same = (status: number): [number, number, number, number] => [status, status, status, status];
-
-const STAFF_ONLY = (ok: number) => statuses(401, same(403), 403, 403, 403, 403, ok, ok);
 /** A sent proposal of the client's company: its owners and billing people read it, its member sees no prices (403). */
 const READ = statuses(401, [200, 200, 200, 403], 404, 403, 403, 403, 200, 200);
 /** The owners' answers: billing and members are refused by the route, another company is told nothing, staff may not answer. */
@@ -48,19 +31,14 @@ type Row = {
 
 let t: TestApp;
 let who: People;
-let colleagues: Record<'coOwner' | 'billing' | 'companyMember', AuthResponse>;
+let tokenOf: Callers['tokenOf'];
 let sentId: string;
 let draftId: string;
 let templateId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: tempDataDir() });
-  who = await signInPeople(t.app);
-  colleagues = {
-    coOwner: await inviteColleague(t.app, who.client.token, 'owner'),
-    billing: await inviteColleague(t.app, who.client.token, 'billing'),
-    companyMember: await inviteColleague(t.app, who.client.token, 'member'),
-  };
+  ({ who, tokenOf } = await signInCallers(t.app));
   sentId = (await sentProposal(t.app, staffToken(), who.client.token, who.teamlead.user.id)).proposal.id;
   draftId = (await draftProposal(t.app, staffToken(), (await pendingProject(t.app, who.client.token)).id)).id;
   templateId = await newTemplate();
@@ -71,23 +49,6 @@ function staffToken() {
   return who.admin.token;
 }
 
-function tokenOf(actor: ActorName): string | undefined {
-  const map: Record<Exclude<ActorName, 'anonymous'>, string> = {
-    client: who.client.token,
-    coOwner: colleagues.coOwner.token,
-    billing: colleagues.billing.token,
-    companyMember: colleagues.companyMember.token,
-    otherClient: who.otherClient.token,
-    member: who.teammember.token,
-    outsider: who.outsider.token,
-    lead: who.teamlead.token,
-    admin: who.admin.token,
-    superadmin: who.superadmin.token,
-  };
-  return actor === 'anonymous' ? undefined : map[actor];
-}
-
-const isStaff = (actor: ActorName) => actor === 'admin' || actor === 'superadmin';
 const isOwner = (actor: ActorName) => actor === 'client' || actor === 'coOwner';
 
 async function newTemplate() {
@@ -176,14 +137,9 @@ const ROWS: Row[] = [
 
 describe('proposal routes, every caller', () => {
   it('has a row for every route the shared access table leaves to it', async () => {
-    const listed = ROUTES_WITH_OWN_TABLE['proposals-access.int.test.ts'];
     const exercised: { method: string; path: string }[] = [];
     for (const row of ROWS) exercised.push({ method: row.method, path: await row.path('anonymous') });
-    const missing = listed.filter((route) => {
-      const [method, pattern] = route.split(' ');
-      return !exercised.some((e) => e.method === method && routeMatcher(pattern).test(e.path));
-    });
-    expect(missing).toEqual([]);
+    expect(routesNotCalled('proposals-access.int.test.ts', exercised)).toEqual([]);
   });
 
   it.each(ROWS.map((row) => [`${row.method} ${row.name}`, row] as const))('%s', async (_name, row) => {

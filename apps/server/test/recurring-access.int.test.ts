@@ -1,35 +1,21 @@
-import { localDay, type AuthResponse } from '@agency/schema';
+// Every recurring-invoice and payment-plan route, called by every kind of caller (test/access-callers.ts), with the
+// exact status each one gets.
+import { localDay } from '@agency/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeMatcher, ROUTES_WITH_OWN_TABLE } from './access-matrix.js';
-import { approvedProject, signInPeople, tempDataDir, type People } from './contract-support.js';
-import { call, createTestApp, inviteColleague, type TestApp } from './helpers.js';
+import {
+  ACTORS,
+  isStaff,
+  routesNotCalled,
+  signInCallers,
+  STAFF_ONLY,
+  statuses,
+  type ActorName,
+  type Callers,
+  type Expected,
+} from './access-callers.js';
+import { approvedProject, tempDataDir, type People } from './contract-support.js';
+import { call, createTestApp, type TestApp } from './helpers.js';
 
-/**
- * Every recurring-invoice and payment-plan route, called by every kind of caller, with the exact status each one
- * gets (the callers of the proposals' table): signed out; the client's company (the requesting owner, a second owner,
- * a billing person, a member); another company's owner; the team member on the project, one off it, a team lead; staff.
- */
-const ACTORS = [
-  'anonymous',
-  'client',
-  'coOwner',
-  'billing',
-  'companyMember',
-  'otherClient',
-  'member',
-  'outsider',
-  'lead',
-  'admin',
-  'superadmin',
-] as const;
-type ActorName = (typeof ACTORS)[number];
-type Expected = Record<ActorName, number>;
-
-function statuses(anonymous: number, company: [number, number, number, number], ...rest: [number, number, number, number, number, number]): Expected {
-  return Object.fromEntries(ACTORS.map((a, i) => [a, [anonymous, ...company, ...rest][i]])) as Expected;
-}
-const same = (status: number): [number, number, number, number] => [status, status, status, status];
-const STAFF_ONLY = (ok: number) => statuses(401, same(403), 403, 403, 403, 403, ok, ok);
 /** A plan is money: the company's owners and billing people read it, its member may not, another company is told nothing. */
 const PLAN_READ = statuses(401, [200, 200, 200, 403], 404, 403, 403, 403, 200, 200);
 
@@ -43,42 +29,20 @@ type Row = {
 
 let t: TestApp;
 let who: People;
-let colleagues: Record<'coOwner' | 'billing' | 'companyMember', AuthResponse>;
+let tokenOf: Callers['tokenOf'];
 let projectId: string;
 let recurringId: string;
 let stagePath: string;
 
 beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: tempDataDir() });
-  who = await signInPeople(t.app);
-  colleagues = {
-    coOwner: await inviteColleague(t.app, who.client.token, 'owner'),
-    billing: await inviteColleague(t.app, who.client.token, 'billing'),
-    companyMember: await inviteColleague(t.app, who.client.token, 'member'),
-  };
+  ({ who, tokenOf } = await signInCallers(t.app));
   projectId = (await approvedProject(t.app, who)).id;
   recurringId = await newRecurring();
   stagePath = await newStage();
 });
 afterAll(async () => t.close());
 
-function tokenOf(actor: ActorName): string | undefined {
-  const map: Record<Exclude<ActorName, 'anonymous'>, string> = {
-    client: who.client.token,
-    coOwner: colleagues.coOwner.token,
-    billing: colleagues.billing.token,
-    companyMember: colleagues.companyMember.token,
-    otherClient: who.otherClient.token,
-    member: who.teammember.token,
-    outsider: who.outsider.token,
-    lead: who.teamlead.token,
-    admin: who.admin.token,
-    superadmin: who.superadmin.token,
-  };
-  return actor === 'anonymous' ? undefined : map[actor];
-}
-
-const isStaff = (actor: ActorName) => actor === 'admin' || actor === 'superadmin';
 const today = () => localDay(t.clock.now(), t.config.agencyTimeZone);
 const recurringBody = () => ({
   project_id: projectId,
@@ -144,14 +108,9 @@ const ROWS: Row[] = [
 
 describe('recurring invoice and payment plan routes, every caller', () => {
   it('has a row for every route the shared access table leaves to it', async () => {
-    const listed = ROUTES_WITH_OWN_TABLE['recurring-access.int.test.ts'];
     const exercised: { method: string; path: string }[] = [];
     for (const row of ROWS) exercised.push({ method: row.method, path: await row.path('anonymous') });
-    const missing = listed.filter((route) => {
-      const [method, pattern] = route.split(' ');
-      return !exercised.some((e) => e.method === method && routeMatcher(pattern).test(e.path));
-    });
-    expect(missing).toEqual([]);
+    expect(routesNotCalled('recurring-access.int.test.ts', exercised)).toEqual([]);
   });
 
   it.each(ROWS.map((row) => [`${row.method} ${row.name}`, row] as const))('%s', async (_name, row) => {
