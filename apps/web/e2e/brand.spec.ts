@@ -47,7 +47,7 @@ test.describe('the brand', () => {
     // The picture loads (served as an image under its own policy), not only its address.
     await expect.poll(() => appBarLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await settle(page);
-    // The screen itself (the app bar is swept with every screen in a11y.spec.ts).
+    // The screen itself (the app bar is swept with every screen in the a11y-*.spec.ts files).
     expect(await axeFindings(page, '/settings/brand', 1280, 'main')).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('brand-1280.png'), fullPage: true });
 
