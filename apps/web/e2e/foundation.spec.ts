@@ -171,6 +171,35 @@ test.describe('error screen', () => {
     // The heading comes first, then the status text.
     await expect(screen).toContainText(/Unexpected Application Error!\s*404 Not Found/);
   });
+
+  test('the way back is a readable button: its text stands out from its fill, signed out and signed in', async ({ page, request }) => {
+    /** The button's text and fill colours and their contrast ratio (WCAG's relative luminance). */
+    const colours = (name: string) =>
+      page
+        .getByTestId('error-screen')
+        .getByRole('link', { name })
+        .evaluate((el) => {
+          const style = getComputedStyle(el);
+          const luminance = (css: string) => {
+            const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+              const c = Number(v) / 255;
+              return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+            });
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          const [text, fill] = [luminance(style.color), luminance(style.backgroundColor)];
+          return { color: style.color, background: style.backgroundColor, contrast: (Math.max(text, fill) + 0.05) / (Math.min(text, fill) + 0.05) };
+        });
+
+    await page.goto('/no-such-page');
+    const signedOut = await colours('Go to the home page');
+    expect(signedOut.contrast, JSON.stringify(signedOut)).toBeGreaterThanOrEqual(4.5);
+
+    await signInBrowser(page, await createClient(request));
+    await page.goto('/no-such-page');
+    const signedIn = await colours('Go to your dashboard');
+    expect(signedIn.contrast, JSON.stringify(signedIn)).toBeGreaterThanOrEqual(4.5);
+  });
 });
 
 test.describe('site header and footer', () => {
