@@ -1,6 +1,6 @@
 // The accessibility sweep (support/a11y-sweep.ts says what it checks) of the public pages, the client and a member
 // of the client's company; then that the sweep's checks catch what they are for, the keyboard behaviour of the phone
-// drawer and the public header menu, and the focus ring.
+// drawer and the public header menu, the notification bell's name, and the focus ring.
 import { expect, test, type Page } from '@playwright/test';
 import { axeFindings, layoutFindings, settle } from './support/a11y';
 import { openContext, resize, seed, sweepRoles } from './support/a11y-sweep';
@@ -79,6 +79,28 @@ test.describe('accessibility', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(menu.getByRole('link', { name: 'Login' })).toBeHidden();
     await expect(toggle).toBeFocused();
+    await session.close();
+  });
+});
+
+test.describe('notification bell', () => {
+  test('its name says the count its badge shows (label in name): none, 5 and over 99 unread', async ({ browser, request, baseURL }) => {
+    const data = await seed(request);
+    const session = await openContext(browser, baseURL!, data.client);
+    const page = session.page;
+    for (const [count, name] of [
+      [0, 'Notifications'],
+      [5, 'Notifications, 5 unread'],
+      [150, 'Notifications, 99+ unread'],
+    ] as const) {
+      await page.route('**/api/notifications/unread-count', (route) => route.fulfill({ json: { count } }));
+      await page.goto('/clientdashboardpage');
+      await settle(page);
+      const bell = page.getByTestId('notification-bell');
+      await expect(bell).toHaveAccessibleName(name);
+      expect(await axeFindings(page, `bell with ${count} unread`, 1280, '[data-testid="notification-bell"]')).toEqual([]);
+      await page.unroute('**/api/notifications/unread-count');
+    }
     await session.close();
   });
 });

@@ -67,3 +67,16 @@ describe('notification toasts', () => {
     expect(await screen.findByText('New message')).toBeInTheDocument();
   });
 });
+
+describe('the bell’s name', () => {
+  it('says the count as the badge shows it: "99+" past 99, nothing with none unread', async () => {
+    Object.assign(state, { count: 150, newest: [], listed: 0 });
+    const rendered = renderBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 99+ unread' });
+    expect(bell).toHaveTextContent('99+');
+
+    state.count = 0;
+    await act(() => rendered.queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount }));
+    await screen.findByRole('button', { name: 'Notifications' });
+  });
+});

@@ -1,6 +1,6 @@
 import type { Role } from '@agency/schema';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
-import Badge from '@mui/material/Badge';
+import Badge, { badgeClasses } from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
@@ -41,6 +41,9 @@ function useNewNotificationToasts(count: number | undefined) {
   }, [count, queryClient]);
 }
 
+/** The largest count the badge shows; above it, "99+". */
+const MAX_SHOWN = 99;
+
 type NotificationBellProps = {
   role: Role;
   /** The page listing every notification, where the role has one. */
@@ -56,7 +59,8 @@ export function NotificationBell({ role, allPath }: NotificationBellProps) {
   useNewNotificationToasts(count);
 
   const shown = count ?? 0;
-  const label = shown > 0 ? `Notifications, ${shown} unread` : 'Notifications';
+  // The name says the count as the badge shows it ("99+" past 99), so that what is seen is what can be said.
+  const label = shown > 0 ? `Notifications, ${shown > MAX_SHOWN ? `${MAX_SHOWN}+` : shown} unread` : 'Notifications';
 
   return (
     <>
@@ -72,7 +76,16 @@ export function NotificationBell({ role, allPath }: NotificationBellProps) {
         }}
         data-testid="notification-bell"
       >
-        <Badge badgeContent={shown} color="error" max={99} data-testid="notification-count" data-count={shown}>
+        <Badge
+          badgeContent={shown}
+          color="error"
+          max={MAX_SHOWN}
+          // With nothing unread the badge only shrinks to nothing, keeping its last count as text, which is then part
+          // of the button's visible text but not of its name: hidden, it is neither.
+          sx={{ [`& .${badgeClasses.invisible}`]: { visibility: 'hidden' } }}
+          data-testid="notification-count"
+          data-count={shown}
+        >
           <NotificationsNoneIcon />
         </Badge>
       </IconButton>
