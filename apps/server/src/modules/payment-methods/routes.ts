@@ -1,29 +1,15 @@
 import { idParam, paymentMethodListQuery, paymentMethodListSchema, paymentMethodSchema } from '@agency/schema';
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../core/errors.js';
 import { errorResponses } from '../../lib/api-docs.js';
 import { access, requireActor } from '../../lib/route-guards.js';
-import { renderCheckoutMissing } from '../payments/checkout-page.js';
+import { localPageRoutes } from '../payments/local-page-routes.js';
 import type { PaymentMethodService } from './service.js';
 import { renderSetupPage } from './setup-page.js';
 
 const tags = ['payment-methods'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: idParam });
-const sessionParams = z.object({ session_id: z.string().regex(/^cs_local_setup_[A-Za-z0-9_-]{10,60}$/, 'Page not found') });
-const cardForm = z.object({
-  number: z.string().max(40).default(''),
-  expiry: z.string().max(20).default(''),
-  cvc: z.string().max(10).default(''),
-  name: z.string().max(200).default(''),
-});
-const HTML = { 200: z.any().meta({ type: 'string' }).describe('An HTML page') };
-
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-}
 
 export const paymentMethodRoutes: FastifyPluginAsyncZod<{ cards: PaymentMethodService }> = async (app, { cards }) => {
   app.get('/payment-methods', {
@@ -78,60 +64,19 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ cards: PaymentMethodSe
   });
 
   // The local provider's page that saves a card: HTML of this server, a plain form without script.
-  await app.register(async (setup) => {
-    setup.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    const routes = setup.withTypeProvider<ZodTypeProvider>();
-    const actionOf = (sessionId: string) => `/api/payments/local/setup/${sessionId}`;
-    const showMissing = (err: unknown, reply: FastifyReply) => {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') return sendHtml(reply, 404, renderCheckoutMissing());
-      throw err;
-    };
-
-    routes.get('/payments/local/setup/:session_id', {
-      schema: {
-        tags,
-        summary: "The local provider's page that saves a test card (PAYMENT_PROVIDER=local)",
-        params: sessionParams,
-        produces: ['text/html'],
-        response: HTML,
+  await app.register(
+    localPageRoutes({
+      path: '/payments/local/setup/:session_id',
+      tags,
+      params: z.object({ session_id: z.string().regex(/^cs_local_setup_[A-Za-z0-9_-]{10,60}$/, 'Page not found') }),
+      summaries: {
+        page: "The local provider's page that saves a test card (PAYMENT_PROVIDER=local)",
+        submit: 'Save a test card: brand, last four and expiry are kept, then back to the billing page',
+        redirect: 'To the billing page',
       },
-      handler: async (request, reply) => {
-        try {
-          const model = await cards.localSetup(request.params.session_id);
-          return sendHtml(reply, 200, renderSetupPage({ ...model, action: actionOf(request.params.session_id) }));
-        } catch (err) {
-          return showMissing(err, reply);
-        }
-      },
-    });
-
-    routes.post('/payments/local/setup/:session_id', {
-      schema: {
-        tags,
-        summary: 'Save a test card: brand, last four and expiry are kept, then back to the billing page',
-        params: sessionParams,
-        body: cardForm,
-        consumes: ['application/x-www-form-urlencoded'],
-        produces: ['text/html'],
-        response: { ...HTML, 303: z.null().describe('To the billing page') },
-      },
-      handler: async (request, reply) => {
-        try {
-          const result = await cards.saveLocalCard(request.params.session_id, request.body);
-          if (result.ok) return reply.code(303).header('location', result.redirect).send();
-          const model = await cards.localSetup(request.params.session_id);
-          const { number, expiry, name } = request.body;
-          return sendHtml(
-            reply,
-            200,
-            renderSetupPage({ ...model, action: actionOf(request.params.session_id), error: result.error, values: { number, expiry, name } }),
-          );
-        } catch (err) {
-          return showMissing(err, reply);
-        }
-      },
-    });
-  });
+      load: (sessionId) => cards.localSetup(sessionId),
+      submit: (sessionId, card) => cards.saveLocalCard(sessionId, card),
+      render: renderSetupPage,
+    }),
+  );
 };
