@@ -1,115 +1,24 @@
 // The Stripe provider's saved cards and off-session charges, against a stand-in of the Stripe API reached through
 // STRIPE_API_URL: customers, Checkout Sessions in setup mode, setup intents, payment intents, detaching.
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Invoice } from '@agency/schema';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autopayAttempts, paymentMethods } from '../src/db/schema.js';
+import { startStripeStandIn, stripeSettings, type StripeStandIn } from './stripe-stand-in.js';
 import { call, createTestApp, signupClient, type TestApp } from './helpers.js';
 import { approvedProject, createInvoice, eventually, getInvoice, LINE, mailsTo, makeWorld, type World } from './invoice-helpers.js';
 
 const WEBHOOK_SECRET = 'whsec_test_cards_0123456789';
-/** Setup intents the stand-in knows, and the card each saved (Stripe's own test payment methods). */
-const SETUPS: Record<string, { pm: string; brand: string; last4: string }> = {
-  seti_visa: { pm: 'pm_card_visa', brand: 'visa', last4: '4242' },
-  seti_funds: { pm: 'pm_card_visa_chargeDeclinedInsufficientFunds', brand: 'visa', last4: '9995' },
-  seti_auth: { pm: 'pm_card_authenticationRequired', brand: 'visa', last4: '3184' },
-};
-
-type StubRequest = { method: string; path: string; form: Record<string, string>; idempotencyKey: string | undefined };
-function startStripeStub() {
-  const requests: StubRequest[] = [];
-  let seq = 0;
-  const replies = new Map<string, { status: number; json: unknown }>();
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const form = Object.fromEntries(new URLSearchParams(body));
-      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-      const path = req.url!.split('?')[0];
-      requests.push({ method: req.method!, path, form, idempotencyKey });
-      const send = (status: number, json: unknown) => {
-        if (idempotencyKey) replies.set(`${path}:${idempotencyKey}`, { status, json });
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${crypto.randomBytes(4).toString('hex')}` });
-        res.end(JSON.stringify(json));
-      };
-      const replay = idempotencyKey ? replies.get(`${path}:${idempotencyKey}`) : undefined;
-      if (replay) return send(replay.status, replay.json);
-      const id = (prefix: string) => `${prefix}_${crypto.randomBytes(8).toString('hex')}`;
-      if (req.method === 'POST' && path === '/v1/customers') return send(200, { id: id('cus_test'), object: 'customer', name: form.name });
-      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-        const session = id('cs_test');
-        return send(200, {
-          id: session,
-          object: 'checkout.session',
-          mode: form.mode,
-          url: `https://checkout.stripe.test/c/setup/${session}`,
-          expires_at: Math.floor(Date.now() / 1000) + 86_400,
-        });
-      }
-      const setup = /^\/v1\/setup_intents\/(seti_\w+)$/.exec(path);
-      if (req.method === 'GET' && setup && SETUPS[setup[1]]) {
-        const s = SETUPS[setup[1]];
-        // Each setup saves a payment method of its own, as Stripe's do; its name says how it behaves.
-        seq += 1;
-        return send(200, {
-          id: setup[1],
-          object: 'setup_intent',
-          status: 'succeeded',
-          customer: 'cus_from_setup',
-          payment_method: {
-            id: `${s.pm}X${seq}`,
-            object: 'payment_method',
-            type: 'card',
-            card: { brand: s.brand, last4: s.last4, exp_month: 12, exp_year: 2040 },
-          },
-        });
-      }
-      if (req.method === 'POST' && path === '/v1/payment_intents') {
-        const pi = id('pi_test');
-        const kind = form.payment_method.split('X')[0];
-        if (kind === 'pm_card_visa') return send(200, { id: pi, object: 'payment_intent', status: 'succeeded', amount: Number(form.amount) });
-        const auth = kind === 'pm_card_authenticationRequired';
-        return send(402, {
-          error: {
-            type: 'card_error',
-            code: auth ? 'authentication_required' : 'card_declined',
-            ...(auth ? {} : { decline_code: 'insufficient_funds' }),
-            message: auth ? 'This payment requires authentication.' : 'Your card has insufficient funds.',
-            payment_intent: { id: pi, object: 'payment_intent', status: 'requires_payment_method' },
-          },
-        });
-      }
-      if (req.method === 'POST' && /^\/v1\/payment_methods\/[\w]+\/detach$/.test(path))
-        return send(200, { id: path.split('/')[3], object: 'payment_method' });
-      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
-    });
-  });
-  return new Promise<{ url: string; requests: StubRequest[]; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
-
-let stub: Awaited<ReturnType<typeof startStripeStub>>;
+let stub: StripeStandIn;
 let t: TestApp;
 let w: World;
 let projectId: string;
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  t = await createTestApp({
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_stand_in',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stub.url,
-  });
+  stub = await startStripeStandIn();
+  t = await createTestApp(stripeSettings(stub, WEBHOOK_SECRET));
   w = await makeWorld(t.app);
   projectId = await approvedProject(t.app, w, { budget: 1_000_000 });
 });
@@ -264,7 +173,7 @@ describe('Stripe: autopay', () => {
     await eventually(async () => {
       const mails = await mailsTo(t.app, w.client.user.email, `Confirm the payment for ${invoice.invoice_no}`);
       expect(mails).toHaveLength(1);
-      expect(mails[0].text).toMatch(/https:\/\/checkout\.stripe\.test\/c\/setup\/cs_test_/);
+      expect(mails[0].text).toMatch(/https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     });
     expect((await getInvoice(t.app, w.client.token, invoice.id)).status).toBe('sent');
   });

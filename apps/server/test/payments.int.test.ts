@@ -1,90 +1,23 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Invoice } from '@agency/schema';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, invoices, notifications, paymentEvents, payments } from '../src/db/schema.js';
+import { startStripeStandIn, stripeSettings, type StripeStandIn } from './stripe-stand-in.js';
 import { call, createTestApp, type TestApp } from './helpers.js';
 import { approvedProject, eventually, getInvoice, mailsTo, makeWorld, sentInvoice, type World } from './invoice-helpers.js';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 
-/** A stand-in for the Stripe API (STRIPE_API_URL): Checkout Sessions and refunds, with idempotency keys honoured. */
-type StubRequest = { method: string; path: string; form: Record<string, string>; idempotencyKey: string | undefined; auth: string | undefined };
-function startStripeStub() {
-  const requests: StubRequest[] = [];
-  const replies = new Map<string, unknown>();
-  const state = { failNext: false };
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const form = Object.fromEntries(new URLSearchParams(body));
-      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-      requests.push({ method: req.method!, path: req.url!, form, idempotencyKey, auth: req.headers.authorization });
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${crypto.randomBytes(4).toString('hex')}` });
-        res.end(JSON.stringify(json));
-      };
-      if (state.failNext) {
-        state.failNext = false;
-        return send(402, { error: { type: 'card_error', message: 'The stand-in refused this request.' } });
-      }
-      const key = `${req.url}:${idempotencyKey}`;
-      if (idempotencyKey && replies.has(key)) return send(200, replies.get(key));
-      let reply: unknown;
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        const id = `cs_test_${crypto.randomBytes(8).toString('hex')}`;
-        reply = {
-          id,
-          object: 'checkout.session',
-          url: `https://checkout.stripe.test/c/pay/${id}`,
-          expires_at: Math.floor(Date.now() / 1000) + 86_400,
-          amount_total: Number(form['line_items[0][price_data][unit_amount]']),
-          currency: form['line_items[0][price_data][currency]'],
-          client_reference_id: form.client_reference_id,
-          metadata: { invoice_no: form['metadata[invoice_no]'], invoice_id: form['metadata[invoice_id]'] },
-          payment_status: 'unpaid',
-          status: 'open',
-        };
-      } else if (req.method === 'POST' && req.url === '/v1/refunds') {
-        reply = {
-          id: `re_test_${crypto.randomBytes(8).toString('hex')}`,
-          object: 'refund',
-          amount: Number(form.amount),
-          payment_intent: form.payment_intent,
-          status: 'succeeded',
-        };
-      } else {
-        return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
-      }
-      if (idempotencyKey) replies.set(key, reply);
-      send(200, reply);
-    });
-  });
-  return new Promise<{ url: string; requests: StubRequest[]; state: typeof state; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, requests, state, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
-
-let stub: Awaited<ReturnType<typeof startStripeStub>>;
+let stub: StripeStandIn;
 let t: TestApp;
 let w: World;
 let projectId: string;
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  t = await createTestApp({
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_stand_in',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stub.url,
-  });
+  stub = await startStripeStandIn();
+  t = await createTestApp(stripeSettings(stub, WEBHOOK_SECRET));
   w = await makeWorld(t.app);
   projectId = await approvedProject(t.app, w, { budget: 1_000_000 });
 });
