@@ -130,16 +130,39 @@ const GUARDS = [
   ['production dependencies without unreviewed advisories', 'npm', ['run', 'audit']],
 ];
 
-/** Builds the app once per run, for whichever suite needs it first (cluster, e2e); resolves with the exit code. */
+/**
+ * Builds the app once per run, for whichever suite needs it first (cluster, e2e); resolves with the exit code. It may
+ * run beside the guards (startBuild), so its output goes to .tmp/build.log, printed when a suite first waits for it.
+ */
 let building = null;
-function buildOnce() {
-  building ??= exec('npm', ['run', 'build']);
+let buildPrinted = false;
+function startBuild() {
+  building ??= new Promise((resolve) => {
+    const out = fs.openSync(path.join(tmp, 'build.log'), 'w');
+    const child = spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+    child.on('exit', (code) => {
+      fs.closeSync(out);
+      resolve(code ?? 1);
+    });
+  });
   return building;
+}
+async function buildOnce() {
+  const code = await startBuild();
+  if (!buildPrinted) {
+    buildPrinted = true;
+    console.log(`\n--- build (npm run build), exit ${code}\n${fs.readFileSync(path.join(tmp, 'build.log'), 'utf8')}`);
+  }
+  return code;
 }
 
 /** How each kind of suite runs, given the suites of that kind that were chosen. */
 const RUNS = {
   async commands() {
+    // The guards leave one of the two cores idle most of the time (tsc and ESLint run on one): the build, which the
+    // later suites need, runs beside them. It must be done before the Vitest suites start, whose test apps serve the
+    // web build from apps/web/dist, so the guards' time includes what is left of it.
+    if (chosen.some((s) => s.run === 'vitest-cluster' || s.run === 'playwright')) void startBuild();
     const counts = { passed: 0, failed: 0, skipped: 0 };
     const failedNames = [];
     for (const [what, cmd, args] of GUARDS) {
@@ -153,6 +176,7 @@ const RUNS = {
         failedNames.push(what);
       }
     }
+    if (building) await buildOnce();
     record('guards', { ...counts, failedNames }, 0, failedNames.length ? `failed: ${failedNames.join(', ')}` : undefined);
   },
 
