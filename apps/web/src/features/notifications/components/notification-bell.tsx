@@ -9,6 +9,7 @@ import { isConversationOnScreen } from '../../../lib/open-conversation';
 import { queryKeys } from '../../../lib/query-keys';
 import { useUnreadCount } from '../api/get-unread-count';
 import { listNotifications } from '../api/list-notifications';
+import { useCommonT } from '../../../i18n';
 
 // The panel (the latest notifications and what opens them) is fetched when the bell is first pressed.
 const NotificationPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel })));
@@ -54,13 +55,14 @@ export function NotificationBell({ role, allPath }: NotificationBellProps) {
   const popoverId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [hasOpened, setHasOpened] = useState(false);
+  const { t } = useCommonT();
   const unread = useUnreadCount();
   const count = unread.data?.count;
   useNewNotificationToasts(count);
 
   const shown = count ?? 0;
   // The name says the count as the badge shows it ("99+" past 99), so that what is seen is what can be said.
-  const label = shown > 0 ? `Notifications, ${shown > MAX_SHOWN ? `${MAX_SHOWN}+` : shown} unread` : 'Notifications';
+  const label = shown > 0 ? t('notifications.unreadLabel', { count: shown > MAX_SHOWN ? `${MAX_SHOWN}+` : shown }) : t('notifications.title');
 
   return (
     <>

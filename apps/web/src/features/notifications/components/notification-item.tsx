@@ -5,6 +5,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { formatDateTime } from '../../../lib/format';
+import { useCommonT } from '../../../i18n';
 
 type NotificationItemProps = {
   notification: Notification;
@@ -16,6 +17,7 @@ type NotificationItemProps = {
 
 /** One notification: unread ones carry a dot and bold title; opening it marks it read. */
 export function NotificationItem({ notification, onOpen, onMarkRead, isMarking = false, dense = false }: NotificationItemProps) {
+  const { t } = useCommonT();
   const isUnread = !notification.read;
   return (
     <Box
@@ -45,7 +47,7 @@ export function NotificationItem({ notification, onOpen, onMarkRead, isMarking =
             {isUnread && (
               <Box component="span" sx={visuallyHidden}>
                 {' '}
-                (unread)
+                {t('notifications.unreadMark')}
               </Box>
             )}
           </Typography>
@@ -68,10 +70,10 @@ export function NotificationItem({ notification, onOpen, onMarkRead, isMarking =
             size="small"
             onClick={() => onMarkRead(notification)}
             loading={isMarking}
-            aria-label={`Mark read: ${notification.title}`}
+            aria-label={t('notifications.markReadOne', { title: notification.title })}
             sx={{ whiteSpace: 'nowrap' }}
           >
-            Mark read
+            {t('notifications.markRead')}
           </Button>
         </Box>
       )}

@@ -16,10 +16,12 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { notificationPath } from '../utils/notification-target';
 import { NotificationItem } from './notification-item';
+import { useCommonT } from '../../../i18n';
 
 export function NotificationList({ role }: { role: Role }) {
   const navigate = useNavigate();
   const [isUnreadOnly, setIsUnreadOnly] = useState(false);
+  const { t } = useCommonT();
   const notifications = useNotifications(isUnreadOnly);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -40,23 +42,23 @@ export function NotificationList({ role }: { role: Role }) {
 
   function handleMarkAll() {
     markAll.mutate(undefined, {
-      onSuccess: ({ updated }) => notify.success(updated === 1 ? '1 notification marked read' : `${updated} notifications marked read`),
+      onSuccess: ({ updated }) => notify.success(t('notifications.marked', { count: updated })),
       onError: (error) => notify.error(errorMessage(error)),
     });
   }
 
   let body;
-  if (notifications.isPending) body = <ListLoading label="Loading notifications..." />;
+  if (notifications.isPending) body = <ListLoading label={t('notifications.loading')} />;
   else if (notifications.isError) body = <ListError message={errorMessage(notifications.error)} onRetry={() => notifications.refetch()} />;
   else if (items.length === 0)
     body = (
-      <ListEmpty icon={<NotificationsNoneIcon />} title={isUnreadOnly ? 'You are all caught up' : 'No notifications yet'}>
-        {isUnreadOnly ? 'There are no unread notifications.' : 'Updates about your projects and requests appear here.'}
+      <ListEmpty icon={<NotificationsNoneIcon />} title={isUnreadOnly ? t('notifications.caughtUp') : t('notifications.none')}>
+        {isUnreadOnly ? t('notifications.noUnread') : t('notifications.listEmptyText')}
       </ListEmpty>
     );
   else
     body = (
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Notifications" data-testid="notification-list">
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('notifications.title')} data-testid="notification-list">
         {items.map((notification) => (
           <NotificationItem
             key={notification.id}
@@ -71,13 +73,13 @@ export function NotificationList({ role }: { role: Role }) {
 
   return (
     <SectionCard
-      title="All notifications"
-      subtitle={unreadCount > 0 ? `${unreadCount} unread` : 'Nothing unread'}
+      title={t('notifications.all')}
+      subtitle={unreadCount > 0 ? t('notifications.unreadCount', { count: unreadCount }) : t('notifications.nothingUnread')}
       action={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <FormControlLabel
             control={<Switch checked={isUnreadOnly} onChange={(event) => setIsUnreadOnly(event.target.checked)} />}
-            label="Unread only"
+            label={t('notifications.unreadOnly')}
           />
           <Button
             variant="outlined"
@@ -87,7 +89,7 @@ export function NotificationList({ role }: { role: Role }) {
             disabled={unreadCount === 0}
             data-testid="mark-all-read"
           >
-            Mark all read
+            {t('notifications.markAllRead')}
           </Button>
         </Stack>
       }

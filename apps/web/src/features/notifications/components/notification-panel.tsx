@@ -13,6 +13,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { notificationPath } from '../utils/notification-target';
 import { NotificationItem } from './notification-item';
+import { useCommonT } from '../../../i18n';
 
 type NotificationPanelProps = {
   id: string;
@@ -28,6 +29,7 @@ type NotificationPanelProps = {
 /** The bell's panel: the latest notifications, each opening what it is about, and "Mark all read". */
 export function NotificationPanel({ id, role, allPath, anchor, unreadCount, onClose }: NotificationPanelProps) {
   const navigate = useNavigate();
+  const { t } = useCommonT();
   const latest = useLatestNotifications(anchor !== null);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -44,17 +46,17 @@ export function NotificationPanel({ id, role, allPath, anchor, unreadCount, onCl
   }
 
   let body;
-  if (latest.isPending) body = <ListLoading label="Loading notifications..." />;
+  if (latest.isPending) body = <ListLoading label={t('notifications.loading')} />;
   else if (latest.isError) body = <ListError message={errorMessage(latest.error)} onRetry={() => latest.refetch()} />;
   else if (latest.data.items.length === 0)
     body = (
-      <ListEmpty icon={<NotificationsNoneIcon />} title="No notifications yet">
-        Updates about your work appear here.
+      <ListEmpty icon={<NotificationsNoneIcon />} title={t('notifications.none')}>
+        {t('notifications.noneText')}
       </ListEmpty>
     );
   else
     body = (
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Latest notifications">
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('notifications.latest')}>
         {latest.data.items.map((notification) => (
           <NotificationItem key={notification.id} notification={notification} onOpen={handleOpen} dense />
         ))}
@@ -72,7 +74,7 @@ export function NotificationPanel({ id, role, allPath, anchor, unreadCount, onCl
       slotProps={{
         paper: {
           role: 'dialog',
-          'aria-label': 'Notifications',
+          'aria-label': t('notifications.title'),
           sx: {
             width: 380,
             maxWidth: 'calc(100vw - 16px)',
@@ -95,16 +97,16 @@ export function NotificationPanel({ id, role, allPath, anchor, unreadCount, onCl
           borderColor: 'divider',
         }}
       >
-        <Typography sx={{ fontWeight: 700 }}>Notifications</Typography>
+        <Typography sx={{ fontWeight: 700 }}>{t('notifications.title')}</Typography>
         <Button size="small" onClick={handleMarkAll} loading={markAll.isPending} disabled={unreadCount === 0} data-testid="mark-all-read">
-          Mark all read
+          {t('notifications.markAllRead')}
         </Button>
       </Box>
       <Box sx={{ overflowY: 'auto', flex: 1 }}>{body}</Box>
       {allPath && (
         <Box sx={{ borderTop: '1px solid', borderColor: 'divider', p: 1, textAlign: 'center' }}>
           <Button component={Link} to={allPath} onClick={onClose} size="small">
-            See all notifications
+            {t('notifications.seeAll')}
           </Button>
         </Box>
       )}

@@ -1,6 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useCommonT } from '../../../i18n';
 
 // The dialog, its results and highlights load the first time search opens: the shell carries only this button.
 const SearchDialog = lazy(async () => ({ default: (await import('./search-dialog')).SearchDialog }));
@@ -13,6 +14,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 /** The app bar's search: a button, `/` (outside a text field) or Ctrl+K / ⌘K from anywhere opens the dialog. */
 export function SearchButton() {
+  const { t } = useCommonT();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
@@ -33,9 +35,9 @@ export function SearchButton() {
     <>
       <IconButton
         color="inherit"
-        aria-label="Search"
+        aria-label={t('search.open')}
         aria-keyshortcuts="/ Control+K"
-        title="Search (/ or Ctrl+K)"
+        title={t('search.title')}
         onClick={() => {
           setLoaded(true);
           setOpen(true);
