@@ -166,18 +166,28 @@ export type VoidContractInput = z.input<typeof voidContractInput>;
 // A base64 data URL of MAX_SIGNATURE_IMAGE_BYTES bytes is at most this long.
 export const MAX_SIGNATURE_DATA_URL_LENGTH = SIGNATURE_DATA_URL_PREFIX.length + Math.ceil(MAX_SIGNATURE_IMAGE_BYTES / 3) * 4;
 
-export const signContractInput = z.object({
-  signature_name: z
-    .string({ error: 'Type your full name to sign' })
-    .trim()
-    .min(2, 'Type your full name to sign')
-    .max(120, 'Name must be at most 120 characters'),
-  signature_image: z
-    .string()
-    .startsWith(SIGNATURE_DATA_URL_PREFIX, 'The drawn signature must be a PNG image')
-    .max(MAX_SIGNATURE_DATA_URL_LENGTH, 'The drawn signature must be at most 200 KB')
-    .optional(),
-  agree: z.literal(true, { error: 'You must agree to sign electronically' }),
+/**
+ * A signature as the signer gives it: the typed name, an optional drawing (a PNG data URL) and the consent to sign
+ * electronically. One definition for signing a contract (`sign`) and accepting a proposal (`accept`); the verb is the
+ * one the messages name.
+ */
+export function signatureInput(verb: 'sign' | 'accept') {
+  return z.object({
+    signature_name: z
+      .string({ error: `Type your full name to ${verb}` })
+      .trim()
+      .min(2, `Type your full name to ${verb}`)
+      .max(120, 'Name must be at most 120 characters'),
+    signature_image: z
+      .string()
+      .startsWith(SIGNATURE_DATA_URL_PREFIX, 'The drawn signature must be a PNG image')
+      .max(MAX_SIGNATURE_DATA_URL_LENGTH, 'The drawn signature must be at most 200 KB')
+      .optional(),
+    agree: z.literal(true, { error: `You must agree to ${verb} electronically` }),
+  });
+}
+
+export const signContractInput = signatureInput('sign').extend({
   /** The 6-digit code e-mailed to the signer: asked when the contract was opened from an e-mailed link. */
   code: z
     .string()

@@ -3,8 +3,7 @@ import { idString, isoDateSchema } from './api.js';
 import { invoiceLineInput, MAX_INVOICE_LINES, MAX_INVOICE_TOTAL } from './invoices.js';
 import { computeInvoiceTotals, currencySchema, percentOf, roundToCardAmount, type Currency } from './money.js';
 import { PROPOSAL_STATUSES, type ProposalStatus } from './proposal-status.js';
-import { SIGNATURE_DATA_URL_PREFIX } from './contract-status.js';
-import { MAX_SIGNATURE_DATA_URL_LENGTH } from './contracts.js';
+import { signatureInput } from './contracts.js';
 
 export const proposalStatusSchema = z.enum(PROPOSAL_STATUSES);
 
@@ -134,19 +133,7 @@ export const selectProposalItemsInput = z.object({
 });
 export type SelectProposalItemsInput = z.input<typeof selectProposalItemsInput>;
 
-export const acceptProposalInput = z.object({
-  signature_name: z
-    .string({ error: 'Type your full name to accept' })
-    .trim()
-    .min(2, 'Type your full name to accept')
-    .max(120, 'Name must be at most 120 characters'),
-  signature_image: z
-    .string()
-    .startsWith(SIGNATURE_DATA_URL_PREFIX, 'The drawn signature must be a PNG image')
-    .max(MAX_SIGNATURE_DATA_URL_LENGTH, 'The drawn signature must be at most 200 KB')
-    .optional(),
-  agree: z.literal(true, { error: 'You must agree to accept electronically' }),
-});
+export const acceptProposalInput = signatureInput('accept');
 export type AcceptProposalInput = z.input<typeof acceptProposalInput>;
 
 const reasonSchema = z
