@@ -2976,7 +2976,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept (an owner of the company): typed name, optional drawn PNG, consent. Freezes it, approves a pending project, sends the client contract; 409 once answered or expired */
+        /** Accept (an owner of the company): typed name, optional drawn PNG, consent, and through an e-mailed link the 6-digit `code`. Freezes it, approves a pending project, sends the client contract; 409 once answered or expired */
         post: operations["postProposalsByIdAccept"];
         delete?: never;
         options?: never;
@@ -26442,6 +26442,7 @@ export interface operations {
                     signature_image?: string;
                     /** @enum {boolean} */
                     agree: true;
+                    code?: string;
                 };
             };
         };

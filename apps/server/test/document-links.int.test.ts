@@ -4,6 +4,7 @@ import { auditLog, contractSignatures } from '../src/db/schema.js';
 import { approvedProject, freshContract, PNG_DATA_URL, signInPeople, tempDataDir, type People } from './contract-support.js';
 import { call, createTestApp, deliveredMails, login, type TestApp } from './helpers.js';
 import { sentInvoice } from './invoice-helpers.js';
+import { sentProposal } from './proposal-support.js';
 
 let t: TestApp;
 let who: People;
@@ -32,6 +33,17 @@ async function scopedSession(token: string): Promise<string> {
   const res = await redeem(token);
   expect(res.status, res.text).toBe(200);
   return res.body.session_token;
+}
+
+const isCodeMail = (m: { subject: string }) => m.subject.startsWith('Your signing code');
+
+/** Asks for a signing code on a scoped session and reads it from the mail to the client that follows. */
+async function askCode(scoped: string) {
+  const before = t.delivered.filter((m) => m.to === who.client.user.email && isCodeMail(m)).length;
+  const asked = await call(t.app, 'POST', '/document-links/code', { token: scoped });
+  expect(asked.status).toBe(202);
+  const mails = await deliveredMails(t, who.client.user.email, before + 1, isCodeMail);
+  return /(\d{6})/.exec(mails.at(-1)!.subject)![1];
 }
 
 beforeAll(async () => {
@@ -95,10 +107,7 @@ describe('a contract opened from its e-mail', () => {
     const without = await call(t.app, 'POST', `/contracts/${contractId}/sign`, { token: scoped, body });
     expect(without.status).toBe(422);
     expect(without.body.error).toContain('code');
-    const asked = await call(t.app, 'POST', '/document-links/code', { token: scoped });
-    expect(asked.status).toBe(202);
-    const [mail] = await deliveredMails(t, who.client.user.email, 1, (m) => m.subject.startsWith('Your signing code'));
-    const code = /(\d{6})/.exec(mail.subject)![1];
+    const code = await askCode(scoped);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const bad = await call(t.app, 'POST', `/contracts/${contractId}/sign`, { token: scoped, body: { ...body, code: wrong } });
     expect(bad.status).toBe(422);
@@ -115,6 +124,72 @@ describe('a contract opened from its e-mail', () => {
   it('a signed-in session asks for no code', async () => {
     const response = await call(t.app, 'POST', '/document-links/code', { token: who.client.token });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('a proposal opened from its e-mail', () => {
+  async function linkedProposal(title: string) {
+    const { proposal } = await sentProposal(t.app, who.superadmin.token, who.client.token, who.teamlead.user.id, title);
+    const token = await linkTo(who.client.user.email, 'A proposal is waiting for your answer', `proposal/${proposal.id}`);
+    return { id: proposal.id, scoped: await scopedSession(token) };
+  }
+  const acceptance = { signature_name: 'Clara Client', signature_image: PNG_DATA_URL, agree: true };
+
+  it('can be viewed, its options ticked, and accepted with the code e-mailed to the addressee; nothing else', async () => {
+    const { id, scoped } = await linkedProposal('Linked shop');
+    expect((await call(t.app, 'GET', '/document-links/current', { token: scoped })).body).toEqual({
+      document: { kind: 'proposal', id },
+      code_required_to_sign: true,
+    });
+    expect((await call(t.app, 'POST', `/proposals/${id}/view`, { token: scoped })).status).toBe(200);
+    const ticked = await call(t.app, 'POST', `/proposals/${id}/select`, { token: scoped, body: { item_ids: ['seo'] } });
+    expect(ticked.status, ticked.text).toBe(200);
+    // Design 10,000 + hosting 1,200 with 20 % tax (1,440) + SEO 2,500.
+    expect(ticked.body.proposal.total).toBe(1_394_000);
+    for (const [method, path] of [
+      ['GET', '/proposals'],
+      ['GET', `/proposals/${Number(id) + 1000}`],
+      ['POST', `/proposals/${id}/send`],
+      ['GET', '/projects'],
+    ] as const) {
+      expect((await call(t.app, method, path, { token: scoped })).status, `${method} ${path}`).toBe(401);
+    }
+
+    const without = await call(t.app, 'POST', `/proposals/${id}/accept`, { token: scoped, body: acceptance });
+    expect(without.status).toBe(422);
+    expect(without.body.error).toContain('code');
+    const code = await askCode(scoped);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const bad = await call(t.app, 'POST', `/proposals/${id}/accept`, { token: scoped, body: { ...acceptance, code: wrong } });
+    expect(bad.status).toBe(422);
+    expect((await call(t.app, 'GET', `/proposals/${id}`, { token: scoped })).body.proposal.status).toBe('sent');
+
+    const accepted = await call(t.app, 'POST', `/proposals/${id}/accept`, { token: scoped, body: { ...acceptance, code } });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.proposal).toMatchObject({ status: 'accepted', total: 1_394_000, acceptance: { name: 'Clara Client', has_image: true } });
+    expect(accepted.body.proposal.contract_id).not.toBeNull();
+    // The contract it sent is reached from its own e-mail, not from this link.
+    expect((await call(t.app, 'GET', `/contracts/${accepted.body.proposal.contract_id}`, { token: scoped })).status).toBe(401);
+    await linkTo(who.client.user.email, 'A contract is ready to sign', `contract/${accepted.body.proposal.contract_id}`);
+  });
+
+  it('a code signs once', async () => {
+    const first = await linkedProposal('Linked blog');
+    const second = await linkedProposal('Linked app');
+    const code = await askCode(first.scoped);
+    const accepted = await call(t.app, 'POST', `/proposals/${first.id}/accept`, { token: first.scoped, body: { ...acceptance, code } });
+    expect(accepted.status, accepted.text).toBe(200);
+    // The same code on the other link's session is not that link's code.
+    const other = await call(t.app, 'POST', `/proposals/${second.id}/accept`, { token: second.scoped, body: { ...acceptance, code } });
+    expect(other.status).toBe(422);
+    expect((await call(t.app, 'GET', `/proposals/${second.id}`, { token: second.scoped })).body.proposal.status).toBe('sent');
+  });
+
+  it('can be declined with a reason, without a code', async () => {
+    const { id, scoped } = await linkedProposal('Linked intranet');
+    const declined = await call(t.app, 'POST', `/proposals/${id}/decline`, { token: scoped, body: { reason: 'Not this year' } });
+    expect(declined.status, declined.text).toBe(200);
+    expect(declined.body.proposal).toMatchObject({ status: 'declined', decline_reason: 'Not this year' });
   });
 });
 

@@ -187,12 +187,14 @@ export function signatureInput(verb: 'sign' | 'accept') {
   });
 }
 
+/** The 6-digit code e-mailed to the signer: asked when the document was opened from an e-mailed link. */
+export const signingCodeInput = z
+  .string()
+  .regex(/^\d{6}$/, 'code: the 6-digit code we e-mailed you')
+  .optional();
+
 export const signContractInput = signatureInput('sign').extend({
-  /** The 6-digit code e-mailed to the signer: asked when the contract was opened from an e-mailed link. */
-  code: z
-    .string()
-    .regex(/^\d{6}$/, 'code: the 6-digit code we e-mailed you')
-    .optional(),
+  code: signingCodeInput,
   /** The document hash the signer was shown; when given it must be the contract's. */
   document_sha256: z
     .string()

@@ -3,7 +3,7 @@ import { idString, isoDateSchema } from './api.js';
 import { invoiceLineInput, MAX_INVOICE_LINES, MAX_INVOICE_TOTAL } from './invoices.js';
 import { computeInvoiceTotals, currencySchema, percentOf, roundToCardAmount, type Currency } from './money.js';
 import { PROPOSAL_STATUSES, type ProposalStatus } from './proposal-status.js';
-import { signatureInput } from './contracts.js';
+import { signatureInput, signingCodeInput } from './contracts.js';
 
 export const proposalStatusSchema = z.enum(PROPOSAL_STATUSES);
 
@@ -133,7 +133,10 @@ export const selectProposalItemsInput = z.object({
 });
 export type SelectProposalItemsInput = z.input<typeof selectProposalItemsInput>;
 
-export const acceptProposalInput = signatureInput('accept');
+export const acceptProposalInput = signatureInput('accept').extend({
+  /** The 6-digit code e-mailed to the addressee: asked when the proposal was opened from an e-mailed link. */
+  code: signingCodeInput,
+});
 export type AcceptProposalInput = z.input<typeof acceptProposalInput>;
 
 const reasonSchema = z

@@ -79,7 +79,7 @@ export function createDocumentLinkService(ctx: AppContext) {
     current(actor: Actor) {
       if (!actor.documentScope) throw new AppError('NOT_FOUND', 'This session was not opened from a document link');
       const { kind, documentId } = actor.documentScope;
-      return { document: { kind, id: String(documentId) }, code_required_to_sign: kind === 'contract' };
+      return { document: { kind, id: String(documentId) }, code_required_to_sign: kind !== 'invoice' };
     },
 
     /** Mails a fresh 6-digit code to the link's addressee (the one before it stops working). */

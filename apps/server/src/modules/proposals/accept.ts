@@ -6,6 +6,7 @@ import type { Publish } from '../../core/events.js';
 import type { Tx } from '../../db/client.js';
 import { contracts, projectMembers, projects, proposals } from '../../db/schema.js';
 import { insertDraft } from '../contracts/drafts.js';
+import { checkSigningCode, useSigningCode } from '../document-links/codes.js';
 import { isUniqueViolation } from '../contracts/helpers.js';
 import { renderDocument, sha256Hex } from '../contracts/template-render.js';
 import { recordEvent } from '../contracts/trail.js';
@@ -34,6 +35,8 @@ type Helpers = {
 export function acceptProposal(deps: ProposalDeps, helpers: Helpers) {
   const { ctx, notifications, contracts: contractService } = deps;
   return async (actor: Actor, id: number, input: AcceptProposalInput, info: RequestInfo) => {
+    // Through an e-mailed link, the code sent to the addressee first (a signed-in session needs none).
+    await checkSigningCode(ctx, actor, input.code);
     const image = input.signature_image ? await (await import('../contracts/signature-image.js')).decodeSignatureImage(input.signature_image) : null;
     try {
       await ctx.transaction(async (tx, publish) => {
@@ -42,6 +45,7 @@ export function acceptProposal(deps: ProposalDeps, helpers: Helpers) {
         if (p.status === 'accepted') throw new AppError('INVALID_TRANSITION', 'This proposal has already been accepted');
         proposalLifecycle.assertMay(actor, factsOf(p), p.status, 'accepted');
         helpers.assertOpen(p);
+        await useSigningCode(tx, actor);
         const now = ctx.now();
         const total = totalsOf(p).total;
         const text = proposalText(p, ctx.brand.current().agencyName, row.companyName);

@@ -193,7 +193,7 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ proposals: ProposalService 
       tags,
       security,
       summary:
-        'Accept (an owner of the company): typed name, optional drawn PNG, consent. Freezes it, approves a pending project, sends the client contract; 409 once answered or expired',
+        'Accept (an owner of the company): typed name, optional drawn PNG, consent, and through an e-mailed link the 6-digit `code`. Freezes it, approves a pending project, sends the client contract; 409 once answered or expired',
       params: idParams,
       body: acceptProposalInput,
       response: { 200: proposalResponse, ...errorResponses(409) },
