@@ -1,24 +1,16 @@
+import './zod-jitless';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
 import { CacheProvider } from '@emotion/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import type { $ZodConfig } from 'zod/v4/core';
 import { AppProviders } from './providers';
 import { brandTheme } from './theme';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { useConfig } from '../features/config/hooks/use-config';
 import { browserLocale, isRtl, PSEUDO_LOCALE, rememberLocale, rtlCache, setLocale, startLocale } from '../i18n';
 import { ToastHost } from '../components/toast-host';
-
-// Validation without zod's compiled fast path: its `new Function` probe would break the Content-Security-Policy
-// (no 'unsafe-eval'), and the forms it checks are small. Set here, with the first screen that validates: the light
-// public pages check their fields without zod, and the landing page has none. zod keeps its settings in this global
-// object (shared by every copy of zod) and reads it when it builds a schema; setting it here instead of calling
-// zod's `config()` keeps zod's core off the screens that never validate.
-const zodGlobal = globalThis as typeof globalThis & { __zod_globalConfig?: $ZodConfig };
-(zodGlobal.__zod_globalConfig ??= {}).jitless = true;
 
 // The theme has no CSS variables nor colour schemes, so it is provided as MUI's own provider provides such a theme
 // (`vars: null`, through the system's provider). MUI's provider also carries the CSS-variables provider, the colour

@@ -158,6 +158,11 @@ export type RequestOptions = {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /**
+   * A session of the call's own instead of the stored sign-in: the one a document's e-mailed link opened. Its refusal
+   * signs nobody out.
+   */
+  session?: string;
 };
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -183,7 +188,7 @@ function authHeaders(token: string | null): Record<string, string> {
 
 /** A JSON call to the API. Any 2xx resolves (an empty body to undefined); anything else throws an ApiError. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = readToken();
+  const token = options.session ?? readToken();
   const headers = authHeaders(token);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -202,7 +207,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const text = await response.text();
   if (isSuccess(response.status)) return successBody<T>(response.status, text);
-  throw failure(response.status, response.statusText, text, response.headers.get('Retry-After'), token !== null);
+  throw failure(response.status, response.statusText, text, response.headers.get('Retry-After'), token !== null && !options.session);
 }
 
 /** A file from the API (a CSV export): the bytes and the name the server suggests. Same rules as `request`. */

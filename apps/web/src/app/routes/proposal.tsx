@@ -21,6 +21,7 @@ import { useProposalStep } from '../../features/proposals/api/proposal-step';
 import { AnswerProposalPanel } from '../../features/proposals/components/answer-proposal-panel';
 import { JourneySteps } from '../../features/proposals/components/journey-steps';
 import { ProposalStatusChip } from '../../features/proposals/components/proposal-status-chip';
+import { ProposalStatusNotice } from '../../features/proposals/components/proposal-status-notice';
 import { ProposalView } from '../../features/proposals/components/proposal-view';
 import { companyRoleOf } from '../../lib/company-role';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -170,21 +171,7 @@ export function ProposalRoute() {
   if (data.status !== 'accepted') {
     body = (
       <>
-        {data.status === 'declined' && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            You declined this proposal: {data.decline_reason}
-          </Alert>
-        )}
-        {data.status === 'expired' && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            This proposal expired. Ask us for a new version.
-          </Alert>
-        )}
-        {data.status === 'void' && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            This proposal was withdrawn: {data.void_reason}
-          </Alert>
-        )}
+        <ProposalStatusNotice proposal={data} />
         <ProposalStep proposal={data} isOwner={isOwner} />
       </>
     );

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { Proposal } from '@agency/schema';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '../../../components/plain/auth-card';
 import { PlainField } from '../../../components/plain/field';
@@ -18,12 +19,11 @@ type InvoiceView = {
   status: string;
 };
 type ContractView = { id: string; title: string; status: string; project_title?: string; document_sha256: string | null; signed_at: string | null };
-type ProposalView = { id: string; title: string; status: string; currency?: string; total?: number };
 
 type Opened =
   | { kind: 'invoice'; session: string; record: InvoiceView }
   | { kind: 'contract'; session: string; record: ContractView }
-  | { kind: 'proposal'; session: string; record: ProposalView };
+  | { kind: 'proposal'; session: string; record: Proposal; isCodeRequired: boolean };
 
 type State = { step: 'opening' } | { step: 'failed'; message: string; expired: boolean } | { step: 'open'; doc: Opened };
 
@@ -38,6 +38,16 @@ async function open(linkToken: string): Promise<Opened> {
   const body = await scopedRequest<Record<string, unknown>>(session, RECORD_PATH[document.kind](document.id));
   const record = body[document.kind] as never;
   if (document.kind === 'contract') await scopedRequest(session, `/contracts/${document.id}/view`, { method: 'POST' }).catch(() => undefined);
+  if (document.kind === 'proposal') {
+    const proposal = record as Proposal;
+    // Opening a sent proposal tells the agency it was seen (the server keeps the first time).
+    if (proposal.status === 'sent' && !proposal.viewed_at) {
+      await scopedRequest(session, `/proposals/${document.id}/view`, { method: 'POST' }).catch(() => undefined);
+    }
+    // Whether accepting asks for the code e-mailed to the addressee, as signing a contract does.
+    const current = await scopedRequest<{ code_required_to_sign: boolean }>(session, '/document-links/current');
+    return { kind: 'proposal', session, record: proposal, isCodeRequired: current.code_required_to_sign };
+  }
   return { kind: document.kind, session, record } as Opened;
 }
 
@@ -197,38 +207,16 @@ function ContractPanel({ session, contract }: { session: string; contract: Contr
   );
 }
 
-function ProposalPanel({ session, proposal }: { session: string; proposal: ProposalView }) {
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <div className="pub-form" data-testid="linked-proposal">
-      <p className="pub-muted">“{proposal.title}”</p>
-      {proposal.total !== undefined && proposal.currency && (
-        <strong style={{ fontSize: 28 }}>{formatMoney(proposal.total, proposal.currency)}</strong>
-      )}
-      {error && (
-        <div className="pub-alert pub-alert--error" role="alert">
-          {error}
-        </div>
-      )}
-      <button
-        type="button"
-        className="pub-btn pub-btn--outline"
-        onClick={() => openPdf(session, `/proposals/${proposal.id}/pdf`).catch((e) => setError(errorMessage(e)))}
-      >
-        Read the proposal (PDF)
-      </button>
-      <p className="pub-muted">To choose options and accept it, sign in to your client area.</p>
-    </div>
-  );
-}
-
 const TITLES: Record<LinkedDocument['kind'], string> = { invoice: 'Your invoice', contract: 'Your contract', proposal: 'Your proposal' };
+
+/** What the page draws for a proposal: the app composes it from the proposals feature (it loads the UI kit). */
+export type RenderLinkedProposal = (opened: { session: string; proposal: Proposal; isCodeRequired: boolean }) => ReactNode;
 
 /**
  * /d/<token>: a proposal, a contract or an invoice opened from its e-mail, without a password. The link's session
  * reaches that one document only; it lives in this page, never in the browser's stored sign-in.
  */
-export function DocumentLinkPage({ linkToken }: { linkToken: string }) {
+export function DocumentLinkPage({ linkToken, renderProposal }: { linkToken: string; renderProposal: RenderLinkedProposal }) {
   const [state, setState] = useState<State>({ step: 'opening' });
   useEffect(() => {
     let live = true;
@@ -272,10 +260,14 @@ export function DocumentLinkPage({ linkToken }: { linkToken: string }) {
   }
   const { doc } = state;
   return (
-    <AuthCard title={TITLES[doc.kind]} subtitle="Opened from your e-mail: this page shows this one document only.">
+    <AuthCard
+      title={TITLES[doc.kind]}
+      subtitle="Opened from your e-mail: this page shows this one document only."
+      maxWidth={doc.kind === 'proposal' ? 'sm' : 'xs'}
+    >
       {doc.kind === 'invoice' && <InvoicePanel session={doc.session} invoice={doc.record} />}
       {doc.kind === 'contract' && <ContractPanel session={doc.session} contract={doc.record} />}
-      {doc.kind === 'proposal' && <ProposalPanel session={doc.session} proposal={doc.record} />}
+      {doc.kind === 'proposal' && renderProposal({ session: doc.session, proposal: doc.record, isCodeRequired: doc.isCodeRequired })}
     </AuthCard>
   );
 }

@@ -27,14 +27,19 @@ function bodyOf(action: ProposalStep): unknown {
   }
 }
 
-export function takeProposalStep({ id, action }: { id: string; action: ProposalStep }): Promise<{ proposal: Proposal }> {
-  return request<{ proposal: Proposal }>(`/proposals/${encodeURIComponent(id)}/${action.step}`, { method: 'POST', body: bodyOf(action) });
+export function takeProposalStep({ id, action }: { id: string; action: ProposalStep }, session?: string): Promise<{ proposal: Proposal }> {
+  return request<{ proposal: Proposal }>(`/proposals/${encodeURIComponent(id)}/${action.step}`, {
+    method: 'POST',
+    body: bodyOf(action),
+    session,
+  });
 }
 
-export function useProposalStep() {
+/** The steps, taken with the stored sign-in, or with `session` (a proposal opened from its e-mailed link). */
+export function useProposalStep(session?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: takeProposalStep,
+    mutationFn: (variables: { id: string; action: ProposalStep }) => takeProposalStep(variables, session),
     onSuccess: (data) => {
       queryClient.setQueryData(queryKeys.proposals.detail(data.proposal.id), data);
       void queryClient.invalidateQueries({ queryKey: queryKeys.proposals.all });

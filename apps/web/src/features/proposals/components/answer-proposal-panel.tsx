@@ -15,11 +15,25 @@ import { SignaturePad } from '../../../components/signature-pad';
 import { errorMessage } from '../../../lib/http';
 import { useProposalStep } from '../api/proposal-step';
 
-type AnswerProposalPanelProps = { proposal: Proposal; onAccepted: (proposal: Proposal) => void; onDeclined: (proposal: Proposal) => void };
+type AnswerProposalPanelProps = {
+  proposal: Proposal;
+  onAccepted: (proposal: Proposal) => void;
+  onDeclined: (proposal: Proposal) => void;
+  /** The session of the proposal's e-mailed link, when opened from it (the stored sign-in otherwise). */
+  session?: string;
+  /**
+   * Given when the server asks for the 6-digit code e-mailed to the addressee before accepting (a proposal opened from
+   * its e-mailed link): mails a code and answers the masked address it went to.
+   */
+  onRequestCode?: () => Promise<string>;
+};
 
-/** Accept (typed name, an optional drawn signature, consent) or Decline with a reason: an owner of the company answers. */
-export function AnswerProposalPanel({ proposal, onAccepted, onDeclined }: AnswerProposalPanelProps) {
-  const step = useProposalStep();
+/**
+ * Accept (typed name, an optional drawn signature, consent, and the e-mailed code when the server asks for one) or
+ * Decline with a reason: an owner of the company answers.
+ */
+export function AnswerProposalPanel({ proposal, onAccepted, onDeclined, session, onRequestCode }: AnswerProposalPanelProps) {
+  const step = useProposalStep(session);
   const [name, setName] = useState('');
   const [image, setImage] = useState<string | null>(null);
   const [agree, setAgree] = useState(false);
@@ -27,21 +41,40 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined }: Answer
   const [isDeclining, setIsDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const [isReasonSubmitted, setIsReasonSubmitted] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [codeRequestError, setCodeRequestError] = useState<string | null>(null);
+  const isCodeNeeded = onRequestCode !== undefined;
+  const isCodeValid = /^\d{6}$/.test(code.trim());
   const nameError = isSubmitted && name.trim().length < 2 ? 'Type your full name to accept' : null;
   const agreeError = isSubmitted && !agree ? 'Tick the box to accept electronically' : null;
+  const codeError = isSubmitted && isCodeNeeded && !isCodeValid ? 'Enter the 6-digit code we e-mailed you' : null;
   const reasonError = isReasonSubmitted && reason.trim().length < 3 ? 'Tell us why in a few words (at least 3 characters)' : null;
 
   function handleAccept(event: FormEvent) {
     event.preventDefault();
     setIsSubmitted(true);
-    if (name.trim().length < 2 || !agree) return;
+    if (name.trim().length < 2 || !agree || (isCodeNeeded && !isCodeValid)) return;
     step.mutate(
       {
         id: proposal.id,
-        action: { step: 'accept', input: { signature_name: name.trim(), agree: true, ...(image ? { signature_image: image } : {}) } },
+        action: {
+          step: 'accept',
+          input: {
+            signature_name: name.trim(),
+            agree: true,
+            ...(image ? { signature_image: image } : {}),
+            ...(isCodeNeeded ? { code: code.trim() } : {}),
+          },
+        },
       },
       { onSuccess: (data) => onAccepted(data.proposal) },
     );
+  }
+
+  function handleRequestCode() {
+    setCodeRequestError(null);
+    onRequestCode?.().then(setCodeSentTo, (error: unknown) => setCodeRequestError(errorMessage(error)));
   }
 
   function handleDecline(event: FormEvent) {
@@ -97,8 +130,38 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined }: Answer
               {agreeError}
             </FormHelperText>
           </Box>
+          {isCodeNeeded && (
+            <Stack spacing={1.5} data-testid="accept-code">
+              <Typography variant="body2">
+                You opened this from an e-mail link, so we check it is you: we e-mail a 6-digit code to your address.
+              </Typography>
+              <Box>
+                <Button variant="outlined" onClick={handleRequestCode} disabled={step.isPending} data-testid="accept-code-request">
+                  {codeSentTo ? 'Send a new code' : 'E-mail me a code'}
+                </Button>
+              </Box>
+              {codeSentTo && (
+                <Typography variant="body2" color="text.secondary" role="status">
+                  We sent a code to {codeSentTo}. It works for 10 minutes.
+                </Typography>
+              )}
+              {codeRequestError && <Alert severity="error">{codeRequestError}</Alert>}
+              <LazyTextField
+                label="6-digit code"
+                required
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                error={Boolean(codeError)}
+                helperText={codeError ?? ' '}
+                autoComplete="one-time-code"
+                disabled={step.isPending}
+                slotProps={{ htmlInput: { maxLength: 6, inputMode: 'numeric', 'data-testid': 'accept-code-input' } }}
+              />
+            </Stack>
+          )}
           <Typography variant="caption" color="text.secondary">
-            We record your name, the time, your IP address and browser with the accepted proposal. The contract opens next for you to sign.
+            We record your name, the time, your IP address and browser with the accepted proposal.{' '}
+            {session ? 'We then e-mail you the contract to sign.' : 'The contract opens next for you to sign.'}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             <Button type="submit" variant="contained" size="large" loading={step.isPending && !isDeclining} data-testid="accept-button">
