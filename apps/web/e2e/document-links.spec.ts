@@ -120,7 +120,7 @@ test('a client answers a proposal from its e-mail on a phone: ticks an option, a
   browser,
   request,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const client = await createClient(request, { name: `Flo ${uniqueSuffix()}` });
   const { projectId, proposal } = await sentProposal(request, client);
@@ -155,6 +155,7 @@ test('a client answers a proposal from its e-mail on a phone: ticks an option, a
   await expect(next.getByText('You accepted “Florist shop proposal” for £5,400.00', { exact: false })).toBeVisible();
   await expect(next.getByRole('heading', { name: 'What happens next' })).toBeVisible();
   await expect(page.getByTestId('journey-steps')).toHaveAttribute('data-step', 'Contract');
+  await page.screenshot({ path: testInfo.outputPath('linked-proposal-accepted-390.png'), fullPage: true });
   const answered = await request.get(`/api/proposals/${proposal.id}`, { headers: authHeaders(client) });
   const accepted = (
     await expectStatus<{ proposal: { status: string; total: number; acceptance: { has_image: boolean } } }>(answered, 200, 'proposal')

@@ -1,0 +1,30 @@
+import zlib from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { authHeaders, createClient, createTeamlead, expectStatus, loginSuperadmin, uniqueSuffix } from './support/accounts';
+import { waitForMail } from './support/mailbox';
+
+test('weigh /d proposal', async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const client = await createClient(request);
+  const owner = await loginSuperadmin(request);
+  const lead = await createTeamlead(request);
+  const created = await request.post('/api/projects', { headers: authHeaders(client), data: { title: `W ${uniqueSuffix()}`, description: 'x x x x x x', budget_minor: 100, currency: 'GBP' } });
+  const { project } = await expectStatus<{ project: { id: string } }>(created, 201, 'p');
+  const d = await request.post('/api/proposals', { headers: authHeaders(owner), data: { project_id: project.id, title: 'T', items: [{ description: 'A', quantity: 1, unit_price: 100 }], valid_until: new Date(Date.now() + 5 * 86400000).toISOString().slice(0, 10), team_lead_id: lead.user.id } });
+  const { proposal } = await expectStatus<{ proposal: { id: string } }>(d, 201, 'd');
+  await expectStatus(await request.post(`/api/proposals/${proposal.id}/send`, { headers: authHeaders(owner) }), 200, 's');
+  const mail = await waitForMail(client.user.email, /A.proposal.is.waiting/);
+  const link = /https?:\/\/[^\s/]+(\/d\/[A-Za-z0-9_-]+)/.exec(mail.text.replace(/=\r?\n/g, ''))![1];
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const sizes = new Map<string, Promise<number>>();
+  let last = Date.now();
+  page.on('response', (r) => { if (r.request().resourceType() !== 'script') return; last = Date.now(); sizes.set(r.url(), r.body().then((b) => zlib.gzipSync(b, { level: 9 }).length, () => 0)); });
+  await page.goto(link, { waitUntil: 'load' });
+  await expect(page.getByTestId('accept-panel')).toBeVisible();
+  while (Date.now() - last < 1000) await page.waitForTimeout(100);
+  const all = await Promise.all([...sizes].map(async ([u, s]) => [new URL(u).pathname, await s] as const));
+  console.log(all.sort((a, b) => b[1] - a[1]).map(([u, s]) => `${(s / 1024).toFixed(1)} ${u}`).join('\n'));
+  console.log('TOTAL', (all.reduce((a, [, s]) => a + s, 0) / 1024).toFixed(1), 'KB gzip', all.length, 'files');
+  await context.close();
+});
