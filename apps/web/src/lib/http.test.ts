@@ -82,6 +82,23 @@ describe('request', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('sends a session of the call’s own instead of the stored one, and its refusal signs nobody out', async () => {
+    localStorage.setItem(STORAGE_KEY_TOKEN, 'stored-token');
+    const onUnauthorized = vi.fn();
+    setUnauthorizedListener(onUnauthorized);
+    const bearers: (string | null)[] = [];
+    server.use(
+      http.get('/api/proposals/31', ({ request: call }) => {
+        bearers.push(call.headers.get('authorization'));
+        return HttpResponse.json({ error: 'Sign in to continue', code: 'UNAUTHENTICATED' }, { status: 401 });
+      }),
+    );
+    expect(await failureOf(request('/proposals/31', { session: 'link-session' }))).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(bearers).toEqual(['Bearer link-session']);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEY_TOKEN)).toBe('stored-token');
+  });
+
   it('tells the auth state when the server wants two-factor enrolment first, without signing out', async () => {
     localStorage.setItem(STORAGE_KEY_TOKEN, 'staff-token');
     const onEnrolment = vi.fn();
