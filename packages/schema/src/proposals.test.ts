@@ -45,6 +45,7 @@ describe('proposal input', () => {
   const base = { project_id: '1', title: 'Offer', valid_until: '2030-01-01', items: [item(100)] };
   it.each([
     ['a negative price', { items: [item(-1)] }, 'Unit price cannot be negative'],
+    ['a price too negative to total', { items: [item(-1e308)] }, 'Unit price cannot be negative'],
     ['more than 100 items', { items: Array.from({ length: 101 }, () => item(1)) }, 'at most 100 items'],
     [
       'two items with one id',

@@ -77,6 +77,8 @@ const itemsSchema = z
   .min(1, 'A proposal needs at least one item')
   .max(MAX_PROPOSAL_ITEMS, `A proposal may have at most ${MAX_PROPOSAL_ITEMS} items`)
   .superRefine((items, ctx) => {
+    // Items that are themselves wrong have their own messages; totals of them would only add noise (or fail).
+    if (!z.array(proposalItemInput).safeParse(items).success) return;
     const ids = items.map((i) => i.id).filter((id): id is string => id !== undefined);
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'Item ids must be unique' });
     // Every item ticked: the most the client could accept.

@@ -144,3 +144,16 @@ describe('payment plan stages', () => {
     expect(issues({ label: 'All', percent: 100, release: 'manual' })).toBeUndefined();
   });
 });
+
+describe('recurring invoice input', () => {
+  it('refuses a line that is itself wrong with its own message, without totalling it', () => {
+    const result = createRecurringInvoiceInput.safeParse({
+      project_id: '1',
+      lines: [{ description: 'Hosting', quantity: 915, unit_price: -1e308, tax_rate: 69 }],
+      schedule: { frequency: 'weekly', day: 1, start_date: '2030-01-07' },
+    });
+    const messages = result.error?.issues.map((i) => i.message);
+    expect(messages).toContain('Unit price cannot be negative');
+    expect(messages?.every((m) => m.startsWith('Unit price'))).toBe(true);
+  });
+});

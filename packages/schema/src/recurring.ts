@@ -200,7 +200,8 @@ const templateLines = z
   .max(MAX_INVOICE_LINES, `A recurring invoice may have at most ${MAX_INVOICE_LINES} lines`);
 
 function checkTemplateAmounts(value: { lines?: z.output<typeof templateLines>; discount?: number }, ctx: z.RefinementCtx) {
-  if (!value.lines) return;
+  // Lines that are themselves wrong have their own messages; totals of them would only add noise (or fail).
+  if (!value.lines || !templateLines.safeParse(value.lines).success) return;
   const problem = invoiceAmountProblem(value.lines, value.discount ?? 0);
   if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
 }
