@@ -3,6 +3,7 @@
 import 'i18next';
 import type account from '../locales/en-GB/account.json';
 import type admins from '../locales/en-GB/admins.json';
+import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
 import type webhooks from '../locales/en-GB/webhooks.json';
 
@@ -12,6 +13,7 @@ declare module 'i18next' {
     resources: {
       account: typeof account;
       admins: typeof admins;
+      board: typeof board;
       common: typeof common;
       webhooks: typeof webhooks;
     };

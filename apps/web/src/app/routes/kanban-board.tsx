@@ -9,21 +9,18 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useCard } from '../../features/board/api/get-card';
 import { BoardProjectPicker, useDefaultBoardProject } from '../../features/board/components/board-project-picker';
 import { KanbanBoard } from '../../features/board/components/kanban-board';
+import { useBoardT } from '../../features/board/i18n';
 import { PageTitle } from '../../features/config/components/page-title';
 
 // A card's time tab loads when it is first opened: the board itself does not draw it.
 const CardTimePanel = lazy(async () => ({ default: (await import('../../features/time/components/card-time-panel')).CardTimePanel }));
-
-/** How cards move, as it works at each width. */
-const WIDE_HINT =
-  'Drag cards between columns or use a card’s Move to button; with the keyboard, pick a card up with Space and move it with the arrow keys.';
-const PHONE_HINT = 'One column at a time: hold a card and drag it onto another column’s tab, or use the card’s Move to button.';
 
 /**
  * /kanban-board: pick a project (the ones you work on; staff: all), then its board. `?project=<id>` chooses the
  * project and `?card=<id>` opens a card (a notification may name only the card: its project is looked up).
  */
 export function KanbanBoardRoute() {
+  const { t } = useBoardT();
   const { user } = useAuth();
   const theme = useTheme();
   // The board shows one column at a time below this width (as KanbanBoard does): dragging between columns is not what works there.
@@ -66,17 +63,18 @@ export function KanbanBoardRoute() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="kanban-page">
-      <PageTitle title="Kanban board" />
-      <PageHeading title="Kanban board">{isPhone ? PHONE_HINT : WIDE_HINT}</PageHeading>
+      <PageTitle title={t('page.title')} />
+      {/* How cards move, as it works at each width. */}
+      <PageHeading title={t('page.title')}>{isPhone ? t('page.phoneHint') : t('page.wideHint')}</PageHeading>
       <BoardProjectPicker
         value={projectId}
         onChange={(id) => update({ project: id, card: null })}
-        emptyText={user.role === 'admin' || user.role === 'superadmin' ? 'No approved project yet' : 'You are not on an approved project yet'}
+        emptyText={user.role === 'admin' || user.role === 'superadmin' ? t('page.noProjectStaff') : t('page.noProjectMember')}
       />
       {linkedCard.isError && (
         <RecordError
           error={linkedCard.error}
-          missingText="This card does not exist or is not on a board you can open."
+          missingText={t('page.cardMissing')}
           onRetry={() => void linkedCard.refetch()}
           data-testid="card-missing"
         />

@@ -7,12 +7,14 @@ import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useCreateCard } from '../api/create-card';
+import { useBoardT } from '../i18n';
 
 /**
  * "Add a card" at the bottom of a column: a title, Enter to add, Escape to close. The input is the kit's outlined
  * input itself, not `TextField`, which would bring its select and modal to the board cold.
  */
 export function AddCardForm({ projectId, columnId, columnName }: { projectId: string; columnId: string; columnName: string }) {
+  const { t } = useBoardT();
   const [isOpen, setIsOpen] = useState(false);
   const [title, setTitle] = useState('');
   const create = useCreateCard();
@@ -41,7 +43,7 @@ export function AddCardForm({ projectId, columnId, columnName }: { projectId: st
           sx={{ justifyContent: 'flex-start' }}
           data-testid="add-card-button"
         >
-          Add a card
+          {t('addCard.open')}
         </Button>
       </Box>
     );
@@ -59,16 +61,16 @@ export function AddCardForm({ projectId, columnId, columnName }: { projectId: st
           if (e.key === 'Enter' && !e.shiftKey) handleSubmit(e);
           if (e.key === 'Escape') setIsOpen(false);
         }}
-        placeholder="Card title"
-        inputProps={{ maxLength: CARD_TITLE_MAX, 'aria-label': `New card title in ${columnName}` }}
+        placeholder={t('addCard.placeholder')}
+        inputProps={{ maxLength: CARD_TITLE_MAX, 'aria-label': t('addCard.inputLabel', { column: columnName }) }}
         sx={{ bgcolor: 'background.paper' }}
       />
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button type="submit" size="small" variant="contained" loading={create.isPending} data-testid="add-card-submit">
-          Add card
+          {t('addCard.submit')}
         </Button>
         <Button size="small" onClick={() => setIsOpen(false)}>
-          Close
+          {t('addCard.close')}
         </Button>
       </Box>
     </Box>

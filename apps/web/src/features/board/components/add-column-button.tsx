@@ -1,11 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
+import { useBoardT } from '../i18n';
 
 const AddColumnDialog = lazy(() => import('./add-column-dialog').then((m) => ({ default: m.AddColumnDialog })));
 
 /** Adds a column just before the done column; its dialog is fetched when first opened, then stays mounted. */
 export function AddColumnButton({ projectId }: { projectId: string }) {
+  const { t } = useBoardT();
   const [isOpen, setIsOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
   return (
@@ -18,7 +20,7 @@ export function AddColumnButton({ projectId }: { projectId: string }) {
         }}
         data-testid="add-column-button"
       >
-        Column
+        {t('addColumn.button')}
       </Button>
       {hasOpened && (
         <Suspense fallback={null}>

@@ -9,11 +9,13 @@ import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useCreateColumn } from '../api/create-column';
+import { useBoardT } from '../i18n';
 
 type AddColumnDialogProps = { projectId: string; open: boolean; onClose: () => void };
 
 /** The new column's name, asked for in a dialog; the column goes just before the done column. */
 export function AddColumnDialog({ projectId, open: isOpen, onClose }: AddColumnDialogProps) {
+  const { t } = useBoardT();
   const [name, setName] = useState('');
   const create = useCreateColumn();
   const handleSubmit = (event: FormEvent) => {
@@ -33,23 +35,23 @@ export function AddColumnDialog({ projectId, open: isOpen, onClose }: AddColumnD
   return (
     <Dialog open={isOpen} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="add-column-title">
       <form onSubmit={handleSubmit}>
-        <DialogTitle id="add-column-title">New column</DialogTitle>
+        <DialogTitle id="add-column-title">{t('addColumn.title')}</DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
             fullWidth
-            label="Name"
+            label={t('addColumn.name')}
             value={name}
             onChange={(e) => setName(e.target.value)}
-            helperText="It goes just before the last column, which stays the done column."
+            helperText={t('addColumn.helper')}
             slotProps={{ htmlInput: { maxLength: BOARD_COLUMN_NAME_MAX } }}
             sx={{ mt: 1 }}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('addColumn.cancel')}</Button>
           <Button type="submit" variant="contained" loading={create.isPending}>
-            Add column
+            {t('addColumn.submit')}
           </Button>
         </DialogActions>
       </form>

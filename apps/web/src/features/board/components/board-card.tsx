@@ -16,9 +16,9 @@ import Typography from '@mui/material/Typography';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
 import { initialsOf } from '../../../lib/initials';
+import { useBoardT } from '../i18n';
 
 const DUE_COLOR = { overdue: 'error.main', soon: 'warning.dark', later: 'text.secondary', done: 'success.main', none: 'text.secondary' } as const;
-const DUE_LABEL = { overdue: 'Overdue', soon: 'Due soon', later: 'Due', done: 'Done', none: '' } as const;
 
 type CardFaceProps = {
   card: BoardCardData;
@@ -33,8 +33,9 @@ type CardFaceProps = {
 
 /** What a card shows on the board: title, labels, due date, checklist, comments, files and assignees. */
 export function CardFace({ card, members, today, isOverlay = false, hasMenu = false, isDropBlocked = false }: CardFaceProps) {
+  const { t } = useBoardT();
   const due = dueState(card.due_date, card.done, today);
-  const people = card.assignee_ids.map((id) => members.get(id)?.name ?? 'Former member');
+  const people = card.assignee_ids.map((id) => members.get(id)?.name ?? t('card.formerMember'));
   return (
     <Paper
       variant="outlined"
@@ -56,7 +57,7 @@ export function CardFace({ card, members, today, isOverlay = false, hasMenu = fa
           data-testid="card-drop-blocked"
         >
           <BlockIcon sx={{ fontSize: 16 }} aria-hidden />
-          <span>Cannot drop here</span>
+          <span>{t('card.cannotDrop')}</span>
         </Stack>
       )}
       {card.labels.length > 0 && (
@@ -93,7 +94,7 @@ export function CardFace({ card, members, today, isOverlay = false, hasMenu = fa
           >
             <EventOutlinedIcon sx={{ fontSize: 15 }} aria-hidden />
             <span>
-              {due === 'overdue' ? `${DUE_LABEL[due]} · ` : ''}
+              {due === 'overdue' ? `${t('card.overdue')} · ` : ''}
               {formatDate(card.due_date)}
             </span>
           </Box>
@@ -102,20 +103,28 @@ export function CardFace({ card, members, today, isOverlay = false, hasMenu = fa
           <Box
             component="span"
             sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
-            aria-label={`Checklist ${card.checklist_done} of ${card.checklist_total} done`}
+            aria-label={t('card.checklist', { done: card.checklist_done, total: card.checklist_total })}
           >
             <CheckBoxOutlinedIcon sx={{ fontSize: 15 }} aria-hidden />
             {card.checklist_done}/{card.checklist_total}
           </Box>
         )}
         {card.comment_count > 0 && (
-          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }} aria-label={`${card.comment_count} comments`}>
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+            aria-label={t('card.comments', { count: card.comment_count })}
+          >
             <ChatBubbleOutlineIcon sx={{ fontSize: 15 }} aria-hidden />
             {card.comment_count}
           </Box>
         )}
         {card.attachment_count > 0 && (
-          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }} aria-label={`${card.attachment_count} files`}>
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+            aria-label={t('card.files', { count: card.attachment_count })}
+          >
             <AttachFileIcon sx={{ fontSize: 15 }} aria-hidden />
             {card.attachment_count}
           </Box>
@@ -124,7 +133,7 @@ export function CardFace({ card, members, today, isOverlay = false, hasMenu = fa
           <AvatarGroup
             max={3}
             sx={{ ml: 'auto', '& .MuiAvatar-root': { width: 24, height: 24, fontSize: '0.65rem' } }}
-            aria-label={`Assigned to ${people.join(', ')}`}
+            aria-label={t('card.assignedTo', { names: people.join(', ') })}
           >
             {people.map((name, i) => (
               <Avatar key={`${name}-${i}`} title={name} sx={{ bgcolor: 'primary.main' }}>
@@ -151,6 +160,7 @@ type SortableCardProps = Omit<CardFaceProps, 'hasMenu'> & {
  * (dnd-kit's keyboard sensor), or moved with its Move to menu; Enter opens it.
  */
 export function SortableCard({ card, members, today, columnName, isDisabled, onOpen, menu }: SortableCardProps) {
+  const { t } = useBoardT();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: card.id, disabled: isDisabled });
   const handleKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     if (event.key === 'Enter' && !isDragging) {
@@ -172,8 +182,8 @@ export function SortableCard({ card, members, today, columnName, isDisabled, onO
       {...listeners}
       onKeyDown={handleKeyDown}
       onClick={() => onOpen(card.id)}
-      aria-roledescription="card"
-      aria-label={`${card.title}, in ${columnName}`}
+      aria-roledescription={t('card.roleDescription')}
+      aria-label={t('card.label', { title: card.title, column: columnName })}
       data-testid="board-card"
       data-card-id={card.id}
       data-version={card.version}

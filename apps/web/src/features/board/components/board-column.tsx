@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { BoardCard } from '@agency/schema';
 import type { ReactNode } from 'react';
 import { columnDropId } from '../utils/board-state';
+import { useBoardT } from '../i18n';
 import { SortableCard } from './board-card';
 
 type BoardColumnProps = {
@@ -50,6 +51,7 @@ export function BoardColumn({
   isDropBlocked = false,
   renderCardMenu,
 }: BoardColumnProps) {
+  const { t } = useBoardT();
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(column.id) });
   const isFull = isAtWipLimit(count, column.wip_limit);
   const isOverLimit = column.wip_limit !== null && count > column.wip_limit;
@@ -84,11 +86,13 @@ export function BoardColumn({
           size="small"
           label={column.wip_limit !== null ? `${count} / ${column.wip_limit}` : count}
           color={isOverLimit ? 'error' : isFull ? 'warning' : 'default'}
-          aria-label={column.wip_limit !== null ? `${count} / ${column.wip_limit} cards, WIP limit ${column.wip_limit}` : `${count} cards`}
+          aria-label={
+            column.wip_limit !== null ? t('column.countWithLimit', { number: count, limit: column.wip_limit }) : t('column.count', { count })
+          }
           data-testid="column-count"
           sx={{ fontWeight: 700 }}
         />
-        {isDone && <Chip size="small" label="Done" color="success" variant="outlined" sx={{ height: 22 }} />}
+        {isDone && <Chip size="small" label={t('column.done')} color="success" variant="outlined" sx={{ height: 22 }} />}
         {menu}
       </Stack>
       {isFull && (
@@ -97,7 +101,7 @@ export function BoardColumn({
           sx={{ px: 1.5, pb: 0.5, color: isOverLimit ? 'error.main' : 'warning.dark', fontWeight: 600 }}
           data-testid="wip-warning"
         >
-          {isOverLimit ? 'Over its WIP limit' : 'At its WIP limit'}
+          {isOverLimit ? t('column.overLimit') : t('column.atLimit')}
         </Typography>
       )}
       <SortableContext id={column.id} items={cards.map((c) => c.id)} strategy={verticalListSortingStrategy}>
@@ -105,7 +109,7 @@ export function BoardColumn({
           component="ul"
           ref={setNodeRef}
           data-drop-id={columnDropId(column.id)}
-          aria-label={`${column.name} cards`}
+          aria-label={t('column.cards', { name: column.name })}
           sx={{
             m: 0,
             px: 1,
@@ -158,9 +162,9 @@ export function BoardColumn({
           }}
         >
           <BlockIcon sx={{ color: 'error.main' }} />
-          <Typography sx={{ fontWeight: 700, color: 'error.dark' }}>Cannot drop here</Typography>
+          <Typography sx={{ fontWeight: 700, color: 'error.dark' }}>{t('column.cannotDrop')}</Typography>
           <Typography variant="body2" sx={{ color: 'error.dark' }}>
-            {column.name} is at its WIP limit of {column.wip_limit}
+            {t('column.blocked', { name: column.name, limit: column.wip_limit })}
           </Typography>
         </Stack>
       )}

@@ -2,32 +2,35 @@ import type { Board } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { FilterSelect } from '../../../components/list-filters';
+import { useBoardT } from '../i18n';
 import { ASSIGNEE_ME, ASSIGNEE_NONE, NO_FILTERS, boardLabels, isFiltering, type BoardFilters as Filters, type DueFilter } from '../utils/board-state';
 
 type BoardFiltersProps = { board: Board; filters: Filters; onChange: (filters: Filters) => void };
 
-const DUE_OPTIONS: { value: DueFilter; label: string }[] = [
-  { value: 'all', label: 'Any due date' },
-  { value: 'overdue', label: 'Overdue' },
-  { value: 'soon', label: 'Due soon or overdue' },
-  { value: 'none', label: 'No due date' },
-];
+const DUE_OPTIONS = [
+  { value: 'all', key: 'anyDue' },
+  { value: 'overdue', key: 'overdue' },
+  { value: 'soon', key: 'soon' },
+  { value: 'none', key: 'noDue' },
+] as const satisfies readonly { value: DueFilter; key: string }[];
 
 const FIELD_SX = { width: { xs: '100%', sm: 190 } };
 
 /** Assignee, label and due-date filters; they hide cards on this screen only. */
 export function BoardFilters({ board, filters, onChange }: BoardFiltersProps) {
+  const { t } = useBoardT();
+  const dueOptions = DUE_OPTIONS.map(({ value, key }) => ({ value, label: t(`filters.${key}`) }));
   const assignees = [
-    { value: 'all', label: 'Everyone' },
-    { value: ASSIGNEE_ME, label: 'Assigned to me' },
-    { value: ASSIGNEE_NONE, label: 'Unassigned' },
+    { value: 'all', label: t('filters.everyone') },
+    { value: ASSIGNEE_ME, label: t('filters.me') },
+    { value: ASSIGNEE_NONE, label: t('filters.unassigned') },
     ...board.members.map((member) => ({ value: member.id, label: member.name })),
   ];
-  const labels = [{ value: 'all', label: 'Any label' }, ...boardLabels(board).map((label) => ({ value: label, label }))];
+  const labels = [{ value: 'all', label: t('filters.anyLabel') }, ...boardLabels(board).map((label) => ({ value: label, label }))];
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }} data-testid="board-filters">
       <FilterSelect
-        label="Assignee"
+        label={t('filters.assignee')}
         value={filters.assignee}
         onChange={(assignee) => onChange({ ...filters, assignee })}
         options={assignees}
@@ -35,7 +38,7 @@ export function BoardFilters({ board, filters, onChange }: BoardFiltersProps) {
         inputProps={{ 'data-testid': 'filter-assignee' }}
       />
       <FilterSelect
-        label="Label"
+        label={t('filters.label')}
         value={filters.label}
         onChange={(label) => onChange({ ...filters, label })}
         options={labels}
@@ -43,16 +46,16 @@ export function BoardFilters({ board, filters, onChange }: BoardFiltersProps) {
         inputProps={{ 'data-testid': 'filter-label' }}
       />
       <FilterSelect
-        label="Due"
+        label={t('filters.due')}
         value={filters.due}
         onChange={(due) => onChange({ ...filters, due: due as DueFilter })}
-        options={DUE_OPTIONS}
+        options={dueOptions}
         sx={FIELD_SX}
         inputProps={{ 'data-testid': 'filter-due' }}
       />
       {isFiltering(filters) && (
         <Button size="small" onClick={() => onChange(NO_FILTERS)}>
-          Clear filters
+          {t('filters.clear')}
         </Button>
       )}
     </Box>

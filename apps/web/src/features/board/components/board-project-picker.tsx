@@ -1,27 +1,33 @@
-import { PROJECT_STATUS_LABELS } from '@agency/schema';
 import { FilterSelect } from '../../../components/list-filters';
 import { ListError, ListLoading } from '../../../components/list-states';
+import { useCommonT } from '../../../i18n';
 import { errorMessage } from '../../../lib/http';
 import { useBoardProjects } from '../api/list-board-projects';
+import { useBoardT } from '../i18n';
 
 type BoardProjectPickerProps = { value: string | null; onChange: (projectId: string) => void; emptyText: string };
 
 /** The projects with a board that the caller may open: the ones they work on, or all for staff. */
 export function BoardProjectPicker({ value, onChange, emptyText }: BoardProjectPickerProps) {
+  const { t } = useBoardT();
+  const { t: common } = useCommonT();
   const projects = useBoardProjects();
-  if (projects.isPending) return <ListLoading label="Loading projects..." />;
+  if (projects.isPending) return <ListLoading label={t('picker.loading')} />;
   if (projects.isError) return <ListError message={errorMessage(projects.error)} onRetry={() => projects.refetch()} />;
   const sx = { width: { xs: '100%', sm: 420 }, justifySelf: 'start' };
   if (projects.data.length === 0) {
-    return <FilterSelect disabled label="Project" value="" onChange={onChange} options={[]} placeholder={emptyText} sx={sx} />;
+    return <FilterSelect disabled label={t('picker.label')} value="" onChange={onChange} options={[]} placeholder={emptyText} sx={sx} />;
   }
   return (
     <FilterSelect
-      label="Project"
+      label={t('picker.label')}
       value={value ?? ''}
       onChange={onChange}
-      options={projects.data.map((p) => ({ value: p.id, label: `${p.title} · ${PROJECT_STATUS_LABELS[p.status]}` }))}
-      placeholder="Choose a project"
+      options={projects.data.map((p) => ({
+        value: p.id,
+        label: t('picker.option', { title: p.title, status: common(`projectStatus.${p.status}`) }),
+      }))}
+      placeholder={t('picker.placeholder')}
       sx={sx}
       inputProps={{ 'data-testid': 'board-project-select' }}
     />

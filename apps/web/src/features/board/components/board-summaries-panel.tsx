@@ -10,14 +10,16 @@ import { ListEmpty, ListError, ListLoading } from '../../../components/list-stat
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
 import { useBoardSummaries } from '../api/list-board-summaries';
+import { useBoardT } from '../i18n';
 
 /** Each open project's board at a glance: cards per column as a bar, with what is overdue and unassigned. */
 export function BoardSummariesPanel({ boardPath }: { boardPath: (projectId: string) => string }) {
+  const { t } = useBoardT();
   const query = useBoardSummaries();
   let body;
-  if (query.isPending) body = <ListLoading label="Loading boards..." />;
+  if (query.isPending) body = <ListLoading label={t('summaries.loading')} />;
   else if (query.isError) body = <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
-  else if (query.data.items.length === 0) body = <ListEmpty title="No open board yet">Boards appear once a project you lead is approved.</ListEmpty>;
+  else if (query.data.items.length === 0) body = <ListEmpty title={t('summaries.emptyTitle')}>{t('summaries.emptyText')}</ListEmpty>;
   else
     body = (
       <Stack divider={<Box sx={{ borderTop: '1px solid', borderColor: 'divider' }} />}>
@@ -29,16 +31,26 @@ export function BoardSummariesPanel({ boardPath }: { boardPath: (projectId: stri
               </Link>
               <Chip
                 size="small"
-                label={`${s.done}/${s.total} done (${s.total ? percentDone(s.done, s.total) : 0} %)`}
+                label={t('summaries.done', { done: s.done, total: s.total, percent: s.total ? percentDone(s.done, s.total) : 0 })}
                 color="success"
                 variant="outlined"
               />
-              <Chip size="small" label={`${s.overdue} overdue`} color={s.overdue ? 'error' : 'default'} data-testid="summary-overdue" />
-              <Chip size="small" label={`${s.unassigned} unassigned`} color={s.unassigned ? 'warning' : 'default'} data-testid="summary-unassigned" />
+              <Chip
+                size="small"
+                label={t('summaries.overdue', { number: s.overdue })}
+                color={s.overdue ? 'error' : 'default'}
+                data-testid="summary-overdue"
+              />
+              <Chip
+                size="small"
+                label={t('summaries.unassigned', { number: s.unassigned })}
+                color={s.unassigned ? 'warning' : 'default'}
+                data-testid="summary-unassigned"
+              />
             </Stack>
             {s.total === 0 ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                No cards on this board yet.
+                {t('summaries.noCards')}
               </Typography>
             ) : (
               <Box role="img" aria-label={s.columns.map((c) => `${c.name}: ${c.count}`).join(', ')}>
@@ -51,7 +63,7 @@ export function BoardSummariesPanel({ boardPath }: { boardPath: (projectId: stri
                   tickMinStep={1}
                   values={s.columns.map((c) => c.count)}
                   color="#4338ca"
-                  label="Cards"
+                  label={t('summaries.cards')}
                 />
               </Box>
             )}
@@ -60,7 +72,7 @@ export function BoardSummariesPanel({ boardPath }: { boardPath: (projectId: stri
       </Stack>
     );
   return (
-    <SectionCard title="Boards" subtitle="Cards per column on each open project" data-testid="board-summaries">
+    <SectionCard title={t('summaries.title')} subtitle={t('summaries.subtitle')} data-testid="board-summaries">
       {body}
     </SectionCard>
   );

@@ -48,6 +48,7 @@ import { useRemoveCardAttachment } from '../api/remove-card-attachment';
 import { useUpdateCard } from '../api/update-card';
 import { useUploadCardAttachments } from '../api/upload-card-attachments';
 import { DateInput } from '../../../components/date-input';
+import { useBoardT } from '../i18n';
 
 type CardDialogProps = {
   cardId: string;
@@ -72,6 +73,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** One card, for reading and editing: every field, comments, files and the history. */
 export function CardDialog({ cardId, board, me, onMoveTo, onClose, timePanel }: CardDialogProps) {
+  const { t } = useBoardT();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const query = useCard(cardId);
@@ -80,20 +82,25 @@ export function CardDialog({ cardId, board, me, onMoveTo, onClose, timePanel }: 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={isPhone} aria-labelledby={titleId} data-testid="card-dialog">
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        {query.data ? query.data.card.title : 'Card'}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }} data-testid="card-dialog-close">
+        {query.data ? query.data.card.title : t('cardDialog.card')}
+        <IconButton
+          aria-label={t('cardDialog.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+          data-testid="card-dialog-close"
+        >
           <CloseIcon />
         </IconButton>
       </DialogTitle>
       {timePanel && (
-        <Tabs value={tab} onChange={(_event, value: 'details' | 'time') => setTab(value)} aria-label="Card" sx={{ px: 2 }}>
-          <Tab value="details" label="Details" data-testid="card-tab-details" />
-          <Tab value="time" label="Time" data-testid="card-tab-time" />
+        <Tabs value={tab} onChange={(_event, value: 'details' | 'time') => setTab(value)} aria-label={t('cardDialog.card')} sx={{ px: 2 }}>
+          <Tab value="details" label={t('cardDialog.details')} data-testid="card-tab-details" />
+          <Tab value="time" label={t('cardDialog.time')} data-testid="card-tab-time" />
         </Tabs>
       )}
       <DialogContent dividers>
         {query.isPending ? (
-          <ListLoading label="Loading the card..." />
+          <ListLoading label={t('cardDialog.loading')} />
         ) : query.isError ? (
           <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
         ) : timePanel && tab === 'time' ? (
@@ -108,6 +115,7 @@ export function CardDialog({ cardId, board, me, onMoveTo, onClose, timePanel }: 
 }
 
 function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omit<CardDialogProps, 'cardId'>) {
+  const { t } = useBoardT();
   const isWritable = board.writable;
   const [title, setTitle] = useState(card.title);
   const [description, setDescription] = useState(card.description);
@@ -145,7 +153,10 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
   const handleSave = (event: FormEvent) => {
     event.preventDefault();
     if (!isDirty || !title.trim()) return;
-    update.mutate({ cardId: card.id, projectId: card.project_id, input: changes }, { onSuccess: () => notify.success('Card saved'), onError });
+    update.mutate(
+      { cardId: card.id, projectId: card.project_id, input: changes },
+      { onSuccess: () => notify.success(t('cardDialog.saved')), onError },
+    );
   };
 
   const handleAddItem = () => {
@@ -167,19 +178,24 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 260px' }, alignItems: 'start' }}>
       <Box component="form" onSubmit={handleSave} sx={{ display: 'grid', gap: 2.5, minWidth: 0 }} data-testid="card-form">
         <TextField
-          label="Title"
+          label={t('cardDialog.title')}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           disabled={!isWritable}
           required
           error={!title.trim()}
-          helperText={!title.trim() ? 'Title is required' : undefined}
+          helperText={!title.trim() ? t('cardDialog.titleRequired') : undefined}
           slotProps={{ htmlInput: { maxLength: CARD_TITLE_MAX, name: 'title' } }}
         />
-        <Section title="Description">
-          <Tabs value={descriptionTab} onChange={(_e, tab) => setDescriptionTab(tab)} sx={{ minHeight: 36, mb: 1 }} aria-label="Description">
-            <Tab value="write" label="Write" sx={{ minHeight: 36 }} disabled={!isWritable} />
-            <Tab value="preview" label="Preview" sx={{ minHeight: 36 }} />
+        <Section title={t('cardDialog.description')}>
+          <Tabs
+            value={descriptionTab}
+            onChange={(_e, tab) => setDescriptionTab(tab)}
+            sx={{ minHeight: 36, mb: 1 }}
+            aria-label={t('cardDialog.description')}
+          >
+            <Tab value="write" label={t('cardDialog.write')} sx={{ minHeight: 36 }} disabled={!isWritable} />
+            <Tab value="preview" label={t('cardDialog.preview')} sx={{ minHeight: 36 }} />
           </Tabs>
           {descriptionTab === 'write' ? (
             <TextField
@@ -189,8 +205,8 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
               maxRows={16}
               value={description}
               onChange={(e) => setDescription(e.target.value)}
-              placeholder="Markdown: **bold**, lists, links…"
-              slotProps={{ htmlInput: { maxLength: CARD_DESCRIPTION_MAX, name: 'description', 'aria-label': 'Description (Markdown)' } }}
+              placeholder={t('cardDialog.descriptionPlaceholder')}
+              slotProps={{ htmlInput: { maxLength: CARD_DESCRIPTION_MAX, name: 'description', 'aria-label': t('cardDialog.descriptionInput') } }}
             />
           ) : description.trim() ? (
             <Markdown
@@ -199,10 +215,16 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
               sx={{ p: 1.5, border: '1px solid', borderColor: 'divider', borderRadius: 2 }}
             />
           ) : (
-            <Typography color="text.secondary">No description.</Typography>
+            <Typography color="text.secondary">{t('cardDialog.noDescription')}</Typography>
           )}
         </Section>
-        <Section title={`Checklist${checklist.length ? ` (${checklist.filter((i) => i.done).length}/${checklist.length})` : ''}`}>
+        <Section
+          title={
+            checklist.length
+              ? t('cardDialog.checklistProgress', { done: checklist.filter((i) => i.done).length, total: checklist.length })
+              : t('cardDialog.checklist')
+          }
+        >
           <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="checklist">
             {checklist.map((item) => (
               <Stack component="li" key={item.id} direction="row" sx={{ alignItems: 'center' }}>
@@ -214,7 +236,11 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
                 />
                 <Typography sx={{ flex: 1, overflowWrap: 'anywhere', textDecoration: item.done ? 'line-through' : 'none' }}>{item.text}</Typography>
                 {isWritable && (
-                  <IconButton size="small" aria-label={`Remove ${item.text}`} onClick={() => setChecklist(checklist.filter((i) => i.id !== item.id))}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('cardDialog.remove', { name: item.text })}
+                    onClick={() => setChecklist(checklist.filter((i) => i.id !== item.id))}
+                  >
                     <CloseIcon fontSize="small" />
                   </IconButton>
                 )}
@@ -234,27 +260,27 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
                     handleAddItem();
                   }
                 }}
-                placeholder="Add an item"
-                slotProps={{ htmlInput: { maxLength: CARD_CHECKLIST_ITEM_MAX, 'aria-label': 'New checklist item' } }}
+                placeholder={t('cardDialog.addItem')}
+                slotProps={{ htmlInput: { maxLength: CARD_CHECKLIST_ITEM_MAX, 'aria-label': t('cardDialog.newItem') } }}
               />
-              <Button onClick={handleAddItem}>Add</Button>
+              <Button onClick={handleAddItem}>{t('cardDialog.add')}</Button>
             </Stack>
           )}
         </Section>
         {isWritable && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', position: { md: 'sticky' }, bottom: 0, bgcolor: 'background.paper', py: 1 }}>
             <Button type="submit" variant="contained" disabled={!isDirty || !title.trim()} loading={update.isPending} data-testid="card-save">
-              Save changes
+              {t('cardDialog.save')}
             </Button>
             {isDirty && (
               <Typography variant="body2" color="text.secondary">
-                Unsaved changes
+                {t('cardDialog.unsaved')}
               </Typography>
             )}
           </Stack>
         )}
         <Divider />
-        <Section title={`Comments (${card.comments.length})`}>
+        <Section title={t('cardDialog.comments', { number: card.comments.length })}>
           <Stack spacing={1.5} data-testid="card-comments">
             {card.comments.map((c) => (
               <Box key={c.id} sx={{ p: 1.5, bgcolor: '#f8fafc', borderRadius: 2 }} data-testid="card-comment">
@@ -275,12 +301,12 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
                 minRows={2}
                 value={comment}
                 onChange={(e) => setComment(e.target.value)}
-                placeholder="Write a comment"
-                slotProps={{ htmlInput: { maxLength: CARD_COMMENT_MAX, 'aria-label': 'New comment' } }}
+                placeholder={t('cardDialog.writeComment')}
+                slotProps={{ htmlInput: { maxLength: CARD_COMMENT_MAX, 'aria-label': t('cardDialog.newComment') } }}
               />
               <Box>
                 <Button type="submit" variant="outlined" disabled={!comment.trim()} loading={addComment.isPending} data-testid="comment-submit">
-                  Comment
+                  {t('cardDialog.comment')}
                 </Button>
               </Box>
             </Box>
@@ -291,11 +317,11 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
       <Stack spacing={2.5} sx={{ minWidth: 0 }}>
         <TextField
           select
-          label="Column"
+          label={t('cardDialog.column')}
           value={board.columns.some((c) => c.id === card.column_id) ? card.column_id : ''}
           disabled={!isWritable}
           onChange={(e) => onMoveTo(card.id, e.target.value)}
-          helperText="Moves the card to the end of that column"
+          helperText={t('cardDialog.columnHelper')}
           slotProps={{ htmlInput: { 'data-testid': 'card-column' } }}
         >
           {board.columns.map((c) => (
@@ -312,10 +338,10 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
           getOptionLabel={(o) => o.name}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           disabled={!isWritable}
-          renderInput={(params) => <TextField {...params} label="Assignees" />}
+          renderInput={(params) => <TextField {...params} label={t('cardDialog.assignees')} />}
           data-testid="card-assignees"
         />
-        <DateInput label="Due date" value={dueDate} onChange={setDueDate} disabled={!isWritable} name="due_date" />
+        <DateInput label={t('cardDialog.dueDate')} value={dueDate} onChange={setDueDate} disabled={!isWritable} name="due_date" />
         <Autocomplete
           multiple
           freeSolo
@@ -328,10 +354,10 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
           renderValue={(value, getItemProps) =>
             value.map((option, index) => <Chip size="small" label={option} {...getItemProps({ index })} key={option} />)
           }
-          renderInput={(params) => <TextField {...params} label="Labels" helperText="Type and press Enter" />}
+          renderInput={(params) => <TextField {...params} label={t('cardDialog.labels')} helperText={t('cardDialog.labelsHelper')} />}
           data-testid="card-labels"
         />
-        <Section title={`Files (${card.attachments.length})`}>
+        <Section title={t('cardDialog.files', { number: card.attachments.length })}>
           <Stack spacing={0.75}>
             {card.attachments.map((file) => (
               <Stack key={file.id} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="card-attachment">
@@ -344,7 +370,7 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
                 {isWritable && (
                   <IconButton
                     size="small"
-                    aria-label={`Remove ${file.name}`}
+                    aria-label={t('cardDialog.remove', { name: file.name })}
                     onClick={() => removeFile.mutate({ cardId: card.id, projectId: card.project_id, attachmentId: file.id }, { onError })}
                   >
                     <DeleteOutlineIcon fontSize="small" />
@@ -364,7 +390,8 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
                 onChange={(e) => {
                   const files = [...(e.target.files ?? [])];
                   e.target.value = '';
-                  if (files.length) upload.mutate({ cardId: card.id, files }, { onSuccess: () => notify.success('File attached'), onError });
+                  if (files.length)
+                    upload.mutate({ cardId: card.id, files }, { onSuccess: () => notify.success(t('cardDialog.fileAttached')), onError });
                 }}
               />
               <Button
@@ -374,16 +401,16 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
                 loading={upload.isPending}
                 sx={{ mt: 1 }}
               >
-                Attach files
+                {t('cardDialog.attach')}
               </Button>
             </>
           )}
         </Section>
-        <Section title="Activity">
+        <Section title={t('cardDialog.activity')}>
           <Stack component="ol" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 240, overflowY: 'auto' }} data-testid="card-activity">
             {card.activity.map((event) => (
               <Typography component="li" key={event.id} variant="body2">
-                <strong>{event.actor?.name ?? 'Someone'}</strong> {event.summary}
+                <strong>{event.actor?.name ?? t('cardDialog.someone')}</strong> {event.summary}
                 <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   {formatDateTime(event.created_at)}
                 </Typography>
@@ -391,24 +418,28 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
             ))}
           </Stack>
         </Section>
-        {card.done && <Alert severity="success">Done {card.completed_at ? `since ${formatDateTime(card.completed_at)}` : ''}</Alert>}
+        {card.done && (
+          <Alert severity="success">
+            {card.completed_at ? t('cardDialog.doneSince', { date: formatDateTime(card.completed_at) }) : t('cardDialog.done')}
+          </Alert>
+        )}
         {canDelete && (
           <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setIsDeleting(true)} data-testid="card-delete">
-            Delete card
+            {t('cardDialog.delete')}
           </Button>
         )}
       </Stack>
       <ConfirmDialog
         open={isDeleting}
-        title="Delete this card?"
-        confirmLabel="Delete"
+        title={t('cardDialog.deleteTitle')}
+        confirmLabel={t('cardDialog.deleteConfirm')}
         isPending={remove.isPending}
         onConfirm={() =>
           remove.mutate(
             { cardId: card.id, projectId: card.project_id, version: card.version },
             {
               onSuccess: () => {
-                notify.success('Card deleted');
+                notify.success(t('cardDialog.deleted'));
                 onClose();
               },
               onError,
@@ -417,7 +448,7 @@ function CardEditor({ card, board, me, onMoveTo, onClose }: { card: Card } & Omi
         }
         onClose={() => setIsDeleting(false)}
       >
-        “{card.title}” and its comments and files will be removed for everyone.
+        {t('cardDialog.deleteText', { title: card.title })}
       </ConfirmDialog>
     </Box>
   );

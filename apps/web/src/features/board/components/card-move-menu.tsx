@@ -2,6 +2,7 @@ import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState, type SyntheticEvent } from 'react';
+import { useBoardT } from '../i18n';
 import type { CardMoveMenuProps } from './card-move-menu-items';
 
 const CardMoveMenuItems = lazy(() => import('./card-move-menu-items').then((m) => ({ default: m.CardMoveMenuItems })));
@@ -15,6 +16,7 @@ const keepToMenu = (event: SyntheticEvent) => event.stopPropagation();
  * menu is fetched when a card's button is first pressed.
  */
 export function CardMoveMenu(props: Omit<CardMoveMenuProps, 'anchor' | 'onClose'>) {
+  const { t } = useBoardT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [hasOpened, setHasOpened] = useState(false);
   return (
@@ -29,10 +31,10 @@ export function CardMoveMenu(props: Omit<CardMoveMenuProps, 'anchor' | 'onClose'
     >
       <IconButton
         size="small"
-        aria-label={`Move “${props.cardTitle}” to another column`}
+        aria-label={t('moveMenu.button', { title: props.cardTitle })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        title="Move to"
+        title={t('moveMenu.tooltip')}
         onClick={(event) => {
           setHasOpened(true);
           setAnchor(event.currentTarget);

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/http';
 import { useDeleteColumn } from '../api/delete-column';
 import { useMoveColumn } from '../api/move-column';
 import { useUpdateColumn } from '../api/update-column';
+import { useBoardT } from '../i18n';
 
 export type ColumnMenuProps = {
   projectId: string;
@@ -33,6 +34,7 @@ type ColumnMenuActionsProps = ColumnMenuProps & {
 
 /** The column menu's items and the dialogs they open (fetched when a column's menu is first opened). */
 export function ColumnMenuActions({ projectId, column, count, previousId, nextId, anchor, onAnchorChange: setAnchor }: ColumnMenuActionsProps) {
+  const { t } = useBoardT();
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
   const [name, setName] = useState(column.name);
@@ -70,13 +72,13 @@ export function ColumnMenuActions({ projectId, column, count, previousId, nextId
     <>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem onClick={openEditor} data-testid="column-edit">
-          Rename and WIP limit…
+          {t('columnMenu.edit')}
         </MenuItem>
         <MenuItem disabled={!previousId} onClick={() => previousId && handleMove({ before_column_id: previousId })}>
-          Move left
+          {t('columnMenu.moveLeft')}
         </MenuItem>
         <MenuItem disabled={!nextId} onClick={() => nextId && handleMove({ after_column_id: nextId })}>
-          Move right
+          {t('columnMenu.moveRight')}
         </MenuItem>
         <MenuItem
           disabled={count > 0}
@@ -86,49 +88,49 @@ export function ColumnMenuActions({ projectId, column, count, previousId, nextId
           }}
           sx={{ color: 'error.main' }}
         >
-          {count > 0 ? 'Delete (move its cards out first)' : 'Delete column'}
+          {count > 0 ? t('columnMenu.deleteBlocked') : t('columnMenu.delete')}
         </MenuItem>
       </Menu>
       <Dialog open={isEditing} onClose={() => setIsEditing(false)} fullWidth maxWidth="xs" aria-labelledby={`edit-${column.id}`}>
         <form onSubmit={handleSave} data-testid="column-form">
-          <DialogTitle id={`edit-${column.id}`}>Column “{column.name}”</DialogTitle>
+          <DialogTitle id={`edit-${column.id}`}>{t('columnMenu.editTitle', { name: column.name })}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               <TextField
-                label="Name"
+                label={t('columnMenu.name')}
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 required
                 slotProps={{ htmlInput: { maxLength: BOARD_COLUMN_NAME_MAX, name: 'name' } }}
               />
               <TextField
-                label="WIP limit"
+                label={t('columnMenu.wipLimit')}
                 value={limit}
                 onChange={(e) => setLimit(e.target.value)}
                 type="number"
                 error={!isLimitValid}
-                helperText={isLimitValid ? 'Most cards the column may hold; empty for no limit' : `A whole number from 1 to ${WIP_LIMIT_MAX}`}
+                helperText={isLimitValid ? t('columnMenu.wipHelper') : t('columnMenu.wipInvalid', { max: WIP_LIMIT_MAX })}
                 slotProps={{ htmlInput: { min: 1, max: WIP_LIMIT_MAX, name: 'wip_limit' } }}
               />
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={() => setIsEditing(false)}>Cancel</Button>
+            <Button onClick={() => setIsEditing(false)}>{t('columnMenu.cancel')}</Button>
             <Button type="submit" variant="contained" loading={update.isPending} data-testid="column-save">
-              Save
+              {t('columnMenu.save')}
             </Button>
           </DialogActions>
         </form>
       </Dialog>
       <ConfirmDialog
         open={isDeleting}
-        title="Delete this column?"
-        confirmLabel="Delete"
+        title={t('columnMenu.deleteTitle')}
+        confirmLabel={t('columnMenu.deleteConfirm')}
         isPending={remove.isPending}
         onConfirm={() => remove.mutate({ columnId: column.id, projectId }, { onSuccess: () => setIsDeleting(false), onError })}
         onClose={() => setIsDeleting(false)}
       >
-        “{column.name}” has no cards. Deleting it cannot be undone.
+        {t('columnMenu.deleteText', { name: column.name })}
       </ConfirmDialog>
     </>
   );

@@ -1,12 +1,14 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
+import { useBoardT } from '../i18n';
 import type { ColumnMenuProps } from './column-menu-actions';
 
 const ColumnMenuActions = lazy(() => import('./column-menu-actions').then((m) => ({ default: m.ColumnMenuActions })));
 
 /** Rename, WIP limit, move left or right, delete (when empty): the team lead's and staff's column actions. */
 export function ColumnMenu(props: ColumnMenuProps) {
+  const { t } = useBoardT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The menu and its dialogs are fetched when a column's menu is first opened, then stay mounted.
   const [hasOpened, setHasOpened] = useState(false);
@@ -14,7 +16,7 @@ export function ColumnMenu(props: ColumnMenuProps) {
     <>
       <IconButton
         size="small"
-        aria-label={`Column actions for ${props.column.name}`}
+        aria-label={t('columnMenu.actionsFor', { name: props.column.name })}
         onClick={(e) => {
           setHasOpened(true);
           setAnchor(e.currentTarget);

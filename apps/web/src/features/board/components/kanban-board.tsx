@@ -19,7 +19,7 @@ import {
   type UniqueIdentifier,
   useDroppable,
 } from '@dnd-kit/core';
-import { wipLimitMessage, type BoardColumn as BoardColumnData } from '@agency/schema';
+import type { BoardColumn as BoardColumnData } from '@agency/schema';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import BlockIcon from '@mui/icons-material/Block';
 import Alert from '@mui/material/Alert';
@@ -37,6 +37,7 @@ import { ListLoading, RecordError } from '../../../components/list-states';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { useBoard } from '../api/get-board';
 import { useMoveCard } from '../api/move-card';
+import { useBoardT } from '../i18n';
 import {
   COLUMN_PREFIX,
   NO_FILTERS,
@@ -124,10 +125,6 @@ function ColumnTab({ columnId, isBlocked, ...props }: TabProps & { columnId: str
   );
 }
 
-const INSTRUCTIONS =
-  'To pick up a card, press Space. While it is picked up, use the arrow keys to move it up and down or to another column, Space to drop it, ' +
-  'or Escape to cancel. Press Enter to open the card.';
-
 type KanbanBoardProps = {
   projectId: string;
   /** The signed-in person, for the "Assigned to me" filter. */
@@ -143,6 +140,7 @@ type KanbanBoardProps = {
  * keyboard. A move shows at once and is rolled back, with the server's reason, when the server refuses it.
  */
 export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePanel }: KanbanBoardProps) {
+  const { t } = useBoardT();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -244,25 +242,20 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePan
     }),
   );
 
-  if (boardQuery.isPending) return <ListLoading label="Loading the board..." />;
+  if (boardQuery.isPending) return <ListLoading label={t('board.loading')} />;
   if (boardQuery.isError || !board) {
     if (hasErrorCode(boardQuery.error, 'BOARD_CLOSED')) {
       return <Alert severity="info">{errorMessage(boardQuery.error)}</Alert>;
     }
     return (
-      <RecordError
-        error={boardQuery.error}
-        missingText="This project has no board you can open. Pick a project above."
-        onRetry={() => void boardQuery.refetch()}
-        data-testid="board-missing"
-      />
+      <RecordError error={boardQuery.error} missingText={t('board.missing')} onRetry={() => void boardQuery.refetch()} data-testid="board-missing" />
     );
   }
 
   const canMove = board.writable;
   const columnById = (id: string | null): BoardColumnData | undefined => board.columns.find((c) => c.id === id);
   const columnName = (id: string | null) => columnById(id)?.name ?? '';
-  const titleOf = (id: UniqueIdentifier) => cards.get(String(id))?.title ?? 'the card';
+  const titleOf = (id: UniqueIdentifier) => cards.get(String(id))?.title ?? t('board.theCard');
   /** The column a drag over `overId` would drop into, and whether it cannot take the card (as the board stood at the drag's start). */
   const dropTargetOf = (activeId: string, overId: string) => {
     const column = columnById(targetColumnOf(itemsRef.current, overId));
@@ -270,30 +263,30 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePan
     const isBlocked = column !== undefined && before !== null && isDropBlocked(before, activeId, column.id, column.wip_limit);
     return { column, isBlocked };
   };
-  const blockedText = (column: BoardColumnData) => `${column.name} is at its WIP limit of ${column.wip_limit}`;
+  const blockedText = (column: BoardColumnData) => t('board.blocked', { name: column.name, limit: column.wip_limit });
   const describePlace = (id: UniqueIdentifier) => {
     const column = columnOf(itemsRef.current, String(id));
     if (!column) return '';
     const list = itemsRef.current[column];
-    return `${columnName(column)}, position ${list.indexOf(String(id)) + 1} of ${list.length}`;
+    return t('drag.place', { column: columnName(column), position: list.indexOf(String(id)) + 1, total: list.length });
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, in ${describePlace(active.id)}.`,
+    onDragStart: ({ active }) => t('drag.pickedUp', { title: titleOf(active.id), place: describePlace(active.id) }),
     onDragOver: ({ active, over }) => {
-      if (!over) return `${titleOf(active.id)} is not over a column.`;
+      if (!over) return t('drag.notOver', { title: titleOf(active.id) });
       const { column, isBlocked } = dropTargetOf(String(active.id), String(over.id));
-      if (column && isBlocked) return `${titleOf(active.id)} cannot be dropped here: ${blockedText(column)}.`;
+      if (column && isBlocked) return t('drag.cannotDrop', { title: titleOf(active.id), reason: blockedText(column) });
       if (column && isTabDropId(String(over.id))) {
-        return `${titleOf(active.id)} is over the ${column.name} tab: drop it to move it to the end of ${column.name}.`;
+        return t('drag.overTab', { title: titleOf(active.id), column: column.name });
       }
-      return `${titleOf(active.id)} is now in ${describePlace(active.id)}.`;
+      return t('drag.nowIn', { title: titleOf(active.id), place: describePlace(active.id) });
     },
     onDragEnd: ({ active, over }) => {
-      if (!over) return `${titleOf(active.id)} was dropped outside the board.`;
-      if (dropOutcome.current === 'blocked') return `${titleOf(active.id)} was not moved: it cannot be dropped there.`;
-      return `Dropped ${titleOf(active.id)} in ${describePlace(active.id)}.`;
+      if (!over) return t('drag.droppedOutside', { title: titleOf(active.id) });
+      if (dropOutcome.current === 'blocked') return t('drag.notMoved', { title: titleOf(active.id) });
+      return t('drag.dropped', { title: titleOf(active.id), place: describePlace(active.id) });
     },
-    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled; it is back where it was.`,
+    onDragCancel: ({ active }) => t('drag.cancelled', { title: titleOf(active.id) }),
   };
 
   const settle = () => {
@@ -379,7 +372,7 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePan
     if (target.isBlocked) {
       dropOutcome.current = 'blocked';
       restore();
-      notify.error(wipLimitMessage(target.column.name, target.column.wip_limit ?? 0), { toastId: `move-${id}` });
+      notify.error(t('board.wipLimit', { name: target.column.name, count: target.column.wip_limit ?? 0 }), { toastId: `move-${id}` });
       return;
     }
     const isTab = isTabDropId(overId);
@@ -389,7 +382,7 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePan
       return;
     }
     commit(id, next);
-    if (isTab) notify.success(`Moved “${titleOf(id)}” to ${target.column.name}`);
+    if (isTab) notify.success(t('board.moved', { title: titleOf(id), column: target.column.name }));
   };
 
   const handleDragCancel = () => {
@@ -413,7 +406,7 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePan
     if (columnOf(items, cardId) === columnId) return;
     handleMoveTo(cardId, columnId);
     focusAfterMove.current = { cardId, columnId };
-    notify.success(`Moved “${titleOf(cardId)}” to ${columnName(columnId)}`);
+    notify.success(t('board.moved', { title: titleOf(cardId), column: columnName(columnId) }));
   };
   const moveTargets = board.columns.map((c) => ({ id: c.id, name: c.name, count: (items[c.id] ?? []).length, wipLimit: c.wip_limit }));
 
@@ -470,13 +463,13 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePan
         <BoardFilters board={board} filters={filters} onChange={setFilters} />
         <Box sx={{ flex: 1 }} />
         <Typography variant="body2" color="text.secondary" data-testid="board-count">
-          {isFiltering(filters) ? `Showing ${shown} of ${total} cards` : `${total} ${total === 1 ? 'card' : 'cards'}`}
+          {isFiltering(filters) ? t('board.showing', { shown, total }) : t('board.count', { count: total })}
         </Typography>
         {board.can_manage_columns && <AddColumnButton projectId={projectId} />}
       </Stack>
       {!board.writable && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          This project is closed: its board can be read but no longer changed.
+          {t('board.closed')}
         </Alert>
       )}
       <DndContext
@@ -491,7 +484,7 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePan
         onDragOver={handleDragOver}
         onDragEnd={handleDragEnd}
         onDragCancel={handleDragCancel}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: t('drag.instructions') } }}
       >
         {isPhone ? (
           <>
@@ -502,7 +495,7 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePan
                 onChange={(_e, value: number) => setPhoneColumn(value)}
                 variant="scrollable"
                 allowScrollButtonsMobile
-                aria-label="Columns"
+                aria-label={t('board.columns')}
                 data-testid="column-tabs"
               >
                 {board.columns.map((column) => (
@@ -512,7 +505,7 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePan
                     data-column-id={column.id}
                     data-column-name={column.name}
                     isBlocked={activeId !== null && blockedIds.has(column.id)}
-                    label={`${column.name} (${(items[column.id] ?? []).length})`}
+                    label={t('board.tab', { name: column.name, number: (items[column.id] ?? []).length })}
                   />
                 ))}
               </Tabs>
@@ -541,9 +534,9 @@ export function KanbanBoard({ projectId, me, openCardId, onOpenCard, cardTimePan
                 >
                   {overTab
                     ? isOverBlockedTab
-                      ? `Cannot drop here: ${blockedText(overTab)}`
-                      : `Drop to move it to ${overTab.name}`
-                    : 'Drop it on a tab to move it to that column'}
+                      ? t('board.cannotDropHere', { reason: blockedText(overTab) })
+                      : t('board.dropTo', { name: overTab.name })
+                    : t('board.dropOnTab')}
                 </Box>
               )}
             </Box>

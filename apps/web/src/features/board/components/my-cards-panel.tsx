@@ -11,29 +11,34 @@ import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useMyCards } from '../api/list-my-cards';
+import { useBoardT } from '../i18n';
 import { localToday } from '../utils/board-state';
 
 const DUE_GROUPS = [
-  { key: 'overdue', label: 'Overdue', color: '#dc2626' },
-  { key: 'soon', label: 'Due soon', color: '#d97706' },
-  { key: 'later', label: 'Later', color: '#4338ca' },
-  { key: 'none', label: 'No date', color: '#94a3b8' },
+  { key: 'overdue', color: '#dc2626' },
+  { key: 'soon', color: '#d97706' },
+  { key: 'later', color: '#4338ca' },
+  { key: 'none', color: '#94a3b8' },
 ] as const;
 
 type MyCardsPanelProps = { cardPath: (card: MyCard) => string; boardPath: string };
 
 /** My open cards across projects, overdue and due soon first, with a small chart of how they stand. */
 export function MyCardsPanel({ cardPath, boardPath }: MyCardsPanelProps) {
+  const { t } = useBoardT();
   const query = useMyCards();
   const today = localToday();
   let body;
-  if (query.isPending) body = <ListLoading label="Loading your cards..." />;
+  if (query.isPending) body = <ListLoading label={t('myCards.loading')} />;
   else if (query.isError) body = <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
-  else if (query.data.items.length === 0)
-    body = <ListEmpty title="No open cards assigned to you">Cards assigned to you on any board appear here.</ListEmpty>;
+  else if (query.data.items.length === 0) body = <ListEmpty title={t('myCards.emptyTitle')}>{t('myCards.emptyText')}</ListEmpty>;
   else {
     const cards = query.data.items;
-    const counts = DUE_GROUPS.map((g) => ({ ...g, value: cards.filter((c) => dueState(c.due_date, false, today) === g.key).length }));
+    const counts = DUE_GROUPS.map((g) => ({
+      ...g,
+      label: t(`myCards.${g.key}`),
+      value: cards.filter((c) => dueState(c.due_date, false, today) === g.key).length,
+    }));
     // A chart says something only when the cards fall into two groups or more: one full ring repeats the list.
     const hasChart = counts.filter((c) => c.value > 0).length >= 2;
     body = (
@@ -60,14 +65,14 @@ export function MyCardsPanel({ cardPath, boardPath }: MyCardsPanelProps) {
                   {card.due_date && (
                     <Chip
                       size="small"
-                      label={`${due === 'overdue' ? 'Overdue' : 'Due'} ${formatDate(card.due_date)}`}
+                      label={t(due === 'overdue' ? 'myCards.overdueOn' : 'myCards.dueOn', { date: formatDate(card.due_date) })}
                       color={due === 'overdue' ? 'error' : due === 'soon' ? 'warning' : 'default'}
                       variant={due === 'later' ? 'outlined' : 'filled'}
                     />
                   )}
                   {card.checklist_total > 0 && (
                     <Typography variant="caption" color="text.secondary">
-                      {card.checklist_done}/{card.checklist_total} checked
+                      {t('myCards.checked', { done: card.checklist_done, total: card.checklist_total })}
                     </Typography>
                   )}
                 </Stack>
@@ -76,12 +81,16 @@ export function MyCardsPanel({ cardPath, boardPath }: MyCardsPanelProps) {
           })}
           {cards.length > 8 && (
             <Link component={RouterLink} to={boardPath}>
-              {cards.length - 8} more on the board
+              {t('myCards.more', { number: cards.length - 8 })}
             </Link>
           )}
         </Stack>
         {hasChart && (
-          <Box aria-label={counts.map((c) => `${c.label}: ${c.value}`).join(', ')} role="img" data-testid="my-cards-chart">
+          <Box
+            aria-label={counts.map((c) => t('myCards.chartPart', { label: c.label, value: c.value })).join(', ')}
+            role="img"
+            data-testid="my-cards-chart"
+          >
             <PieChart
               height={180}
               innerRadius={40}
@@ -93,7 +102,7 @@ export function MyCardsPanel({ cardPath, boardPath }: MyCardsPanelProps) {
     );
   }
   return (
-    <SectionCard title="My cards" subtitle="Open cards assigned to you, overdue and due soon first" data-testid="my-cards">
+    <SectionCard title={t('myCards.title')} subtitle={t('myCards.subtitle')} data-testid="my-cards">
       {body}
     </SectionCard>
   );

@@ -5,27 +5,29 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { percentDone } from '@agency/schema';
 import { useProjectProgress } from '../api/get-project-progress';
+import { useBoardT } from '../i18n';
 
 /** Read-only progress of a project's board (what a client sees): done of total, and cards per column. */
 export function ProjectProgress({ projectId }: { projectId: string }) {
+  const { t } = useBoardT();
   const progress = useProjectProgress(projectId);
   if (!progress.data?.has_board) return null;
   const { total, done, columns } = progress.data;
   const percent = total === 0 ? 0 : percentDone(done, total);
   return (
-    <Card component="section" aria-label="Progress" sx={{ p: { xs: 2, sm: 3 } }} data-testid="project-progress">
+    <Card component="section" aria-label={t('progress.title')} sx={{ p: { xs: 2, sm: 3 } }} data-testid="project-progress">
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Progress
+        {t('progress.title')}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
         <LinearProgress
           variant="determinate"
           value={percent}
           sx={{ flex: 1, height: 10, borderRadius: 5 }}
-          aria-label={`${percent}% of tasks done`}
+          aria-label={t('progress.percent', { percent })}
         />
         <Typography sx={{ fontWeight: 700 }} data-testid="progress-summary">
-          {done} of {total} tasks done
+          {t('progress.summary', { done, total })}
         </Typography>
       </Stack>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))' }}>
