@@ -5,6 +5,7 @@ import type account from '../locales/en-GB/account.json';
 import type admins from '../locales/en-GB/admins.json';
 import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
+import type projects from '../locales/en-GB/projects.json';
 import type webhooks from '../locales/en-GB/webhooks.json';
 
 declare module 'i18next' {
@@ -15,6 +16,7 @@ declare module 'i18next' {
       admins: typeof admins;
       board: typeof board;
       common: typeof common;
+      projects: typeof projects;
       webhooks: typeof webhooks;
     };
   }

@@ -8,6 +8,7 @@ import { ProjectDetail } from '../../features/projects/components/project-detail
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
 import { StaffProjectActions } from '../../features/projects/components/staff-project-actions';
 import { StaffProjectsTable } from '../../features/projects/components/staff-projects-table';
+import { useProjectsT } from '../../features/projects/i18n';
 import { ProjectProfitability } from '../../features/time/components/project-profitability';
 import { PageHeading } from '../../components/page-heading';
 import { contractPathFor } from '../../lib/contract-links';
@@ -21,6 +22,7 @@ const PaymentPlanSection = lazy(() =>
 
 /** /all-projects for admins and the super admin: every project; `?id=<id>` opens one with its status actions. */
 export function AllProjectsRoute() {
+  const { t } = useProjectsT();
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
@@ -29,10 +31,10 @@ export function AllProjectsRoute() {
   if (id) {
     return (
       <>
-        <PageTitle title="Project" />
+        <PageTitle title={t('pages.project')} />
         <ProjectDetail
           projectId={id}
-          back={{ to: paths.staff.projects, label: 'All projects' }}
+          back={{ to: paths.staff.projects, label: t('pages.allProjects') }}
           renderActions={(project) => <StaffProjectActions project={project} role={user.role} userId={user.id} />}
           renderExtra={(project) => <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} />}
           renderSections={(project) => (
@@ -56,8 +58,8 @@ export function AllProjectsRoute() {
 
   return (
     <>
-      <PageTitle title="All projects" />
-      <PageHeading title="All projects">Every project of every client. Open one to see its files, team and history.</PageHeading>
+      <PageTitle title={t('pages.allProjects')} />
+      <PageHeading title={t('pages.allProjects')}>{t('pages.allProjectsIntro')}</PageHeading>
       <StaffProjectsTable role={user.role} userId={user.id} />
     </>
   );

@@ -18,6 +18,7 @@ import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectStatusActions } from '../../features/projects/components/project-status-actions';
 import { ProjectAttentionCard } from '../../features/projects/components/project-summary-panel';
+import { useProjectsT } from '../../features/projects/i18n';
 import { paths } from '../../lib/paths';
 import { contractPathFor } from '../../lib/contract-links';
 import { boardPathFor, projectPathFor } from '../../lib/project-links';
@@ -43,6 +44,7 @@ type EmployeeDashboardProps = { title: string; intro: string };
  * `?id=<id>` opens one project.
  */
 function EmployeeDashboard({ title, intro }: EmployeeDashboardProps) {
+  const { t } = useProjectsT();
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
@@ -78,26 +80,26 @@ function EmployeeDashboard({ title, intro }: EmployeeDashboardProps) {
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           {isLead && (
             <ProjectAttentionCard
-              title="Ready to start"
-              subtitle="Approved projects you lead"
-              emptyTitle="No approved project is waiting to start"
+              title={t('dashboard.readyToStart')}
+              subtitle={t('dashboard.readySubtitle')}
+              emptyTitle={t('dashboard.readyEmpty')}
               getDetailPath={(projectId) => projectPathFor(user.role, projectId)}
               renderActions={statusActions}
               hideWhenEmpty
             />
           )}
           <ContractList
-            title="Team contracts to sign"
-            subtitle="One for each project you join"
+            title={t('dashboard.contractsTitle')}
+            subtitle={t('dashboard.contractsSubtitle')}
             action={
               <Button component={Link} to={paths.employee.teamContract} size="small">
-                All my contracts
+                {t('dashboard.allContracts')}
               </Button>
             }
             filters={{ kind: 'team', signer_id: user.id, status: 'sent' }}
             getOpenPath={openContractPath}
-            emptyTitle="Nothing to sign"
-            emptyText="A new project's team contract appears here."
+            emptyTitle={t('dashboard.nothingToSign')}
+            emptyText={t('dashboard.contractsEmpty')}
             denseEmpty
             max={{ count: CONTRACTS_SHOWN, allPath: paths.employee.teamContract }}
             data-testid="contracts-to-sign"
@@ -106,13 +108,13 @@ function EmployeeDashboard({ title, intro }: EmployeeDashboardProps) {
         </Stack>
       </Box>
       <ProjectList
-        title="My projects"
-        subtitle={isLead ? 'Projects you lead or work on.' : 'Projects you work on.'}
+        title={t('dashboard.myProjects')}
+        subtitle={isLead ? t('dashboard.leadSubtitle') : t('dashboard.memberSubtitle')}
         getDetailPath={(projectId) => projectPathFor(user.role, projectId)}
         showClient
         showTeamLead
-        emptyTitle="You are not on a project yet"
-        emptyText="Projects appear here once you are added to a team."
+        emptyTitle={t('dashboard.emptyTitle')}
+        emptyText={t('dashboard.emptyText')}
         renderActions={statusActions}
         filtersFrom={PROJECTS_WITHOUT_FILTERS}
         data-testid="employee-projects"
@@ -144,9 +146,11 @@ const TWO_COLUMNS = {
 } as const;
 
 export function TeamleadDashboardRoute() {
-  return <EmployeeDashboard title="Team lead dashboard" intro="Your work first: cards, projects to start, contracts to sign." />;
+  const { t } = useProjectsT();
+  return <EmployeeDashboard title={t('dashboard.teamleadTitle')} intro={t('dashboard.teamleadIntro')} />;
 }
 
 export function TeammemberDashboardRoute() {
-  return <EmployeeDashboard title="Team member dashboard" intro="Your work first: cards, contracts to sign, training." />;
+  const { t } = useProjectsT();
+  return <EmployeeDashboard title={t('dashboard.teammemberTitle')} intro={t('dashboard.teammemberIntro')} />;
 }

@@ -8,18 +8,20 @@ import { ProjectContracts } from '../../features/contracts/components/project-co
 import { ProjectDetail } from '../../features/projects/components/project-detail';
 import { ProjectStatusActions } from '../../features/projects/components/project-status-actions';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
+import { useProjectsT } from '../../features/projects/i18n';
 import { contractPathFor } from '../../lib/contract-links';
 import { boardPathFor, projectsPathFor } from '../../lib/project-links';
 
 /** One project on an employee's dashboard (`?id=<id>`): its board, its status actions, its files and contracts. */
 export function EmployeeProject({ projectId, user }: { projectId: string; user: User }) {
+  const { t } = useProjectsT();
   const isLead = user.role === 'teamlead';
   return (
     <>
-      <PageTitle title="Project" />
+      <PageTitle title={t('pages.project')} />
       <ProjectDetail
         projectId={projectId}
-        back={{ to: projectsPathFor(user.role), label: 'My projects' }}
+        back={{ to: projectsPathFor(user.role), label: t('pages.myProjects') }}
         renderActions={(project) => (
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             {isBoardReadable(project.status) && (
@@ -30,7 +32,7 @@ export function EmployeeProject({ projectId, user }: { projectId: string; user: 
                 startIcon={<ViewKanbanOutlinedIcon />}
                 data-testid="open-board"
               >
-                Open the board
+                {t('pages.openBoard')}
               </Button>
             )}
             <ProjectStatusActions project={project} role={user.role} userId={user.id} />

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useActiveEmployees } from '../../features/admins/api/list-active-employees';
 import { PageTitle } from '../../features/config/components/page-title';
 import { ApprovalQueue } from '../../features/projects/components/approval-queue';
+import { useProjectsT } from '../../features/projects/i18n';
 import { PageHeading } from '../../components/page-heading';
 import { notify } from '../../lib/notify';
 import { paths } from '../../lib/paths';
@@ -17,6 +18,7 @@ const ProposalEditorDialog = lazy(() =>
 
 /** /project-approval: pending projects, oldest first; `?id=<id>` selects one. A pending request may get a proposal. */
 export function ProjectApprovalRoute() {
+  const { t } = useProjectsT();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const selectedId = searchParams.get('id');
@@ -30,10 +32,8 @@ export function ProjectApprovalRoute() {
 
   return (
     <>
-      <PageTitle title="Project approval" />
-      <PageHeading title="Project approval">
-        Review new projects: approve them with a team, reject them with a reason, or answer with a priced proposal.
-      </PageHeading>
+      <PageTitle title={t('pages.approval')} />
+      <PageHeading title={t('pages.approval')}>{t('pages.approvalIntro')}</PageHeading>
       <ApprovalQueue
         selectedId={selectedId}
         onSelect={handleSelect}
@@ -45,7 +45,7 @@ export function ProjectApprovalRoute() {
             onClick={() => setProposalFor(project)}
             data-testid="send-proposal-button"
           >
-            Send a proposal
+            {t('pages.sendProposal')}
           </Button>
         )}
       />
@@ -58,7 +58,7 @@ export function ProjectApprovalRoute() {
             onClose={() => setProposalFor(null)}
             onDone={(proposal) => {
               setProposalFor(null);
-              notify.success(proposal.status === 'sent' ? `Proposal sent: ${proposal.title}` : `Draft saved: ${proposal.title}`);
+              notify.success(t(proposal.status === 'sent' ? 'pages.proposalSent' : 'pages.draftSaved', { title: proposal.title }));
               void navigate(`${paths.staff.proposals}?id=${encodeURIComponent(proposal.id)}`);
             }}
           />

@@ -10,6 +10,7 @@ import { ProjectDetail } from '../../features/projects/components/project-detail
 import { ProjectTimeLog } from '../../features/time/components/project-time-log';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { ProjectUploader } from '../../features/projects/components/project-uploader';
+import { useProjectsT } from '../../features/projects/i18n';
 import { PageHeading } from '../../components/page-heading';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { asksForWork, companyRoleOf, seesAmounts } from '../../lib/company-role';
@@ -24,6 +25,7 @@ const PaymentPlanSection = lazy(() =>
 
 /** /view-project lists the client's projects; /view-project?id=<id> opens one. */
 export function ViewProjectRoute() {
+  const { t } = useProjectsT();
   const [searchParams] = useSearchParams();
   const { user } = useAuth();
   const id = searchParams.get('id');
@@ -35,10 +37,10 @@ export function ViewProjectRoute() {
   if (id) {
     return (
       <>
-        <PageTitle title="Project" />
+        <PageTitle title={t('pages.project')} />
         <ProjectDetail
           projectId={id}
-          back={{ to: paths.client.projects, label: 'My projects' }}
+          back={{ to: paths.client.projects, label: t('pages.myProjects') }}
           showBudget={showAmounts}
           renderExtra={(project) =>
             canAskForWork ? <ProjectUploader projectId={project.id} status={project.status} existingCount={project.attachments.length} /> : null
@@ -69,18 +71,18 @@ export function ViewProjectRoute() {
 
   return (
     <>
-      <PageTitle title="My projects" />
-      <PageHeading title="My projects">Every project you have sent us, with where it stands.</PageHeading>
+      <PageTitle title={t('pages.myProjects')} />
+      <PageHeading title={t('pages.myProjects')}>{t('pages.myProjectsIntro')}</PageHeading>
       <ProjectList
-        title="Projects"
+        title={t('pages.projects')}
         getDetailPath={(projectId) => projectPathFor('client', projectId)}
         showTeamLead
         showBudget={showAmounts}
-        emptyText="Projects you create appear here."
+        emptyText={t('pages.clientEmpty')}
         action={
           canAskForWork && (
             <Button component={Link} to={paths.client.createProject} variant="contained" startIcon={<AddIcon />}>
-              New project
+              {t('pages.newProject')}
             </Button>
           )
         }

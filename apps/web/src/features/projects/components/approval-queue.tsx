@@ -15,13 +15,16 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { ListEmpty, ListError, ListLoading, LoadMore, RecordError } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
+import { useCommonT } from '../../../i18n';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useProject } from '../api/get-project';
 import { useProjects } from '../api/list-projects';
+import { useProjectsT } from '../i18n';
 import { ApproveProjectDialog, type TeamOptions } from './approve-project-dialog';
 import { ProjectAttachments } from './project-attachments';
 import { RejectProjectDialog } from './reject-project-dialog';
@@ -37,19 +40,16 @@ function PendingProjectPanel({
   onDecided: () => void;
   renderActions?: (project: Project) => ReactNode;
 }) {
+  const { t } = useProjectsT();
+  const { t: common } = useCommonT();
   const query = useProject(projectId);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
 
-  if (query.isPending) return <ListLoading label="Loading project..." />;
+  if (query.isPending) return <ListLoading label={t('queue.loadingProject')} />;
   if (query.isError) {
     return (
       <Box sx={{ p: 2 }}>
-        <RecordError
-          error={query.error}
-          missingText="This project does not exist or has been removed."
-          onRetry={() => void query.refetch()}
-          data-testid="project-missing"
-        />
+        <RecordError error={query.error} missingText={t('queue.missing')} onRetry={() => void query.refetch()} data-testid="project-missing" />
       </Box>
     );
   }
@@ -62,7 +62,12 @@ function PendingProjectPanel({
         {project.title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        From <strong>{project.client.name}</strong> · submitted {formatDateTime(project.created_at)}
+        <Trans
+          t={t}
+          i18nKey="queue.from"
+          values={{ client: project.client.name, date: formatDateTime(project.created_at) }}
+          components={{ strong: <strong /> }}
+        />
       </Typography>
       <Box
         component="dl"
@@ -76,9 +81,9 @@ function PendingProjectPanel({
         }}
       >
         {[
-          ['Budget', formatMoney(project.budget_minor, project.currency)],
-          ['Deadline', project.deadline ? formatDate(project.deadline) : 'Not set'],
-          ['Category', project.category || 'Not set'],
+          [t('queue.budget'), formatMoney(project.budget_minor, project.currency)],
+          [t('queue.deadline'), project.deadline ? formatDate(project.deadline) : common('format.notSet')],
+          [t('queue.category'), project.category || common('format.notSet')],
         ].map(([label, value]) => (
           <Box key={label}>
             <Typography component="dt" variant="body2" color="text.secondary">
@@ -91,26 +96,26 @@ function PendingProjectPanel({
         ))}
       </Box>
       <Typography variant="subtitle2" component="h3">
-        Description
+        {t('queue.description')}
       </Typography>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 2 }}>{project.description}</Typography>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        Attachments
+        {t('queue.attachments')}
       </Typography>
       <ProjectAttachments attachments={project.attachments} />
       {isPending ? (
         <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap', rowGap: 1 }}>
           <Button variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setDialog('approve')} data-testid="approve-button">
-            Approve
+            {t('queue.approve')}
           </Button>
           <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setDialog('reject')} data-testid="reject-button">
-            Reject
+            {t('queue.reject')}
           </Button>
           {renderActions?.(project)}
         </Stack>
       ) : (
         <Typography sx={{ mt: 3 }} color="text.secondary">
-          This project was already reviewed.
+          {t('queue.reviewed')}
         </Typography>
       )}
       <ApproveProjectDialog
@@ -119,7 +124,7 @@ function PendingProjectPanel({
         team={team}
         onClose={() => setDialog(null)}
         onApproved={() => {
-          notify.success(`Approved: ${project.title}`);
+          notify.success(t('queue.approved', { title: project.title }));
           setDialog(null);
           onDecided();
         }}
@@ -129,7 +134,7 @@ function PendingProjectPanel({
         project={project}
         onClose={() => setDialog(null)}
         onRejected={() => {
-          notify.success(`Rejected: ${project.title}`);
+          notify.success(t('queue.rejected', { title: project.title }));
           setDialog(null);
           onDecided();
         }}
@@ -148,23 +153,24 @@ type ApprovalQueueProps = {
 
 /** Pending projects, oldest first, beside the selected one's details with Approve and Reject. */
 export function ApprovalQueue({ selectedId, onSelect, team, renderActions }: ApprovalQueueProps) {
+  const { t } = useProjectsT();
   const theme = useTheme();
   const isNarrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const queue = useProjects({ status: 'pending', order: 'oldest' });
   const items: ProjectListItem[] = queue.data?.pages.flatMap((page) => page.items) ?? [];
 
   let list;
-  if (queue.isPending) list = <ListLoading label="Loading the queue..." />;
+  if (queue.isPending) list = <ListLoading label={t('queue.loading')} />;
   else if (queue.isError) list = <ListError message={errorMessage(queue.error)} onRetry={() => queue.refetch()} />;
   else if (items.length === 0)
     list = (
-      <ListEmpty icon={<InboxOutlinedIcon />} title="Nothing to review">
-        New projects from clients appear here.
+      <ListEmpty icon={<InboxOutlinedIcon />} title={t('queue.emptyTitle')}>
+        {t('queue.emptyText')}
       </ListEmpty>
     );
   else
     list = (
-      <List disablePadding aria-label="Pending projects" data-testid="approval-queue">
+      <List disablePadding aria-label={t('queue.pendingProjects')} data-testid="approval-queue">
         {items.map((project) => (
           <ListItem key={project.id} disablePadding divider>
             <ListItemButton
@@ -177,7 +183,7 @@ export function ApprovalQueue({ selectedId, onSelect, team, renderActions }: App
             >
               <ListItemText
                 primary={project.title}
-                secondary={`${project.client.name} · waiting since ${formatDate(project.created_at)}`}
+                secondary={t('queue.waiting', { client: project.client.name, date: formatDate(project.created_at) })}
                 slotProps={{ primary: { sx: { fontWeight: 700, overflowWrap: 'anywhere' } } }}
               />
             </ListItemButton>
@@ -187,18 +193,18 @@ export function ApprovalQueue({ selectedId, onSelect, team, renderActions }: App
     );
 
   const queueCard = (
-    <SectionCard title="Pending" subtitle="Oldest first" data-testid="approval-queue-card">
+    <SectionCard title={t('queue.pending')} subtitle={t('queue.oldestFirst')} data-testid="approval-queue-card">
       {list}
       <LoadMore hasMore={queue.hasNextPage} isLoading={queue.isFetchingNextPage} onLoadMore={() => queue.fetchNextPage()} />
     </SectionCard>
   );
 
   const detailCard = (
-    <Card component="section" aria-label="Selected project" sx={{ minWidth: 0 }}>
+    <Card component="section" aria-label={t('queue.selected')} sx={{ minWidth: 0 }}>
       {selectedId ? (
         <PendingProjectPanel key={selectedId} projectId={selectedId} team={team} onDecided={() => onSelect(null)} renderActions={renderActions} />
       ) : (
-        <ListEmpty title="Select a project">Pick a project from the queue to review it.</ListEmpty>
+        <ListEmpty title={t('queue.selectTitle')}>{t('queue.selectText')}</ListEmpty>
       )}
     </Card>
   );
@@ -207,7 +213,7 @@ export function ApprovalQueue({ selectedId, onSelect, team, renderActions }: App
     return selectedId ? (
       <Box>
         <Button startIcon={<ArrowBackIcon />} onClick={() => onSelect(null)} sx={{ mb: 2, ml: -1 }}>
-          Back to the queue
+          {t('queue.back')}
         </Button>
         {detailCard}
       </Box>

@@ -1,4 +1,4 @@
-import { approveProjectInput, ROLE_LABELS, type Account } from '@agency/schema';
+import { approveProjectInput, type Account } from '@agency/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,11 +15,13 @@ import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
+import { i18n, useCommonT } from '../../../i18n';
 import { errorMessage } from '../../../lib/http';
 import { useApproveProject } from '../api/approve-project';
+import { useProjectsT } from '../i18n';
 
 const formSchema = z.object({
-  team_lead_id: z.string().min(1, 'Choose a team lead'),
+  team_lead_id: z.string().min(1, { error: () => i18n.t('projects:approve.chooseLead') }),
   member_ids: z.array(z.string()),
   note: approveProjectInput.shape.note.unwrap(),
 });
@@ -41,6 +43,8 @@ type ApproveProjectDialogProps = {
 };
 
 export function ApproveProjectDialog({ open, project, team, onClose, onApproved }: ApproveProjectDialogProps) {
+  const { t } = useProjectsT();
+  const { t: common } = useCommonT();
   const titleId = useId();
   const approve = useApproveProject();
   const { control, handleSubmit, reset, setValue } = useForm<FormInput, unknown, FormOutput>({
@@ -91,23 +95,21 @@ export function ApproveProjectDialog({ open, project, team, onClose, onApproved 
       data-testid="approve-dialog"
     >
       <form noValidate onSubmit={handleSubmit(handleValidSubmit)}>
-        <DialogTitle id={titleId}>Approve “{project.title}”?</DialogTitle>
+        <DialogTitle id={titleId}>{t('approve.title', { title: project.title })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 0.5 }}>
-            <DialogContentText>{project.client.name} will be told that the project is approved. Choose who delivers it.</DialogContentText>
+            <DialogContentText>{t('approve.text', { client: project.client.name })}</DialogContentText>
             {approve.isError && <Alert severity="error">{errorMessage(approve.error)}</Alert>}
             {team.error !== null && team.error !== undefined && <Alert severity="error">{errorMessage(team.error)}</Alert>}
-            {!team.isLoading && leads.length === 0 && !team.error && (
-              <Alert severity="warning">There is no active team lead yet. Invite one on the Employees screen first.</Alert>
-            )}
+            {!team.isLoading && leads.length === 0 && !team.error && <Alert severity="warning">{t('approve.noLead')}</Alert>}
             <FormTextField
               control={control}
               name="team_lead_id"
-              label="Team lead"
+              label={t('approve.teamLead')}
               select
               required
               disabled={team.isLoading || approve.isPending}
-              helperText={team.isLoading ? 'Loading employees…' : undefined}
+              helperText={team.isLoading ? t('approve.loadingEmployees') : undefined}
               slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'team-lead-select' } as object } }}
             >
               {leads.map((lead) => (
@@ -119,7 +121,7 @@ export function ApproveProjectDialog({ open, project, team, onClose, onApproved 
             <FormTextField
               control={control}
               name="member_ids"
-              label="Team members (optional)"
+              label={t('approve.members')}
               select
               disabled={team.isLoading || approve.isPending || members.length === 0}
               slotProps={{
@@ -133,19 +135,19 @@ export function ApproveProjectDialog({ open, project, team, onClose, onApproved 
               {members.map((member) => (
                 <MenuItem key={member.id} value={member.id}>
                   <Checkbox size="small" checked={memberIds?.includes(member.id) ?? false} sx={{ py: 0 }} />
-                  <ListItemText primary={member.name} secondary={ROLE_LABELS[member.role]} />
+                  <ListItemText primary={member.name} secondary={common(`roles.${member.role}`)} />
                 </MenuItem>
               ))}
             </FormTextField>
-            <FormTextField control={control} name="note" label="Note (optional)" multiline minRows={2} disabled={approve.isPending} />
+            <FormTextField control={control} name="note" label={t('approve.note')} multiline minRows={2} disabled={approve.isPending} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={approve.isPending}>
-            Cancel
+            {t('approve.cancel')}
           </Button>
           <Button type="submit" variant="contained" color="success" loading={approve.isPending} data-testid="approve-confirm">
-            Approve project
+            {t('approve.confirm')}
           </Button>
         </DialogActions>
       </form>

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { formatFileSize } from '../../../lib/format';
+import { useProjectsT } from '../i18n';
 
 type AttachmentPickerProps = {
   files: readonly File[];
@@ -22,6 +23,7 @@ const MAX_MB = MAX_ATTACHMENT_BYTES / 1024 / 1024;
 
 /** Stages files before upload: each shown with its size, removable, refused over 10 MB or past 10 files. */
 export function AttachmentPicker({ files, onChange, existingCount = 0, disabled = false }: AttachmentPickerProps) {
+  const { t } = useProjectsT();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [problems, setProblems] = useState<string[]>([]);
@@ -35,9 +37,9 @@ export function AttachmentPicker({ files, onChange, existingCount = 0, disabled 
     const refused: string[] = [];
     for (const file of picked) {
       if (file.size > MAX_ATTACHMENT_BYTES) {
-        refused.push(`${file.name} is larger than ${MAX_MB} MB.`);
+        refused.push(t('picker.tooLarge', { name: file.name, max: MAX_MB }));
       } else if (accepted.length >= room) {
-        refused.push(`${file.name} was not added: a project can have at most ${MAX_PROJECT_ATTACHMENTS} files.`);
+        refused.push(t('picker.tooMany', { name: file.name, max: MAX_PROJECT_ATTACHMENTS }));
       } else {
         accepted.push(file);
       }
@@ -61,12 +63,12 @@ export function AttachmentPicker({ files, onChange, existingCount = 0, disabled 
           disabled={disabled || room <= 0}
           aria-describedby={hintId}
         >
-          Attach files
+          {t('picker.attach')}
         </Button>
         <Typography id={hintId} variant="body2" color="text.secondary">
-          Up to {MAX_PROJECT_ATTACHMENTS} files, {MAX_MB} MB each.
+          {t('picker.hint', { files: MAX_PROJECT_ATTACHMENTS, size: MAX_MB })}
         </Typography>
-        <input ref={inputRef} type="file" multiple hidden onChange={handleSelect} data-testid="attachment-input" aria-label="Attach files" />
+        <input ref={inputRef} type="file" multiple hidden onChange={handleSelect} data-testid="attachment-input" aria-label={t('picker.attach')} />
       </Box>
       {problems.length > 0 && (
         <Alert severity="warning" onClose={() => setProblems([])} data-testid="attachment-problems">
@@ -76,14 +78,14 @@ export function AttachmentPicker({ files, onChange, existingCount = 0, disabled 
         </Alert>
       )}
       {files.length > 0 && (
-        <Box component="ul" aria-label="Files to upload" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+        <Box component="ul" aria-label={t('picker.toUpload')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`}>
               <Chip
                 icon={<AttachFileIcon />}
                 label={`${file.name} · ${formatFileSize(file.size)}`}
                 onDelete={disabled ? undefined : () => handleRemove(index)}
-                deleteIcon={<CancelIcon aria-label={`Remove ${file.name}`} />}
+                deleteIcon={<CancelIcon aria-label={t('picker.remove', { name: file.name })} />}
                 sx={{ maxWidth: '100%' }}
                 data-testid="staged-file"
               />

@@ -4,15 +4,17 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { formatFileSize } from '../../../lib/format';
+import { useProjectsT } from '../i18n';
 
 const isImage = (attachment: ProjectAttachment) => attachment.mime.startsWith('image/') && attachment.mime !== 'image/svg+xml';
 
 /** Images as thumbnails, other files as download chips; both through the attachment's signed link. */
 export function ProjectAttachments({ attachments }: { attachments: readonly ProjectAttachment[] }) {
+  const { t } = useProjectsT();
   if (attachments.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
-        No files attached.
+        {t('attachments.none')}
       </Typography>
     );
   }

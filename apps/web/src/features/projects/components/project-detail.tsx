@@ -9,10 +9,12 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ListError, ListLoading, RecordError } from '../../../components/list-states';
+import { useCommonT } from '../../../i18n';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useProject } from '../api/get-project';
 import { useProjectActivity } from '../api/get-project-activity';
+import { useProjectsT } from '../i18n';
 import { ProjectAttachments } from './project-attachments';
 import { ProjectStatusChip } from './project-status-chip';
 import { ProjectTimeline } from './project-timeline';
@@ -42,14 +44,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ActivityCard({ projectId }: { projectId: string }) {
+  const { t } = useProjectsT();
   const activity = useProjectActivity(projectId);
   let body;
-  if (activity.isPending) body = <ListLoading label="Loading activity..." />;
+  if (activity.isPending) body = <ListLoading label={t('detail.loadingActivity')} />;
   else if (activity.isError) body = <ListError message={errorMessage(activity.error)} onRetry={() => activity.refetch()} />;
-  else if (activity.data.items.length === 0) body = <Typography color="text.secondary">Nothing has happened yet.</Typography>;
+  else if (activity.data.items.length === 0) body = <Typography color="text.secondary">{t('detail.noActivity')}</Typography>;
   else body = <ProjectTimeline events={activity.data.items} />;
   return (
-    <DetailCard title="Activity" testId="project-activity">
+    <DetailCard title={t('detail.activity')} testId="project-activity">
       {body}
     </DetailCard>
   );
@@ -71,6 +74,8 @@ type ProjectDetailProps = {
 };
 
 export function ProjectDetail({ projectId, back, renderActions, renderExtra, renderSide, renderSections, showBudget = true }: ProjectDetailProps) {
+  const { t } = useProjectsT();
+  const { t: common } = useCommonT();
   const query = useProject(projectId);
 
   const backLink = (
@@ -83,7 +88,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra, ren
     return (
       <>
         {backLink}
-        <ListLoading label="Loading project..." />
+        <ListLoading label={t('detail.loading')} />
       </>
     );
   }
@@ -91,12 +96,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra, ren
     return (
       <>
         {backLink}
-        <RecordError
-          error={query.error}
-          missingText="This project does not exist or you do not have access to it."
-          onRetry={() => void query.refetch()}
-          data-testid="project-missing"
-        />
+        <RecordError error={query.error} missingText={t('detail.missing')} onRetry={() => void query.refetch()} data-testid="project-missing" />
       </>
     );
   }
@@ -121,7 +121,7 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra, ren
             <ProjectStatusChip status={project.status} size="medium" />
           </Box>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            Submitted by {project.client.name} on {formatDateTime(project.created_at)}
+            {t('detail.submittedBy', { client: project.client.name, date: formatDateTime(project.created_at) })}
           </Typography>
         </Box>
         {actions && <Box sx={{ flexShrink: 0 }}>{actions}</Box>}
@@ -129,19 +129,21 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra, ren
 
       {project.status === 'rejected' && (
         <Alert severity="error" sx={{ mb: 3 }} data-testid="rejection-reason">
-          <AlertTitle>This project was not approved</AlertTitle>
-          <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>Reason: {project.rejection_reason || 'No reason was given.'}</Box>
+          <AlertTitle>{t('detail.notApproved')}</AlertTitle>
+          <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {t('detail.reason', { reason: project.rejection_reason || t('detail.noReason') })}
+          </Box>
         </Alert>
       )}
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-          <DetailCard title="Description">
+          <DetailCard title={t('detail.description')}>
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="project-description">
               {project.description}
             </Typography>
           </DetailCard>
-          <DetailCard title={`Attachments (${project.attachments.length})`}>
+          <DetailCard title={t('detail.attachments', { number: project.attachments.length })}>
             <ProjectAttachments attachments={project.attachments} />
             {renderExtra?.(project)}
           </DetailCard>
@@ -150,26 +152,28 @@ export function ProjectDetail({ projectId, back, renderActions, renderExtra, ren
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           {renderSide?.(project)}
-          <DetailCard title="Details">
+          <DetailCard title={t('detail.details')}>
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
-              {showBudget && <Fact label="Budget">{formatMoney(project.budget_minor, project.currency)}</Fact>}
-              <Fact label="Deadline">{project.deadline ? formatDate(project.deadline) : 'Not set'}</Fact>
-              <Fact label="Category">{project.category || 'Not set'}</Fact>
-              <Fact label="Client">{project.client.name}</Fact>
-              <Fact label="Last update">{formatDateTime(project.updated_at)}</Fact>
+              {showBudget && <Fact label={t('detail.budget')}>{formatMoney(project.budget_minor, project.currency)}</Fact>}
+              <Fact label={t('detail.deadline')}>{project.deadline ? formatDate(project.deadline) : common('format.notSet')}</Fact>
+              <Fact label={t('detail.category')}>{project.category || common('format.notSet')}</Fact>
+              <Fact label={t('detail.client')}>{project.client.name}</Fact>
+              <Fact label={t('detail.lastUpdate')}>{formatDateTime(project.updated_at)}</Fact>
             </Box>
           </DetailCard>
-          <DetailCard title="Team" testId="project-team">
+          <DetailCard title={t('detail.team')} testId="project-team">
             {project.team_lead ? (
               <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
-                <Fact label="Team lead">
+                <Fact label={t('detail.teamLead')}>
                   <span data-testid="project-team-lead">{project.team_lead.name}</span>
                 </Fact>
-                <Fact label="Members">{project.members.length > 0 ? project.members.map((member) => member.name).join(', ') : 'None yet'}</Fact>
+                <Fact label={t('detail.members')}>
+                  {project.members.length > 0 ? project.members.map((member) => member.name).join(', ') : t('detail.noneYet')}
+                </Fact>
               </Box>
             ) : (
               <Typography variant="body2" color="text.secondary">
-                A team is assigned when the project is approved.
+                {t('detail.noTeam')}
               </Typography>
             )}
           </DetailCard>

@@ -1,4 +1,4 @@
-import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectListItem, type ProjectStatus } from '@agency/schema';
+import { PROJECT_STATUSES, type ProjectListItem, type ProjectStatus } from '@agency/schema';
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
@@ -10,13 +10,13 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { FilterSelect, SearchField } from '../../../components/list-filters';
 import { ListEmpty, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
+import { i18n, useCommonT } from '../../../i18n';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useProjects } from '../api/list-projects';
+import { useProjectsT } from '../i18n';
 import { ProjectStatusChip } from './project-status-chip';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }))];
 
 type ProjectListProps = {
   title: string;
@@ -56,18 +56,36 @@ export function projectColumns({
   const columns: (DataColumn<ProjectListItem> | false | undefined)[] = [
     {
       id: 'project',
-      header: 'Project',
+      header: i18n.t('projects:list.columns.project'),
       cell: (project) => <ProjectLink project={project} to={getDetailPath(project.id)} />,
       minWidth: 180,
       card: 'title',
       cellSx: { maxWidth: 300 },
     },
-    showClient && { id: 'client', header: 'Client', cell: (project) => project.client.name, priority: 2, minWidth: 130 },
-    showTeamLead && { id: 'team-lead', header: 'Team lead', cell: (project) => project.team_lead?.name ?? '—', priority: 4, minWidth: 130 },
-    { id: 'status', header: 'Status', cell: (project) => <ProjectStatusChip status={project.status} />, minWidth: 160, card: 'aside' },
+    showClient && {
+      id: 'client',
+      header: i18n.t('projects:list.columns.client'),
+      cell: (project) => project.client.name,
+      priority: 2,
+      minWidth: 130,
+    },
+    showTeamLead && {
+      id: 'team-lead',
+      header: i18n.t('projects:list.columns.teamLead'),
+      cell: (project) => project.team_lead?.name ?? '—',
+      priority: 4,
+      minWidth: 130,
+    },
+    {
+      id: 'status',
+      header: i18n.t('projects:list.columns.status'),
+      cell: (project) => <ProjectStatusChip status={project.status} />,
+      minWidth: 160,
+      card: 'aside',
+    },
     showBudget && {
       id: 'budget',
-      header: 'Budget',
+      header: i18n.t('projects:list.columns.budget'),
       align: 'right',
       cell: (project) => formatMoney(project.budget_minor, project.currency),
       priority: 3,
@@ -76,7 +94,7 @@ export function projectColumns({
     },
     {
       id: 'deadline',
-      header: 'Deadline',
+      header: i18n.t('projects:list.columns.deadline'),
       cell: (project) => (project.deadline ? formatDate(project.deadline) : '—'),
       priority: 5,
       minWidth: 120,
@@ -84,7 +102,7 @@ export function projectColumns({
     },
     {
       id: 'submitted',
-      header: 'Submitted',
+      header: i18n.t('projects:list.columns.submitted'),
       cell: (project) => formatDate(project.created_at),
       priority: 6,
       minWidth: 120,
@@ -92,7 +110,7 @@ export function projectColumns({
     },
     renderActions && {
       id: 'actions',
-      header: 'Actions',
+      header: i18n.t('projects:list.columns.actions'),
       align: 'right',
       cell: (project) => renderActions(project),
       minWidth: 240,
@@ -112,12 +130,18 @@ export function ProjectList({
   showTeamLead = false,
   showBudget = true,
   renderActions,
-  emptyTitle = 'No projects yet',
+  emptyTitle,
   emptyText,
   action,
   filtersFrom,
   'data-testid': testId = 'project-list',
 }: ProjectListProps) {
+  const { t } = useProjectsT();
+  const { t: common } = useCommonT();
+  const statusOptions = [
+    { value: '', label: t('list.allStatuses') },
+    ...PROJECT_STATUSES.map((value) => ({ value, label: common(`projectStatus.${value}`) })),
+  ];
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<ProjectStatus | ''>('');
@@ -135,17 +159,17 @@ export function ProjectList({
   const filters = (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
       <SearchField
-        label="Search"
-        placeholder="Title or description"
+        label={t('list.search')}
+        placeholder={t('list.searchPlaceholder')}
         value={search}
         onChange={setSearch}
         inputProps={{ 'data-testid': 'project-search', maxLength: 100 }}
       />
       <FilterSelect
-        label="Status"
+        label={t('list.status')}
         value={status}
         onChange={(value) => setStatus(value as ProjectStatus | '')}
-        options={STATUS_OPTIONS}
+        options={statusOptions}
         sx={{ minWidth: { sm: 200 }, width: { xs: '100%', sm: 'auto' } }}
         inputProps={{ 'data-testid': 'project-status-filter' }}
       />
@@ -154,11 +178,11 @@ export function ProjectList({
 
   const columns = projectColumns({ getDetailPath, showClient, showTeamLead, showBudget, renderActions });
   const emptyState = isFiltered ? (
-    <ListEmpty icon={<SearchIcon />} title="No matching projects">
-      Try another search or status.
+    <ListEmpty icon={<SearchIcon />} title={t('list.noMatch')}>
+      {t('list.noMatchText')}
     </ListEmpty>
   ) : (
-    <ListEmpty icon={<FolderOpenOutlinedIcon />} title={emptyTitle}>
+    <ListEmpty icon={<FolderOpenOutlinedIcon />} title={emptyTitle ?? t('list.emptyTitle')}>
       {emptyText}
     </ListEmpty>
   );
@@ -171,9 +195,9 @@ export function ProjectList({
           columns={columns}
           rows={items}
           getRowId={(project) => project.id}
-          label={`${title} list`}
+          label={t('list.tableLabel', { title })}
           isLoading={projects.isPending}
-          loadingLabel="Loading projects..."
+          loadingLabel={t('list.loading')}
           error={projects.isError ? projects.error : undefined}
           onRetry={() => void projects.refetch()}
           empty={emptyState}

@@ -11,45 +11,20 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LazyTextField } from '../../../components/lazy-text-field';
 import { errorMessage } from '../../../lib/http';
 import { useChangeProjectStatus } from '../api/change-project-status';
+import { useProjectsT } from '../i18n';
 
 type TargetStatus = ChangeProjectStatusInput['status'];
 
+/** Each move's texts are under `statusActions.<key>` in the catalogue: label, title, question and done. */
 const ACTIONS: readonly {
   status: TargetStatus;
-  label: string;
-  title: string;
-  question: string;
-  done: string;
+  key: 'start' | 'complete' | 'cancel';
   color: ButtonProps['color'];
   icon: ReactNode;
 }[] = [
-  {
-    status: 'in_progress',
-    label: 'Start',
-    title: 'Start this project?',
-    question: 'The client and the team will see that work has started.',
-    done: 'Project started',
-    color: 'primary',
-    icon: <PlayArrowIcon />,
-  },
-  {
-    status: 'completed',
-    label: 'Complete',
-    title: 'Mark this project completed?',
-    question: 'The client and the team will be told that the project is done. This cannot be undone.',
-    done: 'Project completed',
-    color: 'success',
-    icon: <DoneAllIcon />,
-  },
-  {
-    status: 'cancelled',
-    label: 'Cancel project',
-    title: 'Cancel this project?',
-    question: 'The client and the team will be told that the project was cancelled. This cannot be undone.',
-    done: 'Project cancelled',
-    color: 'error',
-    icon: <CancelOutlinedIcon />,
-  },
+  { status: 'in_progress', key: 'start', color: 'primary', icon: <PlayArrowIcon /> },
+  { status: 'completed', key: 'complete', color: 'success', icon: <DoneAllIcon /> },
+  { status: 'cancelled', key: 'cancel', color: 'error', icon: <CancelOutlinedIcon /> },
 ];
 
 type ProjectStatusActionsProps = {
@@ -61,6 +36,7 @@ type ProjectStatusActionsProps = {
 
 /** Start, complete and cancel: only the moves this person may make from the project's current status. */
 export function ProjectStatusActions({ project, role, userId, size = 'medium' }: ProjectStatusActionsProps) {
+  const { t } = useProjectsT();
   const changeStatus = useChangeProjectStatus();
   const [chosen, setChosen] = useState<(typeof ACTIONS)[number] | null>(null);
   // Kept after closing so the dialog's text does not change while it fades out.
@@ -84,7 +60,7 @@ export function ProjectStatusActions({ project, role, userId, size = 'medium' }:
     // callbacks of an unmounted caller, so the person would never be told.
     changeStatus.mutateAsync({ id: project.id, input: { status: action.status, note: note.trim() || undefined } }).then(
       () => {
-        notify.success(`${action.done}: ${project.title}`);
+        notify.success(t('statusActions.doneFor', { done: t(`statusActions.${action.key}.done`), title: project.title }));
         setIsOpen(false);
       },
       (error: unknown) => notify.error(errorMessage(error)),
@@ -107,25 +83,25 @@ export function ProjectStatusActions({ project, role, userId, size = 'medium' }:
             color={action.color}
             startIcon={action.icon}
             onClick={() => handleOpen(action)}
-            aria-label={`${action.label}: ${project.title}`}
+            aria-label={t('statusActions.actionFor', { action: t(`statusActions.${action.key}.label`), title: project.title })}
             data-testid={`status-action-${action.status}`}
           >
-            {size === 'small' && action.status === 'cancelled' ? 'Cancel' : action.label}
+            {size === 'small' && action.status === 'cancelled' ? t('statusActions.cancelShort') : t(`statusActions.${action.key}.label`)}
           </Button>
         ))}
       </Stack>
       <ConfirmDialog
         open={isOpen}
-        title={chosen?.title ?? ''}
-        confirmLabel={chosen?.label ?? ''}
+        title={chosen ? t(`statusActions.${chosen.key}.title`) : ''}
+        confirmLabel={chosen ? t(`statusActions.${chosen.key}.label`) : ''}
         confirmColor={chosen?.color}
         isPending={changeStatus.isPending}
         onConfirm={handleConfirm}
         onClose={() => setIsOpen(false)}
       >
-        <strong>{project.title}</strong>: {chosen?.question}
+        <strong>{project.title}</strong>: {chosen ? t(`statusActions.${chosen.key}.question`) : ''}
         <LazyTextField
-          label="Note (optional)"
+          label={t('statusActions.note')}
           value={note}
           onChange={(event) => setNote(event.target.value)}
           multiline

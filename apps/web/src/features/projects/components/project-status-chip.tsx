@@ -1,5 +1,6 @@
-import { PROJECT_STATUS_LABELS, assertNever, type ProjectStatus } from '@agency/schema';
+import { assertNever, type ProjectStatus } from '@agency/schema';
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { useCommonT } from '../../../i18n';
 
 function colorOf(status: ProjectStatus): ChipProps['color'] {
   switch (status) {
@@ -21,9 +22,10 @@ function colorOf(status: ProjectStatus): ChipProps['color'] {
 }
 
 export function ProjectStatusChip({ status, size = 'small' }: { status: ProjectStatus; size?: ChipProps['size'] }) {
+  const { t } = useCommonT();
   return (
     <Chip
-      label={PROJECT_STATUS_LABELS[status]}
+      label={t(`projectStatus.${status}`)}
       color={colorOf(status)}
       size={size}
       variant={status === 'cancelled' ? 'outlined' : 'filled'}

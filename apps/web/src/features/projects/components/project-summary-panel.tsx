@@ -1,4 +1,4 @@
-import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectListItem } from '@agency/schema';
+import { PROJECT_STATUSES, type ProjectListItem } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
@@ -7,9 +7,11 @@ import type { ReactNode } from 'react';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { TextLink } from '../../../components/text-link';
+import { useCommonT } from '../../../i18n';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useProjectSummary } from '../api/get-project-summary';
+import { useProjectsT } from '../i18n';
 import { ProjectStatusChip } from './project-status-chip';
 import { ProjectTimeline } from './project-timeline';
 
@@ -30,6 +32,7 @@ type AttentionProps = {
 
 /** One project that needs this person: title, client, the reason of a rejection, and its actions. */
 export function ProjectAttentionRow({ project, getDetailPath, renderActions }: AttentionProps & { project: ProjectListItem }) {
+  const { t } = useProjectsT();
   return (
     <Box
       component="li"
@@ -43,11 +46,11 @@ export function ProjectAttentionRow({ project, getDetailPath, renderActions }: A
             {project.title}
           </TextLink>
           <Typography variant="body2" color="text.secondary">
-            {project.client.name} · submitted {formatDate(project.created_at)}
+            {t('summary.submitted', { client: project.client.name, date: formatDate(project.created_at) })}
           </Typography>
           {project.status === 'rejected' && project.rejection_reason && (
             <Typography variant="body2" color="error" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-              Reason: {project.rejection_reason}
+              {t('summary.reason', { reason: project.rejection_reason })}
             </Typography>
           )}
         </Box>
@@ -87,9 +90,10 @@ export function ProjectAttentionCard({
   getDetailPath,
   renderActions,
 }: ProjectAttentionCardProps) {
+  const { t } = useProjectsT();
   const summary = useProjectSummary();
   let body;
-  if (summary.isPending) body = <ListLoading label="Loading projects..." />;
+  if (summary.isPending) body = <ListLoading label={t('summary.loading')} />;
   else if (summary.isError) body = <ListError message={errorMessage(summary.error)} onRetry={() => summary.refetch()} />;
   else if (summary.data.needs_attention.length === 0) {
     if (hideWhenEmpty) return null;
@@ -130,11 +134,13 @@ export function ProjectSummaryPanel({
   attention: attentionCard,
   attentionFirst = false,
 }: ProjectSummaryPanelProps) {
+  const { t } = useProjectsT();
+  const { t: common } = useCommonT();
   const summary = useProjectSummary();
 
   if (summary.isPending || summary.isError) {
     const state = summary.isPending ? (
-      <ListLoading label="Loading projects..." />
+      <ListLoading label={t('summary.loading')} />
     ) : (
       <ListError message={errorMessage(summary.error)} onRetry={() => summary.refetch()} />
     );
@@ -144,7 +150,7 @@ export function ProjectSummaryPanel({
   const { counts, total, needs_attention: attention, recent_activity: activity } = summary.data;
 
   const countsCard = (
-    <SectionCard title="Projects by status" subtitle={`${total} in total`} action={countsAction} data-testid="project-counts">
+    <SectionCard title={t('summary.byStatus')} subtitle={t('summary.total', { number: total })} action={countsAction} data-testid="project-counts">
       <Box
         component="dl"
         sx={{
@@ -162,7 +168,7 @@ export function ProjectSummaryPanel({
             data-testid={`count-${status}`}
           >
             <Typography component="dt" variant="body2" color="text.secondary" noWrap>
-              {PROJECT_STATUS_LABELS[status]}
+              {common(`projectStatus.${status}`)}
             </Typography>
             <Typography component="dd" sx={{ m: 0, fontSize: '1.75rem', fontWeight: 800, lineHeight: 1.2 }} data-testid="count-value">
               {counts[status] ?? 0}
@@ -184,9 +190,9 @@ export function ProjectSummaryPanel({
           )}
         </SectionCard>
       )}
-      <SectionCard title="Recent activity" data-testid="recent-activity">
+      <SectionCard title={t('summary.recent')} data-testid="recent-activity">
         {activity.length === 0 ? (
-          <ListEmpty title="No activity yet" />
+          <ListEmpty title={t('summary.noActivity')} />
         ) : (
           <Box sx={{ p: { xs: 2, sm: 3 } }}>
             <ProjectTimeline

@@ -1,18 +1,20 @@
-import { PROJECT_STATUS_LABELS, type ProjectEvent } from '@agency/schema';
+import type { ProjectEvent } from '@agency/schema';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { i18n } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format';
+import { useProjectsT } from '../i18n';
 
 /** One line saying what happened, e.g. "Approved" or "Files added". */
 function describeEvent(event: ProjectEvent): string {
   switch (event.kind) {
     case 'created':
-      return 'Project submitted';
+      return i18n.t('projects:timeline.created');
     case 'attachment_added':
-      return 'Files added';
+      return i18n.t('projects:timeline.attachmentAdded');
     case 'status_changed':
-      return event.to_status ? PROJECT_STATUS_LABELS[event.to_status] : 'Status changed';
+      return event.to_status ? i18n.t(`common:projectStatus.${event.to_status}`) : i18n.t('projects:timeline.statusChanged');
   }
 }
 
@@ -25,6 +27,7 @@ type ProjectTimelineProps = {
 };
 
 export function ProjectTimeline({ events, showProjectTitle = false, renderProjectTitle }: ProjectTimelineProps) {
+  const { t } = useProjectsT();
   return (
     <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="project-timeline">
       {events.map((event, index) => (
@@ -53,7 +56,7 @@ export function ProjectTimeline({ events, showProjectTitle = false, renderProjec
               )}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {event.automatic ? 'Automatic · ' : event.actor ? `${event.actor.name} · ` : ''}
+              {event.automatic ? `${t('timeline.automatic')} · ` : event.actor ? `${event.actor.name} · ` : ''}
               <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
             </Typography>
             {event.note && (

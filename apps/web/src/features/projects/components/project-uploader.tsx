@@ -8,12 +8,14 @@ import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useUploadProjectAttachments } from '../api/upload-project-attachments';
+import { useProjectsT } from '../i18n';
 import { AttachmentPicker } from './attachment-picker';
 
 type ProjectUploaderProps = { projectId: string; status: ProjectStatus; existingCount: number };
 
 /** Adds files to an open project, with upload progress. */
 export function ProjectUploader({ projectId, status, existingCount }: ProjectUploaderProps) {
+  const { t } = useProjectsT();
   const upload = useUploadProjectAttachments();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState(0);
@@ -26,7 +28,7 @@ export function ProjectUploader({ projectId, status, existingCount }: ProjectUpl
       { projectId, files, onProgress: ({ loaded, total }) => setProgress(Math.round((loaded / total) * 100)) },
       {
         onSuccess: () => {
-          notify.success(files.length === 1 ? 'File uploaded' : `${files.length} files uploaded`);
+          notify.success(t('uploader.uploaded', { count: files.length }));
           setFiles([]);
         },
       },
@@ -44,14 +46,14 @@ export function ProjectUploader({ projectId, status, existingCount }: ProjectUpl
       {upload.isPending && (
         <Box role="status" aria-live="polite" sx={{ mt: 1.5 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-            Uploading… {progress}%
+            {t('uploader.uploading', { progress })}
           </Typography>
-          <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+          <LinearProgress variant="determinate" value={progress} aria-label={t('uploader.progress')} />
         </Box>
       )}
       {files.length > 0 && (
         <Button variant="contained" sx={{ mt: 1.5 }} onClick={handleUpload} loading={upload.isPending} data-testid="upload-files">
-          Upload {files.length === 1 ? '1 file' : `${files.length} files`}
+          {t('uploader.upload', { count: files.length })}
         </Button>
       )}
     </Box>

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/http';
 import { useRejectProject } from '../api/reject-project';
+import { useProjectsT } from '../i18n';
 
 type FormInput = z.input<typeof rejectProjectInput>;
 type FormOutput = z.output<typeof rejectProjectInput>;
@@ -26,6 +27,7 @@ type RejectProjectDialogProps = {
 };
 
 export function RejectProjectDialog({ open, project, onClose, onRejected }: RejectProjectDialogProps) {
+  const { t } = useProjectsT();
   const titleId = useId();
   const reject = useRejectProject();
   const { control, handleSubmit, reset } = useForm<FormInput, unknown, FormOutput>({
@@ -54,15 +56,15 @@ export function RejectProjectDialog({ open, project, onClose, onRejected }: Reje
       data-testid="reject-dialog"
     >
       <form noValidate onSubmit={handleSubmit(handleValidSubmit)}>
-        <DialogTitle id={titleId}>Reject “{project.title}”?</DialogTitle>
+        <DialogTitle id={titleId}>{t('reject.title', { title: project.title })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 0.5 }}>
-            <DialogContentText>{project.client.name} will see the reason on the project page. This cannot be undone.</DialogContentText>
+            <DialogContentText>{t('reject.text', { client: project.client.name })}</DialogContentText>
             {reject.isError && <Alert severity="error">{errorMessage(reject.error)}</Alert>}
             <FormTextField
               control={control}
               name="reason"
-              label="Reason"
+              label={t('reject.reason')}
               required
               multiline
               minRows={3}
@@ -74,10 +76,10 @@ export function RejectProjectDialog({ open, project, onClose, onRejected }: Reje
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={reject.isPending}>
-            Cancel
+            {t('reject.cancel')}
           </Button>
           <Button type="submit" variant="contained" color="error" loading={reject.isPending} data-testid="reject-confirm">
-            Reject project
+            {t('reject.confirm')}
           </Button>
         </DialogActions>
       </form>

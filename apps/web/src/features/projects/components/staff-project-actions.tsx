@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { useProjectsT } from '../i18n';
 import { ProjectStatusActions } from './project-status-actions';
 
 type StaffProjectActionsProps = {
@@ -16,6 +17,7 @@ type StaffProjectActionsProps = {
 
 /** A pending project goes to the approval queue (super admin); otherwise start, complete or cancel. */
 export function StaffProjectActions({ project, role, userId, size }: StaffProjectActionsProps) {
+  const { t } = useProjectsT();
   if (project.status === 'pending' && role === 'superadmin') {
     return (
       <Stack direction="row" sx={{ justifyContent: { md: 'flex-end' } }}>
@@ -26,7 +28,7 @@ export function StaffProjectActions({ project, role, userId, size }: StaffProjec
           variant="contained"
           startIcon={<RateReviewOutlinedIcon />}
         >
-          Review
+          {t('staffActions.review')}
         </Button>
       </Stack>
     );
