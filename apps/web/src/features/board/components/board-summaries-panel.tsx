@@ -53,7 +53,8 @@ export function BoardSummariesPanel({ boardPath }: { boardPath: (projectId: stri
                 {t('summaries.noCards')}
               </Typography>
             ) : (
-              <Box role="img" aria-label={s.columns.map((c) => `${c.name}: ${c.count}`).join(', ')}>
+              // The chart keeps its left-to-right axes in Arabic too: its names stay beside the bars, not over them.
+              <Box role="img" dir="ltr" aria-label={s.columns.map((c) => `${c.name}: ${c.count}`).join(', ')}>
                 <BarChart
                   height={150}
                   horizontal

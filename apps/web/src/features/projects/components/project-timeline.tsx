@@ -61,7 +61,7 @@ export function ProjectTimeline({ events, showProjectTitle = false, renderProjec
             </Typography>
             {event.note && (
               <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {event.kind === 'attachment_added' ? event.note : `“${event.note}”`}
+                {event.kind === 'attachment_added' ? event.note : t('timeline.quoted', { note: event.note })}
               </Typography>
             )}
           </Box>
