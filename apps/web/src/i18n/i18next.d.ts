@@ -6,6 +6,7 @@ import type admins from '../locales/en-GB/admins.json';
 import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
 import type projects from '../locales/en-GB/projects.json';
+import type tools from '../locales/en-GB/tools.json';
 import type webhooks from '../locales/en-GB/webhooks.json';
 
 declare module 'i18next' {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       board: typeof board;
       common: typeof common;
       projects: typeof projects;
+      tools: typeof tools;
       webhooks: typeof webhooks;
     };
   }

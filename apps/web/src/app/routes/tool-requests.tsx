@@ -1,14 +1,16 @@
 import { PageTitle } from '../../features/config/components/page-title';
 import { ToolRequestList } from '../../features/tools/components/tool-request-list';
 import { PageHeading } from '../../components/page-heading';
+import { useToolsT } from '../../features/tools/i18n';
 
 /** /tool-requests: the queue of clients' tool requests, for admins and the super admin. */
 export function ToolRequestsQueueRoute() {
+  const { t } = useToolsT();
   return (
     <>
-      <PageTitle title="Tool requests" />
-      <PageHeading title="Tool requests">Approve or decline what clients ask for, and mark requests fulfilled once delivered.</PageHeading>
-      <ToolRequestList isStaff title="Requests" subtitle="Newest first" />
+      <PageTitle title={t('page.title')} />
+      <PageHeading title={t('page.title')}>{t('page.staffIntro')}</PageHeading>
+      <ToolRequestList isStaff title={t('page.requests')} subtitle={t('page.newestFirst')} />
     </>
   );
 }

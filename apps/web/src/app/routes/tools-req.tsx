@@ -4,17 +4,19 @@ import { ToolRequestForm } from '../../features/tools/components/tool-request-fo
 import { ToolRequestList } from '../../features/tools/components/tool-request-list';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard } from '../../components/section-card';
+import { useToolsT } from '../../features/tools/i18n';
 
 export function ToolsRequestRoute() {
+  const { t } = useToolsT();
   return (
     <>
-      <PageTitle title="Tool requests" />
-      <PageHeading title="Tool requests">Ask for software, hardware or services your project needs, and follow each request.</PageHeading>
+      <PageTitle title={t('page.title')} />
+      <PageHeading title={t('page.title')}>{t('page.clientIntro')}</PageHeading>
       <Stack spacing={3}>
-        <SectionCard title="Request a tool">
+        <SectionCard title={t('page.requestTool')}>
           <ToolRequestForm />
         </SectionCard>
-        <ToolRequestList isStaff={false} title="Your requests" />
+        <ToolRequestList isStaff={false} title={t('page.yourRequests')} />
       </Stack>
     </>
   );

@@ -7,6 +7,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
+import { useToolsT } from '../i18n';
 
 const MIN_REASON = 3;
 
@@ -18,11 +20,12 @@ type DeclineToolRequestDialogProps = {
 };
 
 export function DeclineToolRequestDialog({ request, isPending, onConfirm, onClose }: DeclineToolRequestDialogProps) {
+  const { t } = useToolsT();
   const titleId = useId();
   const [reason, setReason] = useState('');
   const [isTouched, setIsTouched] = useState(false);
   const trimmed = reason.trim();
-  const error = isTouched && trimmed.length < MIN_REASON ? 'A reason is required (at least 3 characters)' : undefined;
+  const error = isTouched && trimmed.length < MIN_REASON ? t('decline.reasonRequired') : undefined;
 
   // Once closed (and faded out), the reason is cleared, so the next request starts with an empty one.
   function handleExited() {
@@ -47,13 +50,18 @@ export function DeclineToolRequestDialog({ request, isPending, onConfirm, onClos
       data-testid="decline-dialog"
     >
       <form noValidate onSubmit={handleSubmit}>
-        <DialogTitle id={titleId}>Decline this request?</DialogTitle>
+        <DialogTitle id={titleId}>{t('decline.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            {request?.client.name} asked for <strong>{request?.name}</strong>. They will see your reason.
+            <Trans
+              t={t}
+              i18nKey="decline.body"
+              values={{ client: request?.client.name ?? '', name: request?.name ?? '' }}
+              components={{ strong: <strong /> }}
+            />
           </DialogContentText>
           <TextField
-            label="Reason"
+            label={t('decline.reason')}
             required
             multiline
             minRows={3}
@@ -68,10 +76,10 @@ export function DeclineToolRequestDialog({ request, isPending, onConfirm, onClos
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={isPending}>
-            Cancel
+            {t('decline.cancel')}
           </Button>
           <Button type="submit" variant="contained" color="error" loading={isPending} data-testid="decline-confirm">
-            Decline
+            {t('decline.confirm')}
           </Button>
         </DialogActions>
       </form>

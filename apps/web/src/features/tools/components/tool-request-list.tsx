@@ -1,4 +1,4 @@
-import { TOOL_REQUEST_STATUSES, TOOL_REQUEST_STATUS_LABELS, type ToolRequest, type ToolRequestStatus } from '@agency/schema';
+import { TOOL_REQUEST_STATUSES, type ToolRequest, type ToolRequestStatus } from '@agency/schema';
 import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,7 @@ import { useDecideToolRequest } from '../api/decide-tool-request';
 import { useToolRequests } from '../api/list-tool-requests';
 import { DeclineToolRequestDialog } from './decline-tool-request-dialog';
 import { ToolRequestStatusChip } from './tool-request-status-chip';
+import { toolCategoryKey, useToolsT } from '../i18n';
 
 type DecisionAction = 'approve' | 'decline' | 'fulfil';
 
@@ -28,6 +29,7 @@ type ActionsProps = {
 };
 
 function DecisionButtons({ request, pendingAction, onDecide, onDecline }: ActionsProps) {
+  const { t } = useToolsT();
   const isRequested = request.status === 'requested';
   const mayFulfil = isRequested || request.status === 'approved';
   if (!mayFulfil) return null;
@@ -42,9 +44,9 @@ function DecisionButtons({ request, pendingAction, onDecide, onDecline }: Action
           loading={pendingAction === 'approve'}
           disabled={isBusy}
           onClick={() => onDecide(request, 'approve')}
-          aria-label={`Approve ${request.name}`}
+          aria-label={t('list.approveLabel', { name: request.name })}
         >
-          Approve
+          {t('list.approve')}
         </Button>
       )}
       {isRequested && (
@@ -54,9 +56,9 @@ function DecisionButtons({ request, pendingAction, onDecide, onDecline }: Action
           color="error"
           disabled={isBusy}
           onClick={() => onDecline(request)}
-          aria-label={`Decline ${request.name}`}
+          aria-label={t('list.declineLabel', { name: request.name })}
         >
-          Decline
+          {t('list.decline')}
         </Button>
       )}
       <Button
@@ -65,15 +67,16 @@ function DecisionButtons({ request, pendingAction, onDecide, onDecline }: Action
         loading={pendingAction === 'fulfil'}
         disabled={isBusy}
         onClick={() => onDecide(request, 'fulfil')}
-        aria-label={`Mark fulfilled: ${request.name}`}
+        aria-label={t('list.markFulfilledLabel', { name: request.name })}
       >
-        Mark fulfilled
+        {t('list.markFulfilled')}
       </Button>
     </Stack>
   );
 }
 
 function Details({ request }: { request: ToolRequest }) {
+  const { t } = useToolsT();
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
@@ -86,7 +89,7 @@ function Details({ request }: { request: ToolRequest }) {
           sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
           data-testid="decision-reason"
         >
-          {request.status === 'declined' ? 'Declined: ' : 'Note: '}
+          {request.status === 'declined' ? t('list.declinedPrefix') : t('list.notePrefix')}
           {request.decision_reason}
         </Typography>
       )}
@@ -98,6 +101,7 @@ type ToolRequestListProps = { isStaff: boolean; title: string; subtitle?: string
 
 /** Tool requests with status chips; staff also see who asked and can approve, decline or mark fulfilled. */
 export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListProps) {
+  const { t } = useToolsT();
   const [status, setStatus] = useState<ToolRequestStatus | ''>('');
   const requests = useToolRequests(status || undefined);
   const decide = useDecideToolRequest();
@@ -110,7 +114,8 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
     decide.mutate(
       { id: request.id, input: { action } },
       {
-        onSuccess: () => notify.success(action === 'approve' ? `Approved: ${request.name}` : `Marked fulfilled: ${request.name}`),
+        onSuccess: () =>
+          notify.success(action === 'approve' ? t('list.approved', { name: request.name }) : t('list.fulfilled', { name: request.name })),
         onError: (error) => notify.error(errorMessage(error)),
       },
     );
@@ -123,7 +128,7 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
       { id: request.id, input: { action: 'decline', reason } },
       {
         onSuccess: () => {
-          notify.success(`Declined: ${request.name}`);
+          notify.success(t('list.declined', { name: request.name }));
           setToDecline(null);
         },
         onError: (error) => notify.error(errorMessage(error)),
@@ -134,7 +139,7 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
   const columns: DataColumn<ToolRequest>[] = [
     {
       id: 'tool',
-      header: 'Tool',
+      header: t('list.columns.tool'),
       cell: (request) => (
         <>
           <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{request.name}</Typography>
@@ -145,12 +150,23 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
       card: 'title',
       cellSx: { maxWidth: 320 },
     },
-    ...(isStaff ? [{ id: 'client', header: 'Client', cell: (request: ToolRequest) => request.client.name, minWidth: 140, priority: 2 }] : []),
-    { id: 'category', header: 'Category', cell: (request) => request.category, minWidth: 140, priority: 3 },
-    { id: 'quantity', header: 'Qty', align: 'right', cell: (request) => request.quantity, minWidth: 72, priority: 4 },
+    ...(isStaff
+      ? [{ id: 'client', header: t('list.columns.client'), cell: (request: ToolRequest) => request.client.name, minWidth: 140, priority: 2 }]
+      : []),
+    {
+      id: 'category',
+      header: t('list.columns.category'),
+      cell: (request) => {
+        const key = toolCategoryKey(request.category);
+        return key ? t(`categories.${key}`) : request.category;
+      },
+      minWidth: 140,
+      priority: 3,
+    },
+    { id: 'quantity', header: t('list.columns.quantity'), align: 'right', cell: (request) => request.quantity, minWidth: 72, priority: 4 },
     {
       id: 'needed-by',
-      header: 'Needed by',
+      header: t('list.columns.neededBy'),
       cell: (request) => (request.needed_by ? formatDate(request.needed_by) : '—'),
       minWidth: 120,
       priority: 5,
@@ -158,18 +174,24 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
     },
     {
       id: 'requested',
-      header: 'Requested',
+      header: t('list.columns.requested'),
       cell: (request) => formatDate(request.created_at),
       minWidth: 120,
       priority: 6,
       cellSx: { whiteSpace: 'nowrap' },
     },
-    { id: 'status', header: 'Status', cell: (request) => <ToolRequestStatusChip status={request.status} />, minWidth: 130, card: 'aside' },
+    {
+      id: 'status',
+      header: t('list.columns.status'),
+      cell: (request) => <ToolRequestStatusChip status={request.status} />,
+      minWidth: 130,
+      card: 'aside',
+    },
     ...(isStaff
       ? [
           {
             id: 'actions',
-            header: 'Actions',
+            header: t('list.columns.actions'),
             align: 'right' as const,
             cell: (request: ToolRequest) => (
               <DecisionButtons request={request} pendingAction={pendingFor(request)} onDecide={handleDecide} onDecline={setToDecline} />
@@ -187,7 +209,7 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
         <TextField
           select
           size="small"
-          label="Status"
+          label={t('list.statusFilter')}
           value={status}
           onChange={(event) => setStatus(event.target.value as ToolRequestStatus | '')}
           sx={{ width: { xs: '100%', sm: 220 } }}
@@ -196,10 +218,10 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
             select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'tool-status-filter' } as object },
           }}
         >
-          <MenuItem value="">All statuses</MenuItem>
+          <MenuItem value="">{t('list.allStatuses')}</MenuItem>
           {TOOL_REQUEST_STATUSES.map((value) => (
             <MenuItem key={value} value={value}>
-              {TOOL_REQUEST_STATUS_LABELS[value]}
+              {t(`status.${value}`)}
             </MenuItem>
           ))}
         </TextField>
@@ -209,17 +231,14 @@ export function ToolRequestList({ isStaff, title, subtitle }: ToolRequestListPro
           columns={columns}
           rows={items}
           getRowId={(request) => request.id}
-          label={`${title} list`}
+          label={t('list.tableLabel', { title })}
           isLoading={requests.isPending}
-          loadingLabel="Loading tool requests..."
+          loadingLabel={t('list.loading')}
           error={requests.isError ? requests.error : undefined}
           onRetry={() => void requests.refetch()}
           empty={
-            <ListEmpty
-              icon={<BuildOutlinedIcon />}
-              title={status ? `No ${TOOL_REQUEST_STATUS_LABELS[status].toLowerCase()} requests` : 'No tool requests yet'}
-            >
-              {isStaff ? 'Requests from clients appear here.' : 'Requests you send appear here with their status.'}
+            <ListEmpty icon={<BuildOutlinedIcon />} title={status ? t(`list.emptyStatus.${status}`) : t('list.empty')}>
+              {isStaff ? t('list.emptyStaff') : t('list.emptyClient')}
             </ListEmpty>
           }
           getRowAttributes={(request) => ({ 'data-request-id': request.id })}

@@ -1,5 +1,6 @@
-import { TOOL_REQUEST_STATUS_LABELS, assertNever, type ToolRequestStatus } from '@agency/schema';
+import { assertNever, type ToolRequestStatus } from '@agency/schema';
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { useToolsT } from '../i18n';
 
 function colorOf(status: ToolRequestStatus): ChipProps['color'] {
   switch (status) {
@@ -17,7 +18,6 @@ function colorOf(status: ToolRequestStatus): ChipProps['color'] {
 }
 
 export function ToolRequestStatusChip({ status }: { status: ToolRequestStatus }) {
-  return (
-    <Chip label={TOOL_REQUEST_STATUS_LABELS[status]} color={colorOf(status)} size="small" data-testid="tool-request-status" data-status={status} />
-  );
+  const { t } = useToolsT();
+  return <Chip label={t(`status.${status}`)} color={colorOf(status)} size="small" data-testid="tool-request-status" data-status={status} />;
 }
