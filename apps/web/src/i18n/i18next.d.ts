@@ -7,6 +7,7 @@ import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
 import type projects from '../locales/en-GB/projects.json';
 import type tools from '../locales/en-GB/tools.json';
+import type training from '../locales/en-GB/training.json';
 import type webhooks from '../locales/en-GB/webhooks.json';
 
 declare module 'i18next' {
@@ -19,6 +20,7 @@ declare module 'i18next' {
       common: typeof common;
       projects: typeof projects;
       tools: typeof tools;
+      training: typeof training;
       webhooks: typeof webhooks;
     };
   }

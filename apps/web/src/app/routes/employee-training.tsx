@@ -6,16 +6,18 @@ import { PageTitle } from '../../features/config/components/page-title';
 import { localToday } from '../../features/board/utils/board-state';
 import { MyTraining } from '../../features/training/components/my-training';
 import { TrainingProgress } from '../../features/training/components/training-progress';
+import { useTrainingT } from '../../features/training/i18n';
 
 /** /employee/training: my assigned training (`?module=<id>` opens one); a team lead also sees the team's progress. */
 export function EmployeeTrainingRoute() {
+  const { t } = useTrainingT();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   if (!user) return null;
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <PageTitle title="Training" />
-      <PageHeading title="Training">Work through each module and mark every material complete as you finish it.</PageHeading>
+      <PageTitle title={t('pages.trainingTitle')} />
+      <PageHeading title={t('pages.trainingTitle')}>{t('pages.trainingIntro')}</PageHeading>
       <MyTraining
         openModuleId={params.get('module')}
         // The open module is kept in the address without moving the page: a new address would otherwise scroll the
@@ -23,7 +25,7 @@ export function EmployeeTrainingRoute() {
         onOpenModule={(id) => setParams(id ? { module: id } : {}, { replace: true, preventScrollReset: true })}
         today={localToday()}
       />
-      {user.role === 'teamlead' && <TrainingProgress title="My team’s progress" subtitle="The people on the projects you lead, and you" />}
+      {user.role === 'teamlead' && <TrainingProgress title={t('pages.teamProgressTitle')} subtitle={t('pages.teamProgressSubtitle')} />}
     </Box>
   );
 }

@@ -6,28 +6,30 @@ import { PageHeading } from '../../components/page-heading';
 import { PageTitle } from '../../features/config/components/page-title';
 import { TrainingAdmin } from '../../features/training/components/training-admin';
 import { TrainingProgress } from '../../features/training/components/training-progress';
+import { useTrainingT } from '../../features/training/i18n';
 
 /** /training-materials (staff): write, order, assign and publish modules (`?module=<id>`), and everyone's progress (`?tab=progress`). */
 export function TrainingMaterialsRoute() {
   // A tab or a module chosen here changes the address, not the page: the window stays where it is.
+  const { t } = useTrainingT();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'progress' ? 'progress' : 'modules';
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <PageTitle title="Training materials" />
-      <PageHeading title="Training materials">Modules of materials for team leads and team members, and how far each person is.</PageHeading>
+      <PageTitle title={t('pages.materialsTitle')} />
+      <PageHeading title={t('pages.materialsTitle')}>{t('pages.materialsIntro')}</PageHeading>
       <Tabs
         value={tab}
         onChange={(_e, value) => setParams(value === 'progress' ? { tab: 'progress' } : {}, { preventScrollReset: true })}
-        aria-label="Training"
+        aria-label={t('pages.tabsLabel')}
       >
-        <Tab value="modules" label="Modules" data-testid="tab-modules" />
-        <Tab value="progress" label="Progress" data-testid="tab-progress" />
+        <Tab value="modules" label={t('pages.modulesTab')} data-testid="tab-modules" />
+        <Tab value="progress" label={t('pages.progressTab')} data-testid="tab-progress" />
       </Tabs>
       {tab === 'modules' ? (
         <TrainingAdmin selectedId={params.get('module')} onSelect={(id) => setParams(id ? { module: id } : {}, { preventScrollReset: true })} />
       ) : (
-        <TrainingProgress title="Progress" subtitle="Every employee, per assigned and published module" />
+        <TrainingProgress title={t('pages.progressTitle')} subtitle={t('pages.progressSubtitle')} />
       )}
     </Box>
   );

@@ -8,11 +8,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Markdown } from '../../../components/markdown';
 import { formatFileSize } from '../../../lib/format';
-
-export const KIND_LABELS: Record<TrainingMaterial['kind'], string> = { text: 'Reading', file: 'File', video: 'Video', article: 'Article' };
+import { useTrainingT } from '../i18n';
 
 /** What a material holds: its description, the link or file to open, and its Markdown content (sanitised). */
 export function MaterialBody({ material }: { material: TrainingMaterial }) {
+  const { t } = useTrainingT();
   return (
     <Stack spacing={1.5} sx={{ minWidth: 0 }} data-testid="material-body">
       {material.description && <Typography color="text.secondary">{material.description}</Typography>}
@@ -26,7 +26,7 @@ export function MaterialBody({ material }: { material: TrainingMaterial }) {
             rel="noopener noreferrer nofollow"
             startIcon={material.kind === 'video' ? <OndemandVideoOutlinedIcon /> : <ArticleOutlinedIcon />}
           >
-            {material.kind === 'video' ? 'Watch the video' : 'Read the article'}
+            {material.kind === 'video' ? t('material.watchVideo') : t('material.readArticle')}
           </Button>
         )}
         {material.file && (

@@ -1,11 +1,16 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../i18n';
 import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { MyTrainingSummary } from './my-training-summary';
 
 const module = (id: string, due_date: string | null) => ({ id, title: `Module ${id}`, description: '', due_date, completed: 0, total: 2 });
+
+afterEach(async () => {
+  await setLocale('en-GB');
+});
 
 describe('my training on the dashboard', () => {
   it('names the three modules due soonest and links to the rest', async () => {
@@ -27,5 +32,26 @@ describe('my training on the dashboard', () => {
     ]);
     expect(screen.getByTestId('training-more')).toHaveTextContent('2 more to do');
     expect(screen.getByTestId('training-more')).toHaveAttribute('href', '/employee/training');
+  });
+
+  it('speaks German: its title, due dates and what is left', async () => {
+    server.use(
+      http.get('/api/training/my', () =>
+        HttpResponse.json({
+          items: [module('1', '2026-11-20'), module('2', '2026-12-20'), module('3', null), module('4', null), module('5', null)],
+        }),
+      ),
+    );
+    await setLocale('de');
+    renderScreen(
+      <MyTrainingSummary modulePath={(id) => `/employee/training?module=${id}`} trainingListPath="/employee/training" today="2026-11-27" />,
+    );
+    const rows = await screen.findAllByTestId('training-todo');
+    expect(rows[0]).toHaveTextContent('Überfällig seit 20. Nov. 2026');
+    expect(rows[1]).toHaveTextContent('Fällig am 20. Dez. 2026');
+    expect(rows[2]).toHaveTextContent('Kein Fälligkeitsdatum');
+    expect(screen.getByRole('heading', { name: 'Meine Schulung' })).toBeInTheDocument();
+    expect(screen.getByTestId('training-more')).toHaveTextContent('2 weitere offen');
+    expect(screen.getByRole('progressbar', { name: 'Module 1: 0 von 2 erledigt' })).toBeInTheDocument();
   });
 });

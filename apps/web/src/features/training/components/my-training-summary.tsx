@@ -11,6 +11,7 @@ import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useMyTraining } from '../api/list-my-training';
+import { useTrainingT } from '../i18n';
 
 /** My training at a glance: overall completion and the modules still to do, soonest due first. */
 /** The dashboard names the first few modules to do (soonest due first) and links to the rest. */
@@ -26,12 +27,12 @@ export function MyTrainingSummary({
   trainingListPath: string;
   today: string;
 }) {
+  const { t } = useTrainingT();
   const query = useMyTraining();
   let body;
-  if (query.isPending) body = <ListLoading label="Loading your training..." />;
+  if (query.isPending) body = <ListLoading label={t('mySummary.loading')} />;
   else if (query.isError) body = <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
-  else if (query.data.items.length === 0)
-    body = <ListEmpty title="No training assigned to you">Modules assigned to your role appear here.</ListEmpty>;
+  else if (query.data.items.length === 0) body = <ListEmpty title={t('mySummary.emptyTitle')}>{t('mySummary.emptyBody')}</ListEmpty>;
   else {
     const modules = query.data.items;
     const completed = modules.reduce((n, m) => n + m.completed, 0);
@@ -42,12 +43,12 @@ export function MyTrainingSummary({
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: { xs: 2, sm: 3 }, alignItems: 'center', justifyContent: 'center' }}>
         {/* An empty ring says nothing the list below does not: the ring shows once some of the training is done. */}
         {percent > 0 && (
-          <Box sx={{ flex: '0 0 120px' }} role="img" aria-label={`${percent}% of your training done`}>
+          <Box sx={{ flex: '0 0 120px' }} role="img" aria-label={t('mySummary.percentDone', { percent })}>
             <Gauge size={120} value={percent} text={`${percent} %`} data-testid="training-gauge" />
           </Box>
         )}
         {todo.length === 0 ? (
-          <Typography sx={{ fontWeight: 700, color: 'success.main', flex: '1 1 200px' }}>All your training is done.</Typography>
+          <Typography sx={{ fontWeight: 700, color: 'success.main', flex: '1 1 200px' }}>{t('mySummary.allDone')}</Typography>
         ) : (
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0, minWidth: 0, flex: '1 1 220px' }}>
             {todo.slice(0, TRAINING_SHOWN).map((m) => {
@@ -59,14 +60,14 @@ export function MyTrainingSummary({
                       {m.title}
                     </Link>
                     <Typography variant="caption" color={isOverdue ? 'error' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>
-                      {m.due_date ? `${isOverdue ? 'Overdue' : 'Due'} ${formatDate(m.due_date)}` : 'No due date'}
+                      {m.due_date ? t(isOverdue ? 'mySummary.overdue' : 'mySummary.due', { date: formatDate(m.due_date) }) : t('mySummary.noDueDate')}
                     </Typography>
                   </Stack>
                   <LinearProgress
                     variant="determinate"
                     value={percentDone(m.completed, m.total)}
                     sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
-                    aria-label={`${m.title}: ${m.completed} of ${m.total} done`}
+                    aria-label={t('mySummary.moduleProgress', { title: m.title, completed: m.completed, total: m.total })}
                   />
                 </Box>
               );
@@ -74,7 +75,7 @@ export function MyTrainingSummary({
             {todo.length > TRAINING_SHOWN && (
               <Box component="li">
                 <Link component={RouterLink} to={trainingListPath} data-testid="training-more">
-                  {todo.length - TRAINING_SHOWN} more to do
+                  {t('mySummary.moreToDo', { count: todo.length - TRAINING_SHOWN })}
                 </Link>
               </Box>
             )}
@@ -84,7 +85,7 @@ export function MyTrainingSummary({
     );
   }
   return (
-    <SectionCard title="My training" subtitle="What is assigned to you, and how far you are" data-testid="my-training-summary">
+    <SectionCard title={t('mySummary.title')} subtitle={t('mySummary.subtitle')} data-testid="my-training-summary">
       {body}
     </SectionCard>
   );

@@ -18,11 +18,13 @@ import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useMyTraining } from '../api/list-my-training';
 import { useSetMaterialCompleted } from '../api/set-material-completed';
-import { KIND_LABELS, MaterialBody } from './material-body';
+import { MaterialBody } from './material-body';
+import { useTrainingT } from '../i18n';
 
 type MyTrainingProps = { openModuleId: string | null; onOpenModule: (id: string | null) => void; today: string };
 
 function ModuleProgress({ module }: { module: MyTrainingModule }) {
+  const { t } = useTrainingT();
   const percent = percentDone(module.completed, module.total);
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: { sm: 220 } }}>
@@ -31,7 +33,7 @@ function ModuleProgress({ module }: { module: MyTrainingModule }) {
         value={percent}
         color={percent === 100 ? 'success' : 'primary'}
         sx={{ flex: 1, height: 8, borderRadius: 4 }}
-        aria-label={`${module.title}: ${percent}% complete`}
+        aria-label={t('my.percentComplete', { title: module.title, percent })}
       />
       <Typography variant="body2" sx={{ fontWeight: 700, minWidth: 44, textAlign: 'right' }} data-testid="module-percent">
         {percent} %
@@ -42,15 +44,16 @@ function ModuleProgress({ module }: { module: MyTrainingModule }) {
 
 /** My assigned training: each module with its progress; open one to read its materials and mark them complete. */
 export function MyTraining({ openModuleId, onOpenModule, today }: MyTrainingProps) {
+  const { t } = useTrainingT();
   const query = useMyTraining();
   const complete = useSetMaterialCompleted();
-  if (query.isPending) return <ListLoading label="Loading your training..." />;
+  if (query.isPending) return <ListLoading label={t('my.loading')} />;
   if (query.isError) return <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
   if (query.data.items.length === 0) {
     return (
       <Card>
-        <ListEmpty icon={<SchoolOutlinedIcon />} title="No training assigned to you yet">
-          Modules your admins assign to your role appear here.
+        <ListEmpty icon={<SchoolOutlinedIcon />} title={t('my.emptyTitle')}>
+          {t('my.emptyBody')}
         </ListEmpty>
       </Card>
     );
@@ -60,7 +63,7 @@ export function MyTraining({ openModuleId, onOpenModule, today }: MyTrainingProp
     <Box data-testid="my-training">
       {isOpenModuleMissing && (
         <Box sx={{ mb: 1.5 }}>
-          <RecordMissing data-testid="module-missing">This module does not exist or is not assigned to you.</RecordMissing>
+          <RecordMissing data-testid="module-missing">{t('my.moduleMissing')}</RecordMissing>
         </Box>
       )}
       {query.data.items.map((module) => {
@@ -82,11 +85,11 @@ export function MyTraining({ openModuleId, onOpenModule, today }: MyTrainingProp
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{module.title}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {module.completed} of {module.total} done
-                    {module.due_date ? ` · due ${formatDate(module.due_date)}` : ''}
+                    {t('my.done', { completed: module.completed, total: module.total })}
+                    {module.due_date ? t('my.dueSuffix', { date: formatDate(module.due_date) }) : ''}
                   </Typography>
                 </Box>
-                {isOverdue && <Chip size="small" color="error" label="Overdue" />}
+                {isOverdue && <Chip size="small" color="error" label={t('my.overdue')} />}
                 <ModuleProgress module={module} />
               </Stack>
             </AccordionSummary>
@@ -112,7 +115,7 @@ export function MyTraining({ openModuleId, onOpenModule, today }: MyTrainingProp
                         <Typography component="h3" sx={{ fontWeight: 700, flex: 1, minWidth: 160 }}>
                           {index + 1}. {material.title}
                         </Typography>
-                        <Chip size="small" label={KIND_LABELS[material.kind]} variant="outlined" />
+                        <Chip size="small" label={t(`kinds.${material.kind}`)} variant="outlined" />
                       </Stack>
                       <MaterialBody material={material} />
                       <Box sx={{ mt: 1.5 }}>
@@ -128,7 +131,7 @@ export function MyTraining({ openModuleId, onOpenModule, today }: MyTrainingProp
                           aria-pressed={isDone}
                           data-testid="complete-material"
                         >
-                          {isDone ? 'Completed (undo)' : 'Mark complete'}
+                          {isDone ? t('my.completedUndo') : t('my.markComplete')}
                         </Button>
                       </Box>
                     </Box>

@@ -1,4 +1,4 @@
-import { percentDone, ROLE_LABELS } from '@agency/schema';
+import { percentDone } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -9,20 +9,24 @@ import { ListEmpty, ListError, ListLoading } from '../../../components/list-stat
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
 import { useTrainingProgress } from '../api/get-training-progress';
+import { useCommonT } from '../../../i18n';
+import { useTrainingT } from '../i18n';
 
 /**
  * A team lead's team at a glance: each person's overall training progress, the furthest behind first. The
  * progress per module is on the training screen (`detailsPath`).
  */
 export function TeamTrainingSummary({ detailsPath }: { detailsPath: string }) {
+  const { t } = useTrainingT();
+  const { t: tc } = useCommonT();
   const query = useTrainingProgress();
   let body;
-  if (query.isPending) body = <ListLoading label="Loading your team's training..." />;
+  if (query.isPending) body = <ListLoading label={t('teamSummary.loading')} />;
   else if (query.isError) body = <ListError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
   else if (query.data.people.length === 0 || query.data.modules.length === 0)
     body = (
-      <ListEmpty title="No training assigned to your team" dense>
-        Modules assigned to team roles appear here with each person&apos;s progress.
+      <ListEmpty title={t('teamSummary.emptyTitle')} dense>
+        {t('teamSummary.emptyBody')}
       </ListEmpty>
     );
   else {
@@ -37,7 +41,7 @@ export function TeamTrainingSummary({ detailsPath }: { detailsPath: string }) {
               <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
                 {person.name}{' '}
                 <Typography component="span" variant="body2" color="text.secondary">
-                  · {ROLE_LABELS[person.role]}
+                  · {tc(`roles.${person.role}`)}
                 </Typography>
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
@@ -49,7 +53,7 @@ export function TeamTrainingSummary({ detailsPath }: { detailsPath: string }) {
               value={person.percent}
               color={person.percent === 100 ? 'success' : 'primary'}
               sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
-              aria-label={`${person.name}: ${person.completed} of ${person.total} materials done`}
+              aria-label={t('teamSummary.personProgress', { name: person.name, completed: person.completed, total: person.total })}
             />
           </Box>
         ))}
@@ -58,11 +62,11 @@ export function TeamTrainingSummary({ detailsPath }: { detailsPath: string }) {
   }
   return (
     <SectionCard
-      title="Team training"
-      subtitle="Your team and you, least done first"
+      title={t('teamSummary.title')}
+      subtitle={t('teamSummary.subtitle')}
       action={
         <Button component={RouterLink} to={detailsPath} size="small">
-          Progress by module
+          {t('teamSummary.byModule')}
         </Button>
       }
       data-testid="team-training-summary"

@@ -51,21 +51,25 @@ import { useSetAssignment } from '../api/set-assignment';
 import { useUpdateMaterial } from '../api/update-material';
 import { useUpdateModule } from '../api/update-module';
 import { useUploadMaterialFile } from '../api/upload-material-file';
-import { KIND_LABELS, MaterialBody } from './material-body';
+import { MaterialBody } from './material-body';
 import { DateInput } from '../../../components/date-input';
+import { i18n } from '../../../i18n';
+import { useTrainingT } from '../i18n';
 
 const onError = (error: unknown) => notify.error(errorMessage(error));
-const ROLE_NAMES: Record<EmployeeRole, string> = { teamlead: 'Team leads', teammember: 'Team members' };
 
 function audience(module: TrainingModule) {
-  if (module.roles.length === 0) return 'Not assigned';
-  return module.roles.map((r) => ROLE_NAMES[r]).join(' and ');
+  const names = module.roles.map((r) => i18n.t(`training:roleNames.${r}`));
+  if (names.length === 0) return i18n.t('training:admin.notAssigned');
+  if (names.length === 1) return names[0];
+  return i18n.t('training:admin.audienceBoth', { first: names[0], second: names[1] });
 }
 
 type TrainingAdminProps = { selectedId: string | null; onSelect: (id: string | null) => void };
 
 /** Staff write modules and their materials, order them, assign them to roles and publish them. */
 export function TrainingAdmin({ selectedId, onSelect }: TrainingAdminProps) {
+  const { t } = useTrainingT();
   const modules = useTrainingModules();
   const create = useCreateModule();
   const move = useMoveModule();
@@ -89,15 +93,15 @@ export function TrainingAdmin({ selectedId, onSelect }: TrainingAdminProps) {
   const list = modules.data?.items ?? [];
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '340px minmax(0, 1fr)' }, alignItems: 'start' }}>
-      <SectionCard title="Modules" subtitle="In the order employees see them" data-testid="module-list">
+      <SectionCard title={t('admin.modulesTitle')} subtitle={t('admin.modulesSubtitle')} data-testid="module-list">
         <Box component="form" onSubmit={handleCreate} sx={{ display: 'flex', gap: 1, p: 2, borderBottom: '1px solid', borderColor: 'divider' }}>
           <TextField
             size="small"
             fullWidth
             value={title}
             onChange={(e) => setTitle(e.target.value)}
-            placeholder="New module title"
-            slotProps={{ htmlInput: { maxLength: TRAINING_TITLE_MAX, 'aria-label': 'New module title', 'data-testid': 'new-module-title' } }}
+            placeholder={t('admin.newModuleTitle')}
+            slotProps={{ htmlInput: { maxLength: TRAINING_TITLE_MAX, 'aria-label': t('admin.newModuleTitle'), 'data-testid': 'new-module-title' } }}
           />
           <Button
             type="submit"
@@ -107,16 +111,16 @@ export function TrainingAdmin({ selectedId, onSelect }: TrainingAdminProps) {
             loading={create.isPending}
             data-testid="create-module"
           >
-            Add
+            {t('admin.add')}
           </Button>
         </Box>
         {modules.isPending ? (
-          <ListLoading label="Loading modules..." />
+          <ListLoading label={t('admin.loadingModules')} />
         ) : modules.isError ? (
           <ListError message={errorMessage(modules.error)} onRetry={() => modules.refetch()} />
         ) : list.length === 0 ? (
-          <ListEmpty icon={<SchoolOutlinedIcon />} title="No module yet">
-            Start with a title above.
+          <ListEmpty icon={<SchoolOutlinedIcon />} title={t('admin.noModule')}>
+            {t('admin.startWithTitle')}
           </ListEmpty>
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -128,12 +132,12 @@ export function TrainingAdmin({ selectedId, onSelect }: TrainingAdminProps) {
                     <Stack direction="row" spacing={0.75} sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                       <Chip
                         size="small"
-                        label={module.status === 'published' ? 'Published' : 'Draft'}
+                        label={module.status === 'published' ? t('admin.published') : t('admin.draft')}
                         color={module.status === 'published' ? 'success' : 'default'}
                         variant="outlined"
                       />
                       <Typography variant="caption" color="text.secondary">
-                        {module.material_count} {module.material_count === 1 ? 'material' : 'materials'} · {audience(module)}
+                        {t('admin.materialCount', { count: module.material_count })} · {audience(module)}
                       </Typography>
                     </Stack>
                   </Box>
@@ -141,7 +145,7 @@ export function TrainingAdmin({ selectedId, onSelect }: TrainingAdminProps) {
                 <Stack sx={{ pr: 0.5 }}>
                   <IconButton
                     size="small"
-                    aria-label={`Move ${module.title} up`}
+                    aria-label={t('admin.moveUp', { title: module.title })}
                     disabled={index === 0}
                     onClick={() => move.mutate({ id: module.id, input: { before_module_id: list[index - 1].id } }, { onError })}
                   >
@@ -149,7 +153,7 @@ export function TrainingAdmin({ selectedId, onSelect }: TrainingAdminProps) {
                   </IconButton>
                   <IconButton
                     size="small"
-                    aria-label={`Move ${module.title} down`}
+                    aria-label={t('admin.moveDown', { title: module.title })}
                     disabled={index === list.length - 1}
                     onClick={() => move.mutate({ id: module.id, input: { after_module_id: list[index + 1].id } }, { onError })}
                   >
@@ -164,8 +168,8 @@ export function TrainingAdmin({ selectedId, onSelect }: TrainingAdminProps) {
       {selectedId ? (
         <ModuleEditor key={selectedId} moduleId={selectedId} onDeleted={() => onSelect(null)} />
       ) : (
-        <SectionCard title="Module">
-          <ListEmpty title="Choose a module">Pick one on the left, or add a new one.</ListEmpty>
+        <SectionCard title={t('admin.moduleTitle')}>
+          <ListEmpty title={t('admin.chooseModule')}>{t('admin.chooseModuleBody')}</ListEmpty>
         </SectionCard>
       )}
     </Box>
@@ -173,18 +177,14 @@ export function TrainingAdmin({ selectedId, onSelect }: TrainingAdminProps) {
 }
 
 function ModuleEditor({ moduleId, onDeleted }: { moduleId: string; onDeleted: () => void }) {
+  const { t } = useTrainingT();
   const query = useTrainingModule(moduleId);
-  if (query.isPending) return <ListLoading label="Loading the module..." />;
+  if (query.isPending) return <ListLoading label={t('admin.loadingModule')} />;
   if (query.isError) {
     return (
-      <SectionCard title="Module">
+      <SectionCard title={t('admin.moduleTitle')}>
         <Box sx={{ p: 2 }}>
-          <RecordError
-            error={query.error}
-            missingText="This module does not exist or has been deleted."
-            onRetry={() => void query.refetch()}
-            data-testid="module-missing"
-          />
+          <RecordError error={query.error} missingText={t('admin.moduleMissing')} onRetry={() => void query.refetch()} data-testid="module-missing" />
         </Box>
       </SectionCard>
     );
@@ -195,6 +195,7 @@ function ModuleEditor({ moduleId, onDeleted }: { moduleId: string; onDeleted: ()
 }
 
 function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDeleted: () => void }) {
+  const { t } = useTrainingT();
   const [title, setTitle] = useState(module.title);
   const [description, setDescription] = useState(module.description);
   const [roles, setRoles] = useState<EmployeeRole[]>(module.roles);
@@ -207,7 +208,10 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
 
   const handleSave = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ id: module.id, input: { title: title.trim(), description } }, { onSuccess: () => notify.success('Module saved'), onError });
+    update.mutate(
+      { id: module.id, input: { title: title.trim(), description } },
+      { onSuccess: () => notify.success(t('admin.moduleSaved')), onError },
+    );
   };
   const toggleRole = (role: EmployeeRole, checked: boolean) => setRoles(checked ? [...roles, role] : roles.filter((r) => r !== role));
 
@@ -216,7 +220,11 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
       <SectionCard
         title={module.title}
         subtitle={
-          isPublished ? `Published${module.published_at ? ` on ${formatDate(module.published_at)}` : ''}` : 'Draft: employees do not see it yet'
+          isPublished
+            ? module.published_at
+              ? t('admin.publishedOn', { date: formatDate(module.published_at) })
+              : t('admin.published')
+            : t('admin.draftSubtitle')
         }
         action={
           <Stack direction="row" spacing={1}>
@@ -226,15 +234,15 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
               onClick={() =>
                 update.mutate(
                   { id: module.id, input: { status: isPublished ? 'draft' : 'published' } },
-                  { onSuccess: () => notify.success(isPublished ? 'Module unpublished' : 'Module published'), onError },
+                  { onSuccess: () => notify.success(isPublished ? t('admin.moduleUnpublished') : t('admin.modulePublished')), onError },
                 )
               }
               loading={update.isPending && update.variables?.input.status !== undefined}
               data-testid="publish-module"
             >
-              {isPublished ? 'Unpublish' : 'Publish'}
+              {isPublished ? t('admin.unpublish') : t('admin.publish')}
             </Button>
-            <IconButton aria-label="Delete module" onClick={() => setIsDeleting(true)} color="error">
+            <IconButton aria-label={t('admin.deleteModule')} onClick={() => setIsDeleting(true)} color="error">
               <DeleteOutlinedIcon />
             </IconButton>
           </Stack>
@@ -242,14 +250,14 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
       >
         <Box component="form" onSubmit={handleSave} sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
           <TextField
-            label="Title"
+            label={t('admin.title')}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             required
             slotProps={{ htmlInput: { maxLength: TRAINING_TITLE_MAX } }}
           />
           <TextField
-            label="Description"
+            label={t('admin.description')}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             multiline
@@ -258,17 +266,13 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
           />
           <Box>
             <Button type="submit" variant="outlined" loading={update.isPending && update.variables?.input.status === undefined}>
-              Save details
+              {t('admin.saveDetails')}
             </Button>
           </Box>
         </Box>
       </SectionCard>
 
-      <SectionCard
-        title="Assignment"
-        subtitle="Who must do this module, and by when. They are told when it is published."
-        data-testid="module-assignment"
-      >
+      <SectionCard title={t('admin.assignmentTitle')} subtitle={t('admin.assignmentSubtitle')} data-testid="module-assignment">
         <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 } }}>
           <FormGroup row>
             {(['teamlead', 'teammember'] as const).map((role) => (
@@ -277,24 +281,24 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
                 control={
                   <Checkbox checked={roles.includes(role)} onChange={(e) => toggleRole(role, e.target.checked)} data-testid={`assign-${role}`} />
                 }
-                label={ROLE_NAMES[role]}
+                label={t(`roleNames.${role}`)}
               />
             ))}
           </FormGroup>
-          <DateInput label="Due date (optional)" value={dueDate} onChange={setDueDate} sx={{ maxWidth: 240 }} />
+          <DateInput label={t('admin.dueDate')} value={dueDate} onChange={setDueDate} sx={{ maxWidth: 240 }} />
           <Box>
             <Button
               variant="outlined"
               onClick={() =>
                 assign.mutate(
                   { id: module.id, input: { roles, due_date: dueDate || null } },
-                  { onSuccess: () => notify.success('Assignment saved'), onError },
+                  { onSuccess: () => notify.success(t('admin.assignmentSaved')), onError },
                 )
               }
               loading={assign.isPending}
               data-testid="save-assignment"
             >
-              Save assignment
+              {t('admin.saveAssignment')}
             </Button>
           </Box>
         </Stack>
@@ -304,13 +308,13 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
 
       <ConfirmDialog
         open={isDeleting}
-        title="Delete this module?"
-        confirmLabel="Delete"
+        title={t('admin.deleteModuleTitle')}
+        confirmLabel={t('admin.delete')}
         isPending={remove.isPending}
         onConfirm={() =>
           remove.mutate(module.id, {
             onSuccess: () => {
-              notify.success('Module deleted');
+              notify.success(t('admin.moduleDeleted'));
               onDeleted();
             },
             onError,
@@ -318,13 +322,14 @@ function ModuleForm({ module, onDeleted }: { module: TrainingModuleDetail; onDel
         }
         onClose={() => setIsDeleting(false)}
       >
-        “{module.title}”, its {module.materials.length} materials, their files and everyone’s progress on them will be removed.
+        {t('admin.deleteModuleBody', { title: module.title, count: module.materials.length })}
       </ConfirmDialog>
     </Stack>
   );
 }
 
 function MaterialsEditor({ module }: { module: TrainingModuleDetail }) {
+  const { t } = useTrainingT();
   const [editing, setEditing] = useState<TrainingMaterial | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<TrainingMaterial | null>(null);
   const move = useMoveMaterial();
@@ -335,11 +340,11 @@ function MaterialsEditor({ module }: { module: TrainingModuleDetail }) {
   const list = module.materials;
   return (
     <SectionCard
-      title="Materials"
-      subtitle="Read in this order"
+      title={t('admin.materialsTitle')}
+      subtitle={t('admin.materialsSubtitle')}
       action={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} data-testid="add-material">
-          Material
+          {t('admin.addMaterial')}
         </Button>
       }
       data-testid="materials-editor"
@@ -352,11 +357,11 @@ function MaterialsEditor({ module }: { module: TrainingModuleDetail }) {
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
-          if (file && uploadFor) uploadFile.mutate({ id: uploadFor, file }, { onSuccess: () => notify.success('File uploaded'), onError });
+          if (file && uploadFor) uploadFile.mutate({ id: uploadFor, file }, { onSuccess: () => notify.success(t('admin.fileUploaded')), onError });
         }}
       />
       {list.length === 0 ? (
-        <ListEmpty title="No material yet">Add text, a video or article link, or a file.</ListEmpty>
+        <ListEmpty title={t('admin.noMaterial')}>{t('admin.noMaterialBody')}</ListEmpty>
       ) : (
         <Stack component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {list.map((material, index) => (
@@ -370,10 +375,10 @@ function MaterialsEditor({ module }: { module: TrainingModuleDetail }) {
                 <Typography component="h3" sx={{ fontWeight: 700, flex: 1, minWidth: 160, overflowWrap: 'anywhere' }}>
                   {index + 1}. {material.title}
                 </Typography>
-                <Chip size="small" label={KIND_LABELS[material.kind]} variant="outlined" />
+                <Chip size="small" label={t(`kinds.${material.kind}`)} variant="outlined" />
                 <IconButton
                   size="small"
-                  aria-label={`Move ${material.title} up`}
+                  aria-label={t('admin.moveUp', { title: material.title })}
                   disabled={index === 0}
                   onClick={() => move.mutate({ id: material.id, input: { before_material_id: list[index - 1].id } }, { onError })}
                 >
@@ -381,7 +386,7 @@ function MaterialsEditor({ module }: { module: TrainingModuleDetail }) {
                 </IconButton>
                 <IconButton
                   size="small"
-                  aria-label={`Move ${material.title} down`}
+                  aria-label={t('admin.moveDown', { title: material.title })}
                   disabled={index === list.length - 1}
                   onClick={() => move.mutate({ id: material.id, input: { after_material_id: list[index + 1].id } }, { onError })}
                 >
@@ -389,7 +394,7 @@ function MaterialsEditor({ module }: { module: TrainingModuleDetail }) {
                 </IconButton>
                 <IconButton
                   size="small"
-                  aria-label={`Upload a file for ${material.title}`}
+                  aria-label={t('admin.uploadFileFor', { title: material.title })}
                   onClick={() => {
                     setUploadFor(material.id);
                     fileInput.current?.click();
@@ -397,10 +402,15 @@ function MaterialsEditor({ module }: { module: TrainingModuleDetail }) {
                 >
                   <UploadFileIcon fontSize="small" />
                 </IconButton>
-                <IconButton size="small" aria-label={`Edit ${material.title}`} onClick={() => setEditing(material)}>
+                <IconButton size="small" aria-label={t('admin.edit', { title: material.title })} onClick={() => setEditing(material)}>
                   <EditOutlinedIcon fontSize="small" />
                 </IconButton>
-                <IconButton size="small" aria-label={`Delete ${material.title}`} onClick={() => setToDelete(material)} color="error">
+                <IconButton
+                  size="small"
+                  aria-label={t('admin.deleteNamed', { title: material.title })}
+                  onClick={() => setToDelete(material)}
+                  color="error"
+                >
                   <DeleteOutlinedIcon fontSize="small" />
                 </IconButton>
               </Stack>
@@ -412,19 +422,20 @@ function MaterialsEditor({ module }: { module: TrainingModuleDetail }) {
       {editing && <MaterialDialog moduleId={module.id} material={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete this material?"
-        confirmLabel="Delete"
+        title={t('admin.deleteMaterialTitle')}
+        confirmLabel={t('admin.delete')}
         isPending={remove.isPending}
         onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null), onError })}
         onClose={() => setToDelete(null)}
       >
-        “{toDelete?.title}” and its file will be removed.
+        {t('admin.deleteMaterialBody', { title: toDelete?.title ?? '' })}
       </ConfirmDialog>
     </SectionCard>
   );
 }
 
 function MaterialDialog({ moduleId, material, onClose }: { moduleId: string; material: TrainingMaterial | null; onClose: () => void }) {
+  const { t } = useTrainingT();
   const [title, setTitle] = useState(material?.title ?? '');
   const [description, setDescription] = useState(material?.description ?? '');
   const [linkUrl, setLinkUrl] = useState(material?.link_url ?? '');
@@ -452,26 +463,26 @@ function MaterialDialog({ moduleId, material, onClose }: { moduleId: string; mat
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="material-dialog-title">
       <form onSubmit={handleSubmit} data-testid="material-form">
-        <DialogTitle id="material-dialog-title">{material ? 'Edit material' : 'New material'}</DialogTitle>
+        <DialogTitle id="material-dialog-title">{material ? t('admin.editMaterial') : t('admin.newMaterial')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {problem && <Alert severity="error">{problem}</Alert>}
             <TextField
-              label="Title"
+              label={t('admin.title')}
               value={title}
               onChange={(e) => setTitle(e.target.value)}
               required
               slotProps={{ htmlInput: { maxLength: TRAINING_TITLE_MAX, name: 'title' } }}
             />
             <TextField
-              label="Description"
+              label={t('admin.description')}
               value={description}
               onChange={(e) => setDescription(e.target.value)}
               slotProps={{ htmlInput: { maxLength: TRAINING_DESCRIPTION_MAX, name: 'description' } }}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
-                label="Video or article link (optional)"
+                label={t('admin.link')}
                 value={linkUrl}
                 onChange={(e) => setLinkUrl(e.target.value)}
                 placeholder="https://"
@@ -480,17 +491,17 @@ function MaterialDialog({ moduleId, material, onClose }: { moduleId: string; mat
               />
               <TextField
                 select
-                label="Link is"
+                label={t('admin.linkIs')}
                 value={linkKind}
                 onChange={(e) => setLinkKind(e.target.value as 'video' | 'article')}
                 sx={{ minWidth: 140 }}
               >
-                <MenuItem value="video">A video</MenuItem>
-                <MenuItem value="article">An article</MenuItem>
+                <MenuItem value="video">{t('admin.aVideo')}</MenuItem>
+                <MenuItem value="article">{t('admin.anArticle')}</MenuItem>
               </TextField>
             </Stack>
             <TextField
-              label="Content (Markdown)"
+              label={t('admin.content')}
               value={content}
               onChange={(e) => setContent(e.target.value)}
               multiline
@@ -499,12 +510,12 @@ function MaterialDialog({ moduleId, material, onClose }: { moduleId: string; mat
               slotProps={{ htmlInput: { maxLength: TRAINING_CONTENT_MAX, name: 'content' } }}
             />
             <Typography variant="body2" color="text.secondary">
-              A file (a PDF, slides) is uploaded from the material’s row once it is saved.
+              {t('admin.fileLater')}
             </Typography>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('admin.cancel')}</Button>
           <Button
             type="submit"
             variant="contained"
@@ -512,7 +523,7 @@ function MaterialDialog({ moduleId, material, onClose }: { moduleId: string; mat
             disabled={title.trim().length < 3}
             data-testid="save-material"
           >
-            Save
+            {t('admin.save')}
           </Button>
         </DialogActions>
       </form>

@@ -1,4 +1,4 @@
-import { percentDone, ROLE_LABELS, type TrainingProgress as Progress } from '@agency/schema';
+import { percentDone, type TrainingProgress as Progress } from '@agency/schema';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -8,6 +8,8 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { useTrainingProgress } from '../api/get-training-progress';
+import { useCommonT } from '../../../i18n';
+import { useTrainingT } from '../i18n';
 
 type Person = Progress['people'][number];
 
@@ -31,12 +33,20 @@ function Percent({ completed, total, label }: { completed: number; total: number
 
 /** Progress per person and per module (staff: everyone; a team lead: their team), with each module's average. */
 export function TrainingProgress({ title, subtitle, showChart = true }: { title: string; subtitle: string; showChart?: boolean }) {
+  const { t } = useTrainingT();
+  const { t: tc } = useCommonT();
   const query = useTrainingProgress();
   const modules = query.data?.modules ?? [];
   const people = query.data?.people ?? [];
   const columns: DataColumn<Person>[] = [
-    { id: 'name', header: 'Person', cell: (p) => <Typography sx={{ fontWeight: 700 }}>{p.name}</Typography>, card: 'title', minWidth: 160 },
-    { id: 'role', header: 'Role', cell: (p) => ROLE_LABELS[p.role], priority: 2, minWidth: 120 },
+    {
+      id: 'name',
+      header: t('progress.person'),
+      cell: (p) => <Typography sx={{ fontWeight: 700 }}>{p.name}</Typography>,
+      card: 'title',
+      minWidth: 160,
+    },
+    { id: 'role', header: t('progress.role'), cell: (p) => tc(`roles.${p.role}`), priority: 2, minWidth: 120 },
     // Overall counts every module: none may hide, the table scrolls sideways instead.
     ...modules.map((m): DataColumn<Person> => ({
       id: `module-${m.id}`,
@@ -48,16 +58,16 @@ export function TrainingProgress({ title, subtitle, showChart = true }: { title:
       cell: (p) => {
         const own = p.modules.find((x) => x.module_id === m.id);
         return own ? (
-          <Percent completed={own.completed} total={own.total} label={`${p.name}, ${m.title}`} />
+          <Percent completed={own.completed} total={own.total} label={t('progress.personModule', { name: p.name, module: m.title })} />
         ) : (
-          <Typography color="text.secondary">Not assigned</Typography>
+          <Typography color="text.secondary">{t('progress.notAssigned')}</Typography>
         );
       },
     })),
     {
       id: 'overall',
-      header: 'Overall',
-      cell: (p) => <Percent completed={p.completed} total={p.total} label={`${p.name}, overall`} />,
+      header: t('progress.overall'),
+      cell: (p) => <Percent completed={p.completed} total={p.total} label={t('progress.personOverall', { name: p.name })} />,
       minWidth: 150,
     },
   ];
@@ -69,7 +79,11 @@ export function TrainingProgress({ title, subtitle, showChart = true }: { title:
   return (
     <SectionCard title={title} subtitle={subtitle} data-testid="training-progress">
       {showChart && modules.length > 0 && people.length > 0 && (
-        <Box sx={{ px: { xs: 1, sm: 3 }, pt: 2 }} role="img" aria-label={modules.map((m, i) => `${m.title}: ${averages[i]}% on average`).join(', ')}>
+        <Box
+          sx={{ px: { xs: 1, sm: 3 }, pt: 2 }}
+          role="img"
+          aria-label={modules.map((m, i) => t('progress.moduleAverage', { title: m.title, percent: averages[i] })).join(', ')}
+        >
           <BarChart
             height={Math.max(120, 36 * modules.length + 40)}
             horizontal
@@ -81,7 +95,7 @@ export function TrainingProgress({ title, subtitle, showChart = true }: { title:
             values={averages}
             valueFormat={(v) => `${v} %`}
             color="#16a34a"
-            label="Average completion"
+            label={t('progress.averageCompletion')}
           />
         </Box>
       )}
@@ -91,18 +105,14 @@ export function TrainingProgress({ title, subtitle, showChart = true }: { title:
         getRowId={(p) => p.id}
         label={title}
         isLoading={query.isPending}
-        loadingLabel="Loading progress..."
+        loadingLabel={t('progress.loading')}
         error={query.isError ? query.error : undefined}
         onRetry={() => void query.refetch()}
-        empty={
-          <ListEmpty title="Nobody to show yet">
-            People appear here once they are employees{modules.length ? '' : ' and a module is published and assigned'}.
-          </ListEmpty>
-        }
+        empty={<ListEmpty title={t('progress.emptyTitle')}>{modules.length ? t('progress.emptyBody') : t('progress.emptyBodyNoModule')}</ListEmpty>}
         rowTestId="progress-row"
         getRowAttributes={(p) => ({ 'data-person-id': p.id })}
         overflow="scroll"
-        scrollHint={`Scroll sideways to see all ${modules.length} ${modules.length === 1 ? 'module' : 'modules'}`}
+        scrollHint={t('progress.scrollHint', { count: modules.length })}
       />
     </SectionCard>
   );
