@@ -6,6 +6,7 @@ import type admins from '../locales/en-GB/admins.json';
 import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
 import type projects from '../locales/en-GB/projects.json';
+import type time from '../locales/en-GB/time.json';
 import type tools from '../locales/en-GB/tools.json';
 import type training from '../locales/en-GB/training.json';
 import type webhooks from '../locales/en-GB/webhooks.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
       board: typeof board;
       common: typeof common;
       projects: typeof projects;
+      time: typeof time;
       tools: typeof tools;
       training: typeof training;
       webhooks: typeof webhooks;

@@ -3,15 +3,15 @@ import { PageHeading } from '../../components/page-heading';
 import { PageTitle } from '../../features/config/components/page-title';
 import { ProfitabilityReport } from '../../features/time/components/profitability-report';
 import { paths } from '../../lib/paths';
+import { useTimeT } from '../../features/time/i18n';
 
 /** /reports/profitability for admins and the super admin: what each project, client and month earned. */
 export function ProfitabilityReportRoute() {
+  const { t } = useTimeT();
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
-      <PageTitle title="Profitability" />
-      <PageHeading title="Profitability">
-        What the agency earned: issued invoices against time at each person’s cost rate and expenses, by project, client or month.
-      </PageHeading>
+      <PageTitle title={t('pages.profitabilityTitle')} />
+      <PageHeading title={t('pages.profitabilityTitle')}>{t('pages.profitabilityIntro')}</PageHeading>
       <ProfitabilityReport projectPath={(id) => `${paths.staff.projects}?id=${encodeURIComponent(id)}`} />
     </Box>
   );

@@ -6,11 +6,13 @@ import { useState, type FormEvent } from 'react';
 import { useProjectCards } from '../api/list-project-cards';
 import { useTrackableProjects } from '../api/list-trackable-projects';
 import { rowKey, type GridRow } from '../utils/week-grid';
+import { useTimeT } from '../i18n';
 
 const WHOLE_PROJECT = '';
 
 /** Adds a row to the week grid: a project the person works on, and one of its cards or the project as a whole. */
 export function AddRowForm({ existing, onAdd }: { existing: readonly string[]; onAdd: (row: GridRow) => void }) {
+  const { t } = useTimeT();
   const projects = useTrackableProjects();
   const [projectId, setProjectId] = useState('');
   const [cardId, setCardId] = useState(WHOLE_PROJECT);
@@ -31,14 +33,14 @@ export function AddRowForm({ existing, onAdd }: { existing: readonly string[]; o
     <Box
       component="form"
       onSubmit={handleSubmit}
-      aria-label="Add a row"
+      aria-label={t('addRow.label')}
       sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', flex: '1 1 320px' }}
       data-testid="add-row-form"
     >
       <TextField
         select
         size="small"
-        label="Project"
+        label={t('addRow.project')}
         value={projectId}
         onChange={(event) => {
           setProjectId(event.target.value);
@@ -46,7 +48,7 @@ export function AddRowForm({ existing, onAdd }: { existing: readonly string[]; o
         }}
         sx={{ minWidth: 180, flex: '1 1 180px' }}
         disabled={!projects.data?.length}
-        helperText={projects.data && projects.data.length === 0 ? 'You are not on a running project' : undefined}
+        helperText={projects.data && projects.data.length === 0 ? t('addRow.notOnProject') : undefined}
         slotProps={{ htmlInput: { 'data-testid': 'add-row-project' } }}
       >
         {(projects.data ?? []).map((p) => (
@@ -58,14 +60,14 @@ export function AddRowForm({ existing, onAdd }: { existing: readonly string[]; o
       <TextField
         select
         size="small"
-        label="Card"
+        label={t('addRow.card')}
         value={cardId}
         onChange={(event) => setCardId(event.target.value)}
         sx={{ minWidth: 180, flex: '1 1 180px' }}
         disabled={!projectId}
         slotProps={{ htmlInput: { 'data-testid': 'add-row-card' } }}
       >
-        <MenuItem value={WHOLE_PROJECT}>Whole project</MenuItem>
+        <MenuItem value={WHOLE_PROJECT}>{t('addRow.wholeProject')}</MenuItem>
         {(cards.data ?? []).map((c) => (
           <MenuItem key={c.id} value={c.id}>
             {c.title}
@@ -73,7 +75,7 @@ export function AddRowForm({ existing, onAdd }: { existing: readonly string[]; o
         ))}
       </TextField>
       <Button type="submit" variant="outlined" disabled={!project || isTaken} data-testid="add-row">
-        {isTaken ? 'Row already there' : 'Add row'}
+        {isTaken ? t('addRow.taken') : t('addRow.add')}
       </Button>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { BILL_TIME_GROUPS, describeDuration, type BillTimeGroup } from '@agency/schema';
+import { BILL_TIME_GROUPS, type BillTimeGroup } from '@agency/schema';
 import MoreTimeIcon from '@mui/icons-material/MoreTime';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,16 +21,18 @@ import { notify } from '../../../lib/notify';
 import { useBillTime } from '../api/bill-time';
 import { useBillable } from '../api/get-billable';
 import { sumMinutes } from '../utils/week-grid';
+import { describeDuration, useTimeT } from '../i18n';
 
-const GROUP_LABELS: Record<BillTimeGroup, string> = { card: 'By card', person: 'By person', day: 'By day' };
+const GROUP_KEYS = { card: 'billTime.byCard', person: 'billTime.byPerson', day: 'billTime.byDay' } as const satisfies Record<BillTimeGroup, string>;
 
 /** "Add time and expenses" on an invoice draft: the project's approved, unbilled time and expenses as lines. */
 export function BillTimeButton({ invoiceId }: { invoiceId: string }) {
+  const { t } = useTimeT();
   const [isOpen, setIsOpen] = useState(false);
   return (
     <>
       <Button variant="outlined" startIcon={<MoreTimeIcon />} onClick={() => setIsOpen(true)} data-testid="bill-time">
-        Add time and expenses
+        {t('billTime.button')}
       </Button>
       {isOpen && <BillTimeDialog invoiceId={invoiceId} onClose={() => setIsOpen(false)} />}
     </>
@@ -38,6 +40,7 @@ export function BillTimeButton({ invoiceId }: { invoiceId: string }) {
 }
 
 function BillTimeDialog({ invoiceId, onClose }: { invoiceId: string; onClose: () => void }) {
+  const { t } = useTimeT();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const [groupBy, setGroupBy] = useState<BillTimeGroup>('card');
@@ -55,7 +58,7 @@ function BillTimeDialog({ invoiceId, onClose }: { invoiceId: string; onClose: ()
       { invoiceId, input: { group_by: groupBy, tax_rate: tax } },
       {
         onSuccess: () => {
-          notify.success(`${lineCount} ${lineCount === 1 ? 'line' : 'lines'} added to the draft`);
+          notify.success(t('billTime.added', { count: lineCount }));
           onClose();
         },
         onError: (error) => notify.error(errorMessage(error)),
@@ -64,11 +67,10 @@ function BillTimeDialog({ invoiceId, onClose }: { invoiceId: string; onClose: ()
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={isPhone} data-testid="bill-time-dialog">
-      <DialogTitle id={titleId}>Add time and expenses</DialogTitle>
+      <DialogTitle id={titleId}>{t('billTime.button')}</DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="body2" color="text.secondary">
-          The project’s approved time and expenses not billed yet become lines of this draft; they are then billed with it, once only. Voiding the
-          invoice releases them.
+          {t('billTime.intro')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
           <ToggleButtonGroup
@@ -76,27 +78,27 @@ function BillTimeDialog({ invoiceId, onClose }: { invoiceId: string; onClose: ()
             exclusive
             value={groupBy}
             onChange={(_event, value: BillTimeGroup | null) => value && setGroupBy(value)}
-            aria-label="One line"
+            aria-label={t('billTime.oneLine')}
           >
             {BILL_TIME_GROUPS.map((g) => (
               <ToggleButton key={g} value={g} data-testid={`bill-group-${g}`}>
-                {GROUP_LABELS[g]}
+                {t(GROUP_KEYS[g])}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
           <TextField
             size="small"
-            label="Tax rate (%)"
+            label={t('billTime.taxRate')}
             value={taxText}
             onChange={(event) => setTaxText(event.target.value)}
             error={isTaxWrong}
-            helperText={isTaxWrong ? 'A percentage from 0 to 100' : ' '}
+            helperText={isTaxWrong ? t('billTime.taxWrong') : ' '}
             sx={{ width: 140 }}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         </Box>
         {preview.isPending ? (
-          <ListLoading label="Reading the approved time..." />
+          <ListLoading label={t('billTime.loading')} />
         ) : preview.isError ? (
           <ListError message={errorMessage(preview.error)} onRetry={() => void preview.refetch()} />
         ) : (
@@ -107,13 +109,12 @@ function BillTimeDialog({ invoiceId, onClose }: { invoiceId: string; onClose: ()
               </Alert>
             ))}
             <Typography variant="body2" data-testid="bill-summary">
-              {describeDuration(sumMinutes(data!.entries))} of approved time in {data!.entries.length}{' '}
-              {data!.entries.length === 1 ? 'entry' : 'entries'}
-              {data!.hourly_rate !== null ? ` at ${formatMoney(data!.hourly_rate, data!.currency)} an hour` : ''}, and {data!.expenses.length}{' '}
-              {data!.expenses.length === 1 ? 'expense' : 'expenses'}.
+              {t('billTime.summaryTime', { duration: describeDuration(sumMinutes(data!.entries)), count: data!.entries.length })}
+              {data!.hourly_rate !== null ? t('billTime.summaryRate', { rate: formatMoney(data!.hourly_rate, data!.currency) }) : ''}
+              {t('billTime.summaryExpenses', { count: data!.expenses.length })}
             </Typography>
             {lineCount === 0 ? (
-              <Typography color="text.secondary">Nothing approved is waiting to be billed on this project.</Typography>
+              <Typography color="text.secondary">{t('billTime.nothing')}</Typography>
             ) : (
               <Box sx={{ overflowX: 'auto' }} data-sideways-scroll="by-design">
                 <Box
@@ -127,13 +128,15 @@ function BillTimeDialog({ invoiceId, onClose }: { invoiceId: string; onClose: ()
                   }}
                   data-testid="bill-lines"
                 >
-                  <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Lines to add</caption>
+                  <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    {t('billTime.linesCaption')}
+                  </caption>
                   <thead>
                     <tr>
-                      <th scope="col">Line</th>
-                      <th scope="col">Qty</th>
-                      <th scope="col">Unit price</th>
-                      <th scope="col">Amount</th>
+                      <th scope="col">{t('billTime.line')}</th>
+                      <th scope="col">{t('billTime.quantity')}</th>
+                      <th scope="col">{t('billTime.unitPrice')}</th>
+                      <th scope="col">{t('billTime.amount')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -153,7 +156,7 @@ function BillTimeDialog({ invoiceId, onClose }: { invoiceId: string; onClose: ()
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('billTime.cancel')}</Button>
         <Button
           variant="contained"
           onClick={handleAdd}
@@ -161,7 +164,7 @@ function BillTimeDialog({ invoiceId, onClose }: { invoiceId: string; onClose: ()
           disabled={!data || lineCount === 0 || isTaxWrong || preview.isPlaceholderData}
           data-testid="confirm-bill-time"
         >
-          {lineCount > 0 ? `Add ${lineCount} ${lineCount === 1 ? 'line' : 'lines'}` : 'Add lines'}
+          {lineCount > 0 ? t('billTime.addCount', { count: lineCount }) : t('billTime.addLines')}
         </Button>
       </DialogActions>
     </Dialog>

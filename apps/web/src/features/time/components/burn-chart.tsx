@@ -4,6 +4,7 @@ import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatMoney, formatMoneyCompact, formatMonth } from '../../../lib/format';
 import { dayMonthOf } from '../utils/day-label';
+import { useTimeT } from '../i18n';
 
 const HEIGHT = 220;
 const MARGIN = { top: 12, right: 28, bottom: 28, left: 64 };
@@ -22,6 +23,7 @@ function periodLabel(period: string, interval: Burn['interval']): string {
  * budget drawn as a line across. The figures are also in a table for screen readers.
  */
 export function BurnChart({ burn }: { burn: Burn }) {
+  const { t } = useTimeT();
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
@@ -77,22 +79,22 @@ export function BurnChart({ burn }: { burn: Burn }) {
         )}
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', fontSize: '0.8rem', color: 'text.secondary', mt: 0.5 }} aria-hidden="true">
-        <Legend color={SPEND} label="Spent so far (time at cost and expenses)" />
-        <Legend color={INVOICED} label="Invoiced so far" />
-        {budget !== null && <Legend color={BUDGET} label="Budget" dashed />}
+        <Legend color={SPEND} label={t('burn.spent')} />
+        <Legend color={INVOICED} label={t('burn.invoiced')} />
+        {budget !== null && <Legend color={BUDGET} label={t('burn.budget')} dashed />}
       </Box>
       {/* A table keeps its content's width whatever its own: the box around it is what hides it. */}
       <Box sx={visuallyHidden}>
         <table>
           <caption>
-            Spending and invoices by {burn.interval} in {currency}
-            {budget !== null ? `, against a budget of ${formatMoney(budget, currency)}` : ''}
+            {t(burn.interval === 'week' ? 'burn.captionWeek' : 'burn.captionMonth', { currency })}
+            {budget !== null ? t('burn.captionBudget', { budget: formatMoney(budget, currency) }) : ''}
           </caption>
           <thead>
             <tr>
-              <th scope="col">{burn.interval === 'week' ? 'Week of' : 'Month'}</th>
-              <th scope="col">Spent so far</th>
-              <th scope="col">Invoiced so far</th>
+              <th scope="col">{burn.interval === 'week' ? t('burn.weekOf') : t('burn.month')}</th>
+              <th scope="col">{t('burn.spentColumn')}</th>
+              <th scope="col">{t('burn.invoicedColumn')}</th>
             </tr>
           </thead>
           <tbody>

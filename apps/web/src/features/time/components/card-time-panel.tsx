@@ -1,4 +1,4 @@
-import { describeDuration, formatDate, formatDuration, parseDuration, type Card } from '@agency/schema';
+import { formatDate, formatDuration, parseDuration, type Card } from '@agency/schema';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import Box from '@mui/material/Box';
@@ -23,6 +23,7 @@ import { useStopTimer } from '../api/stop-timer';
 import { today } from '../utils/week-grid';
 import { TimeStatusChip } from './time-status-chip';
 import { useAgencyTimeZone } from '../hooks/use-agency-time-zone';
+import { describeDuration, useTimeT } from '../i18n';
 
 type CardTimePanelProps = {
   card: Pick<Card, 'id' | 'project_id' | 'title'>;
@@ -32,28 +33,29 @@ type CardTimePanelProps = {
 
 /** A card's time: start or stop a timer on it, add time by hand, and the time spent on it so far. */
 export function CardTimePanel({ card, canTrack }: CardTimePanelProps) {
+  const { t } = useTimeT();
   const entries = useEntries({ card_id: card.id, limit: 50 });
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }} data-testid="card-time">
       {canTrack && <TimerControl card={card} />}
       {canTrack && <AddTimeForm card={card} />}
-      <Box component="section" aria-label="Time on this card">
+      <Box component="section" aria-label={t('cardTime.onThisCard')}>
         <Typography component="h3" sx={{ fontWeight: 700, fontSize: '0.9rem', mb: 1 }}>
-          Time on this card
+          {t('cardTime.onThisCard')}
           {entries.data && (
             <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }} data-testid="card-time-total">
               {' '}
-              · {describeDuration(entries.data.total_minutes)} in all
+              · {t('cardTime.inAll', { duration: describeDuration(entries.data.total_minutes) })}
             </Box>
           )}
         </Typography>
         {entries.isPending ? (
-          <ListLoading label="Loading the time..." />
+          <ListLoading label={t('cardTime.loading')} />
         ) : entries.isError ? (
           <ListError message={errorMessage(entries.error)} onRetry={() => void entries.refetch()} />
         ) : entries.data.items.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No time on this card yet.
+            {t('cardTime.none')}
           </Typography>
         ) : (
           <List dense disablePadding>
@@ -80,6 +82,7 @@ export function CardTimePanel({ card, canTrack }: CardTimePanelProps) {
 }
 
 function TimerControl({ card }: { card: CardTimePanelProps['card'] }) {
+  const { t } = useTimeT();
   const timer = useCurrentTimer();
   const start = useStartTimer();
   const stop = useStopTimer();
@@ -93,13 +96,16 @@ function TimerControl({ card }: { card: CardTimePanelProps['card'] }) {
         color="error"
         startIcon={<StopIcon />}
         onClick={() =>
-          stop.mutate(undefined, { onSuccess: ({ entry }) => notify.success(`${describeDuration(entry.minutes)} added to the card`), onError })
+          stop.mutate(undefined, {
+            onSuccess: ({ entry }) => notify.success(t('cardTime.addedToCard', { duration: describeDuration(entry.minutes) })),
+            onError,
+          })
         }
         loading={stop.isPending}
         sx={{ justifySelf: 'start' }}
         data-testid="card-stop-timer"
       >
-        Stop the timer
+        {t('cardTime.stopTimer')}
       </Button>
     );
   }
@@ -108,16 +114,18 @@ function TimerControl({ card }: { card: CardTimePanelProps['card'] }) {
       <Button
         variant="contained"
         startIcon={<PlayArrowIcon />}
-        onClick={() => start.mutate({ card_id: card.id }, { onSuccess: () => notify.success(`Timer started on ${card.title}`), onError })}
+        onClick={() =>
+          start.mutate({ card_id: card.id }, { onSuccess: () => notify.success(t('cardTime.timerStarted', { title: card.title })), onError })
+        }
         loading={start.isPending}
         disabled={timer.isPending}
         data-testid="card-start-timer"
       >
-        Start a timer
+        {t('cardTime.startTimer')}
       </Button>
       {timer.data && (
         <Typography variant="caption" color="text.secondary">
-          The timer running on {timer.data.card_title ?? timer.data.project_title} stops and is saved first.
+          {t('cardTime.otherTimer', { what: timer.data.card_title ?? timer.data.project_title })}
         </Typography>
       )}
     </Box>
@@ -125,6 +133,7 @@ function TimerControl({ card }: { card: CardTimePanelProps['card'] }) {
 }
 
 function AddTimeForm({ card }: { card: CardTimePanelProps['card'] }) {
+  const { t } = useTimeT();
   const timeZone = useAgencyTimeZone();
   const queryClient = useQueryClient();
   const [date, setDate] = useState(() => today(timeZone));
@@ -136,12 +145,12 @@ function AddTimeForm({ card }: { card: CardTimePanelProps['card'] }) {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const minutes = parseDuration(duration);
-    if (!minutes) return setError('Type a time such as 1:30 or 1.5');
+    if (!minutes) return setError(t('cardTime.typeTime'));
     setError(null);
     setIsSaving(true);
     try {
       await createEntry({ card_id: card.id, date, minutes, note: note.trim() || undefined });
-      notify.success(`${describeDuration(minutes)} added to the card`);
+      notify.success(t('cardTime.addedToCard', { duration: describeDuration(minutes) }));
       setDuration('');
       setNote('');
       await queryClient.invalidateQueries({ queryKey: queryKeys.time.all, predicate: (q) => q.queryKey[1] !== 'timer' });
@@ -153,9 +162,14 @@ function AddTimeForm({ card }: { card: CardTimePanelProps['card'] }) {
   }
 
   return (
-    <Box component="form" onSubmit={handleSubmit} aria-label="Add time" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+    <Box
+      component="form"
+      onSubmit={handleSubmit}
+      aria-label={t('cardTime.addTime')}
+      sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+    >
       <TextField
-        label="Day"
+        label={t('cardTime.day')}
         type="date"
         size="small"
         value={date}
@@ -164,18 +178,18 @@ function AddTimeForm({ card }: { card: CardTimePanelProps['card'] }) {
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today(timeZone) } }}
       />
       <TextField
-        label="Time"
+        label={t('cardTime.time')}
         size="small"
         value={duration}
         onChange={(event) => setDuration(event.target.value)}
         error={Boolean(error)}
-        helperText={error ?? '1:30 or 1.5'}
+        helperText={error ?? t('cardTime.timeHelp')}
         sx={{ width: 120 }}
         slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'card-time-duration' } }}
       />
-      <TextField label="Note" size="small" value={note} onChange={(event) => setNote(event.target.value)} sx={{ flex: '1 1 160px' }} />
+      <TextField label={t('cardTime.note')} size="small" value={note} onChange={(event) => setNote(event.target.value)} sx={{ flex: '1 1 160px' }} />
       <Button type="submit" variant="outlined" loading={isSaving} sx={{ mt: 0.25 }} data-testid="card-time-add">
-        Add time
+        {t('cardTime.addTime')}
       </Button>
     </Box>
   );

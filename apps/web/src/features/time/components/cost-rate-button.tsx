@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import { lazy, Suspense } from 'react';
 import type { CostRateDialogProps } from './cost-rate-dialog';
+import { useTimeT } from '../i18n';
 
 // The dialog (with its date picker) is fetched when staff first open it.
 const CostRateDialog = lazy(() => import('./cost-rate-dialog').then((m) => ({ default: m.CostRateDialog })));
@@ -9,9 +10,16 @@ type Person = CostRateDialogProps['person'];
 
 /** "Cost rate" for one team lead or member, in a row of people. */
 export function CostRateButton({ person, onOpen }: { person: Person; onOpen: (person: Person) => void }) {
+  const { t } = useTimeT();
   return (
-    <Button size="small" variant="outlined" onClick={() => onOpen(person)} aria-label={`Cost rate of ${person.name}`} data-testid="open-cost-rate">
-      Cost rate
+    <Button
+      size="small"
+      variant="outlined"
+      onClick={() => onOpen(person)}
+      aria-label={t('costRate.of', { name: person.name })}
+      data-testid="open-cost-rate"
+    >
+      {t('costRate.button')}
     </Button>
   );
 }

@@ -16,6 +16,7 @@ import { currencyDecimals, formatMoney, toMinorUnits } from '../../../lib/format
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useSetUserRates, useUserRates } from '../api/user-rates';
+import { useTimeT } from '../i18n';
 
 export type CostRateDialogProps = {
   person: { id: string; name: string };
@@ -28,13 +29,14 @@ export type CostRateDialogProps = {
  * staff from the Employees screen; optionally re-costs the person's time from a day on.
  */
 export function CostRateDialog({ person, open, onClose }: CostRateDialogProps) {
+  const { t } = useTimeT();
   const titleId = useId();
   const rates = useUserRates(person.id);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="cost-rate-dialog">
-      <DialogTitle id={titleId}>Cost rate of {person.name}</DialogTitle>
+      <DialogTitle id={titleId}>{t('costRate.of', { name: person.name })}</DialogTitle>
       {rates.isPending ? (
-        <ListLoading label="Loading the cost rate..." />
+        <ListLoading label={t('costRate.loading')} />
       ) : rates.isError ? (
         <ListError message={errorMessage(rates.error)} onRetry={() => void rates.refetch()} />
       ) : (
@@ -61,6 +63,7 @@ function CostRateForm({
   currency: Currency;
   onClose: () => void;
 }) {
+  const { t } = useTimeT();
   const save = useSetUserRates();
   const [currency, setCurrency] = useState<Currency>(savedCurrency);
   const decimals = currencyDecimals(savedCurrency) ?? 2;
@@ -71,8 +74,8 @@ function CostRateForm({
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const minor = amount.trim() === '' ? null : toMinorUnits(amount, currency);
-    if (amount.trim() !== '' && minor === null) return setError(`Give an amount in ${currency}, such as 45.00`);
-    if (applyFrom === INCOMPLETE_DATE) return setError('Give the whole date to re-cost from, or leave it empty');
+    if (amount.trim() !== '' && minor === null) return setError(t('costRate.amountWrong', { currency }));
+    if (applyFrom === INCOMPLETE_DATE) return setError(t('costRate.wholeDate'));
     setError(null);
     save.mutate(
       { userId: person.id, cost_rate: minor, currency, ...(applyFrom ? { apply_from: applyFrom } : {}) },
@@ -80,8 +83,8 @@ function CostRateForm({
         onSuccess: (rates) => {
           notify.success(
             rates.cost_rate === null
-              ? `${person.name} has no cost rate now`
-              : `${person.name} costs ${formatMoney(rates.cost_rate, rates.currency)} an hour`,
+              ? t('costRate.removed', { name: person.name })
+              : t('costRate.set', { name: person.name, rate: formatMoney(rates.cost_rate, rates.currency) }),
           );
           onClose();
         },
@@ -91,11 +94,11 @@ function CostRateForm({
   };
 
   return (
-    <form onSubmit={handleSubmit} aria-label={`Cost rate of ${person.name}`} noValidate>
+    <form onSubmit={handleSubmit} aria-label={t('costRate.of', { name: person.name })} noValidate>
       <DialogContent sx={{ pt: 0 }}>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            What an hour of their work costs the agency. Project margins count their time at this rate; clients never see it.
+            {t('costRate.intro')}
           </Typography>
           {error && (
             <Alert severity="error" data-testid="cost-rate-error">
@@ -104,17 +107,17 @@ function CostRateForm({
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label="Cost per hour"
+              label={t('costRate.perHour')}
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
-              helperText="Empty for none"
+              helperText={t('costRate.emptyForNone')}
               autoFocus
               sx={{ flex: 1, minWidth: 0 }}
               slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'cost-rate-amount' } }}
             />
             <TextField
               select
-              label="Currency"
+              label={t('costRate.currency')}
               value={currency}
               onChange={(event) => setCurrency(event.target.value as Currency)}
               sx={{ width: { xs: '100%', sm: 120 }, flexShrink: 0 }}
@@ -127,21 +130,15 @@ function CostRateForm({
               ))}
             </TextField>
           </Stack>
-          <DateInput
-            label="Re-cost from (optional)"
-            value={applyFrom}
-            onChange={setApplyFrom}
-            helperText="Their time from this day on is costed at the new rate; without a day, only time entered from now on"
-            fullWidth
-          />
+          <DateInput label={t('costRate.recostFrom')} value={applyFrom} onChange={setApplyFrom} helperText={t('costRate.recostHelp')} fullWidth />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
+          {t('costRate.cancel')}
         </Button>
         <Button type="submit" variant="contained" loading={save.isPending} data-testid="save-cost-rate">
-          Save
+          {t('costRate.save')}
         </Button>
       </DialogActions>
     </form>

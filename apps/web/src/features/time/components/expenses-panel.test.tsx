@@ -2,6 +2,7 @@ import type { Expense } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../../i18n';
 import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { ExpensesPanel } from './expenses-panel';
@@ -10,7 +11,10 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-27T12:00:00Z'));
 });
-afterEach(() => vi.useRealTimers());
+afterEach(async () => {
+  vi.useRealTimers();
+  await setLocale('en-GB');
+});
 
 const expense = (overrides: Partial<Expense> = {}): Expense => ({
   id: '21',
@@ -116,4 +120,21 @@ describe('expenses', () => {
     await waitFor(() => expect(screen.getAllByTestId('expense-row')).toHaveLength(1));
     expect(approved).toEqual(['21']);
   });
+
+  it('speaks German to staff: tabs, category, status and the decision buttons', async () => {
+    server.use(
+      http.get('/api/expenses', () => HttpResponse.json({ items: [expense({ category: 'accommodation', billable: false })], next_cursor: null })),
+    );
+    await setLocale('de');
+    renderScreen(<ExpensesPanel me="1" canDecide canDecideOwn={false} canRecord={false} />);
+    const row = await screen.findByTestId('expense-row');
+    expect(screen.getByRole('tab', { name: 'Freizugeben', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Zurückgeschickt' })).toBeInTheDocument();
+    expect(row).toHaveTextContent('Unterkunft');
+    expect(row).toHaveTextContent('Mia Member · nicht abgerechnet');
+    expect(within(row).getByTestId('expense-status')).toHaveTextContent('Eingereicht');
+    expect(within(row).getByRole('button', { name: 'Freigeben' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Zurückschicken' })).toBeInTheDocument();
+    expect(within(row).getByTestId('expense-amount')).toHaveTextContent('42,50 £');
+  }, 20_000);
 });

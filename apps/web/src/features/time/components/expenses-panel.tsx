@@ -1,4 +1,4 @@
-import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS, formatDate, type Expense, type ExpenseCategory, type ExpenseStatus } from '@agency/schema';
+import { EXPENSE_CATEGORIES, formatDate, type Expense, type ExpenseCategory, type ExpenseStatus } from '@agency/schema';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
@@ -35,6 +35,7 @@ import { uploadReceipt } from '../api/upload-receipt';
 import { today } from '../utils/week-grid';
 import { TimeStatusChip } from './time-status-chip';
 import { useAgencyTimeZone } from '../hooks/use-agency-time-zone';
+import { useTimeT } from '../i18n';
 
 /** What a receipt may be: a photo or a PDF (the server checks the bytes too). */
 const RECEIPT_TYPES = 'image/png,image/jpeg,image/webp,image/gif,application/pdf';
@@ -52,6 +53,7 @@ type Filter = 'all' | ExpenseStatus;
 
 /** Expenses with their receipts: record one (a photo from the phone's camera, or a file), submit it, and for staff approve it. */
 export function ExpensesPanel({ me, canDecide, canDecideOwn, canRecord = true }: ExpensesPanelProps) {
+  const { t } = useTimeT();
   const [filter, setFilter] = useState<Filter>(canDecide ? 'submitted' : 'all');
   const filters: ExpenseFilters = filter === 'all' ? { limit: 100 } : { status: filter, limit: 100 };
   const query = useExpenses(filters);
@@ -59,29 +61,29 @@ export function ExpensesPanel({ me, canDecide, canDecideOwn, canRecord = true }:
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       {canRecord && <ExpenseForm />}
-      <SectionCard title={canDecide ? 'Expenses' : 'Your expenses'} data-testid="expense-list">
+      <SectionCard title={canDecide ? t('expenses.listStaff') : t('expenses.listOwn')} data-testid="expense-list">
         <Tabs
           value={filter}
           onChange={(_event, value: Filter) => setFilter(value)}
           variant="scrollable"
           allowScrollButtonsMobile
-          aria-label="Show expenses"
+          aria-label={t('expenses.show')}
           sx={{ px: { xs: 1, sm: 2 }, borderBottom: '1px solid', borderColor: 'divider' }}
         >
-          {canDecide && <Tab value="submitted" label="To approve" />}
-          <Tab value="all" label="All" />
-          <Tab value="draft" label="Drafts" />
-          {!canDecide && <Tab value="submitted" label="Submitted" />}
-          <Tab value="approved" label="Approved" />
-          <Tab value="rejected" label="Sent back" />
-          <Tab value="billed" label="Billed" />
+          {canDecide && <Tab value="submitted" label={t('expenses.toApprove')} />}
+          <Tab value="all" label={t('expenses.all')} />
+          <Tab value="draft" label={t('expenses.drafts')} />
+          {!canDecide && <Tab value="submitted" label={t('expenses.submitted')} />}
+          <Tab value="approved" label={t('expenses.approved')} />
+          <Tab value="rejected" label={t('expenses.sentBackTab')} />
+          <Tab value="billed" label={t('expenses.billed')} />
         </Tabs>
         {query.isPending ? (
-          <ListLoading label="Loading expenses..." />
+          <ListLoading label={t('expenses.loading')} />
         ) : query.isError ? (
           <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
         ) : query.data.items.length === 0 ? (
-          <ListEmpty title={filter === 'submitted' && canDecide ? 'No expense is waiting for approval' : 'No expenses here'} dense />
+          <ListEmpty title={filter === 'submitted' && canDecide ? t('expenses.noneWaiting') : t('expenses.noneHere')} dense />
         ) : (
           <Box sx={{ display: 'grid' }}>
             {query.data.items.map((expense) => (
@@ -105,6 +107,7 @@ function useRefreshExpenses() {
 }
 
 function ExpenseForm() {
+  const { t } = useTimeT();
   const timeZone = useAgencyTimeZone();
   const projects = useTrackableProjects();
   const refresh = useRefreshExpenses();
@@ -126,11 +129,11 @@ function ExpenseForm() {
     event.preventDefault();
     const minor = toMinorUnits(amount, currency);
     const found: Record<string, string> = {};
-    if (!project) found.project = 'Choose a project';
-    if (!date) found.date = 'Give the day';
-    else if (date > today(timeZone)) found.date = 'An expense cannot be in the future';
-    if (minor === null || minor <= 0) found.amount = `Give an amount in ${currency}, such as 12.50`;
-    if (!description.trim()) found.description = 'Describe the expense';
+    if (!project) found.project = t('expenses.chooseProject');
+    if (!date) found.date = t('expenses.giveDay');
+    else if (date > today(timeZone)) found.date = t('expenses.noFuture');
+    if (minor === null || minor <= 0) found.amount = t('expenses.amountWrong', { currency });
+    if (!description.trim()) found.description = t('expenses.describe');
     setErrors(found);
     if (Object.keys(found).length > 0 || minor === null || !project) return;
     setIsSaving(true);
@@ -147,10 +150,10 @@ function ExpenseForm() {
         try {
           await uploadReceipt(expense.id, receipt);
         } catch (error) {
-          notify.error(`The expense is saved, but its receipt was not: ${errorMessage(error)}`);
+          notify.error(t('expenses.receiptFailed', { error: errorMessage(error) }));
         }
       }
-      notify.success('Expense saved as a draft: submit it when it is complete');
+      notify.success(t('expenses.savedDraft'));
       setAmount('');
       setDescription('');
       setReceipt(null);
@@ -165,7 +168,7 @@ function ExpenseForm() {
   const pickFile = (files: FileList | null) => setReceipt(files?.[0] ?? null);
 
   return (
-    <SectionCard title="Record an expense" subtitle="Money spent on a project, with a photo or PDF of the receipt" data-testid="expense-form">
+    <SectionCard title={t('expenses.recordTitle')} subtitle={t('expenses.recordSubtitle')} data-testid="expense-form">
       <Box
         component="form"
         onSubmit={handleSubmit}
@@ -179,7 +182,7 @@ function ExpenseForm() {
       >
         <TextField
           select
-          label="Project"
+          label={t('expenses.project')}
           size="small"
           value={projectId}
           onChange={(event) => setProjectId(event.target.value)}
@@ -194,7 +197,7 @@ function ExpenseForm() {
           ))}
         </TextField>
         <TextField
-          label="Day"
+          label={t('expenses.day')}
           type="date"
           size="small"
           value={date}
@@ -204,7 +207,7 @@ function ExpenseForm() {
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today(timeZone), 'data-testid': 'expense-date' } }}
         />
         <TextField
-          label={`Amount (${currency})`}
+          label={t('expenses.amount', { currency })}
           size="small"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
@@ -214,7 +217,7 @@ function ExpenseForm() {
         />
         <TextField
           select
-          label="Category"
+          label={t('expenses.category')}
           size="small"
           value={category}
           onChange={(event) => setCategory(event.target.value as ExpenseCategory)}
@@ -222,12 +225,12 @@ function ExpenseForm() {
         >
           {EXPENSE_CATEGORIES.map((c) => (
             <MenuItem key={c} value={c}>
-              {EXPENSE_CATEGORY_LABELS[c]}
+              {t(`categories.${c}`)}
             </MenuItem>
           ))}
         </TextField>
         <TextField
-          label="Description"
+          label={t('expenses.description')}
           size="small"
           value={description}
           onChange={(event) => setDescription(event.target.value)}
@@ -238,7 +241,7 @@ function ExpenseForm() {
         />
         <FormControlLabel
           control={<Checkbox checked={isBillable} onChange={(event) => setIsBillable(event.target.checked)} />}
-          label="Bill it to the client"
+          label={t('expenses.billable')}
           sx={{ alignSelf: 'start' }}
         />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', gridColumn: '1 / -1' }}>
@@ -261,10 +264,10 @@ function ExpenseForm() {
             data-testid="receipt-file"
           />
           <Button variant="outlined" startIcon={<PhotoCameraOutlinedIcon />} onClick={() => camera.current?.click()}>
-            Take a photo
+            {t('expenses.takePhoto')}
           </Button>
           <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => picker.current?.click()}>
-            Choose a receipt
+            {t('expenses.chooseReceipt')}
           </Button>
           <Typography
             variant="body2"
@@ -272,10 +275,10 @@ function ExpenseForm() {
             sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}
             data-testid="receipt-name"
           >
-            {receipt ? receipt.name : 'No receipt yet (a photo or a PDF)'}
+            {receipt ? receipt.name : t('expenses.noReceiptYet')}
           </Typography>
           <Button type="submit" variant="contained" loading={isSaving} data-testid="save-expense">
-            Save expense
+            {t('expenses.save')}
           </Button>
         </Box>
         {errors.form && (
@@ -289,6 +292,7 @@ function ExpenseForm() {
 }
 
 function ExpenseRow({ expense, isMine, canDecide }: { expense: Expense; isMine: boolean; canDecide: boolean }) {
+  const { t } = useTimeT();
   const refresh = useRefreshExpenses();
   const [isBusy, setIsBusy] = useState(false);
   const [isRejecting, setIsRejecting] = useState(false);
@@ -307,7 +311,8 @@ function ExpenseRow({ expense, isMine, canDecide }: { expense: Expense; isMine: 
     }
   }
 
-  const decide = (decision: ExpenseDecision) => act(() => decideExpense(decision), decision.approve ? 'Expense approved' : 'Expense sent back');
+  const decide = (decision: ExpenseDecision) =>
+    act(() => decideExpense(decision), decision.approve ? t('expenses.approvedToast') : t('expenses.sentBackToast'));
 
   return (
     <Box
@@ -329,13 +334,13 @@ function ExpenseRow({ expense, isMine, canDecide }: { expense: Expense; isMine: 
       <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{expense.description}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {formatDate(expense.date)} · {expense.project_title} · {EXPENSE_CATEGORY_LABELS[expense.category]}
+          {formatDate(expense.date)} · {expense.project_title} · {t(`categories.${expense.category}`)}
           {isMine ? '' : ` · ${expense.user.name}`}
-          {expense.billable ? '' : ' · not billed'}
+          {expense.billable ? '' : t('expenses.notBilled')}
         </Typography>
         {expense.status === 'rejected' && expense.rejection_reason && (
           <Typography variant="body2" color="warning.dark" data-testid="expense-reason">
-            Sent back: {expense.rejection_reason}
+            {t('expenses.sentBackReason', { reason: expense.rejection_reason })}
           </Typography>
         )}
       </Box>
@@ -351,11 +356,11 @@ function ExpenseRow({ expense, isMine, canDecide }: { expense: Expense; isMine: 
             onClick={() => void openDocument(expense.receipt!.url).catch((error: unknown) => notify.error(errorMessage(error)))}
             data-testid="expense-receipt"
           >
-            Receipt
+            {t('expenses.receipt')}
           </Link>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            No receipt
+            {t('expenses.noReceipt')}
           </Typography>
         )}
         {isEditable && (
@@ -364,13 +369,18 @@ function ExpenseRow({ expense, isMine, canDecide }: { expense: Expense; isMine: 
               size="small"
               variant="contained"
               disabled={isBusy}
-              onClick={() => void act(() => submitExpense(expense.id), 'Expense submitted')}
+              onClick={() => void act(() => submitExpense(expense.id), t('expenses.submittedToast'))}
               data-testid="submit-expense"
             >
-              Submit
+              {t('expenses.submit')}
             </Button>
-            <Button size="small" color="error" disabled={isBusy} onClick={() => void act(() => deleteExpense(expense.id), 'Expense deleted')}>
-              Delete
+            <Button
+              size="small"
+              color="error"
+              disabled={isBusy}
+              onClick={() => void act(() => deleteExpense(expense.id), t('expenses.deletedToast'))}
+            >
+              {t('expenses.delete')}
             </Button>
           </>
         )}
@@ -384,7 +394,7 @@ function ExpenseRow({ expense, isMine, canDecide }: { expense: Expense; isMine: 
               onClick={() => setIsRejecting(true)}
               data-testid="reject-expense"
             >
-              Send back
+              {t('expenses.sendBack')}
             </Button>
             <Button
               size="small"
@@ -394,7 +404,7 @@ function ExpenseRow({ expense, isMine, canDecide }: { expense: Expense; isMine: 
               onClick={() => void decide({ id: expense.id, approve: true })}
               data-testid="approve-expense"
             >
-              Approve
+              {t('expenses.approve')}
             </Button>
           </>
         )}
@@ -413,21 +423,22 @@ function ExpenseRow({ expense, isMine, canDecide }: { expense: Expense; isMine: 
 }
 
 function ReasonDialog({ onClose, onSend }: { onClose: () => void; onSend: (reason: string) => void }) {
+  const { t } = useTimeT();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const titleId = useId();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim().length < 3) return setError('Say why (at least 3 characters)');
+    if (reason.trim().length < 3) return setError(t('expenses.whyShort'));
     onSend(reason.trim());
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <Box component="form" onSubmit={handleSubmit} noValidate>
-        <DialogTitle id={titleId}>Send the expense back</DialogTitle>
+        <DialogTitle id={titleId}>{t('expenses.dialogTitle')}</DialogTitle>
         <DialogContent>
           <TextField
-            label="Why"
+            label={t('expenses.why')}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             error={Boolean(error)}
@@ -441,9 +452,9 @@ function ReasonDialog({ onClose, onSend }: { onClose: () => void; onSend: (reaso
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('expenses.cancel')}</Button>
           <Button type="submit" variant="contained" color="warning" data-testid="confirm-reject-expense">
-            Send back
+            {t('expenses.sendBack')}
           </Button>
         </DialogActions>
       </Box>

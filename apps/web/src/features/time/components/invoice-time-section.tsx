@@ -1,25 +1,27 @@
-import { describeDuration, formatDate, formatDuration } from '@agency/schema';
+import { formatDate, formatDuration } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { useInvoiceTime } from '../api/get-invoice-time';
+import { describeDuration, useTimeT } from '../i18n';
 
 /**
  * The hours an invoice bills, day by day, for its client and staff: shown once the invoice bills time; nothing when it
  * bills none, or when the reader may not see it (a draft is the agency's own).
  */
 export function InvoiceTimeSection({ invoiceId }: { invoiceId: string }) {
+  const { t } = useTimeT();
   const query = useInvoiceTime(invoiceId);
   if (!query.data || query.data.items.length === 0) return null;
   const { items, total_minutes: total } = query.data;
   return (
-    <Card component="section" aria-label="Billed hours" sx={{ mt: 3 }} data-testid="invoice-time">
+    <Card component="section" aria-label={t('invoiceTime.title')} sx={{ mt: 3 }} data-testid="invoice-time">
       <Box sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: 1 }}>
         <Typography variant="h6" component="h2">
-          Billed hours
+          {t('invoiceTime.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="invoice-time-total">
-          {describeDuration(total)} in all
+          {t('invoiceTime.inAll', { duration: describeDuration(total) })}
         </Typography>
       </Box>
       <Box sx={{ overflowX: 'auto', px: { xs: 2, sm: 3 }, pb: 2 }} data-sideways-scroll="by-design">
@@ -43,9 +45,9 @@ export function InvoiceTimeSection({ invoiceId }: { invoiceId: string }) {
         >
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Work</th>
-              <th scope="col">Time</th>
+              <th scope="col">{t('invoiceTime.day')}</th>
+              <th scope="col">{t('invoiceTime.work')}</th>
+              <th scope="col">{t('invoiceTime.time')}</th>
             </tr>
           </thead>
           <tbody>
@@ -53,7 +55,7 @@ export function InvoiceTimeSection({ invoiceId }: { invoiceId: string }) {
               <tr key={item.id} data-testid="invoice-time-item">
                 <td style={{ whiteSpace: 'nowrap' }}>{formatDate(item.date)}</td>
                 <td>
-                  {item.card_title ?? 'Other work'} · {item.person}
+                  {item.card_title ?? t('invoiceTime.otherWork')} · {item.person}
                   {item.note && (
                     <Typography variant="caption" color="text.secondary" component="div">
                       {item.note}

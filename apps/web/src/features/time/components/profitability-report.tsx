@@ -1,11 +1,4 @@
-import {
-  describeDuration,
-  formatMonth,
-  type Currency,
-  type ProfitabilityGroup,
-  type ProfitabilityReportQuery,
-  type ProfitabilityRow,
-} from '@agency/schema';
+import { formatMonth, type Currency, type ProfitabilityGroup, type ProfitabilityReportQuery, type ProfitabilityRow } from '@agency/schema';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,8 +18,11 @@ import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useExportProfitabilityReport } from '../api/export-profitability-report';
 import { useProfitabilityReport } from '../api/get-profitability-report';
+import { describeDuration, useTimeT } from '../i18n';
 
-const GROUP_LABELS: Record<ProfitabilityGroup, string> = { project: 'By project', client: 'By client', month: 'By month' };
+const GROUPS: readonly ProfitabilityGroup[] = ['project', 'client', 'month'];
+const GROUP_KEYS = { project: 'report.byProject', client: 'report.byClient', month: 'report.byMonth' } as const;
+const GROUP_LOWER_KEYS = { project: 'report.byProjectLower', client: 'report.byClientLower', month: 'report.byMonthLower' } as const;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 type ReportProps = {
@@ -39,6 +35,7 @@ type ReportProps = {
  * currency (never converted), with the margin drawn per row and the whole report saved as CSV.
  */
 export function ProfitabilityReport({ projectPath }: ReportProps) {
+  const { t } = useTimeT();
   const [groupBy, setGroupBy] = useState<ProfitabilityGroup>('project');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -58,7 +55,7 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
   const columns: DataColumn<ProfitabilityRow>[] = [
     {
       id: 'label',
-      header: GROUP_LABELS[groupBy].replace('By ', '').replace(/^./, (c) => c.toUpperCase()),
+      header: t(`report.${groupBy}`),
       card: 'title',
       minWidth: 180,
       cell: (row) =>
@@ -66,18 +63,18 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
     },
     {
       id: 'hours',
-      header: 'Time',
+      header: t('report.time'),
       align: 'right',
       priority: 3,
       minWidth: 100,
       cellSx: { whiteSpace: 'nowrap' },
       cell: (row) => describeDuration(row.minutes),
     },
-    { id: 'budget', header: 'Budget', align: 'right', priority: 4, minWidth: 110, cell: (row) => formatMoney(row.budget, row.currency) },
-    { id: 'cost', header: 'Cost', align: 'right', isPartOfTotal: true, minWidth: 110, cell: (row) => formatMoney(row.cost, row.currency) },
+    { id: 'budget', header: t('report.budget'), align: 'right', priority: 4, minWidth: 110, cell: (row) => formatMoney(row.budget, row.currency) },
+    { id: 'cost', header: t('report.cost'), align: 'right', isPartOfTotal: true, minWidth: 110, cell: (row) => formatMoney(row.cost, row.currency) },
     {
       id: 'expenses',
-      header: 'Expenses',
+      header: t('report.expenses'),
       align: 'right',
       isPartOfTotal: true,
       minWidth: 110,
@@ -85,16 +82,16 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
     },
     {
       id: 'invoiced',
-      header: 'Invoiced',
+      header: t('report.invoiced'),
       align: 'right',
       isPartOfTotal: true,
       minWidth: 110,
       cell: (row) => formatMoney(row.invoiced, row.currency),
     },
-    { id: 'paid', header: 'Paid', align: 'right', priority: 2, minWidth: 110, cell: (row) => formatMoney(row.paid, row.currency) },
+    { id: 'paid', header: t('report.paid'), align: 'right', priority: 2, minWidth: 110, cell: (row) => formatMoney(row.paid, row.currency) },
     {
       id: 'margin',
-      header: 'Margin',
+      header: t('report.margin'),
       align: 'right',
       minWidth: 110,
       cell: (row) => (
@@ -118,19 +115,19 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
           exclusive
           value={groupBy}
           onChange={(_event, value: ProfitabilityGroup | null) => value && setGroupBy(value)}
-          aria-label="Group the report"
+          aria-label={t('report.group')}
           sx={{ flexWrap: 'wrap' }}
         >
-          {(Object.keys(GROUP_LABELS) as ProfitabilityGroup[]).map((g) => (
+          {GROUPS.map((g) => (
             <ToggleButton key={g} value={g} data-testid={`group-${g}`}>
-              {GROUP_LABELS[g]}
+              {t(GROUP_KEYS[g])}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
         <TextField
           size="small"
           type="month"
-          label="From"
+          label={t('report.from')}
           value={from}
           onChange={(event) => setFrom(event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -139,11 +136,11 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
         <TextField
           size="small"
           type="month"
-          label="To"
+          label={t('report.to')}
           value={to}
           onChange={(event) => setTo(event.target.value)}
           error={isRangeWrong}
-          helperText={isRangeWrong ? 'To cannot be before from' : undefined}
+          helperText={isRangeWrong ? t('report.rangeWrong') : undefined}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ width: 170 }}
         />
@@ -155,7 +152,7 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
           loading={exportCsv.isPending}
           data-testid="export-profitability"
         >
-          Export CSV
+          {t('report.export')}
         </Button>
       </Box>
 
@@ -165,13 +162,13 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
             <Card
               key={total.currency}
               component="section"
-              aria-label={`Totals in ${total.currency}`}
+              aria-label={t('report.totalsIn', { currency: total.currency })}
               sx={{ p: 2.5 }}
               data-testid="report-total"
               data-currency={total.currency}
             >
               <Typography variant="body2" color="text.secondary">
-                Margin in {total.currency} · {describeDuration(total.minutes)} of time
+                {t('report.marginIn', { currency: total.currency, duration: describeDuration(total.minutes) })}
               </Typography>
               <Typography
                 sx={{ fontWeight: 800, fontSize: '1.6rem', color: total.margin < 0 ? 'error.main' : 'success.dark' }}
@@ -180,8 +177,12 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
                 {formatMoney(total.margin, total.currency)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Invoiced {formatMoney(total.invoiced, total.currency)} · cost {formatMoney(total.cost, total.currency)} · expenses{' '}
-                {formatMoney(total.expenses, total.currency)} · paid {formatMoney(total.paid, total.currency)}
+                {t('report.totalsLine', {
+                  invoiced: formatMoney(total.invoiced, total.currency),
+                  cost: formatMoney(total.cost, total.currency),
+                  expenses: formatMoney(total.expenses, total.currency),
+                  paid: formatMoney(total.paid, total.currency),
+                })}
               </Typography>
             </Card>
           ))}
@@ -190,8 +191,8 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
 
       {currency && chartRows.length > 0 && (
         <SectionCard
-          title="Margin"
-          subtitle={`${GROUP_LABELS[groupBy]}, in ${currency}${rows.filter((r) => r.currency === currency).length > 20 ? ' (the first 20)' : ''}`}
+          title={t('report.margin')}
+          subtitle={`${t('report.chartSubtitle', { group: t(GROUP_KEYS[groupBy]), currency })}${rows.filter((r) => r.currency === currency).length > 20 ? t('report.firstTwenty') : ''}`}
           action={
             currencies.length > 1 ? (
               <ToggleButtonGroup
@@ -199,7 +200,7 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
                 exclusive
                 value={currency}
                 onChange={(_event, value: Currency | null) => value && setChosen(value)}
-                aria-label="Currency"
+                aria-label={t('report.currency')}
               >
                 {currencies.map((c) => (
                   <ToggleButton key={c} value={c}>
@@ -214,7 +215,11 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
           <Box
             sx={{ p: { xs: 1, sm: 2 } }}
             role="img"
-            aria-label={`Margin ${GROUP_LABELS[groupBy].toLowerCase()} in ${currency}: ${chartRows.map((r) => `${groupBy === 'month' ? formatMonth(r.key) : r.label} ${formatMoney(r.margin, currency)}`).join('; ')}`}
+            aria-label={t('report.chartLabel', {
+              group: t(GROUP_LOWER_KEYS[groupBy]),
+              currency,
+              list: chartRows.map((r) => `${groupBy === 'month' ? formatMonth(r.key) : r.label} ${formatMoney(r.margin, currency)}`).join('; '),
+            })}
           >
             <BarChart
               height={Math.max(160, chartRows.length * 32 + 60)}
@@ -223,7 +228,7 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
                 groupBy === 'month' ? formatMonth(r.key) : r.label.length > 22 ? `${r.label.slice(0, 21)}…` : r.label,
               )}
               values={chartRows.map((r) => r.margin)}
-              label={`Margin (${currency})`}
+              label={t('report.marginCurrency', { currency })}
               axisWidth={groupBy === 'month' ? 64 : 140}
               tickFormat={(minor) => formatMoneyCompact(minor, currency)}
               valueFormat={(minor) => formatMoney(minor, currency)}
@@ -233,15 +238,15 @@ export function ProfitabilityReport({ projectPath }: ReportProps) {
       )}
 
       <DataTable
-        label={`Profitability ${GROUP_LABELS[groupBy].toLowerCase()}`}
+        label={t('report.tableLabel', { group: t(GROUP_LOWER_KEYS[groupBy]) })}
         columns={visibleColumns}
         rows={rows}
         getRowId={(row) => `${row.key}:${row.currency}`}
         isLoading={query.isPending}
-        loadingLabel="Loading the report..."
+        loadingLabel={t('report.loading')}
         error={query.error ?? undefined}
         onRetry={() => void query.refetch()}
-        empty={<ListEmpty title="Nothing to report yet">Time, expenses and issued invoices show here once there are some.</ListEmpty>}
+        empty={<ListEmpty title={t('report.emptyTitle')}>{t('report.emptyBody')}</ListEmpty>}
         data-testid="profitability-table"
         rowTestId="profitability-row"
         getRowAttributes={(row) => ({ 'data-key': row.key, 'data-currency': row.currency })}

@@ -1,4 +1,4 @@
-import { describeDuration, type Profitability } from '@agency/schema';
+import type { Profitability } from '@agency/schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +21,7 @@ import { useProjectRates } from '../api/get-project-rates';
 import { useSetProjectRates } from '../api/set-project-rates';
 import { useShareTimeLog } from '../api/share-time-log';
 import { BurnChart } from './burn-chart';
+import { describeDuration, useTimeT } from '../i18n';
 
 type ProjectProfitabilityProps = {
   projectId: string;
@@ -33,12 +34,13 @@ type ProjectProfitabilityProps = {
  * what was invoiced and paid, and the margin; a warning at 80 % and 100 % of the budget, and the burn chart.
  */
 export function ProjectProfitability({ projectId, canSetRate }: ProjectProfitabilityProps) {
+  const { t } = useTimeT();
   const query = useProfitability(projectId);
   return (
-    <SectionCard title="Profitability" subtitle="Budget against time at cost and expenses, invoiced and paid" data-testid="project-profitability">
+    <SectionCard title={t('profitability.title')} subtitle={t('profitability.subtitle')} data-testid="project-profitability">
       <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {query.isPending ? (
-          <ListLoading label="Loading the figures..." />
+          <ListLoading label={t('profitability.loading')} />
         ) : query.isError ? (
           <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
         ) : (
@@ -52,24 +54,29 @@ export function ProjectProfitability({ projectId, canSetRate }: ProjectProfitabi
 }
 
 function Figures({ figures }: { figures: Profitability }) {
+  const { t } = useTimeT();
   const { currency } = figures;
   const money = (minor: number | null) => formatMoney(minor, currency);
   const used = figures.budget_used_percent;
   const cells: { label: string; value: string; testId: string; tone?: 'good' | 'bad' }[] = [
-    { label: 'Budget', value: figures.budget === null ? 'No budget' : money(figures.budget), testId: 'figure-budget' },
-    { label: `Time (${describeDuration(figures.minutes)}) at cost`, value: money(figures.cost), testId: 'figure-cost' },
-    { label: 'Expenses', value: money(figures.expenses), testId: 'figure-expenses' },
-    { label: 'Invoiced', value: money(figures.invoiced), testId: 'figure-invoiced' },
-    { label: 'Paid', value: money(figures.paid), testId: 'figure-paid' },
-    { label: 'Margin', value: money(figures.margin), testId: 'figure-margin', tone: figures.margin < 0 ? 'bad' : 'good' },
+    {
+      label: t('profitability.budget'),
+      value: figures.budget === null ? t('profitability.noBudget') : money(figures.budget),
+      testId: 'figure-budget',
+    },
+    { label: t('profitability.timeAtCost', { duration: describeDuration(figures.minutes) }), value: money(figures.cost), testId: 'figure-cost' },
+    { label: t('profitability.expenses'), value: money(figures.expenses), testId: 'figure-expenses' },
+    { label: t('profitability.invoiced'), value: money(figures.invoiced), testId: 'figure-invoiced' },
+    { label: t('profitability.paid'), value: money(figures.paid), testId: 'figure-paid' },
+    { label: t('profitability.margin'), value: money(figures.margin), testId: 'figure-margin', tone: figures.margin < 0 ? 'bad' : 'good' },
   ];
   return (
     <>
       {figures.warning !== null && (
         <Alert severity={figures.warning >= 100 ? 'error' : 'warning'} data-testid="budget-warning" data-warning={figures.warning}>
           {figures.warning >= 100
-            ? `Over budget: ${used ?? 100} % of the budget is spent.`
-            : `${used ?? 80} % of the budget is spent: past the ${figures.warning} % mark.`}
+            ? t('profitability.overBudget', { percent: used ?? 100 })
+            : t('profitability.pastMark', { percent: used ?? 80, mark: figures.warning })}
         </Alert>
       )}
       <Box
@@ -105,7 +112,7 @@ function Figures({ figures }: { figures: Profitability }) {
       {used !== null && (
         <Box>
           <Typography variant="body2" color="text.secondary" id="budget-used-label">
-            Budget used: {used} %
+            {t('profitability.budgetUsed', { percent: used })}
           </Typography>
           <LinearProgress
             variant="determinate"
@@ -118,13 +125,17 @@ function Figures({ figures }: { figures: Profitability }) {
       )}
       {figures.unpriced_minutes > 0 && (
         <Typography variant="body2" color="warning.dark">
-          {describeDuration(figures.unpriced_minutes)} of time is by people with no cost rate yet: it counts as nothing in the cost.
+          {t('profitability.unpriced', { duration: describeDuration(figures.unpriced_minutes) })}
         </Typography>
       )}
       {figures.other_currencies.map((other) => (
         <Typography key={other.currency} variant="body2" color="text.secondary">
-          Also in {other.currency}: cost {formatMoney(other.cost, other.currency)}, expenses {formatMoney(other.expenses, other.currency)}, invoiced{' '}
-          {formatMoney(other.invoiced, other.currency)} (not converted).
+          {t('profitability.otherCurrency', {
+            currency: other.currency,
+            cost: formatMoney(other.cost, other.currency),
+            expenses: formatMoney(other.expenses, other.currency),
+            invoiced: formatMoney(other.invoiced, other.currency),
+          })}
         </Typography>
       ))}
     </>
@@ -132,32 +143,33 @@ function Figures({ figures }: { figures: Profitability }) {
 }
 
 function Burn({ projectId }: { projectId: string }) {
+  const { t } = useTimeT();
   const [interval, setBurnInterval] = useState<BurnInterval>('week');
   const query = useBurn(projectId, interval);
   return (
-    <Box component="section" aria-label="Burn chart">
+    <Box component="section" aria-label={t('profitability.burnChart')}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
         <Typography component="h3" sx={{ fontWeight: 700, flex: 1 }}>
-          Burn chart
+          {t('profitability.burnChart')}
         </Typography>
         <ToggleButtonGroup
           size="small"
           exclusive
           value={interval}
           onChange={(_event, value: BurnInterval | null) => value && setBurnInterval(value)}
-          aria-label="By"
+          aria-label={t('profitability.by')}
         >
-          <ToggleButton value="week">By week</ToggleButton>
-          <ToggleButton value="month">By month</ToggleButton>
+          <ToggleButton value="week">{t('profitability.byWeek')}</ToggleButton>
+          <ToggleButton value="month">{t('profitability.byMonth')}</ToggleButton>
         </ToggleButtonGroup>
       </Box>
       {query.isPending ? (
-        <ListLoading label="Loading the chart..." />
+        <ListLoading label={t('profitability.loadingChart')} />
       ) : query.isError ? (
         <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.points.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No time, expenses or invoices yet.
+          {t('profitability.noBurn')}
         </Typography>
       ) : (
         <BurnChart burn={query.data} />
@@ -167,6 +179,7 @@ function Burn({ projectId }: { projectId: string }) {
 }
 
 function RateForm({ projectId }: { projectId: string }) {
+  const { t } = useTimeT();
   const rates = useProjectRates(projectId);
   const save = useSetProjectRates();
   const [text, setText] = useState<string | null>(null);
@@ -180,14 +193,14 @@ function RateForm({ projectId }: { projectId: string }) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const minor = value.trim() === '' ? null : toMinorUnits(value, currency);
-    if (value.trim() !== '' && minor === null) return setError(`Give an amount in ${currency}, such as 95.00`);
+    if (value.trim() !== '' && minor === null) return setError(t('profitability.rateWrong', { currency }));
     setError(null);
     save.mutate(
       { projectId, hourlyRate: minor },
       {
         onSuccess: () => {
           setText(null);
-          notify.success(minor === null ? 'Hourly rate removed' : `Hourly rate set to ${formatMoney(minor, currency)}`);
+          notify.success(minor === null ? t('profitability.rateRemoved') : t('profitability.rateSet', { rate: formatMoney(minor, currency) }));
         },
         onError: (failure) => setError(errorMessage(failure)),
       },
@@ -199,21 +212,21 @@ function RateForm({ projectId }: { projectId: string }) {
       <Box
         component="form"
         onSubmit={handleSubmit}
-        aria-label="Hourly rate"
+        aria-label={t('profitability.hourlyRate')}
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
       >
         <TextField
           size="small"
-          label={`Billed per hour (${currency})`}
+          label={t('profitability.billedPerHour', { currency })}
           value={value}
           onChange={(event) => setText(event.target.value)}
           error={Boolean(error)}
-          helperText={error ?? 'What an hour of this project is billed at; empty for none'}
+          helperText={error ?? t('profitability.rateHelp')}
           sx={{ flex: '0 1 320px' }}
           slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'hourly-rate' } }}
         />
         <Button type="submit" variant="outlined" loading={save.isPending} disabled={value === current} data-testid="save-hourly-rate">
-          Save rate
+          {t('profitability.saveRate')}
         </Button>
       </Box>
       <TimeLogSwitch projectId={projectId} shared={rates.data.client_time_log} />
@@ -223,6 +236,7 @@ function RateForm({ projectId }: { projectId: string }) {
 
 /** Whether the client company's owners and billing people may read the project's approved and billed time. */
 function TimeLogSwitch({ projectId, shared }: { projectId: string; shared: boolean }) {
+  const { t } = useTimeT();
   const share = useShareTimeLog();
   return (
     <>
@@ -235,8 +249,7 @@ function TimeLogSwitch({ projectId, shared }: { projectId: string; shared: boole
               share.mutate(
                 { projectId, shared: event.target.checked },
                 {
-                  onSuccess: (rates) =>
-                    notify.success(rates.client_time_log ? 'The client can now read the time log' : 'The time log is the agency’s own again'),
+                  onSuccess: (rates) => notify.success(rates.client_time_log ? t('profitability.logShared') : t('profitability.logOwn')),
                   onError: (error) => notify.error(errorMessage(error)),
                 },
               )
@@ -245,11 +258,11 @@ function TimeLogSwitch({ projectId, shared }: { projectId: string; shared: boole
             data-testid="share-time-log"
           />
         }
-        label="Share the time log with the client"
+        label={t('profitability.shareLog')}
         sx={{ ml: 0 }}
       />
       <Typography id="time-log-hint" variant="body2" color="text.secondary" sx={{ mt: -1 }}>
-        Its owners and billing people then see the approved hours by day, person and card on the project; never a cost or a rate.
+        {t('profitability.shareHint')}
       </Typography>
     </>
   );

@@ -1,5 +1,6 @@
-import { assertNever, TIME_STATUS_LABELS, type TimeEntryStatus } from '@agency/schema';
+import { assertNever, type TimeEntryStatus } from '@agency/schema';
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { useTimeT } from '../i18n';
 
 function colorOf(status: TimeEntryStatus): ChipProps['color'] {
   switch (status) {
@@ -20,10 +21,11 @@ function colorOf(status: TimeEntryStatus): ChipProps['color'] {
 
 /** The status of a week, an entry or an expense. */
 export function TimeStatusChip({ status, 'data-testid': testId = 'time-status' }: { status: TimeEntryStatus; 'data-testid'?: string }) {
+  const { t } = useTimeT();
   return (
     <Chip
       size="small"
-      label={TIME_STATUS_LABELS[status]}
+      label={t(`status.${status}`)}
       color={colorOf(status)}
       variant={status === 'draft' ? 'outlined' : 'filled'}
       data-testid={testId}

@@ -8,22 +8,12 @@ import { notify } from '../../../lib/notify';
 import type { Timer } from '@agency/schema';
 import { useCurrentTimer } from '../api/get-current-timer';
 import { useStopTimer } from '../api/stop-timer';
+import { describeDuration, useTimeT } from '../i18n';
 
 /** Seconds as a running clock: `0:07:05`. */
 export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/**
- * Minutes as people read them: `1h 30m`. Written here rather than taken from the shared package: the app bar is on
- * every signed-in screen, and the package's module for it would bring the schemas' chunk into every first load.
- */
-function describeMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m}m`;
-  return m === 0 ? `${h}h` : `${h}h ${m}m`;
 }
 
 /** The seconds a timer has run, counted on from what the server said when it was read. */
@@ -42,6 +32,7 @@ function useElapsed(timer: Timer | null | undefined, readAt: number): number {
  * long, and a button that stops it from anywhere. It is read from the server, so it is there again after a reload.
  */
 export function TimerIndicator() {
+  const { t } = useTimeT();
   const query = useCurrentTimer();
   const stop = useStopTimer();
   const timer = query.data;
@@ -51,14 +42,15 @@ export function TimerIndicator() {
 
   const handleStop = () =>
     stop.mutate(undefined, {
-      onSuccess: ({ entry }) => notify.success(`Timer stopped: ${describeMinutes(entry.minutes)} on ${entry.card_title ?? entry.project_title}`),
+      onSuccess: ({ entry }) =>
+        notify.success(t('timer.stopped', { duration: describeDuration(entry.minutes), what: entry.card_title ?? entry.project_title })),
       onError: (error) => notify.error(errorMessage(error)),
     });
 
   return (
     <Box
       role="group"
-      aria-label="Running timer"
+      aria-label={t('timer.running')}
       sx={{
         display: 'flex',
         alignItems: 'center',
@@ -77,7 +69,7 @@ export function TimerIndicator() {
         sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}
         role="timer"
         data-testid="timer-clock"
-        aria-label={`Running for ${describeMinutes(Math.floor(elapsed / 60))}`}
+        aria-label={t('timer.runningFor', { duration: describeDuration(Math.floor(elapsed / 60)) })}
       >
         {formatClock(elapsed)}
       </Box>
@@ -102,12 +94,12 @@ export function TimerIndicator() {
         onClick={handleStop}
         loading={stop.isPending}
         startIcon={<StopCircleOutlinedIcon />}
-        aria-label={`Stop the timer on ${what}`}
+        aria-label={t('timer.stopOn', { what })}
         data-testid="stop-timer"
         sx={{ minWidth: 0, px: 1, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 0.5 } } }}
       >
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-          Stop
+          {t('timer.stop')}
         </Box>
       </Button>
     </Box>

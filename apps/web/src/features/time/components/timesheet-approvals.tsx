@@ -1,4 +1,4 @@
-import { describeDuration, formatDate, formatDuration, formatFullDateTime, weekDays, type TimesheetApproval } from '@agency/schema';
+import { formatDate, formatDuration, formatFullDateTime, weekDays, type TimesheetApproval } from '@agency/schema';
 import CheckIcon from '@mui/icons-material/Check';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -20,11 +20,18 @@ import { useDecideTimesheet } from '../api/decide-timesheet';
 import { useTimesheet } from '../api/get-timesheet';
 import { useApprovals } from '../api/list-approvals';
 import { dayMonthOf } from '../utils/day-label';
+import { i18n } from '../../../i18n';
+import { describeDuration, useTimeT } from '../i18n';
 
 /** "Week 48 (23 Nov to 29 Nov 2026)". */
 function describeWeek(week: string): string {
   const days = weekDays(week);
-  return `Week ${Number(week.slice(6))} (${dayMonthOf(days[0])} to ${dayMonthOf(days[6])} ${days[6].slice(0, 4)})`;
+  return i18n.t('time:approvals.week', {
+    number: Number(week.slice(6)),
+    from: dayMonthOf(days[0]),
+    to: dayMonthOf(days[6]),
+    year: days[6].slice(0, 4),
+  });
 }
 
 /**
@@ -33,13 +40,14 @@ function describeWeek(week: string): string {
  * back asks for a reason that the person then reads above their week.
  */
 export function TimesheetApprovals() {
+  const { t } = useTimeT();
   const query = useApprovals();
-  if (query.isPending) return <ListLoading label="Loading the weeks to approve..." />;
+  if (query.isPending) return <ListLoading label={t('approvals.loading')} />;
   if (query.isError) return <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
-      <ListEmpty title="No week is waiting for you" dense>
-        Submitted weeks appear here until you approve them or send them back.
+      <ListEmpty title={t('approvals.emptyTitle')} dense>
+        {t('approvals.emptyBody')}
       </ListEmpty>
     );
   }
@@ -53,6 +61,7 @@ export function TimesheetApprovals() {
 }
 
 function ApprovalRow({ item }: { item: TimesheetApproval }) {
+  const { t } = useTimeT();
   const [isOpen, setIsOpen] = useState(false);
   const [isRejecting, setIsRejecting] = useState(false);
   const decide = useDecideTimesheet();
@@ -62,7 +71,7 @@ function ApprovalRow({ item }: { item: TimesheetApproval }) {
   const handleApprove = () =>
     decide.mutate(
       { user_id: item.user.id, week: item.week, approve: true },
-      { onSuccess: () => notify.success(`Approved: ${who}`), onError: (error) => notify.error(errorMessage(error)) },
+      { onSuccess: () => notify.success(t('approvals.approved', { who })), onError: (error) => notify.error(errorMessage(error)) },
     );
 
   return (
@@ -81,7 +90,7 @@ function ApprovalRow({ item }: { item: TimesheetApproval }) {
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {describeWeek(item.week)} · <strong data-testid="approval-minutes">{describeDuration(item.minutes)}</strong>
-            {item.submitted_at ? ` · submitted ${formatFullDateTime(item.submitted_at)}` : ''}
+            {item.submitted_at ? t('approvals.submittedOn', { date: formatFullDateTime(item.submitted_at) }) : ''}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -93,7 +102,7 @@ function ApprovalRow({ item }: { item: TimesheetApproval }) {
             endIcon={isOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
             data-testid="approval-toggle"
           >
-            {isOpen ? 'Hide time' : 'Show time'}
+            {isOpen ? t('approvals.hideTime') : t('approvals.showTime')}
           </Button>
           <Button
             size="small"
@@ -103,7 +112,7 @@ function ApprovalRow({ item }: { item: TimesheetApproval }) {
             onClick={() => setIsRejecting(true)}
             data-testid="reject-week"
           >
-            Send back
+            {t('approvals.sendBack')}
           </Button>
           <Button
             size="small"
@@ -114,7 +123,7 @@ function ApprovalRow({ item }: { item: TimesheetApproval }) {
             loading={decide.isPending}
             data-testid="approve-week"
           >
-            Approve
+            {t('approvals.approve')}
           </Button>
         </Box>
       </Box>
@@ -128,8 +137,9 @@ function ApprovalRow({ item }: { item: TimesheetApproval }) {
 
 /** The entries of a submitted week that the caller decides on, by day. */
 function WeekEntries({ userId, week }: { userId: string; week: string }) {
+  const { t } = useTimeT();
   const query = useTimesheet(week, userId);
-  if (query.isPending) return <ListLoading label="Loading the week..." />;
+  if (query.isPending) return <ListLoading label={t('approvals.loadingWeek')} />;
   if (query.isError) return <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   const entries = [...query.data.entries].sort((a, b) => a.started_at.localeCompare(b.started_at));
   return (
@@ -155,9 +165,9 @@ function WeekEntries({ userId, week }: { userId: string; week: string }) {
     >
       <thead>
         <tr>
-          <th scope="col">Day</th>
-          <th scope="col">Project and card</th>
-          <th scope="col">Time</th>
+          <th scope="col">{t('approvals.day')}</th>
+          <th scope="col">{t('approvals.projectAndCard')}</th>
+          <th scope="col">{t('approvals.time')}</th>
         </tr>
       </thead>
       <tbody>
@@ -182,6 +192,7 @@ function WeekEntries({ userId, week }: { userId: string; week: string }) {
 }
 
 function RejectDialog({ item, who, onClose }: { item: TimesheetApproval; who: string; onClose: () => void }) {
+  const { t } = useTimeT();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const decide = useDecideTimesheet();
@@ -189,12 +200,12 @@ function RejectDialog({ item, who, onClose }: { item: TimesheetApproval; who: st
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim().length < 3) return setError('Say what needs changing (at least 3 characters)');
+    if (reason.trim().length < 3) return setError(t('approvals.reasonShort'));
     decide.mutate(
       { user_id: item.user.id, week: item.week, approve: false, reason: reason.trim() },
       {
         onSuccess: () => {
-          notify.success(`Sent back to ${item.user.name}`);
+          notify.success(t('approvals.sentBack', { name: item.user.name }));
           onClose();
         },
         onError: (failure) => setError(errorMessage(failure)),
@@ -205,13 +216,13 @@ function RejectDialog({ item, who, onClose }: { item: TimesheetApproval; who: st
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="reject-week-dialog">
       <Box component="form" onSubmit={handleSubmit} noValidate>
-        <DialogTitle id={titleId}>Send the week back</DialogTitle>
+        <DialogTitle id={titleId}>{t('approvals.dialogTitle')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {who}. The time opens again for them to change; they read your reason above their week.
+            {t('approvals.dialogBody', { who })}
           </Typography>
           <TextField
-            label="What needs changing"
+            label={t('approvals.reasonLabel')}
             value={reason}
             onChange={(event) => {
               setReason(event.target.value);
@@ -228,9 +239,9 @@ function RejectDialog({ item, who, onClose }: { item: TimesheetApproval; who: st
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('approvals.cancel')}</Button>
           <Button type="submit" variant="contained" color="warning" loading={decide.isPending} data-testid="confirm-reject-week">
-            Send back
+            {t('approvals.sendBack')}
           </Button>
         </DialogActions>
       </Box>

@@ -33,6 +33,8 @@ import {
 import { AddRowForm } from './add-row-form';
 import { TimeStatusChip } from './time-status-chip';
 import { useAgencyTimeZone } from '../hooks/use-agency-time-zone';
+import { i18n } from '../../../i18n';
+import { useTimeT } from '../i18n';
 
 type WeekGridProps = { week: string; onWeekChange: (week: string) => void };
 
@@ -41,7 +43,12 @@ const HINT_ID = 'week-grid-hint';
 /** "Week 48 · 23 Nov to 29 Nov 2026". */
 function weekTitle(week: string): string {
   const days = weekDays(week);
-  return `Week ${Number(week.slice(6))} · ${dayMonthOf(days[0])} to ${dayMonthOf(days[6])} ${days[6].slice(0, 4)}`;
+  return i18n.t('time:weekGrid.title', {
+    number: Number(week.slice(6)),
+    from: dayMonthOf(days[0]),
+    to: dayMonthOf(days[6]),
+    year: days[6].slice(0, 4),
+  });
 }
 
 /**
@@ -50,6 +57,7 @@ function weekTitle(week: string): string {
  * The week is submitted as a whole; once sent it is locked until the lead sends it back (with their reason).
  */
 export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
+  const { t } = useTimeT();
   const timeZone = useAgencyTimeZone();
   const query = useTimesheet(week);
   const submit = useSubmitTimesheet();
@@ -57,7 +65,7 @@ export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
 
   const handleSubmit = () =>
     submit.mutate(week, {
-      onSuccess: () => notify.success('Week submitted for approval'),
+      onSuccess: () => notify.success(t('weekGrid.submitted')),
       onError: (error) => notify.error(errorMessage(error)),
     });
 
@@ -65,7 +73,7 @@ export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="week-grid">
       <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, rowGap: 0.5, flexWrap: 'wrap' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap', minWidth: 0, ml: -1 }}>
-          <IconButton aria-label="Previous week" onClick={() => onWeekChange(shiftWeek(week, -1))} data-testid="week-previous">
+          <IconButton aria-label={t('weekGrid.previous')} onClick={() => onWeekChange(shiftWeek(week, -1))} data-testid="week-previous">
             <ChevronLeftIcon />
           </IconButton>
           <Typography
@@ -75,20 +83,20 @@ export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
           >
             {weekTitle(week)}
           </Typography>
-          <IconButton aria-label="Next week" onClick={() => onWeekChange(shiftWeek(week, 1))} data-testid="week-next">
+          <IconButton aria-label={t('weekGrid.next')} onClick={() => onWeekChange(shiftWeek(week, 1))} data-testid="week-next">
             <ChevronRightIcon />
           </IconButton>
         </Box>
         {week !== weekOf(today(timeZone)) && (
           <Button size="small" onClick={() => onWeekChange(weekOf(today(timeZone)))}>
-            This week
+            {t('weekGrid.thisWeek')}
           </Button>
         )}
         <Box sx={{ flex: 1 }} />
         {query.data && <TimeStatusChip status={query.data.status} data-testid="week-status" />}
       </Box>
       {query.isPending ? (
-        <ListLoading label="Loading the week..." />
+        <ListLoading label={t('weekGrid.loading')} />
       ) : query.isError ? (
         <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : (
@@ -96,10 +104,10 @@ export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
           <WeekStatus sheet={query.data} />
           {isWeekOpen(query.data.status) && (
             <Typography id={HINT_ID} variant="body2" color="text.secondary">
-              Type a time such as 1:30 or 1.5 (hours), then Enter or Tab to save it. The arrow keys move up and down.
+              {t('weekGrid.hint')}
               <Box component="span" sx={{ display: { sm: 'none' } }}>
                 {' '}
-                Swipe the table sideways for the rest of the week.
+                {t('weekGrid.swipe')}
               </Box>
             </Typography>
           )}
@@ -114,7 +122,7 @@ export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
                 disabled={query.data.total_minutes === 0}
                 data-testid="submit-week"
               >
-                Submit week
+                {t('weekGrid.submit')}
               </Button>
             </Box>
           )}
@@ -125,27 +133,26 @@ export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
 }
 
 function WeekStatus({ sheet }: { sheet: Timesheet }) {
+  const { t } = useTimeT();
   switch (sheet.status) {
     case 'rejected':
       return (
         <Alert severity="warning" data-testid="week-rejected">
-          <strong>Sent back{sheet.decided_by ? ` by ${sheet.decided_by.name}` : ''}:</strong> {sheet.reason}
+          <strong>{sheet.decided_by ? t('weekGrid.sentBackBy', { name: sheet.decided_by.name }) : t('weekGrid.sentBack')}</strong> {sheet.reason}
           <br />
-          Change the time and submit the week again.
+          {t('weekGrid.changeAgain')}
         </Alert>
       );
     case 'submitted':
       return (
         <Alert severity="info" data-testid="week-submitted">
-          Submitted{sheet.submitted_at ? ` on ${formatFullDateTime(sheet.submitted_at)}` : ''}: waiting for approval. The week can change again only
-          if it is sent back.
+          {sheet.submitted_at ? t('weekGrid.waitingOn', { date: formatFullDateTime(sheet.submitted_at) }) : t('weekGrid.waiting')}
         </Alert>
       );
     case 'approved':
       return (
         <Alert severity="success" data-testid="week-approved">
-          Approved{sheet.decided_by ? ` by ${sheet.decided_by.name}` : ''}
-          {sheet.decided_at ? ` on ${formatFullDateTime(sheet.decided_at)}` : ''}. Approved time is locked.
+          {approvedText(sheet)}
         </Alert>
       );
     default:
@@ -153,7 +160,18 @@ function WeekStatus({ sheet }: { sheet: Timesheet }) {
   }
 }
 
+/** "Approved by Lena on …. Approved time is locked.", with what is known of the decision. */
+function approvedText(sheet: Timesheet): string {
+  const name = sheet.decided_by?.name;
+  const date = sheet.decided_at ? formatFullDateTime(sheet.decided_at) : null;
+  if (name && date) return i18n.t('time:weekGrid.approvedByOn', { name, date });
+  if (name) return i18n.t('time:weekGrid.approvedBy', { name });
+  if (date) return i18n.t('time:weekGrid.approvedOn', { date });
+  return i18n.t('time:weekGrid.approved');
+}
+
 function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
+  const { t } = useTimeT();
   const timeZone = useAgencyTimeZone();
   const queryClient = useQueryClient();
   const days = weekDays(sheet.week);
@@ -185,7 +203,7 @@ function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
   async function save(row: GridRow, date: string, minutes: number): Promise<string | null> {
     const entries = cellEntries(sheet.entries, row, date);
     const plan = planCellChange(entries, minutes);
-    if (plan === null) return 'Approved time cannot be taken away here';
+    if (plan === null) return t('weekGrid.cannotRemoveApproved');
     setProblem(null);
     try {
       for (const change of plan) {
@@ -203,9 +221,7 @@ function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
   if (rows.length === 0) {
     return (
       <Typography color="text.secondary" data-testid="week-empty">
-        {isOpen
-          ? 'No time yet this week: add a row for a project or a card below, then type the time of each day.'
-          : 'No time was entered this week.'}
+        {isOpen ? t('weekGrid.emptyOpen') : t('weekGrid.emptyClosed')}
       </Typography>
     );
   }
@@ -215,7 +231,7 @@ function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
       <Box
         sx={{ overflowX: 'auto', border: '1px solid', borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
         role="region"
-        aria-label="Time by day"
+        aria-label={t('weekGrid.region')}
         // Reachable by keyboard to scroll it sideways, even when every cell is locked.
         tabIndex={0}
         // A week is seven days wide: on a phone it scrolls sideways under its first column, held in place.
@@ -243,11 +259,11 @@ function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
           data-testid="week-table"
         >
           <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-            Time by project or card and day, {weekTitle(sheet.week)}
+            {t('weekGrid.caption', { week: weekTitle(sheet.week) })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Project or card</th>
+              <th scope="col">{t('weekGrid.projectOrCard')}</th>
               {days.map((day) => (
                 <th key={day} scope="col">
                   <Box component="span" sx={{ display: 'block' }}>
@@ -258,7 +274,7 @@ function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
                   </Box>
                 </th>
               ))}
-              <th scope="col">Total</th>
+              <th scope="col">{t('weekGrid.total')}</th>
             </tr>
           </thead>
           <tbody>
@@ -272,7 +288,7 @@ function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
                       {row.projectTitle}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" noWrap component="div" title={row.cardTitle ?? undefined}>
-                      {row.cardTitle ?? 'Whole project'}
+                      {row.cardTitle ?? t('weekGrid.wholeProject')}
                     </Typography>
                   </th>
                   {days.map((day, dayIndex) => {
@@ -299,7 +315,7 @@ function Grid({ sheet, added }: { sheet: Timesheet; added: GridRow[] }) {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row">Total</th>
+              <th scope="row">{t('weekGrid.total')}</th>
               {sheet.days.map((day) => (
                 <td key={day.date} data-testid="day-total">
                   {formatDuration(day.minutes)}
@@ -338,6 +354,7 @@ function focusCell(row: number, column: number): boolean {
 
 /** One day of one row: the time typed, checked, and saved when the cell is left. */
 function DurationCell({ minutes, label, row, column, disabled, onSave, onProblem }: DurationCellProps) {
+  const { t } = useTimeT();
   const shown = minutes ? formatDuration(minutes) : '';
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
@@ -353,8 +370,8 @@ function DurationCell({ minutes, label, row, column, disabled, onSave, onProblem
   async function commit() {
     if (text.trim() === shown || saving.current === text) return;
     const value = text.trim() === '' ? 0 : parseDuration(text);
-    if (value === null) return fail('Type a time such as 1:30 or 1.5');
-    if (value > MINUTES_PER_DAY) return fail('A day has at most 24 hours');
+    if (value === null) return fail(t('weekGrid.typeTime'));
+    if (value > MINUTES_PER_DAY) return fail(t('weekGrid.dayTooLong'));
     setError(null);
     setIsSaving(true);
     saving.current = text;
