@@ -39,6 +39,8 @@ import { useTimeT } from '../i18n';
 type WeekGridProps = { week: string; onWeekChange: (week: string) => void };
 
 const HINT_ID = 'week-grid-hint';
+/** The week's arrows point back and forth in time: towards the start and the end of the line, mirrored right to left. */
+const POINTS_SIDEWAYS = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
 
 /** "Week 48 · 23 Nov to 29 Nov 2026". */
 function weekTitle(week: string): string {
@@ -74,17 +76,17 @@ export function WeekGrid({ week, onWeekChange }: WeekGridProps) {
       <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, rowGap: 0.5, flexWrap: 'wrap' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap', minWidth: 0, ml: -1 }}>
           <IconButton aria-label={t('weekGrid.previous')} onClick={() => onWeekChange(shiftWeek(week, -1))} data-testid="week-previous">
-            <ChevronLeftIcon />
+            <ChevronLeftIcon sx={POINTS_SIDEWAYS} />
           </IconButton>
           <Typography
             component="h2"
-            sx={{ fontWeight: 700, fontSize: { xs: '0.95rem', sm: '1.05rem' }, whiteSpace: 'nowrap' }}
+            sx={{ fontWeight: 700, fontSize: { xs: '0.95rem', sm: '1.05rem' }, minWidth: 0, textWrap: 'balance' }}
             data-testid="week-title"
           >
             {weekTitle(week)}
           </Typography>
           <IconButton aria-label={t('weekGrid.next')} onClick={() => onWeekChange(shiftWeek(week, 1))} data-testid="week-next">
-            <ChevronRightIcon />
+            <ChevronRightIcon sx={POINTS_SIDEWAYS} />
           </IconButton>
         </Box>
         {week !== weekOf(today(timeZone)) && (
