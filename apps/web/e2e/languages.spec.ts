@@ -27,6 +27,19 @@ function translatedScreens(seed: Seed): Screen[] {
   return [
     { name: 'profile (client)', path: '/profile', who: 'client' },
     { name: 'profile (super admin)', path: '/profile', who: 'owner' },
+    { name: 'notifications (client)', path: '/notifications', who: 'client' },
+    { name: 'tool requests (client)', path: '/tools-req', who: 'client' },
+    { name: 'project list (client)', path: '/view-project', who: 'client' },
+    { name: 'all projects (admin)', path: '/all-projects', who: 'admin' },
+    { name: 'tool requests queue (admin)', path: '/tool-requests', who: 'admin' },
+    { name: 'time and expenses (admin)', path: '/time-approvals', who: 'admin' },
+    { name: 'profitability report (admin)', path: '/reports/profitability', who: 'admin' },
+    { name: 'training materials (admin)', path: '/training-materials', who: 'admin' },
+    { name: 'webhooks (super admin)', path: '/webhooks', who: 'owner' },
+    { name: 'kanban board (team lead)', path: '/kanban-board', who: 'lead' },
+    { name: 'timesheet (team member)', path: '/employee/timesheet', who: 'member' },
+    { name: 'expenses (team member)', path: '/expenses', who: 'member' },
+    { name: 'training (team member)', path: '/employee/training', who: 'member' },
   ].map((screen) => ({ ...screen, path: screen.path.replace(':projectId', seed.projectId) })) as Screen[];
 }
 
