@@ -3,6 +3,7 @@
 import 'i18next';
 import type account from '../locales/en-GB/account.json';
 import type admins from '../locales/en-GB/admins.json';
+import type audit from '../locales/en-GB/audit.json';
 import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
 import type projects from '../locales/en-GB/projects.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
     resources: {
       account: typeof account;
       admins: typeof admins;
+      audit: typeof audit;
       board: typeof board;
       common: typeof common;
       projects: typeof projects;

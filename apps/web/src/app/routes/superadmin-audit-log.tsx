@@ -1,14 +1,14 @@
 import { PageHeading } from '../../components/page-heading';
 import { AuditLog } from '../../features/audit/components/audit-log';
 import { PageTitle } from '../../features/config/components/page-title';
+import { useAuditT } from '../../features/audit/i18n';
 
 export function SuperadminAuditLogRoute() {
+  const { t } = useAuditT();
   return (
     <>
-      <PageTitle title="Audit log" />
-      <PageHeading title="Audit log">
-        What staff did, who did it, when and from which address: approvals, status changes, invitations, accounts and sign-in security.
-      </PageHeading>
+      <PageTitle title={t('page.title')} />
+      <PageHeading title={t('page.title')}>{t('page.intro')}</PageHeading>
       <AuditLog />
     </>
   );
