@@ -1,0 +1,73 @@
+// Shared by the language journeys: the screens whose every text comes from a catalogue, the seed they are seen with,
+// and a signed-in page in a given language.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import {
+  authHeaders,
+  createAdmin,
+  createClient,
+  createTeamlead,
+  createTeammember,
+  expectStatus,
+  loginSuperadmin,
+  storageStateFor,
+  uniqueSuffix,
+  type Auth,
+} from './accounts';
+import { seedWorkspace, type Seed } from './a11y';
+
+export const LOCALE_KEY = 'agency.locale';
+export const WIDTHS = [390, 768, 1024, 1280, 1920];
+
+export type Screen = { name: string; path: string; who: keyof Pick<Seed, 'owner' | 'admin' | 'client' | 'lead' | 'member'> };
+
+/** The screens whose every text comes from a catalogue, as each role sees them. */
+export function translatedScreens(seed: Seed): Screen[] {
+  return [
+    { name: 'profile (client)', path: '/profile', who: 'client' },
+    { name: 'profile (super admin)', path: '/profile', who: 'owner' },
+    { name: 'notifications (client)', path: '/notifications', who: 'client' },
+    { name: 'tool requests (client)', path: '/tools-req', who: 'client' },
+    { name: 'project list (client)', path: '/view-project', who: 'client' },
+    { name: 'all projects (admin)', path: '/all-projects', who: 'admin' },
+    { name: 'tool requests queue (admin)', path: '/tool-requests', who: 'admin' },
+    { name: 'time and expenses (admin)', path: '/time-approvals', who: 'admin' },
+    { name: 'profitability report (admin)', path: '/reports/profitability', who: 'admin' },
+    { name: 'training materials (admin)', path: '/training-materials', who: 'admin' },
+    { name: 'webhooks (super admin)', path: '/webhooks', who: 'owner' },
+    { name: 'kanban board (team lead)', path: '/kanban-board', who: 'lead' },
+    { name: 'timesheet (team member)', path: '/employee/timesheet', who: 'member' },
+    { name: 'expenses (team member)', path: '/expenses', who: 'member' },
+    { name: 'training (team member)', path: '/employee/training', who: 'member' },
+  ].map((screen) => ({ ...screen, path: screen.path.replace(':projectId', seed.projectId) })) as Screen[];
+}
+
+let seeded: Promise<Seed> | undefined;
+export function seed(request: APIRequestContext): Promise<Seed> {
+  seeded ??= (async () => {
+    const suffix = uniqueSuffix();
+    const owner = await loginSuperadmin(request);
+    const admin = await createAdmin(request, { inviter: owner });
+    const client = await createClient(request, { name: `Lena Client ${suffix}`, company: `Lindenhof ${suffix}` });
+    const lead = await createTeamlead(request, { inviter: owner });
+    const member = await createTeammember(request, { inviter: owner });
+    return seedWorkspace(request, { owner, admin, client, lead, member }, suffix);
+  })();
+  return seeded;
+}
+
+/**
+ * A signed-in page in `locale`: a language of the interface is set on the person's profile (as the profile's picker
+ * does; the page follows it), the pseudo-language is kept in the browser only (no profile offers it); null leaves the
+ * profile as it is.
+ */
+export async function pageIn(browser: Browser, baseURL: string, auth: Auth, locale: string | null, width: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, storageState: storageStateFor(auth, baseURL) });
+  if (locale === 'en-XA') {
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOCALE_KEY, locale] as const);
+  } else if (locale) {
+    await expectStatus(await context.request.patch('/api/account', { headers: authHeaders(auth), data: { locale } }), 200, `language ${locale}`);
+  }
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  return page;
+}
