@@ -18,3 +18,15 @@ export function useConversationSearch(conversationId: string, q: string) {
     staleTime: 10_000,
   });
 }
+
+/** The messages of every conversation the caller may read that match a query, best first (the inbox's search). */
+export function useMessageSearch(q: string) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: queryKeys.search(text, 'message', ''),
+    queryFn: ({ signal }) => request<SearchAnswer>('/search', { query: { q: text, kinds: 'message' }, signal }),
+    enabled: /[\p{L}\p{N}]/u.test(text),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}

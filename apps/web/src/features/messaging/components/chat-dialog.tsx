@@ -23,6 +23,8 @@ export type ChatTarget = {
   projectId?: string | null;
   /** The client's side shows the project's title under the subtitle. */
   projectTitle?: string | null;
+  /** Open at this message (found by a search) instead of at the newest: scrolled to and outlined. */
+  messageId?: string;
 };
 
 type ChatDialogProps = {
@@ -61,7 +63,7 @@ export function ChatDialog({ open, onClose, side, target, counterpartName }: Cha
     >
       {target && (
         <ChatPanel
-          key={`${side}:${target.conversationId}`}
+          key={`${side}:${target.conversationId}:${target.messageId ?? ''}`}
           side={side}
           target={target}
           counterpartName={counterpartName}
@@ -87,7 +89,9 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
   const scrollRef = useRef<HTMLDivElement>(null);
   const lastId = chat.messages.at(-1)?.id;
   const [isSearching, setIsSearching] = useState(false);
-  const [foundId, setFoundId] = useState<string | null>(null);
+  const [foundId, setFoundId] = useState<string | null>(target.messageId ?? null);
+  /** The message to open at, until the thread has loaded and it was scrolled to. */
+  const openAtRef = useRef<string | null>(target.messageId ?? null);
 
   function handleJump(messageId: string) {
     setFoundId(messageId);
@@ -98,14 +102,28 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
   // While this chat is open its new messages show here: the notification about one is not toasted as well.
   useEffect(() => showConversation(target.conversationId), [target.conversationId]);
 
-  // After opening and after new messages: to the bottom, once the new bubbles (and images) have laid out.
+  // After opening and after new messages: to the bottom, once the new bubbles (and images) have laid out. Opened at
+  // a message: to that message instead, once it is there (to the bottom if the thread has loaded without it).
+  const isLoading = chat.isLoading;
   useEffect(() => {
     const timer = window.setTimeout(() => {
       const element = scrollRef.current;
-      if (element) element.scrollTop = element.scrollHeight;
+      if (!element) return;
+      const openAt = openAtRef.current;
+      if (openAt !== null) {
+        const found = element.querySelector(`[data-message-id="${CSS.escape(openAt)}"]`);
+        if (found) {
+          openAtRef.current = null;
+          found.scrollIntoView?.({ block: 'center' });
+          return;
+        }
+        if (isLoading) return;
+        openAtRef.current = null;
+      }
+      element.scrollTop = element.scrollHeight;
     }, SCROLL_TO_BOTTOM_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [lastId, chat.messages.length, chat.isLoading]);
+  }, [lastId, chat.messages.length, isLoading]);
 
   return (
     <>

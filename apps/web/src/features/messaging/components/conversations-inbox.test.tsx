@@ -1,4 +1,4 @@
-import { STORAGE_KEY_USER_ID, type Conversation } from '@agency/schema';
+import { SEARCH_MARK_END, SEARCH_MARK_START, STORAGE_KEY_USER_ID, type Conversation, type Message, type SearchItem } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +30,25 @@ function stubInbox(conversations: Conversation[]) {
     }),
     http.get('/api/superadmin/messages/thread', () => HttpResponse.json({ messages: [] })),
     http.get('/api/superadmin/get-all-messages', () => HttpResponse.json({ messages: [] })),
+    http.get('/api/search', () => HttpResponse.json({ items: [] })),
   );
+}
+
+function threadMessage(id: number, conversationId: string, content: string): Message {
+  const [, clientId] = conversationId.split(':');
+  return {
+    id,
+    conversation_id: conversationId,
+    sender_id: clientId!,
+    receiver_id: ME,
+    message_content: content,
+    message_attachments: [],
+    timestamp: '2025-03-05T14:07:00.000Z',
+    delivered_at: null,
+    read_at: null,
+    is_read: 1,
+    sender_name: `Client ${clientId}`,
+  };
 }
 
 beforeEach(() => {
@@ -137,6 +155,88 @@ describe('conversations inbox', () => {
 
     await user.click(within(rows[0]).getByRole('button', { name: 'Reply' }));
     expect(within(await screen.findByTestId('chat-dialog')).getByTestId('chat-title')).toHaveTextContent('Chat — 12');
+  });
+
+  it('finds messages across conversations and opens the chat of the one picked at that message', async () => {
+    stubInbox([conversation('12', '7'), conversation('30', '8', { project_title: 'Shop redesign' })]);
+    const asked: URLSearchParams[] = [];
+    const found: SearchItem = {
+      kind: 'message',
+      id: '52',
+      title: 'Client 8',
+      snippet: `The ${SEARCH_MARK_START}invoice${SEARCH_MARK_END} is attached`,
+      url: '/go/conversation/30%3A8',
+      conversation_id: '30:8',
+    };
+    const threads: string[] = [];
+    server.use(
+      http.get('/api/search', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        return HttpResponse.json({ items: params.get('q') === 'invoice' ? [found] : [] });
+      }),
+      http.get('/api/superadmin/messages/thread', ({ request }) => {
+        const conversationId = new URL(request.url).searchParams.get('conversation_id')!;
+        threads.push(conversationId);
+        const messages = [threadMessage(51, conversationId, 'Hello'), threadMessage(52, conversationId, 'The invoice is attached')];
+        return HttpResponse.json({
+          messages: [...messages, ...Array.from({ length: 30 }, (_, i) => threadMessage(60 + i, conversationId, `Later ${i}`))],
+        });
+      }),
+      http.put('/api/superadmin/messages/:id/delivered', () => HttpResponse.json({})),
+      http.put('/api/superadmin/messages/:id/read', () => HttpResponse.json({})),
+    );
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const { user } = renderScreen(<ConversationsInbox />, { path: '/superadmin-reply-message' });
+    await screen.findAllByTestId('conversation-row');
+
+    await user.type(screen.getByPlaceholderText('Search by conversation, project, sender, message…'), 'invoice');
+    const results = await screen.findByRole('list', { name: 'Matching messages' });
+    const hit = within(results).getByRole('button');
+    expect(hit).toHaveTextContent('Client 8 · 30:8 · Shop redesignThe invoice is attached');
+    expect([...hit.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['invoice']);
+    expect(asked.at(-1)?.get('q')).toBe('invoice');
+    expect(asked.at(-1)?.get('kinds')).toBe('message');
+    expect(asked.at(-1)?.has('conversation_id')).toBe(false);
+
+    await user.click(hit);
+    const dialog = await screen.findByTestId('chat-dialog');
+    expect(within(dialog).getByTestId('chat-title')).toHaveTextContent('Chat — 30');
+    expect(within(dialog).getByTestId('chat-subtitle')).toHaveTextContent('With Client: 8');
+    await within(dialog).findByText('The invoice is attached');
+    const message = dialog.querySelector('[data-message-id="52"]')!;
+    expect(within(message as HTMLElement).getByTestId('chat-bubble')).toHaveAttribute('data-found', 'true');
+    await waitFor(() => expect(scrolled).toContain(message));
+    expect(within(dialog.querySelector('[data-message-id="51"]') as HTMLElement).getByTestId('chat-bubble')).not.toHaveAttribute('data-found');
+    expect(threads).toContain('30:8');
+  });
+
+  it('says when no message matches, and asks nothing for a box without a word', async () => {
+    stubInbox([conversation('12', '7')]);
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/search', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q')!);
+        return HttpResponse.json({ items: [] });
+      }),
+    );
+    const { user } = renderScreen(<ConversationsInbox />, { path: '/superadmin-reply-message' });
+    await screen.findAllByTestId('conversation-row');
+    const search = screen.getByPlaceholderText('Search by conversation, project, sender, message…');
+
+    await user.type(search, '  ...  ');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByTestId('inbox-message-search')).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
+
+    await user.clear(search);
+    await user.type(search, 'quartz');
+    expect(await screen.findByText('No message matches.')).toBeInTheDocument();
+    expect(asked.at(-1)).toBe('quartz');
+    expect(screen.getByText('No conversations yet.')).toBeInTheDocument();
   });
 
   it('shows the empty state when there are no conversations', async () => {

@@ -1,4 +1,4 @@
-import { INBOX_PREVIEW_CLAMP_LINES, INBOX_TABLE_MAX_WIDTH_PX, type Conversation } from '@agency/schema';
+import { INBOX_PREVIEW_CLAMP_LINES, INBOX_TABLE_MAX_WIDTH_PX, type Conversation, type SearchItem } from '@agency/schema';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -22,6 +22,7 @@ import { readUserId } from '../../../lib/storage';
 import { useConversations } from '../api/list-conversations';
 import { canReply, filterConversations, inboxFooterText, previewText, senderText, timeText } from '../utils/inbox';
 import type { ChatTarget } from './chat-dialog';
+import { InboxMessageSearch } from './inbox-message-search';
 import { LazyChatDialog } from './lazy-chat-dialog';
 
 const clampedPreview = {
@@ -146,7 +147,11 @@ function inboxColumns(onReply: (conversation: Conversation) => void): DataColumn
   ];
 }
 
-/** SPEC "Messages screen": the super admin's conversations inbox. A click on a row opens its chat, like Reply. */
+/**
+ * SPEC "Messages screen": the super admin's conversations inbox. A click on a row opens its chat, like Reply. What is
+ * typed in the search box filters the rows and also finds the messages that match across conversations; a message
+ * picked opens its chat at that message.
+ */
 export function ConversationsInbox() {
   const queryClient = useQueryClient();
   const userId = readUserId();
@@ -161,6 +166,16 @@ export function ConversationsInbox() {
   function handleReply(conversation: Conversation) {
     if (!canReply(conversation)) return;
     setTarget({ conversationId: conversation.conversation_id, otherUserId: conversation.other_user_id, projectId: conversation.project_id });
+    setIsChatOpen(true);
+  }
+
+  /** A message found across conversations: its conversation's chat, opened at that message. */
+  function handleOpenMessage(item: SearchItem & { conversation_id: string }) {
+    const listed = conversations.data?.find((c) => c.conversation_id === item.conversation_id);
+    const [projectId, clientId] = item.conversation_id.split(':');
+    const otherUserId = listed?.other_user_id ?? clientId;
+    if (!otherUserId) return;
+    setTarget({ conversationId: item.conversation_id, otherUserId, projectId: listed?.project_id ?? projectId, messageId: item.id });
     setIsChatOpen(true);
   }
 
@@ -198,6 +213,7 @@ export function ConversationsInbox() {
           </span>
         </Tooltip>
       </Box>
+      <InboxMessageSearch text={search} conversations={conversations.data ?? []} onOpen={handleOpenMessage} />
       <DataTable
         columns={inboxColumns(handleReply)}
         rows={rows}
