@@ -81,6 +81,12 @@ const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, SER
     // Cards go to the built-in test checkout, named on purpose (production refuses it otherwise).
     ALLOW_TEST_PAYMENTS: 'true',
     JOB_POLL_SECONDS: '0.5',
+    // Replies by e-mail: chat mails carry a reply+<token>@ address of this domain, and journeys post the client's
+    // answer to POST /api/inbound-email with this secret (e2e/support/mailbox.ts), as a provider's webhook would.
+    // An unread message is mailed after 3 s instead of 10 minutes.
+    INBOUND_EMAIL_DOMAIN: 'reply.e2e.test',
+    INBOUND_EMAIL_SECRET: 'e2e-only-inbound-secret-0123456789',
+    MESSAGE_EMAIL_DELAY_MINUTES: '0.05',
     // Recurring invoices are swept every 5 s instead of every minute once the first sweep has run.
     RECURRING_SWEEP_SECONDS: '5',
     // Every journey signs people up and in from this one address: the door limits are raised for the run

@@ -18,7 +18,8 @@ export function textOf(raw) {
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }
   const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
-  return { subject, text: body };
+  const replyTo = /^reply-to:\s*(.*)$/im.exec(headers)?.[1]?.trim();
+  return { subject, text: body, ...(replyTo ? { replyTo } : {}) };
 }
 
 /**
@@ -32,7 +33,7 @@ export async function startMailSink(options = {}) {
     fs.mkdirSync(path.dirname(options.file), { recursive: true });
     fs.writeFileSync(options.file, '');
   }
-  /** @type {{ to: string; subject: string; text: string }[]} */
+  /** @type {{ to: string; subject: string; text: string; replyTo?: string }[]} */
   const messages = [];
   const sink = new SMTPServer({
     authOptional: true,
@@ -42,9 +43,9 @@ export async function startMailSink(options = {}) {
       const chunks = [];
       stream.on('data', (chunk) => chunks.push(chunk));
       stream.on('end', () => {
-        const { subject, text } = textOf(Buffer.concat(chunks).toString('utf8'));
+        const { subject, text, replyTo } = textOf(Buffer.concat(chunks).toString('utf8'));
         for (const to of session.envelope.rcptTo) {
-          const message = { to: to.address.toLowerCase(), subject, text };
+          const message = { to: to.address.toLowerCase(), subject, text, ...(replyTo ? { replyTo } : {}) };
           messages.push(message);
           if (options.file) fs.appendFileSync(options.file, `${JSON.stringify(message)}\n`);
         }

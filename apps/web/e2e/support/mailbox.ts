@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 
-export type SentMail = { to: string; subject: string; text: string };
+/** `replyTo`: the Reply-To header, when the mail had one (a chat message's reply address). */
+export type SentMail = { to: string; subject: string; text: string; replyTo?: string };
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const mailFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.tmp', `e2e-mail${port === 3210 ? '' : `-${port}`}.jsonl`);
@@ -42,3 +43,6 @@ export function linkPath(mail: SentMail, pathname: string): string {
   if (!match) throw new Error(`no ${pathname} link in:\n${mail.text}`);
   return match[1];
 }
+
+/** What scripts/e2e-server.mjs gives the server as INBOUND_EMAIL_SECRET: a provider's inbound webhook presents it. */
+export const INBOUND_EMAIL_SECRET = 'e2e-only-inbound-secret-0123456789';
