@@ -4,10 +4,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
+/** A header's value as read: RFC 2047 encoded words (what nodemailer writes for a subject with `·` in it) decoded. */
+function decodeWords(value) {
+  return value.replace(/(=\?[^?]+\?[QqBb]\?[^?]*\?=)\s+(?==\?)/g, '$1').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset, encoding, text) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
 /** The text part of a raw message: headers off, quoted-printable (what nodemailer sends for long lines) decoded. */
 export function textOf(raw) {
   const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split);
+  // Folded header lines joined again.
+  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   let body = raw.slice(split + 4);
   if (/^content-transfer-encoding:\s*quoted-printable/im.test(headers)) {
     body = Buffer.from(
@@ -17,7 +30,7 @@ export function textOf(raw) {
   } else if (/^content-transfer-encoding:\s*base64/im.test(headers)) {
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }
-  const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  const subject = decodeWords(/^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '');
   const replyTo = /^reply-to:\s*(.*)$/im.exec(headers)?.[1]?.trim();
   return { subject, text: body, ...(replyTo ? { replyTo } : {}) };
 }
