@@ -1,5 +1,5 @@
 import { SEARCH_MARK_END, SEARCH_MARK_START, type SearchItem } from '@agency/schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../src/db/schema.js';
 import { buildWorld, CALLERS, type Account, type World } from './access-matrix.js';
@@ -162,6 +162,32 @@ describe('GET /api/search', () => {
     expect(inP.map((i) => i.id)).toEqual([String(w.messageFromA)]);
     expect(await found('clientA', { q: MARK_A, conversation_id: w.conversationP })).toEqual([]);
     expect((await search('clientB', { q: 'logo', conversation_id: w.conversationP })).status).toBe(404);
+  });
+
+  it('ranks a word found in hundreds of messages among its newest matches, finds an old rare one, and keeps to access', async () => {
+    const a = w.accounts.clientA.user.id;
+    const owner = w.accounts.superadmin.user.id;
+    // A rare word in an old message, then 3,100 newer ones, 400 of the newest holding a common word.
+    const insert = (content: string, n: number) =>
+      t.app.ctx.db.execute(sql`
+        insert into messages (conversation_id, sender_id, receiver_id, message_content, timestamp)
+        select ${w.conversationP}, ${a}, ${owner}, ${content} || ' ' || g, now() from generate_series(1, ${n}) g`);
+    await insert('narwhalrare first note', 1);
+    await insert('plain filler note', 2700);
+    await insert('walruscommon update', 400);
+    const ids = (
+      (await t.app.ctx.db.execute(
+        sql`select id::text from messages where message_content like 'walruscommon%' order by id desc limit 20`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows.map((r) => r.id);
+
+    expect((await found('superadmin', { q: 'walruscommon', kinds: 'message' })).map((i) => i.id)).toEqual(ids);
+    expect((await found('clientA', { q: 'walruscommon', kinds: 'message' })).map((i) => i.id)).toEqual(ids);
+    expect(await found('clientB', { q: 'walruscommon' })).toEqual([]);
+    expect(await found('teamlead', { q: 'walruscommon', kinds: 'message' })).toEqual([]);
+    const [rare] = await found('superadmin', { q: 'narwhalrare', kinds: 'message' });
+    expect(rare?.snippet).toContain(`${mark('narwhalrare')} first note`);
+    expect(await found('clientB', { q: 'narwhalrare' })).toEqual([]);
   });
 
   it('refuses an empty query, a query with no word, an unknown kind and a bad conversation id, with 400', async () => {
