@@ -14,6 +14,7 @@ import Stripe from 'stripe';
 import { boardCards, boardColumns, boards, clientCompanies, projects, sessions, users } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/modules/auth/tokens.js';
 import { initialKeys } from '../apps/server/src/modules/board/ordering.js';
+import { replyAddressFor } from '../apps/server/src/modules/inbound-mail/reply-tokens.js';
 
 type Command = { id: number; cmd: string; args?: Record<string, unknown> };
 
@@ -24,6 +25,7 @@ if (!dataDir) throw new Error('BENCH_DATA_DIR is required');
 if (backend === 'postgres' && !process.env.DATABASE_URL) throw new Error('DATABASE_URL is required for the postgres backend');
 
 const WEBHOOK_SECRET = `whsec_bench_${crypto.randomBytes(16).toString('hex')}`;
+const INBOUND_SECRET = `inbound_bench_${crypto.randomBytes(16).toString('hex')}`;
 
 const loaded = loadConfig(
   {
@@ -43,6 +45,11 @@ const loaded = loadConfig(
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: 'http://127.0.0.1:9',
     RATE_LIMIT_WEBHOOKS_PER_MINUTE: '10000000',
+    // Replies by e-mail through POST /api/inbound-email. The per-sender cap guards a server against one mailbox
+    // flooding it, not what the inbound rows measure (each seeded client replies about once every three seconds).
+    INBOUND_EMAIL_DOMAIN: 'reply.bench.invalid',
+    INBOUND_EMAIL_SECRET: INBOUND_SECRET,
+    INBOUND_EMAIL_PER_SENDER_PER_MINUTE: '1000',
   },
   {},
 );
@@ -211,6 +218,31 @@ async function seedInbox(args: { clients: number; conversations: number; perConv
     sql.raw(`select (select count(*) from conversations) as c, (select count(*) from messages) as m`),
   );
   return { conversations: Number(counts.c), messages: Number(counts.m), seconds: Math.round((performance.now() - started) / 100) / 10 };
+}
+
+/**
+ * The reply addresses of up to `count` seeded clients, one conversation each (seed-inbox first), as a chat e-mail
+ * would name them, with the client's own address to send from; and the secret the inbound webhook wants.
+ */
+async function inboundAddresses(args: { count: number }) {
+  const rows = (
+    (await db.execute(
+      sql.raw(`select distinct on (c.client_id) c.id, c.client_id, u.email from conversations c join users u on u.id = c.client_id
+               where u.email like 'bench-client-%' order by c.client_id, c.id limit ${Number(args.count)}`),
+    )) as unknown as { rows: { id: string; client_id: number | string; email: string }[] }
+  ).rows;
+  const ctx = (app as unknown as { ctx: Parameters<typeof replyAddressFor>[0] }).ctx;
+  const senders = [];
+  for (const r of rows) senders.push({ from: r.email, to: (await replyAddressFor(ctx, db, r.id, Number(r.client_id)))! });
+  return { secret: INBOUND_SECRET, senders };
+}
+
+/** How many messages arrived by e-mail whose text starts with `tag`. */
+async function inboundCount(args: { tag: string }) {
+  const row = await one<{ n: string | number }>(
+    sql`select count(*) as n from messages where via = 'email' and message_content like ${`${String(args.tag)}%`}`,
+  );
+  return { messages: Number(row.n) };
 }
 
 /**
@@ -572,6 +604,8 @@ const handlers: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'seed-thread': (a) => seedThread(Number(a.count)),
   'seed-inbox': (a) => seedInbox(a as { clients: number; conversations: number; perConversation: number }),
   'seed-board': (a) => seedBoard(a as { cards: number }),
+  'inbound-addresses': (a) => inboundAddresses(a as { count: number }),
+  'inbound-count': (a) => inboundCount(a as { tag: string }),
   'board-positions': (a) => boardPositions(a as { projectId: number }),
   'seed-webhook-events': (a) => seedWebhookEvents(a as { count: number; tag: string }),
   'webhook-check': (a) => webhookCheck(a as { tag: string }),

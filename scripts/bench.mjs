@@ -13,8 +13,9 @@
 // empty poll through nginx with both nodes and with one, beside a bare route in a process of its own.
 //
 // Knobs (environment): BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 2),
-// BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster | time | search; postgres includes the cluster;
-// time is the time-tracking section on PostgreSQL alone, search the search section on PostgreSQL alone),
+// BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster | time | search | inbound; postgres includes
+// the cluster; time is the time-tracking section on PostgreSQL alone, search the search section on PostgreSQL alone,
+// inbound the replies by e-mail on PostgreSQL alone), BENCH_INBOUND_SECONDS (the inbound run, default 30),
 // BENCH_CLUSTER=0 (no cluster section), BENCH_BUILD=0 (the cluster runs what is already built), BENCH_CPU_PROF=<dir>
 // (the server child writes a CPU profile there), BENCH_PAGE_WEIGHT=0 (no page-weight rows).
 import { execFile, fork, spawn, spawnSync } from 'node:child_process';
@@ -59,6 +60,7 @@ const BUDGET = {
   invoiceListP99Ms: 30,
   profitabilityReportP99Ms: 100,
   searchP99Ms: 50,
+  inboundPerSecond: 100,
   timesheetP99Ms: 20,
   sseDeliveryP99Ms: 250,
   sseRssGrowthMb: 200,
@@ -94,6 +96,18 @@ const SEARCH_QUERIES = [
   { name: 'rare', q: '54321' },
   { name: 'three words', q: 'seeded message 777' },
 ];
+
+/** BENCH_ONLY=inbound: only the replies by e-mail, on PostgreSQL. */
+const INBOUND_ONLY = ONLY === 'inbound';
+/**
+ * Replies by e-mail: raw RFC 822 replies posted to POST /api/inbound-email at this steady rate (an open loop: each
+ * sent on time whatever the answers before it), for BENCH_INBOUND_SECONDS, from this many seeded clients in turn,
+ * each to its own conversation's reply address.
+ */
+const INBOUND_RATE = BUDGET.inboundPerSecond;
+const INBOUND_SECONDS = Number(process.env.BENCH_INBOUND_SECONDS ?? 30);
+const INBOUND_SENDERS = 300;
+const INBOUND_SEED = { clients: INBOUND_SENDERS, conversations: INBOUND_SENDERS, perConversation: 1 };
 
 /** Rounds of the ratio measurements, and seconds per run in each (BENCH_ROUNDS, BENCH_ROUND_SECONDS). */
 const RATIO_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -619,6 +633,113 @@ async function benchSearch(backend, base, headers, result) {
   result.searchP99Ms = worst;
 }
 
+// ---------------------------------------------------------------- replies by e-mail
+
+/** A client's reply as a mail program writes it: the answer above the quote line and the quoted message. */
+function rawReply(sender, text, id) {
+  return [
+    `From: ${sender.from}`,
+    `To: ${sender.to}`,
+    'Subject: Re: An unread message about your project',
+    `Message-ID: <${id}@bench.invalid>`,
+    'Date: Mon, 01 Jun 2025 12:00:00 +0000',
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=UTF-8',
+    '',
+    `${text}: thanks, that works for us. Could we move the review to Thursday?`,
+    '',
+    'On Mon, 1 Jun 2025 at 11:58, Bench Owner <owner@bench.invalid> wrote:',
+    '> A message is waiting for you about "Seeded project".',
+    '> Seeded message 1 in conversation 1',
+    '',
+  ].join('\r\n');
+}
+
+/**
+ * POST /api/inbound-email at INBOUND_RATE replies a second for `seconds`, each reply numbered under `tag`. Returns each
+ * answer's latency and whether it was posted, the seconds the sending took and the seconds until the last answer.
+ */
+async function inboundRun(base, secret, senders, tag, seconds) {
+  const url = new URL('/api/inbound-email', base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const post = (i) =>
+    new Promise((resolve) => {
+      const body = Buffer.from(rawReply(senders[i % senders.length], `${tag} ${i}`, `${tag}-${i}`));
+      const started = performance.now();
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          timeout: 30_000,
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'message/rfc822', 'content-length': body.length },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => {
+            let status = '';
+            try {
+              status = JSON.parse(Buffer.concat(chunks).toString('utf8')).status;
+            } catch {
+              // Not JSON: counted as not posted.
+            }
+            resolve({ ms: performance.now() - started, posted: res.statusCode === 200 && status === 'posted', code: `${res.statusCode} ${status}` });
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timed out')));
+      req.on('error', (err) => resolve({ ms: performance.now() - started, posted: false, code: err.message }));
+      req.end(body);
+    });
+  const total = Math.round(seconds * INBOUND_RATE);
+  const started = performance.now();
+  const answers = [];
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / INBOUND_RATE - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    answers.push(post(i));
+  }
+  const sendSeconds = (performance.now() - started) / 1000;
+  const settled = await Promise.all(answers);
+  const doneSeconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { total, settled, sendSeconds, doneSeconds };
+}
+
+/**
+ * Replies by e-mail: a warm-up, then INBOUND_SECONDS at INBOUND_RATE replies a second through the provider's
+ * webhook. Every reply must be answered "posted" and be in the database afterwards (nothing lost).
+ */
+async function benchInbound(backend, server, base, result) {
+  const { secret, senders } = await server.call('inbound-addresses', { count: INBOUND_SENDERS });
+  if (senders.length === 0) throw new Error('no seeded client to reply from');
+  const runTag = crypto.randomBytes(4).toString('hex');
+  log(`${backend}: inbound warm-up`);
+  await inboundRun(base, secret, senders, `warm-${runTag}`, WARMUP);
+  log(`${backend}: inbound, ${INBOUND_RATE} replies a second for ${INBOUND_SECONDS} s from ${senders.length} clients`);
+  const tag = `reply-${runTag}`;
+  const run = await inboundRun(base, secret, senders, tag, INBOUND_SECONDS);
+  const { messages } = await server.call('inbound-count', { tag: `${tag} ` });
+  const posted = run.settled.filter((a) => a.posted).length;
+  const failures = run.settled.filter((a) => !a.posted).map((a) => a.code);
+  const ms = run.settled.map((a) => a.ms);
+  result.inboundSent = run.total;
+  result.inboundPosted = posted;
+  result.inboundStored = messages;
+  result.inboundLost = run.total - messages;
+  result.inboundPerSecond = posted / run.doneSeconds;
+  result.inboundSendSeconds = run.sendSeconds;
+  result.inboundDoneSeconds = run.doneSeconds;
+  result.inboundP50Ms = percentile(ms, 50);
+  result.inboundP99Ms = percentile(ms, 99);
+  log(
+    `${backend}: inbound ${run.total} replies sent in ${run.sendSeconds.toFixed(1)} s, ${posted} posted, ${messages} in the database, ` +
+      `${result.inboundPerSecond.toFixed(1)} a second to the last answer (${run.doneSeconds.toFixed(1)} s), p50 ${result.inboundP50Ms.toFixed(1)} ms, ` +
+      `p99 ${result.inboundP99Ms.toFixed(1)} ms${failures.length ? `; not posted: ${[...new Set(failures)].join(', ')}` : ''}`,
+  );
+}
+
 // ---------------------------------------------------------------- one database
 
 async function benchBackend(backend) {
@@ -643,6 +764,13 @@ async function benchBackend(backend) {
   const seed = await server.call('seed-basic');
   if (TIME_ONLY) {
     await benchTime(backend, server, base, { authorization: `Bearer ${seed.token}` }, result);
+    await server.stop();
+    return result;
+  }
+  if (INBOUND_ONLY) {
+    log(`${backend}: seeding ${INBOUND_SEED.clients} clients, each with a project and a conversation`);
+    await server.call('seed-inbox', INBOUND_SEED, 120_000);
+    await benchInbound(backend, server, base, result);
     await server.stop();
     return result;
   }
@@ -825,6 +953,7 @@ async function benchBackend(backend) {
   result.inboxLoadedP99Ms = inboxN.p99;
   result.inboxLoadedRps = inboxN.rps;
   await benchSearch(backend, base, headers, result);
+  await benchInbound(backend, server, base, result);
 
   // The Stripe webhook: signed checkout.session.completed events, each paying one invoice, each posted many times
   // over by every connection (retries and duplicate deliveries): the first copy pays, the rest change nothing.
@@ -1218,6 +1347,17 @@ function rows(results) {
       postgresOnly: true,
     },
     {
+      metric: `Replies by e-mail posted a second (POST /api/inbound-email, ${INBOUND_RATE} a second sent for ${INBOUND_SECONDS} s; none may be lost)`,
+      key: 'inboundPerSecond',
+      digits: 1,
+      // The rate to the last answer: 100 sent a second reads a little under 100 for the last answer's latency.
+      budget: `>= ${BUDGET.inboundPerSecond * 0.99} (1 % for the last answer)`,
+      pass: (v) => v >= BUDGET.inboundPerSecond * 0.99,
+    },
+    { metric: 'Replies by e-mail lost (sent, not in the thread)', key: 'inboundLost', digits: 0, budget: '0', pass: (v) => v === 0 },
+    { metric: 'Replies by e-mail: latency p50, ms', key: 'inboundP50Ms', digits: 1 },
+    { metric: 'Replies by e-mail: latency p99, ms', key: 'inboundP99Ms', digits: 1 },
+    {
       metric: "A week's timesheet p99, ms (1 conn.; the same million entries)",
       key: 'timesheetP99Ms',
       digits: 1,
@@ -1429,12 +1569,12 @@ let broken = false;
 let built = false;
 try {
   for (const backend of ['pglite', 'postgres']) {
-    if (ONLY && ONLY !== backend && !((TIME_ONLY || SEARCH_ONLY) && backend === 'postgres')) continue;
+    if (ONLY && ONLY !== backend && !((TIME_ONLY || SEARCH_ONLY || INBOUND_ONLY) && backend === 'postgres')) continue;
     if (aborted) break;
     try {
       results[backend] = await benchBackend(backend);
       // Start-up runs on the embedded database only (the product's default): the built server, as npm start runs it.
-      if (backend === 'pglite' && !TIME_ONLY && !SEARCH_ONLY) {
+      if (backend === 'pglite' && !TIME_ONLY && !SEARCH_ONLY && !INBOUND_ONLY) {
         log('building, then measuring start-up');
         await buildApp();
         built = true;
