@@ -708,10 +708,40 @@ async function inboundRun(base, secret, senders, tag, seconds) {
 }
 
 /**
- * Replies by e-mail: a warm-up, then INBOUND_SECONDS at INBOUND_RATE replies a second through the provider's
- * webhook. Every reply must be answered "posted" and be in the database afterwards (nothing lost).
+ * CPU-seconds (user + system) the app's process and the PostgreSQL server (its postmaster, the backends alive and
+ * those that ended) have used: what a run costs whatever else competes for the machine's cores.
  */
-async function benchInbound(backend, server, base, result) {
+function cpuSecondsOf(serverPid, databasePid) {
+  const fieldsOf = (pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
+    } catch {
+      return null;
+    }
+  };
+  const ticks = (pid, withEnded) => {
+    const f = fieldsOf(pid);
+    return f ? f[11] + f[12] + (withEnded ? f[13] + f[14] : 0) : 0;
+  };
+  let database = 0;
+  if (databasePid) {
+    const [postmaster, ...backends] = processTree(databasePid);
+    database = ticks(postmaster, true) + backends.reduce((n, pid) => n + ticks(pid, false), 0);
+  }
+  // USER_HZ on Linux.
+  return { server: ticks(serverPid, false) / 100, database: database / 100 };
+}
+
+/**
+ * Replies by e-mail: a warm-up, then INBOUND_SECONDS at INBOUND_RATE replies a second through the provider's
+ * webhook. Every reply must be answered "posted" and be in the database afterwards (nothing lost). Also the CPU
+ * time each reply cost the server and PostgreSQL together (on the embedded database, the server alone).
+ */
+async function benchInbound(backend, server, base, result, databasePid) {
   const { secret, senders } = await server.call('inbound-addresses', { count: INBOUND_SENDERS });
   if (senders.length === 0) throw new Error('no seeded client to reply from');
   const runTag = crypto.randomBytes(4).toString('hex');
@@ -719,7 +749,9 @@ async function benchInbound(backend, server, base, result) {
   await inboundRun(base, secret, senders, `warm-${runTag}`, WARMUP);
   log(`${backend}: inbound, ${INBOUND_RATE} replies a second for ${INBOUND_SECONDS} s from ${senders.length} clients`);
   const tag = `reply-${runTag}`;
+  const cpuBefore = cpuSecondsOf(server.pid, databasePid);
   const run = await inboundRun(base, secret, senders, tag, INBOUND_SECONDS);
+  const cpuAfter = cpuSecondsOf(server.pid, databasePid);
   const { messages } = await server.call('inbound-count', { tag: `${tag} ` });
   const posted = run.settled.filter((a) => a.posted).length;
   const failures = run.settled.filter((a) => !a.posted).map((a) => a.code);
@@ -733,10 +765,14 @@ async function benchInbound(backend, server, base, result) {
   result.inboundDoneSeconds = run.doneSeconds;
   result.inboundP50Ms = percentile(ms, 50);
   result.inboundP99Ms = percentile(ms, 99);
+  const perReply = (seconds) => (posted ? (seconds * 1000) / posted : null);
+  result.inboundServerCpuMsPerReply = perReply(cpuAfter.server - cpuBefore.server);
+  result.inboundDatabaseCpuMsPerReply = perReply(cpuAfter.database - cpuBefore.database);
+  result.inboundCpuMsPerReply = perReply(cpuAfter.server - cpuBefore.server + cpuAfter.database - cpuBefore.database);
   log(
     `${backend}: inbound ${run.total} replies sent in ${run.sendSeconds.toFixed(1)} s, ${posted} posted, ${messages} in the database, ` +
       `${result.inboundPerSecond.toFixed(1)} a second to the last answer (${run.doneSeconds.toFixed(1)} s), p50 ${result.inboundP50Ms.toFixed(1)} ms, ` +
-      `p99 ${result.inboundP99Ms.toFixed(1)} ms${failures.length ? `; not posted: ${[...new Set(failures)].join(', ')}` : ''}`,
+      `p99 ${result.inboundP99Ms.toFixed(1)} ms, ${result.inboundCpuMsPerReply?.toFixed(2)} CPU-ms a reply posted (server ${result.inboundServerCpuMsPerReply?.toFixed(2)}, PostgreSQL ${result.inboundDatabaseCpuMsPerReply?.toFixed(2)})${failures.length ? `; not posted: ${[...new Set(failures)].join(', ')}` : ''}`,
   );
 }
 
@@ -770,7 +806,7 @@ async function benchBackend(backend) {
   if (INBOUND_ONLY) {
     log(`${backend}: seeding ${INBOUND_SEED.clients} clients, each with a project and a conversation`);
     await server.call('seed-inbox', INBOUND_SEED, 120_000);
-    await benchInbound(backend, server, base, result);
+    await benchInbound(backend, server, base, result, pg?.pid);
     await server.stop();
     return result;
   }
@@ -953,7 +989,7 @@ async function benchBackend(backend) {
   result.inboxLoadedP99Ms = inboxN.p99;
   result.inboxLoadedRps = inboxN.rps;
   await benchSearch(backend, base, headers, result);
-  await benchInbound(backend, server, base, result);
+  await benchInbound(backend, server, base, result, pg?.pid);
 
   // The Stripe webhook: signed checkout.session.completed events, each paying one invoice, each posted many times
   // over by every connection (retries and duplicate deliveries): the first copy pays, the rest change nothing.
@@ -1357,6 +1393,7 @@ function rows(results) {
     { metric: 'Replies by e-mail lost (sent, not in the thread)', key: 'inboundLost', digits: 0, budget: '0', pass: (v) => v === 0 },
     { metric: 'Replies by e-mail: latency p50, ms', key: 'inboundP50Ms', digits: 1 },
     { metric: 'Replies by e-mail: latency p99, ms', key: 'inboundP99Ms', digits: 1 },
+    { metric: 'Replies by e-mail: CPU-ms a reply (server and PostgreSQL, user + system)', key: 'inboundCpuMsPerReply', digits: 2 },
     {
       metric: "A week's timesheet p99, ms (1 conn.; the same million entries)",
       key: 'timesheetP99Ms',
