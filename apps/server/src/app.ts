@@ -199,7 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     transaction: createTransact(database.db, events),
     jobs: createJobRunner({ database, log: app.log, pollIntervalSeconds: config.jobPollSeconds }),
-    mailer: createMailer(config, database.db, storage, app.log, undefined, () => brand.mailFrom()),
+    mailer: createMailer(config, database.db, storage, app.log, undefined, brand),
     brand,
     payments: createPaymentProvider(config, signingKey, now),
     storage,

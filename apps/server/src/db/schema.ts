@@ -207,6 +207,8 @@ export const invitations = pgTable(
 
 /** A file a mail carries, read from storage when the mail is delivered. */
 export type MailAttachment = { filename: string; content_type: string; storage_key: string };
+/** The mail's main link, drawn as a button in its HTML part (the text part carries the same link in its words). */
+export type MailAction = { label: string; url: string };
 
 /** Every mail, stored in the transaction of the change that causes it and delivered by a background job. */
 export const mailOutbox = pgTable(
@@ -219,6 +221,8 @@ export const mailOutbox = pgTable(
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** Where an answer goes: the per-person reply address of a chat message's e-mail. */
     replyTo: text('reply_to'),
+    /** The main link, shown as a button in the HTML part. */
+    action: jsonb('action').$type<MailAction>(),
     transport: text('transport').notNull(),
     createdAt: createdAt(),
     /** Handed to the job runner (a sweep re-queues rows that never were, after a crash). */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { brandSettings } from '../db/schema.js';
+import type { Storage } from './storage.js';
 
 /** The brand as it applies: the super admin's settings, each empty field replaced by its default from the environment. */
 export type Brand = {
@@ -97,4 +98,25 @@ export function createBrandStore(config: Config, db: Db): BrandStore {
       return formatMailFrom(b.senderName, b.senderEmail);
     },
   };
+}
+
+// The logo's bytes, read from storage once per logo (documents and mail embed it; it changes rarely).
+let logoBytes: { key: string; bytes: Buffer } | null = null;
+
+/**
+ * The brand's logo when it is a PNG, the picture documents and mail carry; null without a logo or with an SVG one
+ * (pdf-lib draws no SVG and most mail clients show none: those show the agency's name alone).
+ */
+export async function brandLogoPng(brand: Brand, storage: Storage): Promise<Buffer | null> {
+  const logo = brand.logo;
+  if (!logo || logo.mime !== 'image/png') return null;
+  const key = `${logo.storageKey} ${logo.etag}`;
+  if (logoBytes?.key === key) return logoBytes.bytes;
+  const stream = await storage.read(logo.storageKey);
+  // A logo replaced since this brand was read: the name alone rather than a failure.
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  logoBytes = { key, bytes: Buffer.concat(chunks) };
+  return logoBytes.bytes;
 }

@@ -4,13 +4,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Publish } from '../core/events.js';
 import type { Db, DbOrTx } from '../db/client.js';
-import { mailOutbox, type MailAttachment } from '../db/schema.js';
+import { mailOutbox, type MailAction, type MailAttachment } from '../db/schema.js';
 import { redactLinks, safeErrorMessage } from '../lib/log-safety.js';
+import { brandLogoPng, resolveBrand, type Brand } from './brand.js';
+import { LOGO_CID, renderMailHtml } from './mail-html.js';
 import type { Storage } from './storage.js';
 
-/** `replyTo`: where the recipient's answer goes (a chat message's per-person reply address). */
-export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[]; replyTo?: string };
-export type DeliveredMail = MailMessage & { id: number; from: string };
+/**
+ * `text` is the mail's words (its text part, and the paragraphs of its HTML part); `action` its main link, which the
+ * text carries too and the HTML part draws as a button. `replyTo`: where the recipient's answer goes (a chat message's
+ * per-person reply address).
+ */
+export type MailMessage = { to: string; subject: string; text: string; action?: MailAction; attachments?: MailAttachment[]; replyTo?: string };
+/** `html`: the HTML part as sent; `inline`: the content ids of the pictures it carries (the brand's logo). */
+export type DeliveredMail = MailMessage & { id: number; from: string; html: string; inline: string[] };
+
+/** What the mailer reads of the brand when it delivers a mail. */
+export type MailBrand = { current(): Brand; mailFrom(): string };
 
 export type Mailer = {
   /**
@@ -41,8 +51,8 @@ export function createMailer(
   storage: Storage,
   log: FastifyBaseLogger,
   now: () => Date = () => new Date(),
-  /** The `From:` at the time of sending (the brand's sender); MAIL_FROM without one. */
-  from: () => string = () => config.mail.from,
+  /** The brand at the time of sending: the `From:`, and the HTML part's name, colour, logo and footer. */
+  brand: MailBrand = { current: () => resolveBrand(config, null), mailFrom: () => config.mail.from },
 ): Mailer {
   const smtp = config.mail.transport === 'smtp' ? config.mail.smtp : undefined;
   // The SMTP client is loaded with the first mail it sends, not with every start.
@@ -86,6 +96,7 @@ export function createMailer(
             subject: m.subject,
             text: m.text,
             attachments: m.attachments ?? null,
+            action: m.action ?? null,
             replyTo: m.replyTo ?? null,
             transport: smtp ? 'smtp' : 'log',
             createdAt: now(),
@@ -116,8 +127,14 @@ export function createMailer(
         )
         .returning();
       if (!mail) return 'skipped';
-      const sender = from();
+      const sender = brand.mailFrom();
+      let html: string;
+      let logo: Buffer | null;
       try {
+        const current = brand.current();
+        // The logo goes with the mail as an inline picture when it is a PNG (most mail clients draw no SVG).
+        logo = await brandLogoPng(current, storage);
+        html = renderMailHtml({ subject: mail.subject, text: mail.text, action: mail.action, brand: current, withLogo: logo !== null });
         if (smtp) {
           await (
             await smtpTransport()
@@ -126,8 +143,14 @@ export function createMailer(
             to: mail.to,
             subject: mail.subject,
             text: mail.text,
+            html,
             ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-            attachments: await readAttachments(mail.attachments),
+            attachments: [
+              ...(logo
+                ? [{ filename: 'logo.png', contentType: 'image/png', content: logo, cid: LOGO_CID, contentDisposition: 'inline' as const }]
+                : []),
+              ...(await readAttachments(mail.attachments)),
+            ],
           });
         } else {
           log.info({ mail: { id: mail.id, to: mail.to, subject: mail.subject } }, 'mail delivered to the log transport');
@@ -147,7 +170,7 @@ export function createMailer(
         throw err;
       }
       // Delivered: the outbox keeps who, what subject and when, but no longer the body (it may hold a live link).
-      await db.update(mailOutbox).set({ sentAt: now(), error: null, leaseUntil: null, text: '' }).where(eq(mailOutbox.id, mail.id));
+      await db.update(mailOutbox).set({ sentAt: now(), error: null, leaseUntil: null, text: '', action: null }).where(eq(mailOutbox.id, mail.id));
       // Told once the outbox says so: a listener that looks at the outbox finds the mail delivered.
       for (const listener of listeners)
         listener({
@@ -156,6 +179,9 @@ export function createMailer(
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          html,
+          inline: logo ? [LOGO_CID] : [],
+          ...(mail.action ? { action: mail.action } : {}),
           attachments: mail.attachments ?? undefined,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });
@@ -167,7 +193,7 @@ export function createMailer(
       await db
         .update(mailOutbox)
         // Given up: the body goes too, as on delivery (it may hold a live link nobody will receive).
-        .set({ failedAt: now(), error: reason, leaseUntil: null, text: '' })
+        .set({ failedAt: now(), error: reason, leaseUntil: null, text: '', action: null })
         .where(and(eq(mailOutbox.id, outboxId), isNull(mailOutbox.sentAt)));
     },
 

@@ -5,8 +5,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 
-/** `replyTo`: the Reply-To header, when the mail had one (a chat message's reply address). */
-export type SentMail = { to: string; subject: string; text: string; replyTo?: string };
+/**
+ * `html`: the HTML part (empty without one); `inline`: the pictures it carries by content id (the brand's logo);
+ * `replyTo`: the Reply-To address, when the mail had one (a chat message's reply address).
+ */
+export type SentMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  inline: { cid: string; contentType: string; size: number }[];
+  replyTo?: string;
+};
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const mailFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.tmp', `e2e-mail${port === 3210 ? '' : `-${port}`}.jsonl`);

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { emailChanges, mfaRecoveryCodes, notificationPreferences, sessions, users, userTotp } from '../../db/schema.js';
 import { describeDevice } from '../../lib/user-agent.js';
+import type { MailMessage } from '../../integrations/mailer.js';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrDataUrl, verifyTotp } from '../auth/mfa.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { AuthService, RequestMeta } from '../auth/service.js';
@@ -139,7 +140,8 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
           createdAt: now,
           expiresAt,
         });
-        const toNewAddress = taken
+        const confirmLink = `${ctx.config.appUrl}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
+        const toNewAddress: MailMessage = taken
           ? {
               to: input.email.trim(),
               subject: `Your ${brand} account`,
@@ -156,10 +158,11 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
               text: [
                 `Hello ${user.name},`,
                 '',
-                `Open this link to use this address for your ${brand} account: ${ctx.config.appUrl}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`,
+                `Open this link to use this address for your ${brand} account: ${confirmLink}`,
                 '',
                 'The link works once and expires in 24 hours. Until then, your account keeps its current address.',
               ].join('\n'),
+              action: { label: 'Use this address', url: confirmLink },
             };
         await ctx.mailer.enqueue(tx, publish, [
           toNewAddress,

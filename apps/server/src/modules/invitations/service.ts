@@ -59,6 +59,7 @@ export function createInvitationService(ctx: AppContext, auth: AuthService) {
           '',
           `The link works once and expires on ${formatDateTimeUtc(expiresAt)}.`,
         ].join('\n'),
+        action: { label: 'Create your account', url: link },
       },
     ]);
   }

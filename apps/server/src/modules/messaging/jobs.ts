@@ -1,6 +1,7 @@
 import { goPath } from '@agency/schema';
 import { and, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { MailMessage } from '../../integrations/mailer.js';
 import { conversations, messages, notificationPreferences, projects, users } from '../../db/schema.js';
 import { companyPeopleIds } from '../companies/queries.js';
 import { replyAddressFor } from '../inbound-mail/reply-tokens.js';
@@ -101,7 +102,7 @@ export function registerMessageJobs(ctx: AppContext) {
       );
       const isNew = after ? gt(messages.timestamp, new Date(after)) : undefined;
       const link = `${ctx.config.appUrl}${goPath({ type: 'conversation', id: conversationId })}`;
-      const mails: { to: string; subject: string; text: string }[] = [];
+      const mails: MailMessage[] = [];
       for (const readerId of readerIds) {
         if (inAppOnly.has(readerId) || (await countUnread(readerId, isNew, lte(messages.timestamp, cutoff))) === 0) continue;
         // The mail counts every message still unread, those an earlier mail named included: that is what waits.
@@ -124,6 +125,7 @@ export function registerMessageJobs(ctx: AppContext) {
             `${n === 1 ? 'A message is' : `${n} messages are`} waiting for you about "${conversation.title}".${more}\n\n` +
             `${waiting.map(quoteOf).join('\n\n')}\n\n` +
             (replyTo ? `Reply to this e-mail to answer in the conversation, or read and reply in the app: ${link}` : `Read and reply: ${link}`),
+          action: { label: 'Read and reply', url: link },
           ...(replyTo ? { replyTo } : {}),
         });
       }

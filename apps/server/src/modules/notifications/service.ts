@@ -105,7 +105,8 @@ export function createNotificationService(ctx: AppContext) {
         .returning({ id: notifications.id });
       publish({ type: 'notification.created', notificationIds: rows.map((r) => r.id), userIds: recipients.map((r) => r.id) });
       if (message.mail === false) return;
-      const open = message.target ? `\n\nOpen it: ${ctx.config.appUrl}${goPath(message.target)}` : '';
+      const target = message.target ? `${ctx.config.appUrl}${goPath(message.target)}` : undefined;
+      const open = target ? `\n\nOpen it: ${target}` : '';
       const category = notificationCategoryOf(message.kind);
       const inAppOnly = new Set<number>();
       if (category) {
@@ -139,8 +140,9 @@ export function createNotificationService(ctx: AppContext) {
           )
         : new Map<number, string>();
       const days = Math.round(ctx.config.documentLinkTtlMs / 86_400_000);
+      const oneTapUrl = (userId?: number) => (userId === undefined ? undefined : links.get(userId));
       const oneTap = (userId?: number) => {
-        const url = userId === undefined ? undefined : links.get(userId);
+        const url = oneTapUrl(userId);
         return url
           ? `\n\nOpen it on any device without a password (this link is yours alone and works for ${days} day${days === 1 ? '' : 's'}): ${url}`
           : '';
@@ -154,6 +156,8 @@ export function createNotificationService(ctx: AppContext) {
             to,
             subject: `${message.title} · ${ctx.brand.current().agencyName}`,
             text: `${message.mailText ?? message.body}${oneTap(userId)}${open}`,
+            // The button opens the addressee's own one-tap link when there is one, else the page in the app.
+            ...(oneTapUrl(userId) || target ? { action: { label: 'Open it', url: (oneTapUrl(userId) ?? target)! } } : {}),
             ...(message.attachments?.length ? { attachments: message.attachments } : {}),
           }),
         ),

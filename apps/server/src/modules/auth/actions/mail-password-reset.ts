@@ -22,6 +22,7 @@ export function mailPasswordReset(ctx: AppContext) {
         .returning({ id: passwordResets.id });
       if (!created) return;
       const minutes = Math.round(ctx.config.passwordResetTtlMs / 60_000);
+      const link = `${ctx.config.appUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
       await ctx.mailer.enqueue(tx, publish, [
         {
           to: user.email,
@@ -30,10 +31,11 @@ export function mailPasswordReset(ctx: AppContext) {
             `Hello ${user.name},`,
             '',
             `Someone (we hope you) asked to reset the password of your ${ctx.brand.current().agencyName} account.`,
-            `Choose a new password here: ${ctx.config.appUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`,
+            `Choose a new password here: ${link}`,
             '',
             `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
           ].join('\n'),
+          action: { label: 'Choose a new password', url: link },
         },
       ]);
     });

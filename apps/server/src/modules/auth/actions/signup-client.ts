@@ -56,6 +56,7 @@ export function signupClient(ctx: AppContext) {
         createdAt: now,
         expiresAt: new Date(now.getTime() + SIGNUP_LINK_TTL_MS),
       });
+      const link = `${ctx.config.appUrl}${CONFIRM_SIGNUP_PATH}?token=${encodeURIComponent(token)}`;
       await ctx.mailer.enqueue(tx, publish, [
         {
           to: email,
@@ -63,10 +64,11 @@ export function signupClient(ctx: AppContext) {
           text: [
             `Hello ${input.name},`,
             '',
-            `Open this link to confirm your address and start using your ${brand} account: ${ctx.config.appUrl}${CONFIRM_SIGNUP_PATH}?token=${encodeURIComponent(token)}`,
+            `Open this link to confirm your address and start using your ${brand} account: ${link}`,
             '',
             'The link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.',
           ].join('\n'),
+          action: { label: 'Confirm your address', url: link },
         },
       ]);
     });

@@ -64,6 +64,7 @@ export function inviteColleague({ ctx, auth }: CompanyDeps) {
             '',
             `The link works once and expires on ${formatDateTimeUtc(expiresAt)}.`,
           ].join('\n'),
+          action: { label: 'Create your account', url: link },
         },
       ]);
       await recordAudit(

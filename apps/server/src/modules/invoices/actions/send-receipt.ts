@@ -39,6 +39,7 @@ export function sendReceipt({ ctx }: InvoiceDeps) {
       const party = await partyOf(tx, row);
       // To the company's billing contacts (billing people and address, or its owners).
       const recipients = await billingAddresses(tx, row.companyId);
+      const link = `${ctx.config.appUrl}${goPath({ type: 'invoice', id: String(row.id) })}`;
       if (recipients.length) {
         await ctx.mailer.enqueue(
           tx,
@@ -55,8 +56,9 @@ export function sendReceipt({ ctx }: InvoiceDeps) {
                 ? 'The invoice is paid in full; the paid invoice is attached too.'
                 : `Still due: ${money(amountDueOf(row), row.currency)}. The invoice as it stands is attached too.`,
               '',
-              `Open it: ${ctx.config.appUrl}${goPath({ type: 'invoice', id: String(row.id) })}`,
+              `Open it: ${link}`,
             ].join('\n'),
+            action: { label: 'Open the invoice', url: link },
             attachments: [receiptAttachment, attachment],
           })),
         );
