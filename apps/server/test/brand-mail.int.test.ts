@@ -41,7 +41,7 @@ async function startSink() {
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 90_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
@@ -127,7 +127,7 @@ describe('branded e-mail', () => {
     expect(notice!.html).not.toContain('If the button does not work');
   });
 
-  it('carries a PNG logo inline by content id over SMTP, with the text and HTML parts', { timeout: 120_000 }, async () => {
+  it('carries a PNG logo inline by content id over SMTP, with the text and HTML parts', { timeout: 240_000 }, async () => {
     const sink = await startSink();
     const own = await createTestApp({
       BRAND_NAME: 'Env Studio',
