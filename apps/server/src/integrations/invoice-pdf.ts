@@ -10,11 +10,14 @@ import {
 } from '@agency/schema';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { PdfFonts, type FontStyle } from './pdf-fonts.js';
+import { drawLogo } from './pdf-logo.js';
 
 export type InvoicePdfLine = { description: string; quantity: number; unit_price: number; tax_rate: number; amount: number; tax: number };
 
 export type InvoicePdfData = {
   agency: { name: string; phone: string; email: string; url: string };
+  /** The brand's logo (a PNG), drawn above the agency's name. */
+  logo?: Uint8Array | null;
   client: { name: string; email: string; company: string | null };
   /** Where the company the invoice is addressed to (`client.company`) is billed: printed under its name. */
   addressee?: { address: string | null; country: string | null; taxNumber: string | null };
@@ -130,7 +133,8 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   };
   const rule = (at: number) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: A4[0] - MARGIN, y: at }, thickness: 0.7, color: RULE });
 
-  // Agency block and title.
+  // Logo, agency block and title.
+  y -= await drawLogo(pdf, page, data.logo, MARGIN, y + 14);
   text(data.agency.name, MARGIN, y, { size: 18, style: 'bold', color: ACCENT });
   text(data.kind === 'deposit' ? 'DEPOSIT INVOICE' : 'INVOICE', A4[0] - MARGIN, y, { size: 18, style: 'bold', align: 'right' });
   y -= 16;

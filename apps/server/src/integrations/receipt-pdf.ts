@@ -1,9 +1,12 @@
 import { DATE_LOCALE, formatDate, PAYMENT_METHOD_LABELS, type Currency, type InvoiceKind, type PaymentMethod } from '@agency/schema';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { PdfFonts, type FontStyle } from './pdf-fonts.js';
+import { drawLogo } from './pdf-logo.js';
 
 export type ReceiptPdfData = {
   agency: { name: string; phone: string; email: string; url: string };
+  /** The brand's logo (a PNG), drawn above the agency's name. */
+  logo?: Uint8Array | null;
   client: { name: string; email: string; company: string | null };
   projectTitle: string;
   invoiceNo: string;
@@ -63,6 +66,7 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
   };
   const rule = (at: number) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: right, y: at }, thickness: 0.7, color: RULE });
 
+  y -= await drawLogo(pdf, page, data.logo, MARGIN, y + 14);
   text(data.agency.name, MARGIN, y, { size: 18, style: 'bold', color: ACCENT });
   text('RECEIPT', right, y, { size: 18, style: 'bold', align: 'right' });
   y -= 16;

@@ -1,9 +1,12 @@
 import { DATE_LOCALE, formatDate, type Currency, type StatementLine } from '@agency/schema';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { PdfFonts, type FontStyle } from './pdf-fonts.js';
+import { drawLogo } from './pdf-logo.js';
 
 export type StatementPdfData = {
   agency: { name: string; email: string; url: string };
+  /** The brand's logo (a PNG), drawn above the agency's name. */
+  logo?: Uint8Array | null;
   company: { name: string; billingAddress: string | null };
   from: string;
   to: string;
@@ -61,6 +64,7 @@ export async function renderStatementPdf(data: StatementPdfData): Promise<Uint8A
     y -= 14;
   };
 
+  y -= await drawLogo(pdf, page, data.logo, MARGIN, y + 14);
   text(data.agency.name, MARGIN, y, { size: 18, style: 'bold', color: ACCENT });
   text('STATEMENT', right, y, { size: 18, style: 'bold', align: 'right' });
   y -= 16;

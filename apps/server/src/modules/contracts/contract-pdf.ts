@@ -2,6 +2,7 @@ import { formatTimestampUtc } from '@agency/schema';
 import { marked, type Token, type Tokens } from 'marked';
 import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import { PdfFonts, type FontStyle } from '../../integrations/pdf-fonts.js';
+import { drawLogo } from '../../integrations/pdf-logo.js';
 
 /**
  * The contract as a PDF, laid out with pdf-lib from the frozen Markdown: the document, the signature (the drawn
@@ -29,6 +30,8 @@ export type ContractPdfInput = {
   title: string;
   projectTitle: string;
   agencyName: string;
+  /** The brand's logo (a PNG), drawn above the agency's name on the first page. */
+  logo?: Uint8Array | null;
   kindLabel: string;
   signerName: string;
   /** The frozen document's hash; null for a draft (nothing is frozen yet). */
@@ -456,6 +459,7 @@ export async function buildContractPdf(input: ContractPdfInput): Promise<PDFDocu
   const fonts = await PdfFonts.for(doc);
   const w = new Writer(doc, fonts);
 
+  w.gap(await drawLogo(doc, w.page, input.logo, MARGIN.left, w.y));
   await w.block([{ text: input.agencyName.toUpperCase(), style: { bold: true } }], { size: 9, color: MUTED });
   w.gap(4);
   await w.block([{ text: input.title, style: { bold: true } }], { size: 20, color: INK });

@@ -3,6 +3,7 @@ import { CONTRACT_EVENT_LABELS, CONTRACT_KIND_LABELS, ROLE_LABELS } from '@agenc
 import { AppError } from '../../core/errors.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { brandLogoPng } from '../../integrations/brand.js';
 import type { Certificate, ContractPdfInput } from './contract-pdf.js';
 import { slug, type ContractDocument, type RequestInfo } from './helpers.js';
 import { events, signatureOf, type Row } from './queries.js';
@@ -20,6 +21,7 @@ async function buildPdfInput(ctx: AppContext, db: DbOrTx, row: Row): Promise<Con
     title: c.title,
     projectTitle: row.projectTitle,
     agencyName: ctx.brand.current().agencyName,
+    logo: await brandLogoPng(ctx.brand.current(), ctx.storage),
     kindLabel: CONTRACT_KIND_LABELS[c.kind],
     signerName: row.signerName,
     documentSha256: c.documentSha256,

@@ -4,6 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { invoices, payments, type MailAttachment } from '../../db/schema.js';
+import { brandLogoPng } from '../../integrations/brand.js';
 import { amountDueOf, receiptNoOf, type InvoiceRow } from './helpers.js';
 import { partyOf } from './queries.js';
 
@@ -19,6 +20,7 @@ export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow) {
       email: ctx.brand.current().contactEmail,
       url: ctx.config.appUrl,
     },
+    logo: await brandLogoPng(ctx.brand.current(), ctx.storage),
     client: { name: party.clientName, email: party.billingEmail ?? party.clientEmail, company: party.companyName },
     addressee: { address: party.billingAddress, country: party.country, taxNumber: party.taxNumber },
     projectTitle: party.projectTitle,
@@ -73,6 +75,7 @@ export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, p
       email: ctx.brand.current().contactEmail,
       url: ctx.config.appUrl,
     },
+    logo: await brandLogoPng(ctx.brand.current(), ctx.storage),
     client: { name: party.clientName, email: party.clientEmail, company: party.companyName },
     projectTitle: party.projectTitle,
     invoiceNo: row.invoiceNo,

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { AppContext } from '../../context.js';
 import { clientCompanies } from '../../db/schema.js';
+import { brandLogoPng } from '../../integrations/brand.js';
 import { PdfFonts, type FontStyle } from '../../integrations/pdf-fonts.js';
+import { drawLogo } from '../../integrations/pdf-logo.js';
 import { currencyOf, presentItems, totalsOf, type Row } from './queries.js';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -108,6 +110,7 @@ export async function proposalPdf(ctx: AppContext, row: Row): Promise<ProposalDo
     y -= 14;
   };
 
+  y -= await drawLogo(pdf, page, await brandLogoPng(ctx.brand.current(), ctx.storage), MARGIN, y + 14);
   text(ctx.brand.current().agencyName, MARGIN, y, { size: 18, style: 'bold', color: ACCENT });
   text('PROPOSAL', A4[0] - MARGIN, y, { size: 18, style: 'bold', align: 'right' });
   y -= 16;

@@ -13,6 +13,7 @@ import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import { clientCompanies, creditNoteCounters, creditNotes, invoices, payments } from '../../db/schema.js';
+import { brandLogoPng } from '../../integrations/brand.js';
 import { amountDueOf, factsOf, isoDay, money } from '../invoices/helpers.js';
 import { invoiceLifecycle } from '../invoices/lifecycle.js';
 import { load, lockInvoice } from '../invoices/queries.js';
@@ -157,6 +158,7 @@ export function createStatementService(ctx: AppContext, notifications: Notificat
       const { renderStatementPdf } = await import('../../integrations/statement-pdf.js');
       const bytes = await renderStatementPdf({
         agency: { name: ctx.brand.current().agencyName, email: ctx.brand.current().contactEmail, url: ctx.config.appUrl },
+        logo: await brandLogoPng(ctx.brand.current(), ctx.storage),
         company: { name: company.name, billingAddress: company.billingAddress },
         from: data.from,
         to: data.to,
