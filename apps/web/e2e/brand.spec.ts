@@ -2,9 +2,15 @@
 // the public pages follow; a colour white text cannot be read on is refused with its ratio. The brand is put back
 // afterwards (other journeys run beside this one), and the agency name is left alone for them.
 import { expect, test } from '@playwright/test';
-import { authHeaders, loginSuperadmin, signInBrowser } from './support/accounts';
+import { authHeaders, createClient, loginSuperadmin, signInBrowser, uniqueEmail } from './support/accounts';
 import { axeFindings, settle } from './support/a11y';
+import { waitForMail } from './support/mailbox';
 
+/** A 3x2 PNG: the kind of logo mail and documents carry (they draw no SVG). */
+const PNG_LOGO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAYAAACddGYaAAAAFklEQVR4nGPgjpX7D8MM////BzNAAACRcQ4NRtpWtgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="#0b5d1e"/></svg>';
 
 test.describe('the brand', () => {
@@ -69,6 +75,48 @@ test.describe('the brand', () => {
     await page.getByRole('dialog', { name: 'Remove the logo?' }).getByRole('button', { name: 'Remove logo' }).click();
     await expect(page.getByTestId('logo-preview')).toHaveCount(0);
     await expect(page.getByTestId('app-bar-logo')).not.toHaveAttribute('src', /\/api\/brand\/logo/);
+  });
+
+  test('a client’s screen and the next e-mail follow a new colour and PNG logo', async ({ page, request, browser }, testInfo) => {
+    const owner = await loginSuperadmin(request);
+    const client = await createClient(request);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInBrowser(page, owner, '/settings/brand');
+    await expect(page.getByRole('heading', { name: 'Brand', level: 1 })).toBeVisible();
+    await page.getByTestId('brand-primary_color').getByRole('textbox').fill('#7b1fa2');
+    await page.getByTestId('brand-save').click();
+    await expect(page.getByText('Saved: every screen, e-mail and document now uses it.')).toBeVisible();
+    await page.getByTestId('logo-input').setInputFiles({ name: 'mark.png', mimeType: 'image/png', buffer: PNG_LOGO });
+    await expect(page.getByTestId('logo-preview')).toHaveCount(2);
+    const logoSrc = await page.getByTestId('app-bar-logo').getAttribute('src');
+    expect(logoSrc).toMatch(/^\/api\/brand\/logo\?v=[0-9a-f]{12}$/);
+
+    // The client's own screen: the logo in the app bar and the colour on the main button.
+    const clientContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const clientPage = await clientContext.newPage();
+    await signInBrowser(clientPage, client, '/create-project');
+    const clientLogo = clientPage.getByTestId('app-bar-logo');
+    await expect(clientLogo).toHaveAttribute('src', logoSrc!);
+    await expect.poll(() => clientLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 3)).toBe(true);
+    await expect(clientPage.getByTestId('create-project-submit')).toHaveCSS('background-color', 'rgb(123, 31, 162)');
+    await clientPage.screenshot({ path: testInfo.outputPath('client-create-project-1280.png') });
+    await clientContext.close();
+
+    // A public page.
+    await page.goto('/login');
+    await expect(page.getByTestId('brand-logo')).toHaveAttribute('src', logoSrc!);
+    await expect(page.locator('.pub')).toHaveCSS('--brand', '#7b1fa2');
+
+    // An e-mail sent afterwards: the HTML part in the new colour with the logo attached inline, and the text part.
+    const email = uniqueEmail('branded');
+    const invited = await request.post('/api/invitations', { headers: authHeaders(owner), data: { email, role: 'teammember' } });
+    expect(invited.status()).toBe(201);
+    const mail = await waitForMail(email, /^You are invited to join /);
+    expect(mail.text).toContain('Create your account here: ');
+    expect(mail.html).toContain('border-top:6px solid #7b1fa2');
+    expect(mail.html).toMatch(/background:#7b1fa2;color:#ffffff/);
+    expect(mail.html).toContain('<img src="cid:brand-logo@mail"');
+    expect(mail.inline).toEqual([{ cid: 'brand-logo@mail', contentType: 'image/png', size: PNG_LOGO.length }]);
   });
 
   test('nobody but the super admin opens the brand settings', async ({ request }) => {
