@@ -131,6 +131,29 @@ describe('using a token', () => {
     expect(invoices.body).toEqual({ error: 'This API token lacks the scope invoices:read', code: 'TOKEN_SCOPE_MISSING' });
   });
 
+  it('loses a scope the owner’s role no longer allows, checked at each use', async () => {
+    // A second owner of the client's company makes a token to manage its people, then is made a plain member.
+    const owner2 = await inviteColleague(t.app, people.client.token, 'owner');
+    const colleague = await inviteColleague(t.app, people.client.token, 'member');
+    const { token } = await createToken(owner2.token, ['companies:read', 'companies:write']);
+    must(
+      await call(t.app, 'PATCH', `/company/members/${colleague.user.id}`, { token, body: { role: 'billing' } }),
+      200,
+      'an owner’s token changes a role',
+    );
+
+    must(await call(t.app, 'PATCH', `/company/members/${owner2.user.id}`, { token: people.client.token, body: { role: 'member' } }), 200, 'demote');
+    const refused = await call(t.app, 'PATCH', `/company/members/${colleague.user.id}`, { token, body: { role: 'member' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'This API token lacks the scope companies:write', code: 'TOKEN_SCOPE_MISSING' });
+    const members = must(await call(t.app, 'GET', '/company/members', { token }), 200, 'what a member still may read');
+    expect(members.body.items.find((m: { id: string }) => m.id === colleague.user.id)).toMatchObject({ company_role: 'billing' });
+
+    // Made an owner again, the token reaches as far as it was made to.
+    must(await call(t.app, 'PATCH', `/company/members/${owner2.user.id}`, { token: people.client.token, body: { role: 'owner' } }), 200, 'promote');
+    must(await call(t.app, 'PATCH', `/company/members/${colleague.user.id}`, { token, body: { role: 'member' } }), 200, 'the token works again');
+  });
+
   it('never does more than the owner’s role, whatever the scope', async () => {
     const { token } = await createToken(people.teammember.token, ['projects:write']);
     const res = await call(t.app, 'POST', '/projects', { token, body: { title: 'Not mine to ask', description: 'A team member cannot' } });

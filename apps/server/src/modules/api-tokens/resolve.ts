@@ -1,6 +1,7 @@
 import { API_SCOPES, isStaffRole, type ApiScope } from '@agency/schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
+import { mayHoldScope } from '../../core/api-scopes.js';
 import { recordAudit } from '../../core/audit.js';
 import type { AppContext } from '../../context.js';
 import { apiTokens, users, userTotp } from '../../db/schema.js';
@@ -49,7 +50,9 @@ export async function resolveApiToken(ctx: AppContext, token: string, use?: Toke
     companyRole: row.companyRole,
     mfaEnrolmentRequired: ctx.config.requireStaff2fa && isStaffRole(row.role) && !row.totpConfirmedAt,
     ip: undefined,
-    apiToken: { id: row.tokenId, scopes: row.scopes.filter(isApiScope) },
+    // Checked against the person's role now, not only when the token was made: a person whose role (or role in their
+    // company) was lowered since keeps a token no wider than the new role.
+    apiToken: { id: row.tokenId, scopes: row.scopes.filter(isApiScope).filter((scope) => mayHoldScope(row, scope)) },
   };
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     await ctx.db.transaction(async (tx) => {
