@@ -110,6 +110,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool,
   WEBHOOKS_ALLOW_LOOPBACK: bool,
   WEBHOOKS_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  WEBHOOKS_SECRET_KEY: z.string().min(32).optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   SEAL_P12_PATH: z.string().optional(),
@@ -261,7 +262,7 @@ export type Config = {
   /** How often each job queue is polled for work. */
   jobPollSeconds: number;
   /** Outgoing webhooks: loopback endpoints allowed over plain http (tests only); the first retry's delay, doubling after. */
-  webhooks: { allowLoopback: boolean; retryBaseSeconds: number };
+  webhooks: { allowLoopback: boolean; retryBaseSeconds: number; secretKey?: string };
   /** Open event streams (GET /api/events) allowed on each node, per session and per person. */
   eventStreams: { perSession: number; perPerson: number };
   /** Lets a scraper that is not on this machine read GET /metrics (as `Authorization: Bearer <token>`). */
@@ -414,7 +415,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     jobPollSeconds: e.JOB_POLL_SECONDS,
-    webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK, retryBaseSeconds: e.WEBHOOKS_RETRY_BASE_SECONDS },
+    webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK, retryBaseSeconds: e.WEBHOOKS_RETRY_BASE_SECONDS, secretKey: e.WEBHOOKS_SECRET_KEY },
     metricsToken: e.METRICS_TOKEN,
     eventStreams: { perSession: e.EVENT_STREAMS_PER_SESSION, perPerson: Math.max(e.EVENT_STREAMS_PER_PERSON, e.EVENT_STREAMS_PER_SESSION) },
     payments: {

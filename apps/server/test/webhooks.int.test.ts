@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthResponse } from '@agency/schema';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, webhookDeliveries, webhooks } from '../src/db/schema.js';
+import { auditLog, webhookAttempts, webhookDeliveries, webhooks } from '../src/db/schema.js';
+import { WEBHOOK_PRUNE_QUEUE } from '../src/modules/webhooks/jobs.js';
 import { call, createTestApp, deliveredMails, eventually, inviteAndSignup, must, signupClient, signupSuperadmin, type TestApp } from './helpers.js';
 
 /** What the receiver was sent. */
@@ -416,5 +417,93 @@ describe('without WEBHOOKS_ALLOW_LOOPBACK', () => {
     expect(res.body.error).toContain(reason);
     const list = must(await call(strict.app, 'GET', '/webhooks', { token: owner.token }), 200, 'list');
     expect(list.body.items).toEqual([]);
+  });
+});
+
+describe('old deliveries', () => {
+  it('are pruned with their attempts after 30 days by the daily job; newer and replayed ones stay', async () => {
+    const { webhook } = await subscribe('/ok', ['project.created']);
+    const now = t.clock.now().getTime();
+    const at = (days: number) => new Date(now - days * 86_400_000);
+    const insert = async (eventId: string, status: 'succeeded' | 'failed' | 'pending', created: Date, started: Date) => {
+      const [row] = await t.app.ctx.db
+        .insert(webhookDeliveries)
+        .values({
+          webhookId: Number(webhook.id),
+          eventId,
+          eventType: 'project.created',
+          payload: '{}',
+          status,
+          startedAt: started,
+          createdAt: created,
+        })
+        .returning();
+      await t.app.ctx.db.insert(webhookAttempts).values({ deliveryId: row!.id, at: started, statusCode: 200, durationMs: 5, response: 'ok' });
+      return row!.id;
+    };
+    const old = await insert('evt_old', 'succeeded', at(31), at(31));
+    const oldFailed = await insert('evt_old_failed', 'failed', at(45), at(44));
+    const recent = await insert('evt_recent', 'succeeded', at(29), at(29));
+    // Replayed yesterday: its history is kept with it.
+    const replayed = await insert('evt_replayed', 'succeeded', at(60), at(1));
+
+    await t.app.ctx.jobs.send(WEBHOOK_PRUNE_QUEUE, {});
+    const left = await eventually('the old deliveries pruned', async () => {
+      const rows = await t.app.ctx.db
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.webhookId, Number(webhook.id)));
+      const ids = rows.map((r) => r.id);
+      return !ids.includes(old) && !ids.includes(oldFailed) && ids;
+    });
+    expect(left.sort()).toEqual([recent, replayed].sort());
+    const attempts = await t.app.ctx.db
+      .select({ deliveryId: webhookAttempts.deliveryId })
+      .from(webhookAttempts)
+      .where(inArray(webhookAttempts.deliveryId, [old, oldFailed, recent, replayed]));
+    expect(attempts.map((a) => a.deliveryId).sort()).toEqual([recent, replayed].sort());
+    // The owner's list says the same.
+    const listed = must(await call(t.app, 'GET', `/webhooks/${webhook.id}/deliveries`, { token: superadmin.token }), 200, 'deliveries');
+    expect(listed.body.items.map((d: { event_id: string }) => d.event_id).sort()).toEqual(['evt_recent', 'evt_replayed']);
+    must(await call(t.app, 'DELETE', `/webhooks/${webhook.id}`, { token: superadmin.token }), 204, 'unsubscribe');
+  });
+});
+
+describe('secrets at rest', () => {
+  const storedSecret = async (id: string) =>
+    (
+      await t.app.ctx.db
+        .select({ secret: webhooks.secret })
+        .from(webhooks)
+        .where(eq(webhooks.id, Number(id)))
+    )[0]!.secret;
+
+  it('keeps the secret encrypted in the database, and deliveries are still signed with it', async () => {
+    const { webhook, secret } = await subscribe('/sealed', ['project.created']);
+    const stored = await storedSecret(webhook.id);
+    expect(stored).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
+    expect(stored).not.toContain(secret.slice('whsec_'.length, 20));
+    await newProject('Sealed secret project');
+    const [request] = await eventually('the delivery', () => receivedAt('/sealed').length > 0 && receivedAt('/sealed'));
+    verifySignature(request!.headers['agency-signature'], request!.body, secret);
+    must(await call(t.app, 'DELETE', `/webhooks/${webhook.id}`, { token: superadmin.token }), 204, 'unsubscribe');
+  });
+
+  it('signs with a secret stored before encryption, and stores it encrypted from then on', async () => {
+    const { webhook } = await subscribe('/legacy', ['project.created']);
+    const legacy = `whsec_${crypto.randomBytes(32).toString('base64url')}`;
+    await t.app.ctx.db
+      .update(webhooks)
+      .set({ secret: legacy })
+      .where(eq(webhooks.id, Number(webhook.id)));
+    await newProject('Legacy secret project');
+    const [request] = await eventually('the delivery', () => receivedAt('/legacy').length > 0 && receivedAt('/legacy'));
+    verifySignature(request!.headers['agency-signature'], request!.body, legacy);
+    const stored = await eventually('the secret encrypted', async () => {
+      const now = await storedSecret(webhook.id);
+      return now.startsWith('v1.') && now;
+    });
+    expect(stored).not.toContain(legacy.slice('whsec_'.length));
+    must(await call(t.app, 'DELETE', `/webhooks/${webhook.id}`, { token: superadmin.token }), 204, 'unsubscribe');
   });
 });

@@ -1627,7 +1627,7 @@ export const apiTokens = pgTable(
   (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
 );
 
-/** Outgoing webhook endpoints. The secret signs deliveries, so it is kept as it is (it is shown once). */
+/** Outgoing webhook endpoints. The secret signs deliveries: it is shown once and kept encrypted (modules/webhooks/secret-box.ts). */
 export const webhooks = pgTable(
   'webhooks',
   {

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { WEBHOOK_SOURCE_EVENTS } from './events.js';
-import { WEBHOOK_DELIVER_QUEUE, type DeliverJob, type WebhookService } from './service.js';
+import { WEBHOOK_DELIVER_QUEUE, WEBHOOK_DELIVERY_RETENTION_MS, type DeliverJob, type WebhookService } from './service.js';
 
 const WEBHOOK_SWEEP_QUEUE = 'webhook-sweep';
+export const WEBHOOK_PRUNE_QUEUE = 'webhook-prune';
 
 /**
  * Webhook deliveries leave through the job runner: one job per attempt, keyed by the delivery and its round, so a
@@ -16,6 +17,15 @@ export function registerWebhookJobs(ctx: AppContext, webhooks: WebhookService) {
     expireInSeconds: 60,
   });
   ctx.jobs.define(WEBHOOK_SWEEP_QUEUE, async () => webhooks.sweep(), { cron: '* * * * *', retryLimit: 0, policy: 'singleton' });
+  // Once a day: deliveries older than 30 days, with their attempts (the cron runs one job however many nodes there are).
+  ctx.jobs.define(
+    WEBHOOK_PRUNE_QUEUE,
+    async () => {
+      const removed = await webhooks.prune(new Date(ctx.now().getTime() - WEBHOOK_DELIVERY_RETENTION_MS));
+      if (removed > 0) ctx.log.info({ webhooks: { pruned: removed } }, 'old webhook deliveries pruned');
+    },
+    { cron: '23 3 * * *', retryLimit: 2, policy: 'singleton' },
+  );
   // Only on the node that made the change (not `remote`): each event is fanned out once.
   for (const type of WEBHOOK_SOURCE_EVENTS) ctx.events.subscribe(type, (event) => webhooks.fanOut(event));
 }

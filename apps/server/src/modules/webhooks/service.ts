@@ -9,7 +9,7 @@ import {
   type WebhookDelivery,
   type WebhookEventType,
 } from '@agency/schema';
-import { and, arrayOverlaps, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
@@ -20,6 +20,7 @@ import { auditLog, webhookAttempts, webhookDeliveries, webhooks } from '../../db
 import type { NotificationService } from '../notifications/service.js';
 import { nextAttemptAt } from './backoff.js';
 import { webhookEventOf } from './events.js';
+import { createSecretBox } from './secret-box.js';
 import { postWebhook, signWebhook, type AttemptResult } from './send.js';
 import { checkWebhookUrl, RefusedUrl, type Resolve } from './url-guard.js';
 
@@ -28,6 +29,9 @@ export const WEBHOOK_DELIVER_QUEUE = 'webhook-deliver';
 const ATTEMPT_LEASE_MS = 2 * 60_000;
 /** Deliveries listed per endpoint. */
 const DELIVERIES_SHOWN = 50;
+/** Deliveries older than this are pruned by a daily job (their attempts go with them). */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 86_400_000;
+const PRUNE_BATCH = 1_000;
 
 type WebhookRow = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -47,6 +51,7 @@ function toWebhook(row: WebhookRow): Webhook {
 
 export function createWebhookService(ctx: AppContext, notifications: NotificationService, options: { resolve?: Resolve } = {}) {
   const guard = { allowLoopback: ctx.config.webhooks.allowLoopback, resolve: options.resolve };
+  const box = createSecretBox(ctx.config.webhooks.secretKey ?? ctx.signingKey);
 
   async function queue(deliveryId: number, round: number, at: Date | null) {
     const startAfterSeconds = at ? Math.max(0, Math.ceil((at.getTime() - ctx.now().getTime()) / 1000)) : 0;
@@ -130,9 +135,10 @@ export function createWebhookService(ctx: AppContext, notifications: Notificatio
         throw err;
       }
       const secret = `whsec_${crypto.randomBytes(32).toString('base64url')}`;
+      const sealed = box.seal(secret);
       const row = await ctx.transaction(async (tx) => {
         const now = ctx.now();
-        const [created] = await tx.insert(webhooks).values({ ownerId: actor.id, url: input.url, events, secret, createdAt: now }).returning();
+        const [created] = await tx.insert(webhooks).values({ ownerId: actor.id, url: input.url, events, secret: sealed, createdAt: now }).returning();
         await recordAudit(tx, actor, 'webhook.created', { type: 'webhook', id: created!.id, after: { url: input.url, events } }, now);
         return created!;
       });
@@ -265,7 +271,15 @@ export function createWebhookService(ctx: AppContext, notifications: Notificatio
       } else {
         try {
           const target = await checkWebhookUrl(webhook.url, guard);
-          const signature = signWebhook(webhook.secret, delivery.payload, Math.floor(now.getTime() / 1000));
+          const secret = box.open(webhook.secret);
+          // An endpoint made before secrets were encrypted: stored encrypted from its first delivery on.
+          if (!box.isSealed(webhook.secret)) {
+            await ctx.db
+              .update(webhooks)
+              .set({ secret: box.seal(secret) })
+              .where(and(eq(webhooks.id, webhook.id), eq(webhooks.secret, webhook.secret)));
+          }
+          const signature = signWebhook(secret, delivery.payload, Math.floor(now.getTime() / 1000));
           result = await postWebhook(target, delivery.payload, { [WEBHOOK_SIGNATURE_HEADER]: signature });
         } catch (err) {
           if (!(err instanceof RefusedUrl)) throw err;
@@ -273,6 +287,27 @@ export function createWebhookService(ctx: AppContext, notifications: Notificatio
         }
       }
       await settle(taken, webhook, result, ctx.now());
+    },
+
+    /**
+     * Forgets deliveries (and their attempts) whose last series of attempts began before `olderThan`; a delivery
+     * replayed since is kept with its history. In batches, so one run never holds a long lock. Answers how many went.
+     */
+    async prune(olderThan: Date): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const batch = await ctx.db
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(and(lt(webhookDeliveries.startedAt, olderThan), ne(webhookDeliveries.status, 'pending')))
+          .limit(PRUNE_BATCH);
+        if (batch.length === 0) return removed;
+        const ids = batch.map((d) => d.id);
+        await ctx.db.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids));
+        await ctx.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, ids));
+        removed += ids.length;
+        if (batch.length < PRUNE_BATCH) return removed;
+      }
     },
 
     /** Deliveries whose attempt is overdue (a crash between the commit and the queueing, or mid-attempt): queued again. */
