@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = {
   'invoice.voided': 'Invoice voided',
   'invoice.payment_recorded': 'Payment recorded',
   'invoice.refunded': 'Card payment refunded',
+  'invoice.credit_note_issued': 'Credit note issued',
   'recurring_invoice.created': 'Recurring invoice created',
   'recurring_invoice.updated': 'Recurring invoice edited',
   'recurring_invoice.paused': 'Recurring invoice paused',

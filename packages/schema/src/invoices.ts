@@ -339,8 +339,9 @@ export type InvoiceAddressee = z.infer<typeof invoiceAddresseeSchema>;
 export const invoiceSchema = z.object({
   id: z.string(),
   invoice_no: z.string(),
-  project_id: z.string(),
-  project_title: z.string(),
+  /** Null for an invoice addressed to the company without a project (a recurring invoice's). */
+  project_id: z.string().nullable(),
+  project_title: z.string().nullable(),
   client: partySchema,
   company: invoiceAddresseeSchema,
   currency: currencySchema,

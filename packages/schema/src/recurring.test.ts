@@ -5,6 +5,7 @@ import {
   nextOccurrence,
   normaliseSchedule,
   paymentPlanInput,
+  periodEndOf,
   scheduleDate,
   scheduleProblem,
   stageAmounts,
@@ -92,6 +93,21 @@ describe("the agency's time zone", () => {
   });
 });
 
+describe('the period an invoice covers', () => {
+  it('ends the day before the next date, across month ends, leap years and weeks', () => {
+    expect(periodEndOf(schedule({ frequency: 'monthly', start_date: '2026-01-31' }), '2026-01-31')).toBe('2026-02-27');
+    expect(periodEndOf(schedule({ frequency: 'monthly', start_date: '2028-01-31' }), '2028-02-29')).toBe('2028-03-30');
+    expect(periodEndOf(schedule({ frequency: 'monthly', start_date: '2026-03-01' }), '2026-03-01')).toBe('2026-03-31');
+    expect(periodEndOf(schedule({ frequency: 'quarterly', start_date: '2026-01-01' }), '2026-04-01')).toBe('2026-06-30');
+    expect(periodEndOf(schedule({ frequency: 'weekly', start_date: '2026-03-02', interval: 2 }), '2026-03-16')).toBe('2026-03-29');
+    expect(periodEndOf(schedule({ frequency: 'yearly', start_date: '2028-02-29' }), '2028-02-29')).toBe('2029-02-27');
+  });
+
+  it('gives the last period of a counted schedule its full length', () => {
+    expect(periodEndOf(schedule({ frequency: 'monthly', start_date: '2026-03-01', count: 1 }), '2026-03-01')).toBe('2026-03-31');
+  });
+});
+
 describe('bad schedules', () => {
   const base = { project_id: '1', lines: [{ description: 'Retainer', quantity: 1, unit_price: 100_000 }], auto_send: true, auto_charge: false };
 
@@ -110,6 +126,16 @@ describe('bad schedules', () => {
     expect(bad({ frequency: 'daily', start_date: '2026-03-01' })).toMatch(/frequency must be one of weekly, monthly, quarterly, yearly/);
     expect(bad({ frequency: 'monthly', start_date: '2026-03-31', day: 31, end_date: '2026-03-30' })).toMatch(/cannot be before the start/);
     expect(bad({ frequency: 'monthly', start_date: '2026-03-02', day: 1, end_date: '2026-03-31' })).toMatch(/no invoice date before its end date/);
+  });
+
+  it('asks for a client company when no project is named, and takes a company alone', () => {
+    const { project_id: _project, ...noProject } = base;
+    const schedule = { frequency: 'monthly', start_date: '2026-03-01' };
+    expect(createRecurringInvoiceInput.safeParse({ ...noProject, schedule }).error?.issues[0]).toMatchObject({
+      path: ['company_id'],
+      message: 'Choose a client company',
+    });
+    expect(createRecurringInvoiceInput.safeParse({ ...noProject, company_id: '4', schedule }).success).toBe(true);
   });
 });
 

@@ -144,6 +144,17 @@ export function upcomingDates(s: RecurringSchedule, day: string, count: number, 
   return dates;
 }
 
+/**
+ * The last day of the period that opens on `periodStart`: the day before the schedule's next date after it (its end
+ * and count ignored, so the last period is as long as the others). Names a recurring invoice's period in its mail.
+ */
+export function periodEndOf(s: RecurringSchedule, periodStart: string): string {
+  const open = { ...s, end_date: null, count: null };
+  const at = nextOccurrence(open, periodStart);
+  const n = at === null ? 1 : at.date === periodStart ? at.index + 1 : at.index;
+  return fromDayNumber(dayNumber(scheduleDate(open, n)) - 1);
+}
+
 /** How many times a schedule raises its invoice in an average month: weekly 52/12, quarterly 1/3 (for monthly recurring revenue). */
 export function monthlyFactor(s: Pick<RecurringSchedule, 'frequency' | 'interval'>): number {
   const perYear = s.frequency === 'weekly' ? 52 : 12 / MONTHS_PER_STEP[s.frequency];
@@ -214,7 +225,11 @@ const discountField = z
 
 export const createRecurringInvoiceInput = z
   .object({
-    project_id: idString('Choose a project'),
+    /** The client company billed; required when no project is named (a project's company otherwise). */
+    company_id: idString('Invalid client company').optional(),
+    project_id: idString('Invalid project').optional(),
+    /** The project's currency when left out (pounds for a company's template without a project). */
+    currency: currencySchema.optional(),
     lines: templateLines,
     discount: discountField.default(0),
     notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
@@ -222,7 +237,10 @@ export const createRecurringInvoiceInput = z
     auto_send: z.boolean({ error: 'auto_send must be true or false' }).default(true),
     auto_charge: z.boolean({ error: 'auto_charge must be true or false' }).default(false),
   })
-  .superRefine(checkTemplateAmounts);
+  .superRefine((value, ctx) => {
+    if (!value.company_id && !value.project_id) ctx.addIssue({ code: 'custom', path: ['company_id'], message: 'Choose a client company' });
+    checkTemplateAmounts(value, ctx);
+  });
 export type CreateRecurringInvoiceInput = z.input<typeof createRecurringInvoiceInput>;
 export type CreateRecurringInvoiceData = z.output<typeof createRecurringInvoiceInput>;
 
@@ -244,6 +262,7 @@ export const recurringListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   status: z.enum(RECURRING_STATUSES).optional(),
   project_id: idString('Invalid project').optional(),
+  company_id: idString('Invalid client company').optional(),
 });
 
 export const upcomingQuery = z.object({ count: z.coerce.number().int().min(1).max(MAX_UPCOMING_DATES).default(6) });
@@ -259,8 +278,9 @@ export const recurringScheduleSchema = z.object({
 
 export const recurringInvoiceSchema = z.object({
   id: z.string(),
-  project_id: z.string(),
-  project_title: z.string(),
+  /** Null when the template is for the company without a project. */
+  project_id: z.string().nullable(),
+  project_title: z.string().nullable(),
   company: z.object({ id: z.string(), name: z.string() }),
   currency: currencySchema,
   lines: z.array(invoiceLineSchema),

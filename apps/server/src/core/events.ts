@@ -29,8 +29,8 @@ export type DomainEvent =
   | { type: 'contract.signed'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
   | { type: 'contract.voided'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
   | { type: 'contract.expired'; contractId: number; projectId: number; kind: ContractKind; signerId: number }
-  | { type: 'invoice.created'; invoiceId: number; projectId: number; kind: InvoiceKind }
-  | { type: 'invoice.status_changed'; invoiceId: number; projectId: number; from: InvoiceStatus; to: InvoiceStatus; actorId: number | null }
+  | { type: 'invoice.created'; invoiceId: number; projectId: number | null; kind: InvoiceKind }
+  | { type: 'invoice.status_changed'; invoiceId: number; projectId: number | null; from: InvoiceStatus; to: InvoiceStatus; actorId: number | null }
   | { type: 'invoice.payment_recorded'; invoiceId: number; paymentId: number; amount: number; kind: 'payment' | 'refund' }
   | { type: 'payment.event_flagged'; invoiceId: number | null; eventId: string; reason: string }
   /** Anything on a project's board changed: a card (created, edited, moved, deleted, commented on) or a column. */

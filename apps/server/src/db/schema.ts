@@ -619,9 +619,8 @@ export const invoices = pgTable(
   {
     id: id(),
     invoiceNo: text('invoice_no').notNull(),
-    projectId: bigint('project_id', { mode: 'number' })
-      .notNull()
-      .references(() => projects.id),
+    /** Null for an invoice addressed to a company without a project (a recurring invoice's, issue 33). */
+    projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id),
     clientId: bigint('client_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
@@ -1697,9 +1696,8 @@ export const recurringInvoices = pgTable(
   'recurring_invoices',
   {
     id: id(),
-    projectId: bigint('project_id', { mode: 'number' })
-      .notNull()
-      .references(() => projects.id),
+    /** Optional: a template is for a company and, when it names one, a project of that company. */
+    projectId: bigint('project_id', { mode: 'number' }).references(() => projects.id),
     companyId: companyRef().notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
     lines: jsonb('lines').$type<StoredTemplateLine[]>().notNull(),

@@ -21,7 +21,10 @@ export type InvoicePdfData = {
   client: { name: string; email: string; company: string | null };
   /** Where the company the invoice is addressed to (`client.company`) is billed: printed under its name. */
   addressee?: { address: string | null; country: string | null; taxNumber: string | null };
-  projectTitle: string;
+  /** Null for a company's invoice without a project. */
+  projectTitle: string | null;
+  /** What the invoice covers beyond its project: a payment stage's label, a recurring invoice's period. */
+  about?: string | null;
   invoiceNo: string;
   kind: InvoiceKind;
   status: InvoiceStatus;
@@ -35,6 +38,8 @@ export type InvoicePdfData = {
   total: number;
   amountPaid: number;
   amountRefunded: number;
+  /** Credit notes against it, oldest first; their sum is taken off the amount due. */
+  creditNotes?: readonly { no: string; issuedOn: string; amount: number; reason: string }[];
   amountDue: number;
   /** When it became paid, if it is. */
   paidAt: Date | null;
@@ -107,7 +112,10 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${data.invoiceNo}`);
   pdf.setAuthor(data.agency.name);
-  pdf.setSubject(`${data.kind === 'deposit' ? 'Deposit invoice' : data.kind === 'milestone' ? 'Stage invoice' : 'Invoice'} for ${data.projectTitle}`);
+  const what = data.kind === 'deposit' ? 'Deposit invoice' : data.kind === 'milestone' ? 'Stage invoice' : 'Invoice';
+  pdf.setSubject(
+    [what, data.projectTitle === null ? null : `for ${data.projectTitle}`, data.about ? `(${data.about})` : null].filter(Boolean).join(' '),
+  );
   pdf.setCreator(data.agency.name);
   pdf.setProducer('pdf-lib');
   const fonts = await PdfFonts.for(pdf);
@@ -173,8 +181,15 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   }
   text(data.client.email, MARGIN, y, { color: MUTED });
   y -= 13;
-  text(`Project: ${data.projectTitle}`, MARGIN, y, { color: MUTED });
-  y -= 26;
+  if (data.projectTitle !== null) {
+    text(`Project: ${data.projectTitle}`, MARGIN, y, { color: MUTED });
+    y -= 13;
+  }
+  if (data.about) {
+    text(data.about, MARGIN, y, { color: MUTED });
+    y -= 13;
+  }
+  y -= 13;
 
   // Lines.
   const cols = { qty: MARGIN + width * 0.56, unit: MARGIN + width * 0.72, tax: MARGIN + width * 0.82, amount: A4[0] - MARGIN };
@@ -211,13 +226,16 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   y -= 12;
 
   // Totals.
+  const creditNotes = data.creditNotes ?? [];
+  const credited = creditNotes.reduce((sum, note) => sum + note.amount, 0);
   const totals: [string, string, boolean][] = [
     ['Subtotal', money(data.subtotal, data.currency), false],
     ...(data.discount > 0 ? ([['Discount', `-${money(data.discount, data.currency)}`, false]] as [string, string, boolean][]) : []),
     ['Tax', money(data.taxTotal, data.currency), false],
     ['Total', money(data.total, data.currency), true],
     ['Paid', money(data.amountPaid, data.currency), false],
-    ['Amount due', money(data.amountDue, data.currency), true],
+    ...(credited > 0 ? ([['Credit notes', `-${money(credited, data.currency)}`, false]] as [string, string, boolean][]) : []),
+    [credited > 0 ? 'Amount due after credits' : 'Amount due', money(data.amountDue, data.currency), true],
   ];
   ensureRoom(totals.length * 16 + 10);
   for (const [label, value, strong] of totals) {
@@ -226,6 +244,21 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
     y -= 16;
   }
   y -= 14;
+
+  // Credit notes: each one's number, day, amount and reason.
+  if (creditNotes.length > 0) {
+    ensureRoom(40);
+    text('CREDIT NOTES', MARGIN, y, { size: 8, style: 'bold', color: MUTED });
+    y -= 14;
+    for (const note of creditNotes) {
+      const reason = wrap(fonts, `${note.no}, ${formatDate(note.issuedOn)}: ${note.reason}`, 'regular', 10, width * 0.75);
+      ensureRoom(reason.length * 13 + 4);
+      text(`-${money(note.amount, data.currency)}`, cols.amount, y, { align: 'right' });
+      for (const [i, part] of reason.entries()) text(part, MARGIN, y - i * 13);
+      y -= reason.length * 13 + 3;
+    }
+    y -= 11;
+  }
 
   // Notes, void reason and how to pay.
   const paragraphs: [string, string][] = [];

@@ -8,7 +8,8 @@ export type ReceiptPdfData = {
   /** The brand's logo (a PNG), drawn above the agency's name. */
   logo?: Uint8Array | null;
   client: { name: string; email: string; company: string | null };
-  projectTitle: string;
+  /** Null for a company's invoice without a project. */
+  projectTitle: string | null;
   invoiceNo: string;
   /** The invoice is a deposit: its receipt says the work can start once it is paid in full. */
   kind: InvoiceKind;
@@ -23,6 +24,8 @@ export type ReceiptPdfData = {
   /** The invoice after this payment. */
   invoiceTotal: number;
   paidToDate: number;
+  /** Taken off by credit notes issued before this payment (none when left out). */
+  credited?: number;
   amountDue: number;
 };
 
@@ -48,7 +51,7 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Receipt ${data.receiptNo}`);
   pdf.setAuthor(data.agency.name);
-  pdf.setSubject(`Payment for ${data.invoiceNo} (${data.projectTitle})`);
+  pdf.setSubject(data.projectTitle === null ? `Payment for ${data.invoiceNo}` : `Payment for ${data.invoiceNo} (${data.projectTitle})`);
   pdf.setCreator(data.agency.name);
   pdf.setProducer('pdf-lib');
   const fonts = await PdfFonts.for(pdf);
@@ -89,8 +92,11 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
   }
   text(data.client.email, MARGIN, y, { color: MUTED });
   y -= 13;
-  text(`Project: ${data.projectTitle}`, MARGIN, y, { color: MUTED });
-  y -= 30;
+  if (data.projectTitle !== null) {
+    text(`Project: ${data.projectTitle}`, MARGIN, y, { color: MUTED });
+    y -= 13;
+  }
+  y -= 17;
 
   text('AMOUNT RECEIVED', MARGIN, y, { size: 8, style: 'bold', color: MUTED });
   y -= 22;
@@ -104,6 +110,7 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
   const rows: [string, string, boolean][] = [
     [`Invoice ${data.invoiceNo} total`, money(data.invoiceTotal, data.currency), false],
     ['Paid to date', money(data.paidToDate, data.currency), false],
+    ...(data.credited ? ([['Credit notes', `-${money(data.credited, data.currency)}`, false]] as [string, string, boolean][]) : []),
     ['Still due', money(data.amountDue, data.currency), true],
   ];
   for (const [label, value, strong] of rows) {

@@ -1,16 +1,25 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { invoices, payments, type MailAttachment } from '../../db/schema.js';
 import { brandLogoPng } from '../../integrations/brand.js';
+import { creditNotes, invoices, payments, type MailAttachment } from '../../db/schema.js';
+import { aboutLine, aboutOf } from './describe.js';
 import { amountDueOf, receiptNoOf, type InvoiceRow } from './helpers.js';
 import { partyOf } from './queries.js';
 
 /** The invoice as a PDF, rendered as it is now. */
 export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow) {
-  const party = await partyOf(db, row);
+  const [party, about, credits] = await Promise.all([
+    partyOf(db, row),
+    aboutOf(db, row),
+    db
+      .select({ no: creditNotes.creditNoteNo, issuedOn: creditNotes.issuedOn, amount: creditNotes.amount, reason: creditNotes.reason })
+      .from(creditNotes)
+      .where(eq(creditNotes.invoiceId, row.id))
+      .orderBy(asc(creditNotes.id)),
+  ]);
   // pdf-lib is loaded on the first document rather than at every start.
   const { renderInvoicePdf } = await import('../../integrations/invoice-pdf.js');
   return renderInvoicePdf({
@@ -24,6 +33,7 @@ export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow) {
     client: { name: party.clientName, email: party.billingEmail ?? party.clientEmail, company: party.companyName },
     addressee: { address: party.billingAddress, country: party.country, taxNumber: party.taxNumber },
     projectTitle: party.projectTitle,
+    about: aboutLine(about),
     invoiceNo: row.invoiceNo,
     kind: row.kind,
     status: row.status,
@@ -37,6 +47,7 @@ export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow) {
     total: row.total,
     amountPaid: row.amountPaid,
     amountRefunded: row.amountRefunded,
+    creditNotes: credits,
     amountDue: amountDueOf(row),
     paidAt: row.paidAt,
     notes: row.notes,
@@ -53,19 +64,25 @@ type PaymentRow = typeof payments.$inferSelect;
  * payment or of a sent invoice's total changes.
  */
 export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, payment: PaymentRow) {
-  const [party, ledger] = await Promise.all([
+  const [party, ledger, [creditedBefore]] = await Promise.all([
     partyOf(db, row),
     db
       .select({ id: payments.id, kind: payments.kind, amount: payments.amount })
       .from(payments)
       .where(eq(payments.invoiceId, row.id))
       .orderBy(asc(payments.id)),
+    // Credit notes issued before the payment was recorded: what the client owed when they paid was less by them.
+    db
+      .select({ sum: sql<string>`coalesce(sum(${creditNotes.amount}), 0)` })
+      .from(creditNotes)
+      .where(and(eq(creditNotes.invoiceId, row.id), lte(creditNotes.createdAt, payment.createdAt))),
   ]);
   let paidToDate = 0;
   for (const entry of ledger) {
     if (entry.kind === 'payment' && entry.id <= payment.id) paidToDate += entry.amount;
     if (entry.kind === 'refund' && entry.id < payment.id) paidToDate -= entry.amount;
   }
+  const credited = Number(creditedBefore?.sum ?? 0);
   const receiptNo = receiptNoOf(row.invoiceNo, payment.id);
   const { renderReceiptPdf } = await import('../../integrations/receipt-pdf.js');
   const bytes = await renderReceiptPdf({
@@ -88,7 +105,8 @@ export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, p
     reference: payment.reference,
     invoiceTotal: row.total,
     paidToDate,
-    amountDue: Math.max(0, row.total - paidToDate),
+    credited,
+    amountDue: Math.max(0, row.total - paidToDate - credited),
   });
   return { receiptNo, bytes: Buffer.from(bytes) };
 }

@@ -75,12 +75,13 @@ export async function settle(
         {
           kind: 'invoice_paid',
           title: `Invoice ${row.invoiceNo} paid`,
-          body: `${row.invoiceNo} (${party.clientName}, "${party.projectTitle}") is paid: ${money(row.total, row.currency)}.`,
+          body: `${row.invoiceNo} (${party.projectTitle === null ? party.companyName : `${party.clientName}, "${party.projectTitle}"`}) is paid: ${money(row.total, row.currency)}.`,
           target: { type: 'invoice', id: String(row.id) },
           projectId: row.projectId,
         },
       );
-      if (row.kind === 'deposit') await projects.kickoff(tx, publish, row.projectId, `Started automatically: the deposit ${row.invoiceNo} was paid.`);
+      if (row.kind === 'deposit' && row.projectId !== null)
+        await projects.kickoff(tx, publish, row.projectId, `Started automatically: the deposit ${row.invoiceNo} was paid.`);
     }
   } else {
     await notifyCompany(notifications, tx, publish, row.companyId, {

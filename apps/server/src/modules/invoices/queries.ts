@@ -13,7 +13,8 @@ type PaymentRow = typeof payments.$inferSelect;
 export type Party = {
   clientName: string;
   clientEmail: string;
-  projectTitle: string;
+  /** Null for an invoice addressed to the company without a project. */
+  projectTitle: string | null;
   companyId: number;
   companyName: string;
   billingAddress: string | null;
@@ -68,7 +69,7 @@ export function presentListItem(row: ListRow, actor: Actor): InvoiceListItem {
   return {
     id: String(row.id),
     invoice_no: row.invoiceNo,
-    project_id: String(row.projectId),
+    project_id: row.projectId === null ? null : String(row.projectId),
     project_title: row.projectTitle,
     client: { id: String(row.clientId), name: row.clientName, email: row.clientEmail },
     company: {
@@ -126,7 +127,7 @@ export function baseList(db: DbOrTx) {
     .select(listColumns)
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.clientId))
-    .innerJoin(projects, eq(projects.id, invoices.projectId))
+    .leftJoin(projects, eq(projects.id, invoices.projectId))
     .innerJoin(clientCompanies, eq(clientCompanies.id, invoices.companyId));
 }
 
@@ -144,7 +145,7 @@ export async function partyOf(db: DbOrTx, row: InvoiceRow): Promise<Party> {
       billingEmail: clientCompanies.billingEmail,
     })
     .from(users)
-    .innerJoin(projects, eq(projects.id, row.projectId))
+    .leftJoin(projects, row.projectId === null ? sql`false` : eq(projects.id, row.projectId))
     .innerJoin(clientCompanies, eq(clientCompanies.id, row.companyId))
     .where(eq(users.id, row.clientId))
     .limit(1);

@@ -1,7 +1,9 @@
 import { computeInvoiceTotals, type InvoiceKind, type InvoiceLineInput } from '@agency/schema';
+import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
 import type { Tx } from '../../db/client.js';
 import { invoices, type projects } from '../../db/schema.js';
+import { firstOwnerOf } from '../companies/queries.js';
 import { announceSent } from './announce.js';
 import type { InvoiceDeps } from './deps.js';
 import { addDays, assertCardPayableTotal, type InvoiceRow } from './helpers.js';
@@ -9,7 +11,9 @@ import { nextInvoiceNo } from './queries.js';
 
 /** An invoice the product raises on its own (a recurring invoice's period, a payment plan's stage). */
 export type RaiseInvoice = {
-  project: typeof projects.$inferSelect;
+  /** Null for a company's invoice without a project: it is then addressed to `companyId`. */
+  project: typeof projects.$inferSelect | null;
+  companyId: number;
   kind: InvoiceKind;
   currency: InvoiceRow['currency'];
   lines: readonly InvoiceLineInput[];
@@ -34,13 +38,16 @@ export async function raiseInvoice(deps: InvoiceDeps, tx: Tx, publish: Publish, 
   const totals = computeInvoiceTotals(input.lines, input.discount);
   assertCardPayableTotal(totals.total, input.currency);
   const now = ctx.now();
+  // The person an invoice names: the project's requester, else the company's first owner.
+  const clientId = input.project?.clientId ?? (await firstOwnerOf(tx, input.companyId));
+  if (clientId === null) throw new AppError('UNPROCESSABLE', 'This client company has no owner to address the invoice to');
   const [row] = await tx
     .insert(invoices)
     .values({
       invoiceNo: await nextInvoiceNo(tx, now),
-      projectId: input.project.id,
-      clientId: input.project.clientId,
-      companyId: input.project.companyId,
+      projectId: input.project?.id ?? null,
+      clientId,
+      companyId: input.companyId,
       kind: input.kind,
       status: input.send ? 'sent' : 'draft',
       currency: input.currency,

@@ -21,7 +21,7 @@ export type NewNotification = {
   title: string;
   body: string;
   target?: NotificationTarget;
-  projectId?: number;
+  projectId?: number | null;
   mailText?: string;
   /** false: in-app only now (a later job may mail, as new messages do). Default true. */
   mail?: boolean;

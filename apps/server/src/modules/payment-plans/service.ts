@@ -134,6 +134,7 @@ export function createPaymentPlanService(ctx: AppContext, invoiceService: Invoic
         const share = stage.percentBp === null ? '' : ` (${stage.percentBp / 100} %)`;
         const row = await invoiceService.raise(tx, publish, {
           project,
+          companyId: project.companyId,
           kind: 'milestone',
           currency,
           lines: [{ description: `${stage.label}${share} for "${project.title}"`, quantity: 1, unit_price: amount, tax_rate: 0 }],

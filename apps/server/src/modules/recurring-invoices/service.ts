@@ -28,7 +28,7 @@ import type { InvoiceService } from '../invoices/service.js';
 import type { PaymentPlanService } from '../payment-plans/service.js';
 
 export type RecurringRow = typeof recurringInvoices.$inferSelect;
-type Row = RecurringRow & { projectTitle: string; companyName: string };
+type Row = RecurringRow & { projectTitle: string | null; companyName: string };
 
 const columns = { template: recurringInvoices, projectTitle: projects.title, companyName: clientCompanies.name };
 
@@ -40,7 +40,7 @@ function present(row: Row): RecurringInvoice {
   const totals = computeInvoiceTotals(row.lines, row.discount);
   return {
     id: String(row.id),
-    project_id: String(row.projectId),
+    project_id: row.projectId === null ? null : String(row.projectId),
     project_title: row.projectTitle,
     company: { id: String(row.companyId), name: row.companyName },
     currency: row.currency,
@@ -78,12 +78,39 @@ export function createRecurringInvoiceService(ctx: AppContext, invoiceService: I
     const [found] = await db
       .select(columns)
       .from(recurringInvoices)
-      .innerJoin(projects, eq(projects.id, recurringInvoices.projectId))
+      .leftJoin(projects, eq(projects.id, recurringInvoices.projectId))
       .innerJoin(clientCompanies, eq(clientCompanies.id, recurringInvoices.companyId))
       .where(eq(recurringInvoices.id, id))
       .limit(1);
     if (!found) throw new AppError('NOT_FOUND', 'Recurring invoice not found');
     return { ...found.template, projectTitle: found.projectTitle, companyName: found.companyName };
+  }
+
+  /**
+   * Whom a new template bills: the named project's company (a company named beside it must be that one), or the named
+   * company without a project.
+   */
+  async function addresseeOf(input: CreateRecurringInvoiceData): Promise<{ project: typeof projects.$inferSelect | null; companyId: number }> {
+    if (input.project_id) {
+      const [project] = await ctx.db
+        .select()
+        .from(projects)
+        .where(eq(projects.id, Number(input.project_id)))
+        .limit(1);
+      if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+      assertOpenProject(project.status);
+      if (input.company_id && Number(input.company_id) !== project.companyId) {
+        throw new AppError('VALIDATION_FAILED', "project_id: This project is another client company's; choose one of the company's projects or none");
+      }
+      return { project, companyId: project.companyId };
+    }
+    const [company] = await ctx.db
+      .select({ id: clientCompanies.id })
+      .from(clientCompanies)
+      .where(eq(clientCompanies.id, Number(input.company_id)))
+      .limit(1);
+    if (!company) throw new AppError('NOT_FOUND', 'Client company not found');
+    return { project: null, companyId: company.id };
   }
 
   function assertStartNotPast(schedule: RecurringSchedule) {
@@ -134,10 +161,14 @@ export function createRecurringInvoiceService(ctx: AppContext, invoiceService: I
           const [row] = await tx.select().from(recurringInvoices).where(eq(recurringInvoices.id, id)).for('update').limit(1);
           if (!row || row.status !== 'active' || row.nextRunOn === null || row.nextRunOn > day) return null;
           claim.period = row.nextRunOn;
-          const [project] = await tx.select().from(projects).where(eq(projects.id, row.projectId)).limit(1);
-          if (!project) return null;
+          let project: typeof projects.$inferSelect | null = null;
+          if (row.projectId !== null) {
+            [project = null] = await tx.select().from(projects).where(eq(projects.id, row.projectId)).limit(1);
+            if (!project) return null;
+          }
           const invoice = await invoiceService.raise(tx, publish, {
             project,
+            companyId: row.companyId,
             kind: 'standard',
             currency: row.currency,
             lines: row.lines,
@@ -189,16 +220,10 @@ export function createRecurringInvoiceService(ctx: AppContext, invoiceService: I
   return {
     async create(actor: Actor, input: CreateRecurringInvoiceData): Promise<RecurringInvoice> {
       assertCan(actor, 'recurring_invoice:manage', null);
-      const [project] = await ctx.db
-        .select()
-        .from(projects)
-        .where(eq(projects.id, Number(input.project_id)))
-        .limit(1);
-      if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-      assertOpenProject(project.status);
+      const { project, companyId } = await addresseeOf(input);
       const schedule = normaliseSchedule(input.schedule);
       assertStartNotPast(schedule);
-      const currency = projectCurrency(project.currency);
+      const currency = input.currency ?? (project ? projectCurrency(project.currency) : 'GBP');
       assertCardPayableTotal(computeInvoiceTotals(input.lines, input.discount).total, currency);
       const next = nextOccurrence(schedule, today());
       const id = await ctx.transaction(async (tx) => {
@@ -206,8 +231,8 @@ export function createRecurringInvoiceService(ctx: AppContext, invoiceService: I
         const [row] = await tx
           .insert(recurringInvoices)
           .values({
-            projectId: project.id,
-            companyId: project.companyId,
+            projectId: project?.id ?? null,
+            companyId,
             currency,
             lines: input.lines.map((l) => ({ description: l.description, quantity: l.quantity, unit_price: l.unit_price, tax_rate: l.tax_rate })),
             discount: input.discount,
@@ -233,18 +258,19 @@ export function createRecurringInvoiceService(ctx: AppContext, invoiceService: I
       return present(await load(ctx.db, id));
     },
 
-    async list(actor: Actor, query: { cursor?: string; limit: number; status?: RecurringStatus; project_id?: string }) {
+    async list(actor: Actor, query: { cursor?: string; limit: number; status?: RecurringStatus; project_id?: string; company_id?: string }) {
       assertCan(actor, 'recurring_invoice:manage', null);
       const after = decodeCursor(query.cursor);
       const rows = await ctx.db
         .select(columns)
         .from(recurringInvoices)
-        .innerJoin(projects, eq(projects.id, recurringInvoices.projectId))
+        .leftJoin(projects, eq(projects.id, recurringInvoices.projectId))
         .innerJoin(clientCompanies, eq(clientCompanies.id, recurringInvoices.companyId))
         .where(
           and(
             query.status ? eq(recurringInvoices.status, query.status) : undefined,
             query.project_id ? eq(recurringInvoices.projectId, Number(query.project_id)) : undefined,
+            query.company_id ? eq(recurringInvoices.companyId, Number(query.company_id)) : undefined,
             after ? lt(recurringInvoices.id, after) : undefined,
           ),
         )

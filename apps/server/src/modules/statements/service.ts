@@ -9,12 +9,14 @@ import {
 } from '@agency/schema';
 import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { systemActor, type Actor } from '../../core/actor.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import { clientCompanies, creditNoteCounters, creditNotes, invoices, payments } from '../../db/schema.js';
 import { brandLogoPng } from '../../integrations/brand.js';
-import { amountDueOf, factsOf, isoDay, money } from '../invoices/helpers.js';
+import { freeze } from '../invoices/documents.js';
+import { amountDueOf, auditState, factsOf, isoDay, money, type InvoiceRow } from '../invoices/helpers.js';
 import { invoiceLifecycle } from '../invoices/lifecycle.js';
 import { load, lockInvoice } from '../invoices/queries.js';
 import { notifyCompany } from '../invoices/recipients.js';
@@ -217,8 +219,9 @@ export function createStatementService(ctx: AppContext, notifications: Notificat
           .returning();
         const amountCredited = row.amountCredited + input.amount;
         const settled = input.amount === left;
+        let updated: InvoiceRow;
         if (settled) {
-          await invoiceLifecycle.transition(tx, {
+          updated = await invoiceLifecycle.transition(tx, {
             table: invoices,
             id: row.id,
             actor: systemActor('credit'),
@@ -228,9 +231,30 @@ export function createStatementService(ctx: AppContext, notifications: Notificat
             set: { amountCredited, paidAt: now, updatedAt: now },
           });
           publish({ type: 'invoice.status_changed', invoiceId: row.id, projectId: row.projectId, from: row.status, to: 'paid', actorId: actor.id });
+          // Settled by credit: its document, credit notes and all, is stored once like any paid invoice's.
+          updated = await freeze(ctx, tx, updated);
         } else {
-          await tx.update(invoices).set({ amountCredited, updatedAt: now }).where(eq(invoices.id, row.id));
+          [updated] = await tx.update(invoices).set({ amountCredited, updatedAt: now }).where(eq(invoices.id, row.id)).returning();
         }
+        await recordAudit(
+          tx,
+          actor,
+          'invoice.credit_note_issued',
+          {
+            type: 'invoice',
+            id: row.id,
+            before: { ...auditState(row), amount_credited: row.amountCredited, amount_due: left },
+            after: {
+              ...auditState(updated),
+              credit_note_no: note.creditNoteNo,
+              amount: note.amount,
+              reason: note.reason,
+              amount_credited: updated.amountCredited,
+              amount_due: amountDueOf(updated),
+            },
+          },
+          now,
+        );
         await notifyCompany(notifications, tx, publish, row.companyId, {
           kind: 'invoice_credit_note',
           title: `Credit note ${note.creditNoteNo} on ${row.invoiceNo}`,

@@ -9,6 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useCompanies } from '../../features/companies/api/list-companies';
 import { PageTitle } from '../../features/config/components/page-title';
 import { TestModeBanner } from '../../features/config/components/test-mode-banner';
 import { useExportInvoices } from '../../features/invoices/api/export-invoices';
@@ -37,10 +38,18 @@ const RecurringInvoicesSection = lazy(() =>
 
 function RecurringSection() {
   const projects = useBillableProjects();
-  const choices = (projects.data ?? []).map((p) => ({ id: p.id, title: p.title, currency: p.currency }));
+  const [companyQuery, setCompanyQuery] = useState('');
+  const companies = useCompanies(companyQuery);
+  const choices = (projects.data ?? []).map((p) => ({ id: p.id, title: p.title, currency: p.currency, company_id: p.company_id }));
+  const companyChoices = (companies.data?.pages[0]?.items ?? []).map((c) => ({ id: c.id, name: c.name }));
   return (
     <Suspense fallback={null}>
-      <RecurringInvoicesSection projects={choices} today={localDay(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)} />
+      <RecurringInvoicesSection
+        projects={choices}
+        companies={companyChoices}
+        onCompanySearch={setCompanyQuery}
+        today={localDay(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)}
+      />
     </Suspense>
   );
 }
@@ -95,11 +104,13 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
             </>
           )}
           renderSections={(invoice) => <InvoiceTimeSection invoiceId={invoice.id} />}
-          renderProjectLink={(invoice) => (
-            <Link component={RouterLink} to={projectPathFor(role, invoice.project_id)}>
-              {invoice.project_title}
-            </Link>
-          )}
+          renderProjectLink={(invoice) =>
+            invoice.project_id === null ? null : (
+              <Link component={RouterLink} to={projectPathFor(role, invoice.project_id)}>
+                {invoice.project_title}
+              </Link>
+            )
+          }
         />
       </>
     );

@@ -59,11 +59,13 @@ export function ViewInvoiceRoute() {
             ) : null
           }
           renderSections={(invoice) => <InvoiceTimeSection invoiceId={invoice.id} />}
-          renderProjectLink={(invoice) => (
-            <Link component={RouterLink} to={projectPathFor('client', invoice.project_id)}>
-              {invoice.project_title}
-            </Link>
-          )}
+          renderProjectLink={(invoice) =>
+            invoice.project_id === null ? null : (
+              <Link component={RouterLink} to={projectPathFor('client', invoice.project_id)}>
+                {invoice.project_title}
+              </Link>
+            )
+          }
         />
       </>
     );

@@ -50,7 +50,7 @@ export function sendReceipt({ ctx }: InvoiceDeps) {
             text: [
               `Hello ${party.companyName},`,
               '',
-              `Thank you: we received ${money(payment.amount, payment.currency)} for invoice ${row.invoiceNo} ("${party.projectTitle}").`,
+              `Thank you: we received ${money(payment.amount, payment.currency)} for invoice ${row.invoiceNo}${party.projectTitle === null ? '' : ` ("${party.projectTitle}")`}.`,
               `Your receipt ${receipt.receiptNo} is attached.`,
               row.status === 'paid'
                 ? 'The invoice is paid in full; the paid invoice is attached too.'

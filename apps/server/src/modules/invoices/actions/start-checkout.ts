@@ -39,7 +39,7 @@ export function startCheckout({ ctx }: InvoiceDeps) {
       invoiceNo: row.invoiceNo,
       amount,
       currency: row.currency,
-      description: `${row.kind === 'deposit' ? 'Deposit' : 'Invoice'} for ${party.projectTitle}`,
+      description: `${row.kind === 'deposit' ? 'Deposit' : 'Invoice'} ${party.projectTitle === null ? row.invoiceNo : `for ${party.projectTitle}`}`,
       // The person paying: whoever of the company's owners and billing people opened the checkout.
       customerEmail: actor.email,
       successUrl,

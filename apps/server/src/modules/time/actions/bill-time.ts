@@ -39,6 +39,9 @@ export async function rateAndProject(tx: DbOrTx, projectId: number) {
   return { title: row.title, currency: row.currency, hourlyRate: row.hourlyRate ?? null };
 }
 
+/** Time and expenses belong to a project: an invoice addressed to a company without one takes none. */
+export const NO_PROJECT = 'This invoice has no project: time and expenses are billed onto an invoice for their project';
+
 /**
  * "Add time and expenses" on a draft: the project's approved, billable, unbilled time (grouped by card, person or
  * day) and expenses in the invoice's currency become lines, added through the invoice's own edit in this
@@ -56,11 +59,13 @@ export function billTime({ ctx, invoices }: TimeDeps) {
       if (draft.status !== 'draft') {
         throw new AppError('INVALID_TRANSITION', `Time is billed on a draft; invoice ${draft.invoiceNo} is ${draft.status.replace('_', ' ')}`);
       }
-      const project = await rateAndProject(tx, draft.projectId);
+      if (draft.projectId === null) throw new AppError('UNPROCESSABLE', NO_PROJECT);
+      const projectId = draft.projectId;
+      const project = await rateAndProject(tx, projectId);
       const problem = timeBillingProblem(project, project.hourlyRate, draft.currency);
       const now = ctx.now();
       if (problem) {
-        const [waiting] = await tx.select({ n: count() }).from(timeEntries).where(approvedUnbilled(timeEntries, draft.projectId));
+        const [waiting] = await tx.select({ n: count() }).from(timeEntries).where(approvedUnbilled(timeEntries, projectId));
         if (waiting.n > 0) throw new AppError('UNPROCESSABLE', problem);
       }
       const entries = problem
@@ -68,7 +73,7 @@ export function billTime({ ctx, invoices }: TimeDeps) {
         : await tx
             .update(timeEntries)
             .set({ status: 'billed', invoiceId, updatedAt: now })
-            .where(approvedUnbilled(timeEntries, draft.projectId))
+            .where(approvedUnbilled(timeEntries, projectId))
             .returning({
               id: timeEntries.id,
               userId: timeEntries.userId,
@@ -79,7 +84,7 @@ export function billTime({ ctx, invoices }: TimeDeps) {
       const spent = await tx
         .update(expenses)
         .set({ status: 'billed', invoiceId, updatedAt: now })
-        .where(and(approvedUnbilled(expenses, draft.projectId), eq(expenses.currency, draft.currency)))
+        .where(and(approvedUnbilled(expenses, projectId), eq(expenses.currency, draft.currency)))
         .returning({ id: expenses.id, date: expenses.date, amount: expenses.amount, category: expenses.category, description: expenses.description });
       if (entries.length === 0 && spent.length === 0) {
         throw new AppError('CONFLICT', 'Nothing to bill: this project has no approved, billable time or expenses that are not on an invoice already');
@@ -129,7 +134,7 @@ export function billTime({ ctx, invoices }: TimeDeps) {
       publish({
         type: 'time.billed',
         invoiceId,
-        projectId: draft.projectId,
+        projectId,
         entryIds: entries.map((e) => e.id),
         expenseIds: spent.map((x) => x.id),
         actorId: actor.id,

@@ -7,7 +7,7 @@ import { expenses, invoices, timeEntries } from '../../../db/schema.js';
 import { expenseLines, timeLines } from '../billing.js';
 import type { TimeDeps } from '../deps.js';
 import { entryQuery, expenseQuery, presentEntry, presentExpense } from '../queries.js';
-import { rateAndProject, timeBillingProblem } from './bill-time.js';
+import { NO_PROJECT, rateAndProject, timeBillingProblem } from './bill-time.js';
 
 /** What "Add time and expenses" would add to a draft, grouped as asked, and why anything approved would stay off it. */
 export function billablePreview({ ctx }: TimeDeps) {
@@ -15,9 +15,11 @@ export function billablePreview({ ctx }: TimeDeps) {
     assertCan(actor, 'invoice:manage', null);
     const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.id, invoiceId));
     if (!invoice) throw new AppError('NOT_FOUND', 'Invoice not found');
-    const project = await rateAndProject(ctx.db, invoice.projectId);
+    const projectId = invoice.projectId;
+    if (projectId === null) throw new AppError('UNPROCESSABLE', NO_PROJECT);
+    const project = await rateAndProject(ctx.db, projectId);
     const waiting = (table: typeof timeEntries | typeof expenses) =>
-      and(eq(table.projectId, invoice.projectId), eq(table.status, 'approved'), eq(table.billable, true), isNull(table.invoiceId));
+      and(eq(table.projectId, projectId), eq(table.status, 'approved'), eq(table.billable, true), isNull(table.invoiceId));
     const [entryRows, expenseRows] = await Promise.all([
       entryQuery(ctx.db).where(waiting(timeEntries)).orderBy(asc(timeEntries.startedAt)),
       expenseQuery(ctx.db).where(waiting(expenses)).orderBy(asc(expenses.date)),

@@ -14,7 +14,9 @@ export function recountInvoice(deps: TimeDeps) {
       .select({ projectId: invoices.projectId, issueDate: invoices.issueDate })
       .from(invoices)
       .where(eq(invoices.id, invoiceId));
-    if (!row) return;
-    await ctx.transaction((tx, publish) => refreshTotals(deps, tx, publish, [totalsKey(row.projectId, row.issueDate)]));
+    // An invoice without a project belongs to no project-month.
+    if (!row || row.projectId === null) return;
+    const projectId = row.projectId;
+    await ctx.transaction((tx, publish) => refreshTotals(deps, tx, publish, [totalsKey(projectId, row.issueDate)]));
   };
 }

@@ -1,4 +1,4 @@
-import { and, gte, ne, sql } from 'drizzle-orm';
+import { and, gte, isNotNull, ne, sql } from 'drizzle-orm';
 import { invoices } from '../../../db/schema.js';
 import type { TimeDeps } from '../deps.js';
 import { refreshTotals, type TotalsKey } from '../totals.js';
@@ -13,8 +13,8 @@ export function recountInvoicesChangedSince(deps: TimeDeps) {
     const rows = await ctx.db
       .selectDistinct({ projectId: invoices.projectId, month: sql<string>`to_char(date_trunc('month', ${invoices.issueDate}), 'YYYY-MM-DD')` })
       .from(invoices)
-      .where(and(gte(invoices.updatedAt, since), ne(invoices.status, 'draft')));
-    const keys: TotalsKey[] = rows.map((r) => ({ projectId: r.projectId, month: r.month }));
+      .where(and(gte(invoices.updatedAt, since), ne(invoices.status, 'draft'), isNotNull(invoices.projectId)));
+    const keys: TotalsKey[] = rows.flatMap((r) => (r.projectId === null ? [] : [{ projectId: r.projectId, month: r.month }]));
     for (const key of keys) await ctx.transaction((tx, publish) => refreshTotals(deps, tx, publish, [key]));
     return keys.length;
   };

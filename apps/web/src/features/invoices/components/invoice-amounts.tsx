@@ -10,6 +10,8 @@ type Amounts = {
   total: number;
   amount_paid?: number;
   amount_refunded?: number;
+  /** Taken off by credit notes: the amount due is the balance after them. */
+  amount_credited?: number;
   amount_due?: number;
 };
 
@@ -36,7 +38,7 @@ function Row({ label, value, strong = false, testId }: { label: string; value: s
   );
 }
 
-/** Subtotal, discount, tax and total; with the payments' effect when given. */
+/** Subtotal, discount, tax and total; with the payments' and credit notes' effect when given. */
 export function InvoiceAmounts({ amounts, currency }: { amounts: Amounts; currency: Currency }) {
   const m = (minor: number) => formatMoney(minor, currency);
   return (
@@ -47,7 +49,10 @@ export function InvoiceAmounts({ amounts, currency }: { amounts: Amounts; curren
       <Row label="Total" value={m(amounts.total)} strong testId="invoice-total" />
       {amounts.amount_paid !== undefined && amounts.amount_paid !== 0 && <Row label="Paid" value={m(amounts.amount_paid)} testId="invoice-paid" />}
       {!!amounts.amount_refunded && <Row label="Refunded" value={m(amounts.amount_refunded)} />}
-      {amounts.amount_due !== undefined && <Row label="Amount due" value={m(amounts.amount_due)} strong testId="invoice-due" />}
+      {!!amounts.amount_credited && <Row label="Credit notes" value={`−${m(amounts.amount_credited)}`} testId="invoice-credited" />}
+      {amounts.amount_due !== undefined && (
+        <Row label={amounts.amount_credited ? 'Amount due after credits' : 'Amount due'} value={m(amounts.amount_due)} strong testId="invoice-due" />
+      )}
     </Box>
   );
 }

@@ -190,7 +190,9 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
 
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 2 }}>
           <Fact label="Client">{invoice.client.name}</Fact>
-          <Fact label="Project">{renderProjectLink ? renderProjectLink(invoice) : invoice.project_title}</Fact>
+          <Fact label="Project">
+            {invoice.project_id === null ? 'None: billed to the company' : renderProjectLink ? renderProjectLink(invoice) : invoice.project_title}
+          </Fact>
           <Fact label="Issued">{formatDate(invoice.issue_date)}</Fact>
           <Fact label="Due">{formatDate(invoice.due_date)}</Fact>
         </Box>

@@ -61,7 +61,7 @@ function parseLine(line: LineValues, currency: Currency): InvoiceLineInput | nul
 function valuesOf(invoice: Invoice | null, today: string): FormValues {
   if (!invoice) return { project_id: '', currency: 'GBP', issue_date: today, due_date: '', discount: '', notes: '', lines: [{ ...EMPTY_LINE }] };
   return {
-    project_id: invoice.project_id,
+    project_id: invoice.project_id ?? '',
     currency: invoice.currency,
     issue_date: invoice.issue_date,
     due_date: invoice.due_date,

@@ -69,7 +69,7 @@ export function invoiceColumns(
     showProject && {
       id: 'project',
       header: 'Project',
-      cell: (invoice) => invoice.project_title,
+      cell: (invoice) => invoice.project_title ?? 'No project',
       priority: 3,
       minWidth: 160,
       cellSx: { overflowWrap: 'anywhere' },

@@ -32,7 +32,7 @@ export function InvoiceToPayRow({ invoice, to }: { invoice: InvoiceListItem; to:
           {invoice.kind === 'deposit' ? `Deposit invoice ${invoice.invoice_no}` : `Invoice ${invoice.invoice_no}`}
         </TextLink>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {invoice.project_title} ·{' '}
+          {invoice.project_title ?? invoice.company.name} ·{' '}
           <Box component="span" sx={isOverdue ? { color: 'error.main', fontWeight: 700 } : undefined}>
             {isOverdue ? 'Overdue since' : 'Due'} {formatDate(invoice.due_date)}
           </Box>

@@ -146,7 +146,8 @@ function SignedInStatus({ invoiceNo, invoicePath, invoicesPath, continuePath }: 
       return (
         <Panel icon={<StateIcon shape="done" colour="success" />} title="Payment received" testId="payment-success" state="received">
           <Text>
-            Thank you: {status.invoice.invoice_no} for “{status.invoice.project_title}” is paid (
+            Thank you: {status.invoice.invoice_no}
+            {status.invoice.project_title === null ? '' : ` for “${status.invoice.project_title}”`} is paid (
             {formatMoney(status.invoice.amount_paid, status.invoice.currency)}). A receipt is on its way by e-mail.
             {status.invoice.kind === 'deposit' && ' With the deposit paid, the work on your project has started.'}
           </Text>

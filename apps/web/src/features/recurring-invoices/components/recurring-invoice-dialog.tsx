@@ -1,10 +1,12 @@
 import {
   computeInvoiceTotals,
+  CURRENCIES,
   normaliseSchedule,
   RECURRING_FREQUENCIES,
   RECURRING_FREQUENCY_LABELS,
   scheduleProblem,
   upcomingDates,
+  type Currency,
   type InvoiceLineInput,
   type RecurringFrequency,
   type RecurringInvoice,
@@ -12,6 +14,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -32,7 +35,8 @@ import { formatDate, formatMoney, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useCreateRecurringInvoice, useUpdateRecurringInvoice } from '../api/recurring-invoices';
 
-export type ProjectChoice = { id: string; title: string; currency: string };
+export type ProjectChoice = { id: string; title: string; currency: string; company_id: string };
+export type CompanyChoice = { id: string; name: string };
 type Line = { description: string; quantity: string; unit_price: string; tax_rate: string };
 
 const EMPTY_LINE: Line = { description: '', quantity: '1', unit_price: '', tax_rate: '20' };
@@ -57,20 +61,27 @@ type Props = {
   /** The template to edit; null creates one. */
   recurring: RecurringInvoice | null;
   projects: ProjectChoice[];
+  /** Client companies matching what was typed in the company field (staff search them by name). */
+  companies: CompanyChoice[];
+  onCompanySearch: (q: string) => void;
   today: string;
   onClose: () => void;
   onSaved: (recurring: RecurringInvoice) => void;
 };
 
 /** Create or edit a recurring invoice: its lines, its schedule (with the next dates it gives) and how it is sent. */
-export function RecurringInvoiceDialog({ recurring, projects, today, onClose, onSaved }: Props) {
+export function RecurringInvoiceDialog({ recurring, projects, companies, onCompanySearch, today, onClose, onSaved }: Props) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const create = useCreateRecurringInvoice();
   const update = useUpdateRecurringInvoice();
+  const [company, setCompany] = useState<CompanyChoice | null>(recurring?.company ?? null);
+  // '' is the company's own template, without a project.
   const [projectId, setProjectId] = useState(recurring?.project_id ?? '');
-  const currency = recurring?.currency ?? projects.find((p) => p.id === projectId)?.currency ?? 'GBP';
+  const [ownCurrency, setOwnCurrency] = useState<Currency>('GBP');
+  const companyProjects = company ? projects.filter((p) => p.company_id === company.id) : [];
+  const currency = recurring?.currency ?? companyProjects.find((p) => p.id === projectId)?.currency ?? ownCurrency;
   const [lines, setLines] = useState<Line[]>(
     recurring
       ? recurring.lines.map((l) => ({
@@ -113,7 +124,7 @@ export function RecurringInvoiceDialog({ recurring, projects, today, onClose, on
 
   function save() {
     setError(null);
-    if (!recurring && !projectId) return setError('Choose a project');
+    if (!recurring && !company) return setError('Choose a client company');
     if (parsed.some((l) => l === null)) return setError('Each line needs a description, a quantity and a price');
     if (problem) return setError(problem.message);
     const body = {
@@ -127,7 +138,8 @@ export function RecurringInvoiceDialog({ recurring, projects, today, onClose, on
       onError: (e: unknown) => setError(errorMessage(e)),
     };
     if (recurring) update.mutate({ id: recurring.id, input: body }, done);
-    else create.mutate({ ...body, project_id: projectId }, done);
+    else if (company)
+      create.mutate({ ...body, company_id: company.id, ...(projectId ? { project_id: projectId } : { currency: ownCurrency }) }, done);
   }
 
   return (
@@ -150,22 +162,61 @@ export function RecurringInvoiceDialog({ recurring, projects, today, onClose, on
           )}
           {recurring ? (
             <Typography>
-              {recurring.project_title} · {recurring.company.name}. Changes apply to the invoices still to come.
+              {recurring.project_title ? `${recurring.project_title} · ` : ''}
+              {recurring.company.name}. Changes apply to the invoices still to come.
             </Typography>
           ) : (
-            <TextField
-              select
-              label="Project"
-              value={projectId}
-              onChange={(e) => setProjectId(e.target.value)}
-              slotProps={{ htmlInput: { 'data-testid': 'recurring-project' } }}
-            >
-              {projects.map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.title}
-                </MenuItem>
-              ))}
-            </TextField>
+            <>
+              <Autocomplete
+                options={companies}
+                value={company}
+                onChange={(_, chosen) => {
+                  setCompany(chosen);
+                  setProjectId('');
+                }}
+                onInputChange={(_, q, reason) => {
+                  if (reason === 'input') onCompanySearch(q);
+                }}
+                getOptionLabel={(c) => c.name}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                noOptionsText="No client company by that name"
+                renderInput={(params) => <TextField {...params} label="Client company" />}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  select
+                  label="Project"
+                  value={projectId}
+                  onChange={(e) => setProjectId(e.target.value)}
+                  disabled={!company}
+                  helperText="Optional: the invoices can be the company's own"
+                  sx={{ flex: 2 }}
+                  slotProps={{ htmlInput: { 'data-testid': 'recurring-project' } }}
+                >
+                  <MenuItem value="">No project</MenuItem>
+                  {companyProjects.map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.title}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                {!projectId && (
+                  <TextField
+                    select
+                    label="Currency"
+                    value={ownCurrency}
+                    onChange={(e) => setOwnCurrency(e.target.value as Currency)}
+                    sx={{ flex: 1 }}
+                  >
+                    {CURRENCIES.map((c) => (
+                      <MenuItem key={c} value={c}>
+                        {c}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              </Stack>
+            </>
           )}
           <Typography variant="subtitle2" component="h3">
             Lines ({currency})

@@ -14,7 +14,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useRecurringAction, useRecurringInvoices, useUpcomingDates, type RecurringAction } from '../api/recurring-invoices';
-import { RecurringInvoiceDialog, type ProjectChoice } from './recurring-invoice-dialog';
+import { RecurringInvoiceDialog, type CompanyChoice, type ProjectChoice } from './recurring-invoice-dialog';
 
 const STATUS_COLOR = { active: 'success', paused: 'warning', ended: 'default' } as const;
 
@@ -58,7 +58,7 @@ function Row({ r, onEdit, onAction }: { r: RecurringInvoice; onEdit: () => void;
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>
-            {r.project_title} · {formatMoney(r.total, r.currency)}
+            {r.project_title ?? r.company.name} · {formatMoney(r.total, r.currency)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {r.company.name} · {schedule(r)} · {r.invoice_count} raised
@@ -92,7 +92,17 @@ function Row({ r, onEdit, onAction }: { r: RecurringInvoice; onEdit: () => void;
 }
 
 /** Staff's recurring invoices: the list, create and edit, pause, resume and end (each confirmed), and the next dates. */
-export function RecurringInvoicesSection({ projects, today }: { projects: ProjectChoice[]; today: string }) {
+export function RecurringInvoicesSection({
+  projects,
+  companies,
+  onCompanySearch,
+  today,
+}: {
+  projects: ProjectChoice[];
+  companies: CompanyChoice[];
+  onCompanySearch: (q: string) => void;
+  today: string;
+}) {
   const list = useRecurringInvoices();
   const act = useRecurringAction();
   const [editing, setEditing] = useState<RecurringInvoice | 'new' | null>(null);
@@ -130,6 +140,8 @@ export function RecurringInvoicesSection({ projects, today }: { projects: Projec
         <RecurringInvoiceDialog
           recurring={editing === 'new' ? null : editing}
           projects={projects}
+          companies={companies}
+          onCompanySearch={onCompanySearch}
           today={today}
           onClose={() => setEditing(null)}
           onSaved={() => {
