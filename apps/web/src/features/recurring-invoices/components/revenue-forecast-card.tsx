@@ -1,27 +1,34 @@
 import { formatDayMonth, shiftDay, type Currency } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { BarChart } from '../../../components/charts';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
+import { useState } from 'react';
 import { formatMoney, formatMoneyCompact } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useRevenueForecast } from '../api/recurring-invoices';
 
 /**
  * The super admin's money ahead: monthly recurring revenue per currency, and a small chart of what is expected each
- * day of the next 30 (recurring invoices, dated payment stages, open invoices falling due), in the main currency.
+ * day of the next 30 (recurring invoices, dated payment stages, open invoices falling due): a total per currency, and
+ * the chart of one currency at a time (amounts in different currencies never share an axis), picked when there are
+ * several.
  */
 export function RevenueForecastCard({ today }: { today: string }) {
   const forecast = useRevenueForecast();
   const data = forecast.data;
-  const currencies = data ? [...new Set([...data.mrr.map((m) => m.currency), ...data.next_30_days.map((d) => d.currency)])] : [];
-  const currency: Currency | undefined = currencies[0];
+  const currencies = data ? [...new Set([...data.mrr.map((m) => m.currency), ...data.next_30_days.map((d) => d.currency)])].sort() : [];
+  const [picked, setPicked] = useState<Currency | null>(null);
+  const currency: Currency | undefined = picked && currencies.includes(picked) ? picked : currencies[0];
   const days = Array.from({ length: 30 }, (_, i) => shiftDay(today, i));
-  const values = days.map((day) => data?.next_30_days.find((d) => d.date === day && d.currency === currency)?.amount ?? 0);
-  const expected = values.reduce((a, b) => a + b, 0);
+  const valuesIn = (c: Currency) => days.map((day) => data?.next_30_days.find((d) => d.date === day && d.currency === c)?.amount ?? 0);
+  const values = currency ? valuesIn(currency) : [];
+  const expectedIn = (c: Currency) => valuesIn(c).reduce((a, b) => a + b, 0);
   return (
     <SectionCard title="Money ahead" subtitle="Monthly recurring revenue and what is expected in the next 30 days" data-testid="revenue-forecast">
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
@@ -48,15 +55,33 @@ export function RevenueForecastCard({ today }: { today: string }) {
                   ))
                 )}
               </Box>
-              <Box>
+              <Box data-testid="expected-30-days">
                 <Typography variant="overline" color="text.secondary">
-                  Expected in 30 days ({currency})
+                  Expected in 30 days
                 </Typography>
-                <Typography variant="h5" component="p" data-testid="expected-30-days">
-                  {formatMoney(expected, currency)}
-                </Typography>
+                {currencies.map((c) => (
+                  <Typography key={c} variant="h5" component="p" data-testid={`expected-${c}`}>
+                    {formatMoney(expectedIn(c), c)}
+                  </Typography>
+                ))}
               </Box>
             </Stack>
+            {currencies.length > 1 && (
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={currency}
+                onChange={(_, next: Currency | null) => next && setPicked(next)}
+                aria-label="Currency of the chart"
+                sx={{ flexWrap: 'wrap' }}
+              >
+                {currencies.map((c) => (
+                  <ToggleButton key={c} value={c} data-testid={`forecast-currency-${c}`}>
+                    {c}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            )}
             <BarChart
               height={180}
               categories={days.map((d) => formatDayMonth(d))}
