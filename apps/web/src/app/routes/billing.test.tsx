@@ -7,7 +7,9 @@ import { AuthContext, type AuthContextValue } from '../../features/auth/hooks/us
 import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
+import { invoiceFixture } from '../../test/invoice-fixtures';
 import { BillingRoute } from './billing';
+import { ViewInvoiceRoute } from './view-invoice';
 import { publicConfig } from '../../test/config-fixture';
 
 const person = (role: CompanyRole): User => ({
@@ -82,7 +84,7 @@ function stub(list: PaymentMethodList) {
   return calls;
 }
 
-function open(role: CompanyRole, url: string = paths.client.billing) {
+function open(role: CompanyRole, url: string = paths.client.billing, screenElement: ReactNode = <BillingRoute />) {
   const auth: AuthContextValue = {
     isAuthenticated: true,
     isRestoring: false,
@@ -93,7 +95,7 @@ function open(role: CompanyRole, url: string = paths.client.billing) {
     signIn: () => undefined,
     signOut: async () => undefined,
   };
-  return renderScreen(<BillingRoute />, {
+  return renderScreen(screenElement, {
     path: url,
     wrap: (tree: ReactNode) => <AuthContext.Provider value={auth}>{tree}</AuthContext.Provider>,
   });
@@ -150,6 +152,21 @@ describe('the billing screen', { timeout: 20_000 }, () => {
     expect(lines[0]).toHaveTextContent('£1,200.00');
     expect(lines[1]).toHaveTextContent('Balance £500.00');
     expect(screen.getByTestId('closing-balance')).toHaveTextContent('£500.00');
+    expect(calls.some((c) => c.path.startsWith('/companies/3/statement?from='))).toBe(true);
+  });
+});
+
+describe("the client's invoices screen", { timeout: 20_000 }, () => {
+  it("shows the statement under the company's invoices", async () => {
+    const calls = stub({ items: [], autopay: { paused: false, paused_at: null, reason: null } });
+    const retainer = invoiceFixture({ id: '9', invoice_no: 'INV-2026-0009', project_id: null, project_title: null, status: 'sent' });
+    server.use(http.get('/api/invoices', () => HttpResponse.json({ items: [retainer], next_cursor: null })));
+    open('billing', paths.client.invoices, <ViewInvoiceRoute />);
+    expect(await screen.findByTestId('invoice-row')).toHaveTextContent('INV-2026-0009');
+    const statementCard = await screen.findByRole('region', { name: 'Statement' });
+    expect(await within(statementCard).findByTestId('opening-balance')).toHaveTextContent('£500.00');
+    expect(within(statementCard).getAllByTestId('statement-line')[0]).toHaveTextContent('Invoice INV-2026-0007');
+    expect(within(statementCard).getByTestId('closing-balance')).toHaveTextContent('£500.00');
     expect(calls.some((c) => c.path.startsWith('/companies/3/statement?from='))).toBe(true);
   });
 });

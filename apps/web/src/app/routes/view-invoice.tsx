@@ -2,6 +2,7 @@ import { isPayable } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageTitle } from '../../features/config/components/page-title';
 import { TestModeBanner } from '../../features/config/components/test-mode-banner';
@@ -18,8 +19,12 @@ import { invoicePathFor, projectPathFor } from '../../lib/project-links';
 
 const detailPath = (id: string) => invoicePathFor('client', id) ?? paths.client.invoices;
 
+// The statement is fetched after the invoice list has painted.
+const StatementPanel = lazy(() => import('../../features/billing/components/statement-panel').then((m) => ({ default: m.StatementPanel })));
+
 /**
- * /view-invoice: the company's invoices with what is due; `?id=<id>` opens one with Pay (card) while something is due.
+ * /view-invoice: the company's invoices with what is due, and its statement; `?id=<id>` opens one with Pay (card)
+ * while something is due.
  * A company's members see no amounts: the screen says so instead of asking for what the server refuses them.
  */
 export function ViewInvoiceRoute() {
@@ -77,6 +82,13 @@ export function ViewInvoiceRoute() {
       <PageHeading title="My invoices">Invoices for your projects. Pay by card in a few taps; the receipt comes by e-mail.</PageHeading>
       <TestModeBanner />
       <InvoiceList title="Invoices" variant="client" getDetailPath={detailPath} emptyText="Invoices we send you appear here." />
+      {user?.company_id && (
+        <Box sx={{ mt: 3 }}>
+          <Suspense fallback={null}>
+            <StatementPanel companyId={user.company_id} today={new Date().toISOString().slice(0, 10)} />
+          </Suspense>
+        </Box>
+      )}
     </>
   );
 }

@@ -105,3 +105,29 @@ describe('the payments of an invoice', () => {
     expect(asked).toHaveLength(1);
   });
 });
+
+describe('credit notes and invoices without a project', () => {
+  it('shows what credit notes took off, and the amount due after them', async () => {
+    open(invoiceFixture({ id: '15', amount_paid: 20000, amount_credited: 30000, amount_due: 70000, status: 'partially_paid' }));
+    expect(await screen.findByTestId('invoice-credited')).toHaveTextContent('−£300.00');
+    const amounts = screen.getByTestId('invoice-amounts');
+    expect(within(amounts).getByText('Amount due after credits')).toBeInTheDocument();
+    expect(screen.getByTestId('invoice-due')).toHaveTextContent('£700.00');
+  });
+
+  it('says nothing of credits when there are none', async () => {
+    open(invoiceFixture({ id: '16' }));
+    expect(await screen.findByTestId('invoice-due')).toHaveTextContent('£1,200.00');
+    expect(screen.queryByTestId('invoice-credited')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('invoice-amounts')).getByText('Amount due')).toBeInTheDocument();
+  });
+
+  it("says an invoice without a project is billed to the company, where a project's invoice names it", async () => {
+    const first = open(invoiceFixture({ id: '17', project_id: null, project_title: null }));
+    expect(await screen.findByText('None: billed to the company')).toBeInTheDocument();
+    first.unmount();
+    open(invoiceFixture({ id: '18' }));
+    expect(await screen.findByText('Booking site')).toBeInTheDocument();
+    expect(screen.queryByText('None: billed to the company')).not.toBeInTheDocument();
+  });
+});
