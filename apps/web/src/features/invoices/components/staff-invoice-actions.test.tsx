@@ -52,3 +52,30 @@ describe('the credit note action', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('invoice-credit-note')).toBeNull();
   });
 });
+
+describe('the record payment action', { timeout: 20_000 }, () => {
+  it('records a bank transfer with its amount, day and reference, asking for each first', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/invoices/11/payments', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({ invoice: invoiceFixture({ status: 'partially_paid', amount_paid: 50000, amount_due: 70000 }) }, { status: 201 });
+      }),
+    );
+    const { user } = renderScreen(<StaffInvoiceActions invoice={invoiceFixture()} role="admin" />, { path: '/invoice' });
+    await user.click(screen.getByTestId('invoice-record-payment'));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a payment' });
+    expect(dialog).toHaveTextContent('A bank transfer received for INV-2026-0042. Due now: £1,200.00.');
+    expect(within(dialog).getByTestId('payment-amount')).toHaveFocus();
+    expect(within(dialog).getAllByLabelText('Date received').length).toBeGreaterThan(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter the amount received in GBP.');
+    await user.type(within(dialog).getByTestId('payment-amount'), '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter the bank transfer reference.');
+    expect(posted).toEqual([]);
+    await user.type(within(dialog).getByTestId('payment-reference'), 'BANK-42');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(posted).toEqual([{ amount: 50000, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), reference: 'BANK-42' }]));
+  });
+});

@@ -21,6 +21,7 @@ import { useRecordPayment } from '../api/record-payment';
 import { useRefundPayment } from '../api/refund-payment';
 import { useSendInvoice } from '../api/send-invoice';
 import { useVoidInvoice } from '../api/void-invoice';
+import { AmountReasonDialog } from './amount-reason-dialog';
 import { InvoiceEditorDialog } from './invoice-editor-dialog';
 import { DateInput } from '../../../components/date-input';
 
@@ -162,75 +163,56 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
         longer be edited.
       </ConfirmDialog>
 
-      <ConfirmDialog
+      <AmountReasonDialog
         open={open === 'payment'}
         title="Record a payment"
         confirmLabel="Record payment"
-        confirmColor="primary"
         isPending={record.isPending}
         onClose={close}
         onConfirm={handleRecord}
-      >
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <span>
+        intro={
+          <>
             A bank transfer received for {invoice.invoice_no}. Due now: {formatMoney(invoice.amount_due, invoice.currency)}.
-          </span>
-          <TextField
-            label={`Amount (${invoice.currency})`}
-            value={payment.amount}
-            onChange={(e) => setPayment({ ...payment, amount: e.target.value })}
-            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'payment-amount' } }}
-            autoFocus
-          />
-          <DateInput label="Date received" value={payment.date} onChange={(date) => setPayment({ ...payment, date })} />
-          <TextField
-            label="Reference"
-            value={payment.reference}
-            onChange={(e) => setPayment({ ...payment, reference: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'payment-reference' } }}
-          />
-          {formError && (
-            <Typography role="alert" color="error" variant="body2">
-              {formError}
-            </Typography>
-          )}
-        </Stack>
-      </ConfirmDialog>
+          </>
+        }
+        currency={invoice.currency}
+        amount={{ value: payment.amount, onChange: (amount) => setPayment({ ...payment, amount }), testId: 'payment-amount' }}
+        text={{
+          label: 'Reference',
+          value: payment.reference,
+          onChange: (reference) => setPayment({ ...payment, reference }),
+          maxLength: 200,
+          testId: 'payment-reference',
+        }}
+        error={formError}
+      >
+        <DateInput label="Date received" value={payment.date} onChange={(date) => setPayment({ ...payment, date })} />
+      </AmountReasonDialog>
 
-      <ConfirmDialog
+      <AmountReasonDialog
         open={open === 'credit'}
         title="Issue a credit note"
         confirmLabel="Issue credit note"
-        confirmColor="primary"
         isPending={credit.isPending}
         onClose={close}
         onConfirm={handleCredit}
-      >
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <span>
+        intro={
+          <>
             Takes an amount off {invoice.invoice_no} (a correction or a goodwill credit). Left to pay:{' '}
             {formatMoney(invoice.amount_due, invoice.currency)}.
-          </span>
-          <TextField
-            label={`Amount (${invoice.currency})`}
-            value={creditNote.amount}
-            onChange={(e) => setCreditNote({ ...creditNote, amount: e.target.value })}
-            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'credit-amount' } }}
-            autoFocus
-          />
-          <TextField
-            label="Reason"
-            value={creditNote.reason}
-            onChange={(e) => setCreditNote({ ...creditNote, reason: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'credit-reason' } }}
-          />
-          {formError && (
-            <Typography role="alert" color="error" variant="body2">
-              {formError}
-            </Typography>
-          )}
-        </Stack>
-      </ConfirmDialog>
+          </>
+        }
+        currency={invoice.currency}
+        amount={{ value: creditNote.amount, onChange: (amount) => setCreditNote({ ...creditNote, amount }), testId: 'credit-amount' }}
+        text={{
+          label: 'Reason',
+          value: creditNote.reason,
+          onChange: (reason) => setCreditNote({ ...creditNote, reason }),
+          maxLength: 500,
+          testId: 'credit-reason',
+        }}
+        error={formError}
+      />
 
       <ConfirmDialog
         open={open === 'refund'}
