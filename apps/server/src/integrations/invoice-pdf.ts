@@ -238,8 +238,11 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
     [credited > 0 ? 'Amount due after credits' : 'Amount due', money(data.amountDue, data.currency), true],
   ];
   ensureRoom(totals.length * 16 + 10);
+  // A long label ("Amount due after credits") starts further left, clear of its amount.
+  const widest = Math.max(...totals.map(([label, , strong]) => fonts.lineWidth(label, strong ? 'bold' : 'regular', 10)));
+  const labelX = Math.min(cols.tax - 60, cols.amount - 90 - widest);
   for (const [label, value, strong] of totals) {
-    text(label, cols.tax - 60, y, { style: strong ? 'bold' : 'regular' });
+    text(label, labelX, y, { style: strong ? 'bold' : 'regular' });
     text(value, cols.amount, y, { style: strong ? 'bold' : 'regular', align: 'right', size: strong ? 11 : 10 });
     y -= 16;
   }

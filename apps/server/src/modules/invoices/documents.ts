@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { brandLogoPng } from '../../integrations/brand.js';
@@ -75,7 +75,7 @@ export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, p
     db
       .select({ sum: sql<string>`coalesce(sum(${creditNotes.amount}), 0)` })
       .from(creditNotes)
-      .where(and(eq(creditNotes.invoiceId, row.id), lte(creditNotes.createdAt, payment.createdAt))),
+      .where(and(eq(creditNotes.invoiceId, row.id), lt(creditNotes.createdAt, payment.createdAt))),
   ]);
   let paidToDate = 0;
   for (const entry of ledger) {
