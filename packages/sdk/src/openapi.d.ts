@@ -14824,8 +14824,8 @@ export interface operations {
                         items: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -14964,8 +14964,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -15287,8 +15287,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -15462,8 +15462,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -15631,8 +15631,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -15806,8 +15806,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -15983,8 +15983,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -16160,8 +16160,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -16342,8 +16342,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -16982,8 +16982,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -23261,8 +23261,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
@@ -27216,6 +27216,7 @@ export interface operations {
                 limit?: number;
                 status?: "active" | "paused" | "ended";
                 project_id?: string;
+                company_id?: string;
             };
             header?: never;
             path?: never;
@@ -27232,8 +27233,8 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             company: {
                                 id: string;
                                 name: string;
@@ -27341,7 +27342,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    project_id: string;
+                    company_id?: string;
+                    project_id?: string;
+                    /** @enum {string} */
+                    currency?: "GBP" | "EUR" | "USD" | "CHF" | "JPY" | "KRW" | "KWD" | "BHD" | "OMR";
                     lines: {
                         description: string;
                         quantity: number;
@@ -27379,8 +27383,8 @@ export interface operations {
                     "application/json": {
                         recurring_invoice: {
                             id: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             company: {
                                 id: string;
                                 name: string;
@@ -27581,8 +27585,8 @@ export interface operations {
                     "application/json": {
                         recurring_invoice: {
                             id: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             company: {
                                 id: string;
                                 name: string;
@@ -27738,8 +27742,8 @@ export interface operations {
                     "application/json": {
                         recurring_invoice: {
                             id: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             company: {
                                 id: string;
                                 name: string;
@@ -27882,8 +27886,8 @@ export interface operations {
                     "application/json": {
                         recurring_invoice: {
                             id: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             company: {
                                 id: string;
                                 name: string;
@@ -28026,8 +28030,8 @@ export interface operations {
                     "application/json": {
                         recurring_invoice: {
                             id: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             company: {
                                 id: string;
                                 name: string;
@@ -28170,8 +28174,8 @@ export interface operations {
                     "application/json": {
                         recurring_invoice: {
                             id: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             company: {
                                 id: string;
                                 name: string;
@@ -28652,8 +28656,8 @@ export interface operations {
                         invoice: {
                             id: string;
                             invoice_no: string;
-                            project_id: string;
-                            project_title: string;
+                            project_id: string | null;
+                            project_title: string | null;
                             client: {
                                 id: string;
                                 name: string;
