@@ -11,7 +11,8 @@ test('a retainer set up by staff is invoiced by the job and reaches the client',
   // The sweep runs every RECURRING_SWEEP_SECONDS (60 by default) once its first run is scheduled: up to two minutes.
   test.setTimeout(240_000);
   const owner = await loginSuperadmin(request);
-  const client = await createClient(request, { company: `Retainer Co ${uniqueSuffix()}` });
+  const companyName = `Retainer Co ${uniqueSuffix()}`;
+  const client = await createClient(request, { company: companyName });
   const lead = await createTeamlead(request);
   const title = `Care plan ${uniqueSuffix()}`;
   const created = await request.post('/api/projects', {
@@ -32,6 +33,9 @@ test('a retainer set up by staff is invoiced by the job and reaches the client',
   await page.goto('/view-superadmin-invoice');
   await page.getByTestId('new-recurring').click();
   const dialog = page.getByTestId('recurring-dialog');
+  // The client company first (searched by name), then one of its projects.
+  await dialog.getByLabel('Client company').fill(companyName);
+  await page.getByRole('option', { name: companyName }).click();
   await dialog.getByLabel('Project').click();
   await page.getByRole('option', { name: title }).click();
   await dialog.getByLabel('Description').fill('Monthly retainer');

@@ -1,7 +1,7 @@
 import type { CompanyRole, PaymentMethodList, PublicConfig, Statement, User } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
@@ -84,7 +84,7 @@ function stub(list: PaymentMethodList) {
   return calls;
 }
 
-function open(role: CompanyRole, url: string = paths.client.billing, screenElement: ReactNode = <BillingRoute />) {
+function open(role: CompanyRole, url: string = paths.client.billing, screenElement: ReactElement = <BillingRoute />) {
   const auth: AuthContextValue = {
     isAuthenticated: true,
     isRestoring: false,
