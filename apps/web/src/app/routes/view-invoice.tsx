@@ -79,7 +79,9 @@ export function ViewInvoiceRoute() {
   return (
     <>
       <PageTitle title="My invoices" />
-      <PageHeading title="My invoices">Invoices for your projects. Pay by card in a few taps; the receipt comes by e-mail.</PageHeading>
+      <PageHeading title="My invoices">
+        Your company's invoices and its statement. Pay by card in a few taps; the receipt comes by e-mail.
+      </PageHeading>
       <TestModeBanner />
       <InvoiceList title="Invoices" variant="client" getDetailPath={detailPath} emptyText="Invoices we send you appear here." />
       {user?.company_id && (
