@@ -34,7 +34,8 @@ test('a retainer set up by staff is invoiced by the job and reaches the client',
   await page.getByTestId('new-recurring').click();
   const dialog = page.getByTestId('recurring-dialog');
   // The client company first (searched by name), then one of its projects.
-  await dialog.getByLabel('Client company').fill(companyName);
+  await dialog.getByLabel('Find a client company').fill(companyName);
+  await dialog.getByLabel('Client company', { exact: true }).click();
   await page.getByRole('option', { name: companyName }).click();
   await dialog.getByLabel('Project').click();
   await page.getByRole('option', { name: title }).click();

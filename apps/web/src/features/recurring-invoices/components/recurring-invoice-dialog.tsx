@@ -14,7 +14,6 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -77,6 +76,9 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
   const create = useCreateRecurringInvoice();
   const update = useUpdateRecurringInvoice();
   const [company, setCompany] = useState<CompanyChoice | null>(recurring?.company ?? null);
+  const [companySearch, setCompanySearch] = useState('');
+  // The company chosen stays offered while another search runs.
+  const companyOptions = company && !companies.some((c) => c.id === company.id) ? [company, ...companies] : companies;
   // '' is the company's own template, without a project.
   const [projectId, setProjectId] = useState(recurring?.project_id ?? '');
   const [ownCurrency, setOwnCurrency] = useState<Currency>('GBP');
@@ -167,21 +169,39 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
             </Typography>
           ) : (
             <>
-              <Autocomplete
-                options={companies}
-                value={company}
-                onChange={(_, chosen) => {
-                  setCompany(chosen);
-                  setProjectId('');
-                }}
-                onInputChange={(_, q, reason) => {
-                  if (reason === 'input') onCompanySearch(q);
-                }}
-                getOptionLabel={(c) => c.name}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                noOptionsText="No client company by that name"
-                renderInput={(params) => <TextField {...params} label="Client company" />}
-              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  label="Find a client company"
+                  value={companySearch}
+                  onChange={(e) => {
+                    setCompanySearch(e.target.value);
+                    onCompanySearch(e.target.value);
+                  }}
+                  sx={{ flex: 1 }}
+                />
+                <TextField
+                  select
+                  label="Client company"
+                  value={company?.id ?? ''}
+                  onChange={(e) => {
+                    setCompany(companyOptions.find((c) => c.id === e.target.value) ?? null);
+                    setProjectId('');
+                  }}
+                  sx={{ flex: 2 }}
+                  slotProps={{ htmlInput: { 'data-testid': 'recurring-company' } }}
+                >
+                  {companyOptions.length === 0 && (
+                    <MenuItem value="" disabled>
+                      No client company by that name
+                    </MenuItem>
+                  )}
+                  {companyOptions.map((c) => (
+                    <MenuItem key={c.id} value={c.id}>
+                      {c.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Stack>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField
                   select

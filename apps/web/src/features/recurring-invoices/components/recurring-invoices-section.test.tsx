@@ -1,5 +1,5 @@
 import type { RecurringInvoice } from '@agency/schema';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../test/render';
@@ -92,6 +92,7 @@ describe('recurring invoices, for staff', { timeout: 20_000 }, () => {
     const dialog = await screen.findByTestId('recurring-dialog');
     await user.click(within(dialog).getByLabelText('Client company'));
     await user.click(await screen.findByRole('option', { name: 'Acme Ltd' }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     await user.click(within(dialog).getByLabelText('Project'));
     // Only the company's own projects are offered.
     expect(screen.queryByRole('option', { name: 'Other shop' })).not.toBeInTheDocument();
@@ -155,9 +156,11 @@ describe('a recurring invoice for a company without a project', { timeout: 20_00
     expect(created).toEqual([]);
     expect(within(dialog).getByLabelText('Project')).toHaveAttribute('aria-disabled', 'true');
 
-    await user.type(within(dialog).getByLabelText('Client company'), 'Bol');
+    await user.type(within(dialog).getByLabelText('Find a client company'), 'Bol');
     expect(searches.at(-1)).toBe('Bol');
+    await user.click(within(dialog).getByLabelText('Client company'));
     await user.click(await screen.findByRole('option', { name: 'Bolt GmbH' }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     await user.click(within(dialog).getByLabelText('Currency'));
     await user.click(await screen.findByRole('option', { name: 'EUR' }));
     expect(within(dialog).getByTestId('recurring-total')).toHaveTextContent('€1,800.00');
