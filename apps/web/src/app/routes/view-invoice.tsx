@@ -2,8 +2,8 @@ import { isPayable } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { StatementPanel } from '../../features/billing/components/statement-panel';
 import { PageTitle } from '../../features/config/components/page-title';
 import { TestModeBanner } from '../../features/config/components/test-mode-banner';
 import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
@@ -18,9 +18,6 @@ import { paths } from '../../lib/paths';
 import { invoicePathFor, projectPathFor } from '../../lib/project-links';
 
 const detailPath = (id: string) => invoicePathFor('client', id) ?? paths.client.invoices;
-
-// The statement is fetched after the invoice list has painted.
-const StatementPanel = lazy(() => import('../../features/billing/components/statement-panel').then((m) => ({ default: m.StatementPanel })));
 
 /**
  * /view-invoice: the company's invoices with what is due, and its statement; `?id=<id>` opens one with Pay (card)
@@ -86,9 +83,7 @@ export function ViewInvoiceRoute() {
       <InvoiceList title="Invoices" variant="client" getDetailPath={detailPath} emptyText="Invoices we send you appear here." />
       {user?.company_id && (
         <Box sx={{ mt: 3 }}>
-          <Suspense fallback={null}>
-            <StatementPanel companyId={user.company_id} today={new Date().toISOString().slice(0, 10)} />
-          </Suspense>
+          <StatementPanel companyId={user.company_id} today={new Date().toISOString().slice(0, 10)} />
         </Box>
       )}
     </>

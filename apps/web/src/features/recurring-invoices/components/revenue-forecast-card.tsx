@@ -1,8 +1,7 @@
 import { formatDayMonth, shiftDay, type Currency } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { BarChart } from '../../../components/charts';
@@ -67,20 +66,20 @@ export function RevenueForecastCard({ today }: { today: string }) {
               </Box>
             </Stack>
             {currencies.length > 1 && (
-              <ToggleButtonGroup
-                exclusive
-                size="small"
-                value={currency}
-                onChange={(_, next: Currency | null) => next && setPicked(next)}
-                aria-label="Currency of the chart"
-                sx={{ flexWrap: 'wrap' }}
-              >
+              <Stack direction="row" spacing={1} role="group" aria-label="Currency of the chart" sx={{ flexWrap: 'wrap', rowGap: 1 }}>
                 {currencies.map((c) => (
-                  <ToggleButton key={c} value={c} data-testid={`forecast-currency-${c}`}>
+                  <Button
+                    key={c}
+                    size="small"
+                    variant={c === currency ? 'contained' : 'outlined'}
+                    aria-pressed={c === currency}
+                    onClick={() => setPicked(c)}
+                    data-testid={`forecast-currency-${c}`}
+                  >
                     {c}
-                  </ToggleButton>
+                  </Button>
                 ))}
-              </ToggleButtonGroup>
+              </Stack>
             )}
             <BarChart
               height={180}
