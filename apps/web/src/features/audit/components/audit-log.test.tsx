@@ -1,4 +1,5 @@
-import type { AuditEntry } from '@agency/schema';
+import { AUDIT_ACTIONS, type AuditEntry } from '@agency/schema';
+import english from '../../../locales/en-GB/audit.json';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,5 +49,10 @@ describe('the audit log', () => {
     renderScreen(<AuditLog />);
     expect(await screen.findByText('Project approved')).toBeInTheDocument();
     expect(screen.getByText('Project #12')).toBeInTheDocument();
+  });
+
+  it('has a catalogue label for every audited action, the same as the server’s English', () => {
+    const labels = english.actions as Record<string, string>;
+    for (const [action, label] of Object.entries(AUDIT_ACTIONS)) expect(labels[action.replace(/\./g, '__')], action).toBe(label);
   });
 });
