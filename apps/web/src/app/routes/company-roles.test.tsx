@@ -109,6 +109,20 @@ function serve(role: CompanyRole) {
       return HttpResponse.json({ project }, { status: 201 });
     }),
     http.get('/api/projects/31/billing', () => HttpResponse.json({ auto_deposit: true, deposit_percent: 30, deposit_invoice_id: null })),
+    // The company's statement, as the server answers each role (a member may not read it).
+    http.get('/api/companies/:id/statement', () =>
+      role === 'member'
+        ? refuse()
+        : HttpResponse.json({
+            company: { id: '5', name: 'Chat Co' },
+            currency: 'GBP',
+            from: '2026-01-01',
+            to: '2026-03-31',
+            opening_balance: 0,
+            lines: [],
+            closing_balance: 0,
+          }),
+    ),
   );
   return { invoiceRequests, projectPosts };
 }

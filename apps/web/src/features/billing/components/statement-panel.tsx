@@ -8,7 +8,7 @@ import { DateInput } from '../../../components/date-input';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatMoney } from '../../../lib/format';
-import { errorMessage } from '../../../lib/http';
+import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { downloadStatement, useStatement } from '../api/statement';
 
@@ -23,6 +23,9 @@ export function StatementPanel({ companyId, today }: { companyId: string; today:
   const statement = useStatement(companyId, from, to, valid);
   const [downloading, setDownloading] = useState(false);
   const money = (minor: number) => formatMoney(minor, statement.data?.currency ?? 'GBP');
+  // A role the server does not show money to (a member, or a billing person made a member meanwhile): the screen
+  // around says so once; the statement is simply not there.
+  if (hasErrorCode(statement.error, 'FORBIDDEN')) return null;
 
   return (
     <SectionCard
