@@ -4,6 +4,7 @@ import 'i18next';
 import type account from '../locales/en-GB/account.json';
 import type admins from '../locales/en-GB/admins.json';
 import type audit from '../locales/en-GB/audit.json';
+import type auth from '../locales/en-GB/auth.json';
 import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
 import type projects from '../locales/en-GB/projects.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
       account: typeof account;
       admins: typeof admins;
       audit: typeof audit;
+      auth: typeof auth;
       board: typeof board;
       common: typeof common;
       projects: typeof projects;

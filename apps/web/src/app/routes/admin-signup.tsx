@@ -1,25 +1,26 @@
-import { ROLE_LABELS } from '@agency/schema';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../components/plain/loading';
 import { getInvitationPreview } from '../../features/auth/api/get-invitation-preview';
 import { AuthCard } from '../../components/plain/auth-card';
 import { InviteSignupForm } from '../../features/auth/components/invite-signup-form';
+import { useAuthT } from '../../features/auth/i18n';
 import { PublicTitle } from '../layouts/site-title';
 import { errorMessage, hasErrorCode } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { useLoad } from '../../lib/use-action';
 
 function InvitationProblem({ title, message }: { title: string; message: string }) {
+  const { t } = useAuthT();
   return (
-    <AuthCard title="Accept your invitation">
+    <AuthCard title={t('invitation.heading')}>
       <div className="pub-form">
         <div className="pub-alert pub-alert--error" role="alert" data-testid="invitation-error">
           <strong style={{ display: 'block', marginBottom: 4 }}>{title}</strong>
           {message}
         </div>
         <Link to={paths.login} className="pub-btn pub-btn--outline">
-          Go to login
+          {t('invitation.goToLogin')}
         </Link>
       </div>
     </AuthCard>
@@ -28,6 +29,7 @@ function InvitationProblem({ title, message }: { title: string; message: string 
 
 /** /protected/admin-signup?token=…: admins and employees join through the link in their invitation. */
 export function AdminSignupRoute() {
+  const { t } = useAuthT();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() || null;
   const preview = useLoad(
@@ -37,34 +39,21 @@ export function AdminSignupRoute() {
 
   let content;
   if (!token) {
-    content = (
-      <InvitationProblem
-        title="No invitation token"
-        message="This page needs the link from your invitation e-mail. Open that link again, or ask the person who invited you to resend it."
-      />
-    );
+    content = <InvitationProblem title={t('invitation.noToken')} message={t('invitation.noTokenText')} />;
   } else if (preview.isPending) {
     content = <Loading />;
   } else if (preview.isError || !preview.data) {
     const isGone = hasErrorCode(preview.error, 'INVITATION_INVALID');
     content = (
       <InvitationProblem
-        title={isGone ? 'Invitation not valid' : 'Could not check the invitation'}
-        message={
-          isGone
-            ? `${errorMessage(preview.error).replace(/\.$/, '')}. Ask the person who invited you to send a new invitation.`
-            : errorMessage(preview.error)
-        }
+        title={isGone ? t('invitation.notValid') : t('invitation.couldNotCheck')}
+        message={isGone ? t('invitation.notValidText', { reason: errorMessage(preview.error).replace(/\.$/, '') }) : errorMessage(preview.error)}
       />
     );
   } else {
     const invitation = preview.data;
     content = (
-      <AuthCard
-        title={invitation.role === 'admin' ? 'Create your admin account' : `Join as ${ROLE_LABELS[invitation.role].toLowerCase()}`}
-        subtitle="You were invited to join the team. Choose your name and a password."
-        maxWidth="sm"
-      >
+      <AuthCard title={t(`invitation.joinAs.${invitation.role}`)} subtitle={t('invitation.subtitle')} maxWidth="sm">
         <InviteSignupForm inviteToken={token} invitation={invitation} />
       </AuthCard>
     );
@@ -72,7 +61,7 @@ export function AdminSignupRoute() {
 
   return (
     <>
-      <PublicTitle title="Accept invitation" />
+      <PublicTitle title={t('titles.acceptInvitation')} />
       {content}
     </>
   );

@@ -3,26 +3,25 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/plain/auth-card';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { useAuthT } from '../../features/auth/i18n';
 import { PageTitle } from '../../features/config/components/page-title';
 import { paths } from '../../lib/paths';
+import { RichText } from '../../components/plain/rich-text';
 
 /** /reset-password?token=…, the link of a password reset e-mail. */
 export function ResetPasswordRoute() {
+  const { t } = useAuthT();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   return (
     <>
-      <PageTitle title="Choose a new password" />
-      <AuthCard title="Choose a new password" subtitle="Every session of your account is signed out when you do.">
+      <PageTitle title={t('titles.chooseNewPassword')} />
+      <AuthCard title={t('reset.heading')} subtitle={t('reset.subtitle')}>
         {token ? (
           <ResetPasswordForm token={token} />
         ) : (
           <Alert severity="error">
-            This link is incomplete.{' '}
-            <Link component={RouterLink} to={paths.forgotPassword}>
-              Ask for a new one
-            </Link>
-            .
+            <RichText text={t('reset.incomplete')} components={{ a: <Link component={RouterLink} to={paths.forgotPassword} /> }} />
           </Alert>
         )}
       </AuthCard>

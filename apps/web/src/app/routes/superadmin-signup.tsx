@@ -2,12 +2,14 @@ import { useSearchParams } from 'react-router';
 import { Loading } from '../../components/plain/loading';
 import { AuthCard } from '../../components/plain/auth-card';
 import { SuperadminSignupForm } from '../../features/auth/components/superadmin-signup-form';
+import { useAuthT } from '../../features/auth/i18n';
 import { getConfig } from '../../features/config/api/get-config';
 import { PublicTitle } from '../layouts/site-title';
 import { errorMessage } from '../../lib/http';
 import { useLoad } from '../../lib/use-action';
 
 export function SuperadminSignupRoute() {
+  const { t } = useAuthT();
   const config = useLoad(getConfig, 'config');
   const [searchParams] = useSearchParams();
   const setupToken = searchParams.get('setup')?.trim() || undefined;
@@ -17,13 +19,13 @@ export function SuperadminSignupRoute() {
     content = <Loading />;
   } else if (config.isError || !config.data) {
     content = (
-      <AuthCard title="Super admin sign up">
+      <AuthCard title={t('superadmin.heading')}>
         <div className="pub-form">
           <p className="pub-alert pub-alert--error" role="alert">
             {errorMessage(config.error)}
           </p>
           <button type="button" className="pub-btn pub-btn--outline" onClick={config.retry}>
-            Try again
+            {t('superadmin.tryAgain')}
           </button>
         </div>
       </AuthCard>
@@ -32,13 +34,9 @@ export function SuperadminSignupRoute() {
     const requiresSetupKey = config.data.superadmin_exists;
     content = (
       <AuthCard
-        title="Super admin sign up"
+        title={t('superadmin.heading')}
         maxWidth="sm"
-        subtitle={
-          requiresSetupKey
-            ? 'A super admin account already exists. Another one can be created only with the setup key.'
-            : 'Create the account that runs the agency: it approves projects, invites admins and answers clients.'
-        }
+        subtitle={requiresSetupKey ? t('superadmin.existsSubtitle') : t('superadmin.firstSubtitle')}
       >
         <SuperadminSignupForm requiresSetupKey={requiresSetupKey} setupToken={setupToken} />
       </AuthCard>
@@ -47,7 +45,7 @@ export function SuperadminSignupRoute() {
 
   return (
     <>
-      <PublicTitle title="Super admin sign up" />
+      <PublicTitle title={t('titles.superadminSignup')} />
       {content}
     </>
   );

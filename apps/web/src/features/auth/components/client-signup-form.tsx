@@ -6,6 +6,9 @@ import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupClient } from '../api/signup-client';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { checkConfirmation, NewPasswordPair } from '../../../components/plain/new-password-pair';
+import { i18n } from '../../../i18n';
+import { useAuthT } from '../i18n';
+import { RichText } from '../../../components/plain/rich-text';
 
 type Values = { name: string; email: string; password: string; confirm_password: string; company: string; phone: string };
 
@@ -17,8 +20,8 @@ function checksFor(values: Values) {
     email: checkEmail,
     password: checkNewPassword,
     confirm_password: checkConfirmation(values.password),
-    company: checkOptionalText(120, 'Company'),
-    phone: checkOptionalText(40, 'Phone'),
+    company: checkOptionalText(120, i18n.t('auth:clientSignup.companyName')),
+    phone: checkOptionalText(40, i18n.t('auth:clientSignup.phoneName')),
   };
 }
 
@@ -27,6 +30,7 @@ function checksFor(values: Values) {
  * address the same way, so the form then only says where to look).
  */
 export function ClientSignupForm() {
+  const { t } = useAuthT();
   const signup = useAction(signupClient);
   const { values, field, validate } = usePlainForm(EMPTY, checksFor);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -48,32 +52,32 @@ export function ClientSignupForm() {
     return (
       <div className="pub-form" data-testid="signup-sent" role="status">
         <p className="pub-alert pub-alert--info">
-          We sent a link to <strong>{sentTo}</strong>. Open it to finish creating your account: it works once, for 24 hours.
+          <RichText text={t('clientSignup.sent', { email: sentTo })} components={{ strong: <strong /> }} />
         </p>
-        <p>Nothing in your inbox after a few minutes? Look in the spam folder, or check the address and send it again.</p>
+        <p>{t('clientSignup.sentHelp')}</p>
         <button type="button" className="pub-btn pub-btn--outline" onClick={() => setSentTo(null)} data-testid="signup-again">
-          Change the address
+          {t('clientSignup.changeAddress')}
         </button>
       </div>
     );
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Client sign up" data-testid="client-signup-form" className="pub-form">
+    <form noValidate onSubmit={handleSubmit} aria-label={t('clientSignup.formLabel')} data-testid="client-signup-form" className="pub-form">
       {signup.isError && (
         <FormAlert severity="error" testId="form-error">
           {authErrorMessage(signup.error)}
         </FormAlert>
       )}
-      <PlainField label="Full name" autoComplete="name" autoFocus required {...field('name')} />
-      <PlainField label="E-mail" type="email" autoComplete="email" required {...field('email')} />
+      <PlainField label={t('fields.fullName')} autoComplete="name" autoFocus required {...field('name')} />
+      <PlainField label={t('fields.email')} type="email" autoComplete="email" required {...field('email')} />
       <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
       <div className="pub-two-columns">
-        <PlainField label="Company name (optional)" autoComplete="organization" hint="Defaults to your name when left empty." {...field('company')} />
-        <PlainField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
+        <PlainField label={t('clientSignup.company')} autoComplete="organization" hint={t('clientSignup.companyHint')} {...field('company')} />
+        <PlainField label={t('clientSignup.phone')} type="tel" autoComplete="tel" {...field('phone')} />
       </div>
       <SubmitButton loading={signup.isPending} testId="signup-submit">
-        Create account
+        {t('clientSignup.submit')}
       </SubmitButton>
     </form>
   );

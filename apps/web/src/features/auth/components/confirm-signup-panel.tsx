@@ -6,12 +6,14 @@ import { notify } from '../../../lib/notify';
 import { startSession } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
 import { confirmSignup } from '../api/signup-client';
+import { useAuthT } from '../i18n';
 
 /**
  * The page of the link a sign-up mail carries: one press makes the account and signs the client in. A press, not the
  * page load, so a mail scanner that opens links cannot make the account for the person.
  */
 export function ConfirmSignupPanel({ token }: { token: string }) {
+  const { t } = useAuthT();
   const navigate = useNavigate();
   const confirm = useAction(confirmSignup);
 
@@ -19,7 +21,7 @@ export function ConfirmSignupPanel({ token }: { token: string }) {
     const response = await confirm.run({ token });
     if (!response) return;
     startSession(response.token, { user: response.user });
-    notify.success('Your account is ready.');
+    notify.success(t('confirmSignup.ready'));
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
 
@@ -27,12 +29,10 @@ export function ConfirmSignupPanel({ token }: { token: string }) {
     <div className="pub-form">
       {confirm.isError && (
         <FormAlert severity="error" testId="form-error">
-          {hasErrorCode(confirm.error, 'LINK_INVALID')
-            ? 'This link is invalid, used or expired. Sign up again to get a new one.'
-            : errorMessage(confirm.error)}
+          {hasErrorCode(confirm.error, 'LINK_INVALID') ? t('confirmSignup.linkInvalid') : errorMessage(confirm.error)}
         </FormAlert>
       )}
-      <p>Your e-mail address is confirmed once you press the button: your account is then ready to use.</p>
+      <p>{t('confirmSignup.explain')}</p>
       <button
         type="button"
         className="pub-btn pub-btn--primary pub-btn--large"
@@ -42,7 +42,7 @@ export function ConfirmSignupPanel({ token }: { token: string }) {
         data-testid="confirm-signup"
       >
         {confirm.isPending && <span className="pub-spinner" aria-hidden="true" />}
-        Finish signing up
+        {t('confirmSignup.submit')}
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { ROLE_DASHBOARD, ROLE_LABELS, type InvitationPreview } from '@agency/schema';
+import { ROLE_DASHBOARD, type InvitationPreview } from '@agency/schema';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert, PlainField, SubmitButton } from '../../../components/plain/field';
@@ -11,6 +11,8 @@ import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupInvited } from '../api/signup-invited';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { checkConfirmation, NewPasswordPair } from '../../../components/plain/new-password-pair';
+import { useCommonT } from '../../../i18n';
+import { useAuthT } from '../i18n';
 
 type Values = { name: string; password: string; confirm_password: string };
 
@@ -21,6 +23,8 @@ function checksFor(values: Values) {
 type InviteSignupFormProps = { inviteToken: string; invitation: InvitationPreview };
 
 export function InviteSignupForm({ inviteToken, invitation }: InviteSignupFormProps) {
+  const { t } = useAuthT();
+  const { t: tCommon } = useCommonT();
   const navigate = useNavigate();
   const signup = useAction(signupInvited);
   const { values, field, validate } = usePlainForm<Values>({ name: '', password: '', confirm_password: '' }, checksFor);
@@ -34,17 +38,17 @@ export function InviteSignupForm({ inviteToken, invitation }: InviteSignupFormPr
     });
     if (!response) return;
     startSession(response.token, { user: response.user, ...(response.mfa_enrolment_required ? { mfa_enrolment_required: true } : {}) });
-    notify.success('Your account is ready.');
+    notify.success(t('confirmSignup.ready'));
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Accept invitation" data-testid="invite-signup-form" className="pub-form">
+    <form noValidate onSubmit={handleSubmit} aria-label={t('invitation.formLabel')} data-testid="invite-signup-form" className="pub-form">
       <p className="pub-invite-meta">
         <span className="pub-chip" data-testid="invitation-role">
-          {ROLE_LABELS[invitation.role]}
+          {tCommon(`roles.${invitation.role}`)}
         </span>
-        <span className="pub-muted">Invitation valid until {formatDateTime(invitation.expires_at)}</span>
+        <span className="pub-muted">{t('invitation.validUntil', { date: formatDateTime(invitation.expires_at) })}</span>
       </p>
       {signup.isError && (
         <FormAlert severity="error" testId="form-error">
@@ -52,17 +56,17 @@ export function InviteSignupForm({ inviteToken, invitation }: InviteSignupFormPr
         </FormAlert>
       )}
       <PlainField
-        label="E-mail"
+        label={t('fields.email')}
         name="email"
         value={invitation.email}
         readOnly
-        hint="Your invitation was sent to this address."
+        hint={t('invitation.emailHint')}
         data-testid="invited-email"
       />
-      <PlainField label="Full name" autoComplete="name" autoFocus required {...field('name')} />
+      <PlainField label={t('fields.fullName')} autoComplete="name" autoFocus required {...field('name')} />
       <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
       <SubmitButton loading={signup.isPending} testId="signup-submit">
-        Create account
+        {t('invitation.submit')}
       </SubmitButton>
     </form>
   );

@@ -9,6 +9,7 @@ import { useAction } from '../../../lib/use-action';
 import { usePlainForm } from '../../../lib/use-plain-form';
 import { login } from '../api/login';
 import { authErrorMessage } from '../utils/auth-error-message';
+import { useAuthT } from '../i18n';
 import { SecondStepForm } from './second-step-form';
 
 type LoginFormProps = {
@@ -24,6 +25,7 @@ const checks = () => CHECKS;
  * from the authenticator app (or a recovery code).
  */
 export function LoginForm({ returnTo }: LoginFormProps) {
+  const { t } = useAuthT();
   const navigate = useNavigate();
   const signIn = useAction(login);
   const { values, field, validate } = usePlainForm({ email: '', password: '' }, checks);
@@ -55,7 +57,7 @@ export function LoginForm({ returnTo }: LoginFormProps) {
   if (challenge) return <SecondStepForm mfaToken={challenge} email={values.email.trim()} onSignedIn={finish} onRestart={handleRestart} />;
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Login" data-testid="login-form" className="pub-form">
+    <form noValidate onSubmit={handleSubmit} aria-label={t('login.formLabel')} data-testid="login-form" className="pub-form">
       {notice && (
         <FormAlert severity="info" testId="login-notice">
           {notice}
@@ -66,17 +68,17 @@ export function LoginForm({ returnTo }: LoginFormProps) {
           {authErrorMessage(signIn.error)}
         </FormAlert>
       )}
-      <PlainField label="E-mail" type="email" autoComplete="email" autoFocus {...field('email')} />
+      <PlainField label={t('fields.email')} type="email" autoComplete="email" autoFocus {...field('email')} />
       <div>
-        <PlainPasswordField label="Password" autoComplete="current-password" {...field('password')} />
-        <p style={{ textAlign: 'right', margin: '6px 0 0', fontSize: '0.875rem' }}>
+        <PlainPasswordField label={t('fields.password')} autoComplete="current-password" {...field('password')} />
+        <p style={{ textAlign: 'end', margin: '6px 0 0', fontSize: '0.875rem' }}>
           <Link to={paths.forgotPassword} className="pub-strong-link" data-testid="forgot-password-link">
-            Forgot password?
+            {t('login.forgotPassword')}
           </Link>
         </p>
       </div>
       <SubmitButton loading={signIn.isPending} testId="login-submit">
-        Log in
+        {t('login.submit')}
       </SubmitButton>
     </form>
   );

@@ -10,17 +10,20 @@ import { hasErrorCode } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
 import { useCheckPasswordReset } from '../api/check-password-reset';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+import { i18n } from '../../../i18n';
+import { useAuthT } from '../i18n';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { NewPasswordFields } from './new-password-fields';
 
 const resetFormSchema = passwordResetConfirmInput
   .omit({ token: true })
-  .extend({ confirm_password: z.string().min(1, 'Confirm your password') })
-  .refine((values) => values.password === values.confirm_password, { message: 'Passwords do not match', path: ['confirm_password'] });
+  .extend({ confirm_password: z.string().min(1, { error: () => i18n.t('auth:reset.confirmRequired') }) })
+  .refine((values) => values.password === values.confirm_password, { error: () => i18n.t('auth:reset.mismatch'), path: ['confirm_password'] });
 type ResetFormValues = z.input<typeof resetFormSchema>;
 
 /** The page of a reset link: a new password, once; afterwards every session has ended and the person logs in. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useAuthT();
   const check = useCheckPasswordReset(token);
   const confirm = useConfirmPasswordReset();
   const { control, handleSubmit } = useForm<ResetFormValues>({
@@ -32,11 +35,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <Stack spacing={2.5}>
         <Alert severity="success" role="status" data-testid="reset-done">
-          Your password has been changed, and every session has been signed out. Log in with the new password.
+          {t('reset.done')}
         </Alert>
         {/* Plain links drawn as buttons: the public pages colour every link, which a kit button on a link would not undo. */}
         <RouterLink to={paths.login} className="pub-btn pub-btn--primary pub-btn--large" style={{ width: '100%' }} data-testid="reset-login">
-          Log in
+          {t('reset.login')}
         </RouterLink>
       </Stack>
     );
@@ -46,16 +49,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (hasErrorCode(check.error, 'LINK_INVALID') || hasErrorCode(confirm.error, 'LINK_INVALID')) {
     return (
       <Stack spacing={2.5} data-testid="reset-link-dead">
-        <Alert severity="warning">
-          This link has already been used or has expired. A reset link works once and for a short time: ask for a new one and use the newest e-mail.
-        </Alert>
+        <Alert severity="warning">{t('reset.dead')}</Alert>
         <RouterLink
           to={paths.forgotPassword}
           className="pub-btn pub-btn--primary pub-btn--large"
           style={{ width: '100%' }}
           data-testid="reset-ask-again"
         >
-          Ask for a new link
+          {t('reset.askAgain')}
         </RouterLink>
       </Stack>
     );
@@ -65,7 +66,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form
       noValidate
       onSubmit={handleSubmit((values) => confirm.mutate({ token, password: values.password }))}
-      aria-label="Choose a new password"
+      aria-label={t('reset.formLabel')}
       data-testid="reset-password-form"
     >
       <Stack spacing={2.5}>
@@ -76,7 +77,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         )}
         <NewPasswordFields control={control} />
         <Button type="submit" variant="contained" size="large" loading={confirm.isPending} data-testid="reset-submit">
-          Set the new password
+          {t('reset.submit')}
         </Button>
       </Stack>
     </form>

@@ -5,6 +5,7 @@ import { checkRecoveryCode, checkTotpCode } from '../../../lib/field-checks';
 import { hasErrorCode } from '../../../lib/http';
 import { useAction } from '../../../lib/use-action';
 import { loginSecondStep } from '../api/login-second-step';
+import { useAuthT } from '../i18n';
 import { authErrorMessage } from '../utils/auth-error-message';
 
 type SecondStepFormProps = {
@@ -16,6 +17,7 @@ type SecondStepFormProps = {
 };
 
 export function SecondStepForm({ mfaToken, email, onSignedIn, onRestart }: SecondStepFormProps) {
+  const { t } = useAuthT();
   const secondStep = useAction(loginSecondStep);
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -44,11 +46,9 @@ export function SecondStepForm({ mfaToken, email, onSignedIn, onRestart }: Secon
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Two-factor authentication" data-testid="mfa-form" className="pub-form">
+    <form noValidate onSubmit={handleSubmit} aria-label={t('mfa.formLabel')} data-testid="mfa-form" className="pub-form">
       <p className="pub-muted" style={{ margin: 0 }}>
-        {useRecovery
-          ? `Enter one of the recovery codes you saved when you turned on two-factor authentication for ${email}. Each code works once.`
-          : `Open your authenticator app and enter the 6-digit code for ${email}.`}
+        {useRecovery ? t('mfa.recoveryIntro', { email }) : t('mfa.codeIntro', { email })}
       </p>
       {secondStep.isError && (
         <FormAlert severity="error" testId="form-error">
@@ -57,26 +57,26 @@ export function SecondStepForm({ mfaToken, email, onSignedIn, onRestart }: Secon
       )}
       <PlainField
         key={useRecovery ? 'recovery' : 'code'}
-        label={useRecovery ? 'Recovery code' : 'Authentication code'}
+        label={useRecovery ? t('mfa.recoveryCode') : t('mfa.code')}
         name={useRecovery ? 'recovery_code' : 'code'}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         error={fieldError}
-        hint={useRecovery ? 'Looks like abcd-efgh-ijkl-mnop' : undefined}
+        hint={useRecovery ? t('mfa.recoveryHint') : undefined}
         autoComplete="one-time-code"
         autoFocus
         testId="mfa-code-field"
         {...(useRecovery ? { spellCheck: false, autoCapitalize: 'none' } : { inputMode: 'numeric' as const, maxLength: 7 })}
       />
       <SubmitButton loading={secondStep.isPending} testId="mfa-submit">
-        Verify and log in
+        {t('mfa.submit')}
       </SubmitButton>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between' }}>
         <button type="button" className="pub-btn pub-btn--text" onClick={handleSwitch} data-testid="mfa-switch">
-          {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
+          {useRecovery ? t('mfa.useApp') : t('mfa.useRecovery')}
         </button>
         <button type="button" className="pub-btn pub-btn--quiet" onClick={() => onRestart(null)}>
-          Back to password
+          {t('mfa.back')}
         </button>
       </div>
     </form>

@@ -5,6 +5,8 @@ import { paths } from '../../../lib/paths';
 import { SignedInNotice } from './signed-in-notice';
 import '../../../components/plain/public.css';
 import '../../../components/public-sections.css';
+import { useAuthT } from '../i18n';
+import { RichText } from '../../../components/plain/rich-text';
 
 function Badge({ grey, children }: { grey?: boolean; children: ReactNode }) {
   return (
@@ -15,14 +17,15 @@ function Badge({ grey, children }: { grey?: boolean; children: ReactNode }) {
 }
 
 export function SignupChooser() {
+  const { t } = useAuthT();
   return (
     <div className="home-section">
       <div className="pub-wrap" style={{ maxWidth: 900 }}>
         <h1 className="home-h2" style={{ textAlign: 'center', fontSize: 'clamp(2rem, 5vw, 2.6rem)' }}>
-          Create your account
+          {t('chooser.heading')}
         </h1>
         <p className="pub-muted" style={{ textAlign: 'center', margin: '12px 0 0' }}>
-          Choose how you work with us.
+          {t('chooser.lead')}
         </p>
         <SignedInNotice style={{ margin: '24px auto 0', maxWidth: 640, textAlign: 'center' }} />
         <div className="home-grid home-grid--two">
@@ -32,10 +35,10 @@ export function SignupChooser() {
               <path d="M9 7V5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v2M3 13h18" />
             </Badge>
             <h2>
-              I&apos;m a client <ArrowForwardIcon />
+              {t('chooser.client')} <ArrowForwardIcon />
             </h2>
             <p className="pub-muted" style={{ margin: '8px 0 0' }}>
-              Sign up to send project briefs, sign contracts, pay invoices and talk to the agency.
+              {t('chooser.clientText')}
             </p>
           </Link>
           <div className="pub-card signup-card signup-card--muted" data-testid="invitation-note">
@@ -44,18 +47,14 @@ export function SignupChooser() {
               <circle cx="9" cy="11" r="2.5" />
               <path d="M5.5 17c.8-1.8 2-2.5 3.5-2.5s2.7.7 3.5 2.5M15 10h3M15 14h3" />
             </Badge>
-            <h2>Admins and employees</h2>
+            <h2>{t('chooser.staff')}</h2>
             <p className="pub-muted" style={{ margin: '8px 0 0' }}>
-              Admin, team lead and team member accounts are created by invitation only. Open the link in your invitation e-mail to set up your
-              account.
+              {t('chooser.staffText')}
             </p>
           </div>
         </div>
         <p className="pub-muted" style={{ textAlign: 'center', margin: '32px 0 0' }}>
-          Already have an account?{' '}
-          <Link to={paths.login} className="pub-strong-link">
-            Log in
-          </Link>
+          <RichText text={t('chooser.haveAccount')} components={{ a: <Link to={paths.login} className="pub-strong-link" /> }} />
         </p>
       </div>
     </div>

@@ -10,6 +10,8 @@ import { usePlainForm } from '../../../lib/use-plain-form';
 import { signupSuperadmin } from '../api/signup-superadmin';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { checkConfirmation, NewPasswordPair } from '../../../components/plain/new-password-pair';
+import { i18n } from '../../../i18n';
+import { useAuthT } from '../i18n';
 
 type Values = { name: string; email: string; password: string; confirm_password: string; setup_key: string; setup_token: string };
 
@@ -24,12 +26,12 @@ function checksFor(values: Values, requiresSetupKey: boolean, asksForToken: bool
     password: checkNewPassword,
     confirm_password: checkConfirmation(values.password),
     setup_key: (value) => {
-      if (value.length > 500) return 'Setup key is too long';
-      return requiresSetupKey && !value.trim() ? 'Setup key is required' : null;
+      if (value.length > 500) return i18n.t('auth:superadmin.setupKeyTooLong');
+      return requiresSetupKey && !value.trim() ? i18n.t('auth:superadmin.setupKeyRequired') : null;
     },
     setup_token: (value) => {
-      if (value.length > 200) return 'Set-up token is too long';
-      return asksForToken && !value.trim() ? 'Set-up token is required' : null;
+      if (value.length > 200) return i18n.t('auth:superadmin.setupTokenTooLong');
+      return asksForToken && !value.trim() ? i18n.t('auth:superadmin.setupTokenRequired') : null;
     },
   };
 }
@@ -41,6 +43,7 @@ type SuperadminSignupFormProps = {
 };
 
 export function SuperadminSignupForm({ requiresSetupKey, setupToken }: SuperadminSignupFormProps) {
+  const { t } = useAuthT();
   const navigate = useNavigate();
   const signup = useAction(signupSuperadmin);
   const asksForToken = !requiresSetupKey && !setupToken;
@@ -63,34 +66,40 @@ export function SuperadminSignupForm({ requiresSetupKey, setupToken }: Superadmi
     });
     if (!response) return;
     startSession(response.token, { user: response.user });
-    notify.success('Super admin account created.');
+    notify.success(t('superadmin.created'));
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Super admin sign up" data-testid="superadmin-signup-form" className="pub-form">
+    <form noValidate onSubmit={handleSubmit} aria-label={t('superadmin.formLabel')} data-testid="superadmin-signup-form" className="pub-form">
       {signup.isError && (
         <FormAlert severity="error" testId="form-error">
           {authErrorMessage(signup.error)}
         </FormAlert>
       )}
-      <PlainField label="Full name" autoComplete="name" autoFocus required {...field('name')} />
-      <PlainField label="E-mail" type="email" autoComplete="email" required {...field('email')} />
+      <PlainField label={t('fields.fullName')} autoComplete="name" autoFocus required {...field('name')} />
+      <PlainField label={t('fields.email')} type="email" autoComplete="email" required {...field('email')} />
       <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
       {requiresSetupKey && (
-        <PlainPasswordField label="Setup key" autoComplete="off" required hint="Whoever runs the server can give it to you" {...field('setup_key')} />
+        <PlainPasswordField
+          label={t('superadmin.setupKey')}
+          autoComplete="off"
+          required
+          hint={t('superadmin.setupKeyHint')}
+          {...field('setup_key')}
+        />
       )}
       {asksForToken && (
         <PlainPasswordField
-          label="Set-up token"
+          label={t('superadmin.setupToken')}
           autoComplete="off"
           required
-          hint="In the link the server printed when it started, or in the file owner-setup-token in its data folder"
+          hint={t('superadmin.setupTokenHint')}
           {...field('setup_token')}
         />
       )}
       <SubmitButton loading={signup.isPending} testId="signup-submit">
-        Create super admin account
+        {t('superadmin.submit')}
       </SubmitButton>
     </form>
   );
