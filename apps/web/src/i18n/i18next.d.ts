@@ -7,6 +7,7 @@ import type audit from '../locales/en-GB/audit.json';
 import type auth from '../locales/en-GB/auth.json';
 import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
+import type landing from '../locales/en-GB/landing.json';
 import type projects from '../locales/en-GB/projects.json';
 import type time from '../locales/en-GB/time.json';
 import type tools from '../locales/en-GB/tools.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       auth: typeof auth;
       board: typeof board;
       common: typeof common;
+      landing: typeof landing;
       projects: typeof projects;
       time: typeof time;
       tools: typeof tools;

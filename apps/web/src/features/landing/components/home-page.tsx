@@ -4,13 +4,13 @@ import { ArrowForwardIcon, OutlineIcon } from '../../../components/plain/icons';
 import { paths } from '../../../lib/paths';
 import '../../../components/plain/public.css';
 import '../../../components/public-sections.css';
+import { useLandingT } from '../i18n';
 
-type Service = { title: string; text: string; icon: ReactNode };
+type Service = { id: 'delivery' | 'contracts' | 'invoicing' | 'messaging'; icon: ReactNode };
 
 const SERVICES: readonly Service[] = [
   {
-    title: 'Project delivery',
-    text: 'Every request is reviewed, scoped and handed to a team lead who runs it on a shared board until it ships.',
+    id: 'delivery',
     icon: (
       <OutlineIcon>
         <rect x="3" y="4" width="18" height="16" rx="2" />
@@ -19,8 +19,7 @@ const SERVICES: readonly Service[] = [
     ),
   },
   {
-    title: 'Contracts',
-    text: 'Each approved project comes with a contract you read and sign online, and keep as a PDF.',
+    id: 'contracts',
     icon: (
       <OutlineIcon>
         <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
@@ -29,8 +28,7 @@ const SERVICES: readonly Service[] = [
     ),
   },
   {
-    title: 'Invoicing',
-    text: 'Itemised invoices you can pay by card, with a receipt the moment the payment goes through.',
+    id: 'invoicing',
     icon: (
       <OutlineIcon>
         <rect x="2" y="5" width="20" height="14" rx="2" />
@@ -39,8 +37,7 @@ const SERVICES: readonly Service[] = [
     ),
   },
   {
-    title: 'Direct messaging',
-    text: 'A conversation per project with the agency, with attachments and read receipts.',
+    id: 'messaging',
     icon: (
       <OutlineIcon>
         <path d="M20 4H4a1 1 0 0 0-1 1v15l4-4h13a1 1 0 0 0 1-1V5a1 1 0 0 0-1-1z" />
@@ -49,32 +46,26 @@ const SERVICES: readonly Service[] = [
   },
 ];
 
-const STEPS = [
-  { title: 'Sign up', text: 'Create a client account with your name and e-mail.' },
-  { title: 'Send a brief', text: 'Describe the project, the budget and when you need it.' },
-  { title: 'Approve and sign', text: 'We confirm the scope and team; you sign the contract online.' },
-  { title: 'Track and pay', text: 'Follow progress, talk to us, and pay invoices when they are due.' },
-] as const;
+const STEPS = ['signUp', 'brief', 'approve', 'track'] as const;
 
 type HomePageProps = { brandName: string | undefined };
 
 export function HomePage({ brandName }: HomePageProps) {
+  const { t } = useLandingT();
   return (
     <div data-testid="home-page">
       <section className="home-hero">
         <div className="pub-wrap">
-          <p className="home-eyebrow">Welcome{brandName ? ` to ${brandName}` : ''}</p>
-          <h1 className="home-title">A delivery team for your next project</h1>
-          <p className="home-lead">
-            Bring us an idea, a deadline and a budget. We agree the scope, staff the project and keep you informed until it is done.
-          </p>
+          <p className="home-eyebrow">{brandName ? t('home.welcomeTo', { brand: brandName }) : t('home.welcome')}</p>
+          <h1 className="home-title">{t('home.title')}</h1>
+          <p className="home-lead">{t('home.lead')}</p>
           <div className="home-actions">
             <Link to={paths.clientSignup} className="pub-btn pub-btn--primary pub-btn--large">
-              Start a project
+              {t('home.startProject')}
               <ArrowForwardIcon />
             </Link>
             <Link to={paths.login} className="pub-btn pub-btn--outline pub-btn--large">
-              Log in
+              {t('home.logIn')}
             </Link>
           </div>
         </div>
@@ -83,17 +74,17 @@ export function HomePage({ brandName }: HomePageProps) {
       <section className="home-section" aria-labelledby="services">
         <div className="pub-wrap">
           <h2 id="services" className="home-h2">
-            Services
+            {t('home.services')}
           </h2>
           <p className="pub-muted" style={{ margin: '8px 0 0', maxWidth: 620 }}>
-            What working with us looks like, from the first message to the last invoice.
+            {t('home.servicesLead')}
           </p>
           <ul className="home-grid home-grid--four">
             {SERVICES.map((service) => (
-              <li key={service.title} className="pub-card">
+              <li key={service.id} className="pub-card">
                 <span className="home-badge">{service.icon}</span>
-                <h3>{service.title}</h3>
-                <p>{service.text}</p>
+                <h3>{t(`home.serviceItems.${service.id}.title`)}</h3>
+                <p>{t(`home.serviceItems.${service.id}.text`)}</p>
               </li>
             ))}
           </ul>
@@ -103,16 +94,16 @@ export function HomePage({ brandName }: HomePageProps) {
       <section className="home-section home-band" aria-labelledby="how-it-works">
         <div className="pub-wrap">
           <h2 id="how-it-works" className="home-h2">
-            How it works
+            {t('home.howItWorks')}
           </h2>
           <ol className="home-grid home-grid--four">
             {STEPS.map((step, index) => (
-              <li key={step.title}>
+              <li key={step}>
                 <span className="home-step-number" aria-hidden="true">
                   {index + 1}
                 </span>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
+                <h3>{t(`home.steps.${step}.title`)}</h3>
+                <p>{t(`home.steps.${step}.text`)}</p>
               </li>
             ))}
           </ol>
@@ -122,17 +113,17 @@ export function HomePage({ brandName }: HomePageProps) {
       <section className="home-section" aria-labelledby="cta">
         <div className="pub-wrap home-center">
           <h2 id="cta" className="home-h2">
-            Have a project in mind?
+            {t('home.cta')}
           </h2>
           <p className="pub-muted" style={{ margin: '12px 0 0' }}>
-            Create your client account and send the brief. We reply to every request.
+            {t('home.ctaText')}
           </p>
           <div className="home-actions">
             <Link to={paths.signup} className="pub-btn pub-btn--primary pub-btn--large">
-              Sign up
+              {t('home.signUp')}
             </Link>
             <Link to={paths.login} className="pub-btn pub-btn--text pub-btn--large">
-              I already have an account
+              {t('home.haveAccount')}
             </Link>
           </div>
         </div>
