@@ -7,6 +7,7 @@ import type audit from '../locales/en-GB/audit.json';
 import type auth from '../locales/en-GB/auth.json';
 import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
+import type invitations from '../locales/en-GB/invitations.json';
 import type landing from '../locales/en-GB/landing.json';
 import type projects from '../locales/en-GB/projects.json';
 import type time from '../locales/en-GB/time.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       auth: typeof auth;
       board: typeof board;
       common: typeof common;
+      invitations: typeof invitations;
       landing: typeof landing;
       projects: typeof projects;
       time: typeof time;

@@ -1,4 +1,4 @@
-import { createInvitationInput, ROLE_LABELS, type CreateInvitationResponse } from '@agency/schema';
+import { createInvitationInput, type CreateInvitationResponse } from '@agency/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
@@ -12,6 +12,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
 import type { z } from 'zod';
@@ -19,7 +20,9 @@ import { CopyLinkField } from '../../../components/copy-link-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
+import { useCommonT } from '../../../i18n';
 import { useCreateInvitation } from '../api/create-invitation';
+import { useInvitationsT } from '../i18n';
 
 const emailOnly = createInvitationInput.pick({ email: true });
 type FormInput = z.input<typeof emailOnly>;
@@ -33,6 +36,8 @@ type CreateInvitationFormProps = {
 };
 
 export function CreateInvitationForm({ roles }: CreateInvitationFormProps) {
+  const { t } = useInvitationsT();
+  const { t: tCommon } = useCommonT();
   const createInvitation = useCreateInvitation();
   const [created, setCreated] = useState<CreateInvitationResponse | null>(null);
   const [role, setRole] = useState<InvitedRole>(roles[0]);
@@ -40,7 +45,7 @@ export function CreateInvitationForm({ roles }: CreateInvitationFormProps) {
     resolver: zodResolver(emailOnly),
     defaultValues: { email: '' },
   });
-  const roleLabel = ROLE_LABELS[created?.invitation.role ?? role].toLowerCase();
+  const shownRole = created?.invitation.role ?? role;
 
   function handleValidSubmit({ email }: FormOutput) {
     createInvitation.mutate(
@@ -48,7 +53,7 @@ export function CreateInvitationForm({ roles }: CreateInvitationFormProps) {
       {
         onSuccess: (response) => {
           setCreated(response);
-          notify.success(`Invitation sent to ${response.invitation.email}`);
+          notify.success(t('create.sent', { email: response.invitation.email }));
         },
       },
     );
@@ -64,16 +69,15 @@ export function CreateInvitationForm({ roles }: CreateInvitationFormProps) {
     return (
       <Stack spacing={2.5} data-testid="invitation-created">
         <Alert severity="success" icon={<MarkEmailReadOutlinedIcon />}>
-          Invitation created for <strong>{created.invitation.email}</strong>.
+          <Trans t={t} i18nKey="create.created" values={{ email: created.invitation.email }} components={{ strong: <strong /> }} />
         </Alert>
-        <CopyLinkField label="Invitation link" value={created.link} />
+        <CopyLinkField label={t('create.link')} value={created.link} />
         <Typography variant="body2" color="text.secondary">
-          The link was also e-mailed to {created.invitation.email}. It can be used once and expires on {formatDateTime(created.invitation.expires_at)}
-          .
+          {t('create.emailed', { email: created.invitation.email, date: formatDateTime(created.invitation.expires_at) })}
         </Typography>
         <Box>
           <Button variant="outlined" onClick={handleInviteAnother}>
-            Invite another {roleLabel}
+            {t(`create.inviteAnother.${shownRole}`)}
           </Button>
         </Box>
       </Stack>
@@ -81,7 +85,7 @@ export function CreateInvitationForm({ roles }: CreateInvitationFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} aria-label={`Invite ${roleLabel}`} data-testid="create-invitation-form">
+    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} aria-label={t(`create.formLabel.${shownRole}`)} data-testid="create-invitation-form">
       <Stack spacing={2.5}>
         {createInvitation.isError && (
           <Alert severity="error" data-testid="form-error">
@@ -90,10 +94,16 @@ export function CreateInvitationForm({ roles }: CreateInvitationFormProps) {
         )}
         {roles.length > 1 && (
           <FormControl>
-            <FormLabel id="invite-role-label">Role</FormLabel>
+            <FormLabel id="invite-role-label">{t('create.role')}</FormLabel>
             <RadioGroup row aria-labelledby="invite-role-label" value={role} onChange={(event) => setRole(event.target.value as InvitedRole)}>
               {roles.map((choice) => (
-                <FormControlLabel key={choice} value={choice} control={<Radio />} label={ROLE_LABELS[choice]} data-testid={`invite-role-${choice}`} />
+                <FormControlLabel
+                  key={choice}
+                  value={choice}
+                  control={<Radio />}
+                  label={tCommon(`roles.${choice}`)}
+                  data-testid={`invite-role-${choice}`}
+                />
               ))}
             </RadioGroup>
           </FormControl>
@@ -101,16 +111,16 @@ export function CreateInvitationForm({ roles }: CreateInvitationFormProps) {
         <FormTextField
           control={control}
           name="email"
-          label="E-mail address"
+          label={t('create.email')}
           type="email"
           autoComplete="off"
           autoFocus
           required
-          helperText={`We will e-mail a sign-up link to the new ${roleLabel}.`}
+          helperText={t(`create.emailHint.${shownRole}`)}
         />
         <Box>
           <Button type="submit" variant="contained" size="large" loading={createInvitation.isPending} data-testid="create-invitation-submit">
-            Send invitation
+            {t('create.submit')}
           </Button>
         </Box>
       </Stack>

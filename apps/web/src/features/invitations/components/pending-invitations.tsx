@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type CreateInvitationResponse, type Invitation } from '@agency/schema';
+import type { CreateInvitationResponse, Invitation } from '@agency/schema';
 import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyLinkField } from '../../../components/copy-link-field';
@@ -18,7 +19,9 @@ import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { usePendingInvitations, type InvitationAudience } from '../api/list-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
+import { i18n } from '../../../i18n';
 import { useRevokeInvitation } from '../api/revoke-invitation';
+import { useInvitationsT } from '../i18n';
 
 type InvitationActionsProps = {
   invitation: Invitation;
@@ -28,6 +31,7 @@ type InvitationActionsProps = {
 };
 
 function InvitationActions({ invitation, isResending, onResend, onRevoke }: InvitationActionsProps) {
+  const { t } = useInvitationsT();
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
       <Button
@@ -35,18 +39,18 @@ function InvitationActions({ invitation, isResending, onResend, onRevoke }: Invi
         variant="outlined"
         onClick={() => onResend(invitation)}
         loading={isResending}
-        aria-label={`Resend invitation to ${invitation.email}`}
+        aria-label={t('pending.resendLabel', { email: invitation.email })}
       >
-        Resend
+        {t('pending.resend')}
       </Button>
       <Button
         size="small"
         variant="outlined"
         color="error"
         onClick={() => onRevoke(invitation)}
-        aria-label={`Revoke invitation to ${invitation.email}`}
+        aria-label={t('pending.revokeLabel', { email: invitation.email })}
       >
-        Revoke
+        {t('pending.revoke')}
       </Button>
     </Stack>
   );
@@ -55,6 +59,7 @@ function InvitationActions({ invitation, isResending, onResend, onRevoke }: Invi
 type PendingInvitationsProps = { audience: InvitationAudience };
 
 export function PendingInvitations({ audience }: PendingInvitationsProps) {
+  const { t } = useInvitationsT();
   const invitations = usePendingInvitations(audience);
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
@@ -68,7 +73,7 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
     resend.mutate(invitation.id, {
       onSuccess: (response) => {
         setResent(response);
-        notify.success(`Invitation re-sent to ${response.invitation.email}`);
+        notify.success(t('pending.resent', { email: response.invitation.email }));
       },
       onError: (error) => notify.error(errorMessage(error)),
     });
@@ -78,7 +83,7 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
     if (!toRevoke) return;
     revoke.mutate(toRevoke.id, {
       onSuccess: () => {
-        notify.success(`Invitation to ${toRevoke.email} revoked`);
+        notify.success(t('pending.revoked', { email: toRevoke.email }));
         setToRevoke(null);
       },
       onError: (error) => notify.error(errorMessage(error)),
@@ -90,16 +95,26 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
   const columns: DataColumn<Invitation>[] = [
     {
       id: 'email',
-      header: 'E-mail',
+      header: t('pending.columns.email'),
       cell: (invitation) => invitation.email,
       minWidth: 200,
       card: 'title',
       cellSx: { fontWeight: 600, overflowWrap: 'anywhere' },
     },
-    ...(showRole ? [{ id: 'role', header: 'Role', cell: (invitation: Invitation) => ROLE_LABELS[invitation.role], minWidth: 130, priority: 2 }] : []),
+    ...(showRole
+      ? [
+          {
+            id: 'role',
+            header: t('pending.columns.role'),
+            cell: (invitation: Invitation) => i18n.t(`roles.${invitation.role}`),
+            minWidth: 130,
+            priority: 2,
+          },
+        ]
+      : []),
     {
       id: 'sent',
-      header: 'Sent',
+      header: t('pending.columns.sent'),
       cell: (invitation) => (invitation.created_at ? formatDateTime(invitation.created_at) : '—'),
       minWidth: 120,
       priority: 3,
@@ -107,14 +122,14 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
     },
     {
       id: 'expires',
-      header: 'Expires',
+      header: t('pending.columns.expires'),
       cell: (invitation) => formatDateTime(invitation.expires_at),
       minWidth: 120,
       cellSx: { whiteSpace: 'nowrap' },
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t('pending.columns.actions'),
       align: 'right',
       cell: (invitation) => (
         <InvitationActions invitation={invitation} isResending={isResendingId === invitation.id} onResend={handleResend} onRevoke={setToRevoke} />
@@ -125,23 +140,19 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
   ];
 
   return (
-    <SectionCard
-      title="Pending invitations"
-      subtitle="Sent but not yet accepted. A new link replaces the old one when you resend."
-      data-testid="pending-invitations"
-    >
+    <SectionCard title={t('pending.title')} subtitle={t('pending.subtitle')} data-testid="pending-invitations">
       <DataTable
         columns={columns}
         rows={items}
         getRowId={(invitation) => invitation.id}
-        label="Pending invitations list"
+        label={t('pending.listLabel')}
         isLoading={invitations.isPending}
-        loadingLabel="Loading invitations..."
+        loadingLabel={t('pending.loading')}
         error={invitations.isError ? invitations.error : undefined}
         onRetry={() => void invitations.refetch()}
         empty={
-          <ListEmpty icon={<MailOutlineIcon />} title="No pending invitations">
-            Invitations that have not been accepted yet show up here.
+          <ListEmpty icon={<MailOutlineIcon />} title={t('pending.emptyTitle')}>
+            {t('pending.emptyText')}
           </ListEmpty>
         }
         data-testid="invitations-table"
@@ -149,33 +160,32 @@ export function PendingInvitations({ audience }: PendingInvitationsProps) {
       />
       <LoadMore hasMore={invitations.hasNextPage} isLoading={invitations.isFetchingNextPage} onLoadMore={() => invitations.fetchNextPage()} />
       <Dialog open={resent !== null} onClose={() => setResent(null)} fullWidth maxWidth="sm" aria-labelledby="resent-title">
-        <DialogTitle id="resent-title">New invitation link</DialogTitle>
+        <DialogTitle id="resent-title">{t('pending.newLinkTitle')}</DialogTitle>
         <DialogContent>
           {resent && (
             <Stack spacing={2} sx={{ pt: 1 }} data-testid="resent-invitation">
-              <CopyLinkField label="Invitation link" value={resent.link} />
+              <CopyLinkField label={t('pending.link')} value={resent.link} />
               <Typography variant="body2" color="text.secondary">
-                The new link was e-mailed to {resent.invitation.email} and expires on {formatDateTime(resent.invitation.expires_at)}. Earlier links no
-                longer work.
+                {t('pending.newLinkText', { email: resent.invitation.email, date: formatDateTime(resent.invitation.expires_at) })}
               </Typography>
             </Stack>
           )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => setResent(null)} variant="contained">
-            Done
+            {t('pending.done')}
           </Button>
         </DialogActions>
       </Dialog>
       <ConfirmDialog
         open={toRevoke !== null}
-        title="Revoke invitation?"
-        confirmLabel="Revoke"
+        title={t('pending.revokeTitle')}
+        confirmLabel={t('pending.revoke')}
         isPending={revoke.isPending}
         onConfirm={handleConfirmRevoke}
         onClose={() => setToRevoke(null)}
       >
-        The invitation link sent to <strong>{toRevoke?.email}</strong> will stop working.
+        <Trans t={t} i18nKey="pending.revokeText" values={{ email: toRevoke?.email }} components={{ strong: <strong /> }} />
       </ConfirmDialog>
     </SectionCard>
   );
