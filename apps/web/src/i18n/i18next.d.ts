@@ -9,6 +9,7 @@ import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
 import type invitations from '../locales/en-GB/invitations.json';
 import type landing from '../locales/en-GB/landing.json';
+import type plain from '../locales/en-GB/plain.json';
 import type projects from '../locales/en-GB/projects.json';
 import type time from '../locales/en-GB/time.json';
 import type tools from '../locales/en-GB/tools.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       common: typeof common;
       invitations: typeof invitations;
       landing: typeof landing;
+      plain: typeof plain;
       projects: typeof projects;
       time: typeof time;
       tools: typeof tools;

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { usePlainT } from './i18n';
 import { VisibilityIcon, VisibilityOffIcon } from './icons';
 import './public.css';
 
@@ -48,6 +49,7 @@ export function PlainField({ label, error, hint, id, testId, adornment, required
 
 /** A password input with a button that shows or hides what was typed. */
 export function PlainPasswordField(props: Omit<PlainFieldProps, 'type' | 'adornment'>) {
+  const { t } = usePlainT();
   const [isVisible, setIsVisible] = useState(false);
   return (
     <PlainField
@@ -57,7 +59,7 @@ export function PlainPasswordField(props: Omit<PlainFieldProps, 'type' | 'adornm
         <button
           type="button"
           className="pub-field__reveal"
-          aria-label={isVisible ? 'Hide password' : 'Show password'}
+          aria-label={isVisible ? t('password.hide') : t('password.show')}
           onClick={() => setIsVisible((visible) => !visible)}
         >
           {isVisible ? <VisibilityOffIcon /> : <VisibilityIcon />}

@@ -1,4 +1,5 @@
 import logoUrl from '../../assets/logo.svg';
+import { usePlainT } from './i18n';
 import { EmailIcon, FacebookIcon, LinkedInIcon, PhoneIcon, WhatsAppIcon } from './icons';
 import './public.css';
 
@@ -18,6 +19,7 @@ type SiteFooterProps = {
 };
 
 export function SiteFooter({ brandName, contactPhone, contactEmail, logoSrc, links = [] }: SiteFooterProps) {
+  const { t } = usePlainT();
   return (
     <footer className="pub-footer" data-testid="site-footer">
       <div className="pub-wrap">
@@ -27,21 +29,25 @@ export function SiteFooter({ brandName, contactPhone, contactEmail, logoSrc, lin
               <img src={logoSrc ?? logoUrl} alt="" width={30} height={30} className="pub-brand__logo" />
               <span data-testid="footer-brand">{brandName}</span>
             </p>
-            <p className="pub-footer__muted">Projects, contracts, invoices and conversations with your delivery team, in one place.</p>
+            <p className="pub-footer__muted">{t('footer.tagline')}</p>
           </div>
           <div>
-            <h2 className="pub-footer__title">Contact</h2>
+            <h2 className="pub-footer__title">{t('footer.contact')}</h2>
             <p className="pub-footer__line" data-testid="footer-phone">
               <PhoneIcon />
-              <span>Phone: {contactPhone && <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`}>{contactPhone}</a>}</span>
+              <span>
+                {t('footer.phone')} {contactPhone && <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`}>{contactPhone}</a>}
+              </span>
             </p>
             <p className="pub-footer__line" data-testid="footer-email">
               <EmailIcon />
-              <span>E-mail: {contactEmail && <a href={`mailto:${contactEmail}`}>{contactEmail}</a>}</span>
+              <span>
+                {t('footer.email')} {contactEmail && <a href={`mailto:${contactEmail}`}>{contactEmail}</a>}
+              </span>
             </p>
           </div>
           <div>
-            <h2 className="pub-footer__title">Follow us</h2>
+            <h2 className="pub-footer__title">{t('footer.followUs')}</h2>
             <div className="pub-footer__social">
               {SOCIAL_LINKS.map(({ href, label, Icon }) => (
                 <a key={href} href={href} aria-label={label} title={label}>
@@ -53,7 +59,7 @@ export function SiteFooter({ brandName, contactPhone, contactEmail, logoSrc, lin
         </div>
         <div className="pub-footer__bottom">
           {links.length > 0 && (
-            <nav aria-label="Footer" className="pub-footer__links" data-testid="footer-links">
+            <nav aria-label={t('footer.nav')} className="pub-footer__links" data-testid="footer-links">
               {links.map((link) => (
                 <a key={`${link.label}${link.url}`} href={link.url}>
                   {link.label}
@@ -61,7 +67,7 @@ export function SiteFooter({ brandName, contactPhone, contactEmail, logoSrc, lin
               ))}
             </nav>
           )}
-          {brandName && <p data-testid="footer-copyright">© 2023 {brandName}. All rights reserved.</p>}
+          {brandName && <p data-testid="footer-copyright">{t('footer.copyright', { brand: brandName })}</p>}
         </div>
       </div>
     </footer>

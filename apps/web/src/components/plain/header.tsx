@@ -3,13 +3,14 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 import logoUrl from '../../assets/logo.svg';
+import { usePlainT } from './i18n';
 import { CloseIcon, MenuIcon } from './icons';
 import './public.css';
 
 const NAV_LINKS = [
-  { to: paths.landing, label: 'Home' },
-  { to: paths.signup, label: 'Sign Up' },
-  { to: paths.login, label: 'Login' },
+  { to: paths.landing, label: 'home' },
+  { to: paths.signup, label: 'signUp' },
+  { to: paths.login, label: 'login' },
 ] as const;
 
 const NAV_MENU_ID = 'site-nav-menu';
@@ -40,6 +41,7 @@ type SiteHeaderProps = {
 };
 
 function AccountLinks({ account, onNavigate }: { account: HeaderAccount; onNavigate?: () => void }) {
+  const { t } = usePlainT();
   return (
     <div className="pub-account" data-testid="header-account">
       <span className="pub-account__who">
@@ -51,22 +53,24 @@ function AccountLinks({ account, onNavigate }: { account: HeaderAccount; onNavig
         </span>
       </span>
       <Link to={account.dashboardPath} onClick={onNavigate} className="pub-btn pub-btn--primary pub-btn--small" data-testid="header-dashboard-link">
-        My dashboard
+        {t('header.myDashboard')}
       </Link>
     </div>
   );
 }
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = usePlainT();
   return NAV_LINKS.map((link) => (
     <NavLink key={link.to} to={link.to} onClick={onNavigate} className="pub-nav__link">
-      {link.label}
+      {t(`header.${link.label}`)}
     </NavLink>
   ));
 }
 
 /** The public header: a dark bar stuck to the top, with the links inline from 992 px and behind a toggle below. */
 export function SiteHeader({ brandName, logoSrc, account }: SiteHeaderProps) {
+  const { t } = usePlainT();
   const isDesktop = useMatchesMedia(DESKTOP_QUERY);
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: navigating closes it, and so does crossing the breakpoint.
@@ -103,7 +107,7 @@ export function SiteHeader({ brandName, logoSrc, account }: SiteHeaderProps) {
             <span>{brandName}</span>
           </Link>
           {isDesktop ? (
-            <nav aria-label="Main" className="pub-nav">
+            <nav aria-label={t('header.nav')} className="pub-nav">
               <NavLinks />
               {account && <AccountLinks account={account} />}
             </nav>
@@ -113,7 +117,7 @@ export function SiteHeader({ brandName, logoSrc, account }: SiteHeaderProps) {
                 <Link
                   to={account.dashboardPath}
                   className="pub-avatar-link"
-                  aria-label={`My dashboard (${account.name})`}
+                  aria-label={t('header.myDashboardOf', { name: account.name })}
                   data-testid="header-dashboard-icon"
                 >
                   <span className="pub-avatar" aria-hidden="true">
@@ -125,7 +129,7 @@ export function SiteHeader({ brandName, logoSrc, account }: SiteHeaderProps) {
                 ref={toggleRef}
                 type="button"
                 className="pub-icon-btn"
-                aria-label="Toggle navigation"
+                aria-label={t('header.toggle')}
                 aria-expanded={isOpen}
                 aria-controls={NAV_MENU_ID}
                 data-testid="nav-toggle"
@@ -139,7 +143,7 @@ export function SiteHeader({ brandName, logoSrc, account }: SiteHeaderProps) {
         {!isDesktop && (
           <div className="pub-collapse" id={NAV_MENU_ID} data-open={isOpen} style={{ transitionDuration: `${HEADER_COLLAPSE_ANIMATION_MS}ms` }}>
             <div>
-              <nav aria-label="Main" className="pub-nav pub-nav--stacked">
+              <nav aria-label={t('header.nav')} className="pub-nav pub-nav--stacked">
                 <NavLinks onNavigate={close} />
                 {account && <AccountLinks account={account} onNavigate={close} />}
               </nav>

@@ -1,9 +1,9 @@
 // The few icons the light public pages draw, as inline SVG (Material icon paths), so those pages load no icon set.
 import type { ReactNode } from 'react';
 
-function Svg({ size = 24, children }: { size?: number; children: ReactNode }) {
+function Svg({ size = 24, className, children }: { size?: number; className?: string; children: ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} fill="currentColor" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" width={size} height={size} fill="currentColor" aria-hidden="true" focusable="false" className={className}>
       {children}
     </svg>
   );
@@ -40,8 +40,9 @@ export const CloseIcon = ({ size }: IconProps) => (
     <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
   </Svg>
 );
+// Points onwards: to the left in a right-to-left language (public.css mirrors it).
 export const ArrowForwardIcon = ({ size = 20 }: IconProps) => (
-  <Svg size={size}>
+  <Svg size={size} className="pub-icon--directional">
     <path d="m12 4-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z" />
   </Svg>
 );

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { usePlainT } from './i18n';
 
 /** The id of every page's `main` element: the target of the skip link. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -14,9 +15,10 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 
 /** "Skip to main content": the first focusable element of every page, visible only while it has the focus. */
 export function SkipLink() {
+  const { t } = usePlainT();
   return (
     <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToMain} data-testid="skip-link">
-      Skip to main content
+      {t('skipLink')}
     </a>
   );
 }

@@ -28,7 +28,9 @@ describe('signing in and up in German', () => {
     expect(screen.getByRole('form', { name: 'Anmeldung' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toBeInTheDocument();
     await rendered.user.type(screen.getByRole('textbox', { name: 'E-Mail' }), client.email);
-    await rendered.user.type(screen.getByLabelText(/^Passwort/), 'a-good-password');
+    await rendered.user.click(screen.getByRole('button', { name: 'Passwort anzeigen' }));
+    await rendered.user.type(screen.getByRole('textbox', { name: 'Passwort' }), 'a-good-password');
+    expect(screen.getByRole('button', { name: 'Passwort verbergen' })).toBeInTheDocument();
     await rendered.user.click(screen.getByRole('button', { name: 'Anmelden' }));
 
     expect(await screen.findByRole('textbox', { name: 'Authentifizierungscode' })).toBeInTheDocument();
