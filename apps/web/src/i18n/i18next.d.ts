@@ -9,6 +9,7 @@ import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
 import type invitations from '../locales/en-GB/invitations.json';
 import type landing from '../locales/en-GB/landing.json';
+import type layouts from '../locales/en-GB/layouts.json';
 import type plain from '../locales/en-GB/plain.json';
 import type projects from '../locales/en-GB/projects.json';
 import type time from '../locales/en-GB/time.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       common: typeof common;
       invitations: typeof invitations;
       landing: typeof landing;
+      layouts: typeof layouts;
       plain: typeof plain;
       projects: typeof projects;
       time: typeof time;

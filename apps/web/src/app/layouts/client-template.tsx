@@ -15,22 +15,23 @@ import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-c
 import { companyRoleOf } from '../../lib/company-role';
 import { paths } from '../../lib/paths';
 import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
+import { useLayoutsT } from './i18n';
 import { PROFILE_ITEM } from './profile-nav-item';
 
 // The client's navigation: only the screens that exist, ending with the profile. What a client may do follows
 // their role in their company.
 
 const CLIENT_NAV: readonly DashboardNavItem[] = [
-  { to: paths.client.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
-  { to: paths.client.createProject, label: 'New project', icon: <AddCircleOutlineIcon /> },
-  { to: paths.client.projects, label: 'My projects', icon: <FolderOutlinedIcon /> },
-  { to: paths.client.signContract, label: 'Contracts', icon: <DrawOutlinedIcon /> },
-  { to: paths.client.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
-  { to: paths.client.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
-  { to: paths.client.notifications, label: 'Notifications', icon: <NotificationsNoneIcon />, BadgeCount: useUnreadNotificationCount },
-  { to: paths.client.messages, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
-  { to: paths.client.billing, label: 'Billing', icon: <CreditCardOutlinedIcon /> },
-  { to: paths.client.company, label: 'Company', icon: <BusinessOutlinedIcon /> },
+  { to: paths.client.dashboard, label: 'dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: paths.client.createProject, label: 'newProject', icon: <AddCircleOutlineIcon /> },
+  { to: paths.client.projects, label: 'myProjects', icon: <FolderOutlinedIcon /> },
+  { to: paths.client.signContract, label: 'contracts', icon: <DrawOutlinedIcon /> },
+  { to: paths.client.invoices, label: 'invoices', icon: <ReceiptLongOutlinedIcon /> },
+  { to: paths.client.toolRequests, label: 'toolRequests', icon: <BuildOutlinedIcon /> },
+  { to: paths.client.notifications, label: 'notifications', icon: <NotificationsNoneIcon />, BadgeCount: useUnreadNotificationCount },
+  { to: paths.client.messages, label: 'messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
+  { to: paths.client.billing, label: 'billing', icon: <CreditCardOutlinedIcon /> },
+  { to: paths.client.company, label: 'company', icon: <BusinessOutlinedIcon /> },
   PROFILE_ITEM,
 ];
 
@@ -43,5 +44,6 @@ const NAV_BY_ROLE: Record<CompanyRole, readonly DashboardNavItem[]> = {
 
 export function ClientTemplate() {
   const { user } = useAuth();
-  return <DashboardTemplate areaLabel="Client area" navItems={NAV_BY_ROLE[companyRoleOf(user) ?? 'owner']} />;
+  const { t } = useLayoutsT();
+  return <DashboardTemplate areaLabel={t('areas.client')} navItems={NAV_BY_ROLE[companyRoleOf(user) ?? 'owner']} />;
 }

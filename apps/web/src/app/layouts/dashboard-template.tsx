@@ -11,7 +11,9 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/plain/skip-link';
+import type layouts from '../../locales/en-GB/layouts.json';
 import { DashboardAppBar } from './dashboard-app-bar';
+import { useLayoutsT } from './i18n';
 
 const DRAWER_WIDTH = 256;
 
@@ -20,17 +22,19 @@ const PhoneNavDrawer = lazy(async () => ({ default: (await import('./phone-nav-d
 
 export type DashboardNavItem = {
   to: string;
-  label: string;
+  /** The item's name in the navigation, a key of the layouts catalogue's `nav`. */
+  label: keyof typeof layouts.nav;
   icon: ReactNode;
   /** A hook returning a count shown as a badge beside the label (for example unread messages); hidden when 0. */
   BadgeCount?: () => number;
 };
 
 function NavBadge({ useCount }: { useCount: () => number }) {
+  const { t } = useLayoutsT();
   const count = useCount();
   if (count <= 0) return null;
   const label = count > 99 ? '99+' : String(count);
-  return <Chip size="small" color="error" label={label} aria-label={`${label} unread`} sx={{ height: 20, fontWeight: 700 }} />;
+  return <Chip size="small" color="error" label={label} aria-label={t('unread', { label })} sx={{ height: 20, fontWeight: 700 }} />;
 }
 
 type DashboardTemplateProps = {
@@ -39,6 +43,7 @@ type DashboardTemplateProps = {
 };
 
 function NavList({ areaLabel, navItems }: DashboardTemplateProps) {
+  const { t } = useLayoutsT();
   return (
     <List
       component="nav"
@@ -71,7 +76,7 @@ function NavList({ areaLabel, navItems }: DashboardTemplateProps) {
           }}
         >
           <ListItemIcon>{item.icon}</ListItemIcon>
-          <ListItemText primary={item.label} />
+          <ListItemText primary={t(`nav.${item.label}`)} />
           {item.BadgeCount && <NavBadge useCount={item.BadgeCount} />}
         </ListItemButton>
       ))}
@@ -81,6 +86,7 @@ function NavList({ areaLabel, navItems }: DashboardTemplateProps) {
 
 /** The shared shape of every role's dashboard template: app bar, side navigation, page. */
 export function DashboardTemplate({ areaLabel, navItems }: DashboardTemplateProps) {
+  const { t } = useLayoutsT();
   const { pathname } = useLocation();
   // The phone drawer belongs to the page it was opened on: navigating anywhere closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
@@ -102,7 +108,7 @@ export function DashboardTemplate({ areaLabel, navItems }: DashboardTemplateProp
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
         {hasOpenedMenu && (
           <Suspense fallback={null}>
-            <PhoneNavDrawer label={`${areaLabel} menu`} open={isMobileOpen} onClose={() => setOpenedOn(null)} width={DRAWER_WIDTH}>
+            <PhoneNavDrawer label={t('menu', { area: areaLabel })} open={isMobileOpen} onClose={() => setOpenedOn(null)} width={DRAWER_WIDTH}>
               <Toolbar />
               <NavList areaLabel={areaLabel} navItems={navItems} />
             </PhoneNavDrawer>

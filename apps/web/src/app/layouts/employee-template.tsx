@@ -8,24 +8,26 @@ import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 import { DashboardTemplate } from './dashboard-template';
+import { useLayoutsT } from './i18n';
 import { PROFILE_ITEM } from './profile-nav-item';
 
 // The employees' navigation (team leads and team members): only the screens that exist, ending with the profile.
 
 export function EmployeeTemplate() {
   const { user } = useAuth();
+  const { t } = useLayoutsT();
   const dashboard = user?.role === 'teamlead' ? paths.employee.teamleadDashboard : paths.employee.teammemberDashboard;
   return (
     <DashboardTemplate
-      areaLabel="Employee area"
+      areaLabel={t('areas.employee')}
       navItems={[
-        { to: dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
-        { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
-        { to: paths.time.timesheet, label: 'Timesheet', icon: <ScheduleOutlinedIcon /> },
-        ...(user?.role === 'teamlead' ? [{ to: paths.time.approvals, label: 'Time approvals', icon: <FactCheckOutlinedIcon /> }] : []),
-        { to: paths.time.expenses, label: 'Expenses', icon: <ReceiptOutlinedIcon /> },
-        { to: paths.employee.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
-        { to: paths.employee.teamContract, label: 'Team contracts', icon: <DrawOutlinedIcon /> },
+        { to: dashboard, label: 'dashboard', icon: <DashboardOutlinedIcon /> },
+        { to: paths.kanbanBoard, label: 'kanbanBoard', icon: <ViewKanbanOutlinedIcon /> },
+        { to: paths.time.timesheet, label: 'timesheet', icon: <ScheduleOutlinedIcon /> },
+        ...(user?.role === 'teamlead' ? [{ to: paths.time.approvals, label: 'timeApprovals' as const, icon: <FactCheckOutlinedIcon /> }] : []),
+        { to: paths.time.expenses, label: 'expenses', icon: <ReceiptOutlinedIcon /> },
+        { to: paths.employee.training, label: 'training', icon: <SchoolOutlinedIcon /> },
+        { to: paths.employee.teamContract, label: 'teamContracts', icon: <DrawOutlinedIcon /> },
         PROFILE_ITEM,
       ]}
     />

@@ -3,4 +3,4 @@ import { paths } from '../../lib/paths';
 import type { DashboardNavItem } from './dashboard-template';
 
 /** Every role's navigation ends with the person's own profile. */
-export const PROFILE_ITEM: DashboardNavItem = { to: paths.profile, label: 'Profile', icon: <ManageAccountsOutlinedIcon /> };
+export const PROFILE_ITEM: DashboardNavItem = { to: paths.profile, label: 'profile', icon: <ManageAccountsOutlinedIcon /> };

@@ -23,58 +23,61 @@ import { usePendingProjectCount } from '../../features/projects/api/get-project-
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 import { DashboardTemplate, type DashboardNavItem } from './dashboard-template';
+import { useLayoutsT } from './i18n';
 import { PROFILE_ITEM } from './profile-nav-item';
 
 // The navigations of admins and the super admin: only the screens that exist, each ending with the profile.
 
 const ADMIN_NAV: readonly DashboardNavItem[] = [
-  { to: paths.admin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
-  { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
-  { to: paths.staff.clients, label: 'Clients', icon: <BusinessOutlinedIcon /> },
-  { to: paths.staff.proposals, label: 'Proposals', icon: <DescriptionOutlinedIcon /> },
-  { to: paths.admin.contracts, label: 'Contracts', icon: <HistoryEduOutlinedIcon /> },
-  { to: paths.staff.contractTemplates, label: 'Contract templates', icon: <ArticleOutlinedIcon /> },
-  { to: paths.admin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
-  { to: paths.time.approvals, label: 'Time & expenses', icon: <ScheduleOutlinedIcon /> },
-  { to: paths.time.report, label: 'Profitability', icon: <TrendingUpOutlinedIcon /> },
-  { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
-  { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
-  { to: paths.staff.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
-  { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
-  { to: paths.staff.webhooks, label: 'Webhooks', icon: <WebhookOutlinedIcon /> },
+  { to: paths.admin.dashboard, label: 'dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: paths.staff.projects, label: 'allProjects', icon: <FolderCopyOutlinedIcon /> },
+  { to: paths.staff.clients, label: 'clients', icon: <BusinessOutlinedIcon /> },
+  { to: paths.staff.proposals, label: 'proposals', icon: <DescriptionOutlinedIcon /> },
+  { to: paths.admin.contracts, label: 'contracts', icon: <HistoryEduOutlinedIcon /> },
+  { to: paths.staff.contractTemplates, label: 'contractTemplates', icon: <ArticleOutlinedIcon /> },
+  { to: paths.admin.invoices, label: 'invoices', icon: <ReceiptLongOutlinedIcon /> },
+  { to: paths.time.approvals, label: 'timeAndExpenses', icon: <ScheduleOutlinedIcon /> },
+  { to: paths.time.report, label: 'profitability', icon: <TrendingUpOutlinedIcon /> },
+  { to: paths.staff.employees, label: 'employees', icon: <BadgeOutlinedIcon /> },
+  { to: paths.kanbanBoard, label: 'kanbanBoard', icon: <ViewKanbanOutlinedIcon /> },
+  { to: paths.staff.training, label: 'training', icon: <SchoolOutlinedIcon /> },
+  { to: paths.staff.toolRequests, label: 'toolRequests', icon: <BuildOutlinedIcon /> },
+  { to: paths.staff.webhooks, label: 'webhooks', icon: <WebhookOutlinedIcon /> },
   PROFILE_ITEM,
 ];
 
 // Nineteen items fit a 1280 x 800 window (dashboards.spec.ts): the super admin reaches the proposals from the
 // dashboard's Proposals card and from the approval screen, where they are written.
 const SUPERADMIN_NAV: readonly DashboardNavItem[] = [
-  { to: paths.superadmin.dashboard, label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
-  { to: paths.superadmin.projectApproval, label: 'Approvals', icon: <FactCheckOutlinedIcon />, BadgeCount: usePendingProjectCount },
-  { to: paths.staff.projects, label: 'All projects', icon: <FolderCopyOutlinedIcon /> },
-  { to: paths.staff.clients, label: 'Clients', icon: <BusinessOutlinedIcon /> },
-  { to: paths.superadmin.contracts, label: 'Contracts', icon: <HistoryEduOutlinedIcon /> },
-  { to: paths.staff.contractTemplates, label: 'Contract templates', icon: <ArticleOutlinedIcon /> },
-  { to: paths.superadmin.invoices, label: 'Invoices', icon: <ReceiptLongOutlinedIcon /> },
-  { to: paths.time.approvals, label: 'Time & expenses', icon: <ScheduleOutlinedIcon /> },
-  { to: paths.time.report, label: 'Profitability', icon: <TrendingUpOutlinedIcon /> },
-  { to: paths.staff.employees, label: 'Employees', icon: <BadgeOutlinedIcon /> },
-  { to: paths.kanbanBoard, label: 'Kanban board', icon: <ViewKanbanOutlinedIcon /> },
-  { to: paths.staff.training, label: 'Training', icon: <SchoolOutlinedIcon /> },
-  { to: paths.staff.toolRequests, label: 'Tool requests', icon: <BuildOutlinedIcon /> },
-  { to: paths.superadmin.createAdmin, label: 'Create admin', icon: <PersonAddAltOutlinedIcon /> },
-  { to: paths.superadmin.adminList, label: 'Admin list', icon: <GroupOutlinedIcon /> },
-  { to: paths.superadmin.replyMessage, label: 'Messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
-  { to: paths.superadmin.auditLog, label: 'Audit log', icon: <PolicyOutlinedIcon /> },
-  { to: paths.superadmin.brand, label: 'Brand', icon: <PaletteOutlinedIcon /> },
+  { to: paths.superadmin.dashboard, label: 'dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: paths.superadmin.projectApproval, label: 'approvals', icon: <FactCheckOutlinedIcon />, BadgeCount: usePendingProjectCount },
+  { to: paths.staff.projects, label: 'allProjects', icon: <FolderCopyOutlinedIcon /> },
+  { to: paths.staff.clients, label: 'clients', icon: <BusinessOutlinedIcon /> },
+  { to: paths.superadmin.contracts, label: 'contracts', icon: <HistoryEduOutlinedIcon /> },
+  { to: paths.staff.contractTemplates, label: 'contractTemplates', icon: <ArticleOutlinedIcon /> },
+  { to: paths.superadmin.invoices, label: 'invoices', icon: <ReceiptLongOutlinedIcon /> },
+  { to: paths.time.approvals, label: 'timeAndExpenses', icon: <ScheduleOutlinedIcon /> },
+  { to: paths.time.report, label: 'profitability', icon: <TrendingUpOutlinedIcon /> },
+  { to: paths.staff.employees, label: 'employees', icon: <BadgeOutlinedIcon /> },
+  { to: paths.kanbanBoard, label: 'kanbanBoard', icon: <ViewKanbanOutlinedIcon /> },
+  { to: paths.staff.training, label: 'training', icon: <SchoolOutlinedIcon /> },
+  { to: paths.staff.toolRequests, label: 'toolRequests', icon: <BuildOutlinedIcon /> },
+  { to: paths.superadmin.createAdmin, label: 'createAdmin', icon: <PersonAddAltOutlinedIcon /> },
+  { to: paths.superadmin.adminList, label: 'adminList', icon: <GroupOutlinedIcon /> },
+  { to: paths.superadmin.replyMessage, label: 'messages', icon: <ForumOutlinedIcon />, BadgeCount: useUnreadMessageCount },
+  { to: paths.superadmin.auditLog, label: 'auditLog', icon: <PolicyOutlinedIcon /> },
+  { to: paths.superadmin.brand, label: 'brand', icon: <PaletteOutlinedIcon /> },
   PROFILE_ITEM,
 ];
 
 export function AdminTemplate() {
-  return <DashboardTemplate areaLabel="Admin area" navItems={ADMIN_NAV} />;
+  const { t } = useLayoutsT();
+  return <DashboardTemplate areaLabel={t('areas.admin')} navItems={ADMIN_NAV} />;
 }
 
 export function SuperadminTemplate() {
-  return <DashboardTemplate areaLabel="Super admin" navItems={SUPERADMIN_NAV} />;
+  const { t } = useLayoutsT();
+  return <DashboardTemplate areaLabel={t('areas.superadmin')} navItems={SUPERADMIN_NAV} />;
 }
 
 /** Screens shared by admins and the super admin keep each role's own navigation. */
