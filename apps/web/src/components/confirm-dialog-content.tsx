@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
+import { useCommonT } from '../i18n';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -29,6 +30,7 @@ export function ConfirmDialogContent({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const { t } = useCommonT();
   const titleId = useId();
   return (
     <Dialog open={open} onClose={isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="confirm-dialog">
@@ -38,7 +40,7 @@ export function ConfirmDialogContent({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={isPending}>
-          Cancel
+          {t('shared.cancel')}
         </Button>
         <Button onClick={onConfirm} variant="contained" color={confirmColor} loading={isPending}>
           {confirmLabel}

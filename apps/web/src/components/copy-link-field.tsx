@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
+import { useCommonT } from '../i18n';
 
 const COPIED_FEEDBACK_MS = 2000;
 
@@ -11,6 +12,7 @@ type CopyLinkFieldProps = { label: string; value: string; testId?: string };
 
 /** A read-only link with a Copy button; falls back to selecting the text where the clipboard API is blocked. */
 export function CopyLinkField({ label, value, testId = 'invitation-link' }: CopyLinkFieldProps) {
+  const { t } = useCommonT();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isCopied, setIsCopied] = useState(false);
 
@@ -46,7 +48,7 @@ export function CopyLinkField({ label, value, testId = 'invitation-link' }: Copy
         startIcon={isCopied ? <CheckIcon /> : <ContentCopyIcon />}
         sx={{ flexShrink: 0, minWidth: 112, height: 40 }}
       >
-        {isCopied ? 'Copied' : 'Copy'}
+        {isCopied ? t('shared.copied') : t('shared.copy')}
       </Button>
     </Stack>
   );

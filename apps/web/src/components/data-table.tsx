@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { useCommonT } from '../i18n';
 import { errorMessage } from '../lib/http';
 import { DEFAULT_COLUMN_MIN_WIDTH, planTableLayout, type TableOverflow } from './data-table-layout';
 import { ListError, ListLoading } from './list-states';
@@ -172,7 +173,7 @@ export function DataTable<T>({
   getRowId,
   label,
   isLoading = false,
-  loadingLabel = 'Loading...',
+  loadingLabel,
   error,
   onRetry,
   empty,
@@ -184,8 +185,9 @@ export function DataTable<T>({
   rowAlign = 'middle',
   maxWidth,
   overflow = 'cards',
-  scrollHint = 'Scroll sideways to see every column',
+  scrollHint,
 }: DataTableProps<T>) {
+  const { t } = useCommonT();
   const [measure, width] = useElementWidth();
   const scroller = useRef<HTMLDivElement | null>(null);
   const [scrollerElement, setScrollerElement] = useState<HTMLDivElement | null>(null);
@@ -255,7 +257,7 @@ export function DataTable<T>({
   }
 
   let body: ReactNode;
-  if (isLoading) body = <ListLoading label={loadingLabel} />;
+  if (isLoading) body = <ListLoading label={loadingLabel ?? t('shared.loading')} />;
   else if (error !== undefined && error !== null) body = <ListError message={errorMessage(error)} onRetry={() => onRetry?.()} />;
   else if (rows.length === 0) body = empty;
   else if (layout.mode === 'cards') {
@@ -289,7 +291,7 @@ export function DataTable<T>({
             data-testid="table-scroll-hint"
           >
             <SwapHorizIcon fontSize="small" aria-hidden />
-            <Typography variant="body2">{scrollHint}</Typography>
+            <Typography variant="body2">{scrollHint ?? t('shared.scrollHint')}</Typography>
           </Stack>
         )}
         <Box sx={{ position: 'relative' }}>
@@ -301,7 +303,7 @@ export function DataTable<T>({
             tabIndex={0}
             role="region"
             // Named apart from the card around it (often labelled with the same title): two landmarks never share a name.
-            aria-label={`${label}, scrollable`}
+            aria-label={t('shared.scrollable', { label })}
             aria-describedby={isScrolling && hasMore ? hintId : undefined}
             // A table asked to keep every column (`overflow="scroll"`) scrolls sideways by design, with its cue; the
             // width checks of the end-to-end suite allow what is marked so.

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { i18n, useCommonT } from '../i18n';
 import { paths } from '../lib/paths';
 
 type KnownError = { status: number; statusText: string };
@@ -15,7 +16,7 @@ function describeError(error: unknown): string {
   }
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
-  return 'Unknown error';
+  return i18n.t('errorScreen.unknown');
 }
 
 type ErrorScreenProps = {
@@ -27,11 +28,12 @@ type ErrorScreenProps = {
 
 /** SPEC section 2: the heading, then the error's status text or message. */
 export function ErrorScreen({ error, dashboardPath }: ErrorScreenProps) {
+  const { t } = useCommonT();
   const routeError = useRouteError();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 8, md: 12 }, flex: 1 }} data-testid="error-screen">
       <Typography variant="h4" component="h1" gutterBottom>
-        Unexpected Application Error!
+        {t('errorScreen.title')}
       </Typography>
       <Typography variant="h6" component="p" color="text.secondary" data-testid="error-detail">
         {describeError(error ?? routeError)}
@@ -39,11 +41,11 @@ export function ErrorScreen({ error, dashboardPath }: ErrorScreenProps) {
       <Box sx={{ mt: 4 }}>
         {dashboardPath ? (
           <Button variant="contained" component={Link} to={dashboardPath} data-testid="error-dashboard-link">
-            Go to your dashboard
+            {t('errorScreen.dashboard')}
           </Button>
         ) : (
           <Button variant="contained" component={Link} to={paths.home}>
-            Go to the home page
+            {t('errorScreen.home')}
           </Button>
         )}
       </Box>

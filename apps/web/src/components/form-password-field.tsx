@@ -4,9 +4,11 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import { useCommonT } from '../i18n';
 import { FormTextField, type FormTextFieldProps } from './form-text-field';
 
 export function FormPasswordField<T extends FieldValues, TTransformed = T>(props: Omit<FormTextFieldProps<T, TTransformed>, 'type'>) {
+  const { t } = useCommonT();
   const [isVisible, setIsVisible] = useState(false);
   return (
     <FormTextField
@@ -17,7 +19,7 @@ export function FormPasswordField<T extends FieldValues, TTransformed = T>(props
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={isVisible ? 'Hide password' : 'Show password'}
+                aria-label={isVisible ? t('shared.hidePassword') : t('shared.showPassword')}
                 onClick={() => setIsVisible((visible) => !visible)}
                 edge="end"
                 size="small"

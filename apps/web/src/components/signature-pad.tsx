@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SignaturePadLib from 'signature_pad';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useCommonT } from '../i18n';
 
 type SignaturePadProps = {
   /** A PNG data URL of the drawing, or null when the pad is empty. */
@@ -17,6 +18,7 @@ const PAD_HEIGHT = 180;
  * pixel density, so strokes stay sharp on a phone; the page does not scroll while drawing on it.
  */
 export function SignaturePad({ onChange, disabled = false }: SignaturePadProps) {
+  const { t } = useCommonT();
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const padRef = useRef<SignaturePadLib | null>(null);
   const onChangeRef = useRef(onChange);
@@ -95,7 +97,7 @@ export function SignaturePad({ onChange, disabled = false }: SignaturePadProps) 
         <canvas
           ref={canvasRef}
           role="img"
-          aria-label="Signature pad: draw your signature here"
+          aria-label={t('signature.pad')}
           aria-describedby={hintId}
           data-testid="signature-pad"
           style={{ width: '100%', height: '100%', touchAction: 'none', display: 'block', cursor: disabled ? 'default' : 'crosshair' }}
@@ -105,7 +107,7 @@ export function SignaturePad({ onChange, disabled = false }: SignaturePadProps) 
             aria-hidden
             sx={{ position: 'absolute', left: 16, bottom: 12, color: 'text.disabled', pointerEvents: 'none', fontSize: '0.9rem' }}
           >
-            Sign here
+            {t('signature.signHere')}
           </Typography>
         )}
         <Box
@@ -114,10 +116,10 @@ export function SignaturePad({ onChange, disabled = false }: SignaturePadProps) 
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 0.5, gap: 1 }}>
         <Typography id={hintId} variant="caption" color="text.secondary">
-          Optional: draw with your finger, pen or mouse. Your typed name is always part of the signature.
+          {t('signature.hint')}
         </Typography>
         <Button size="small" onClick={handleClear} disabled={disabled || isEmpty} data-testid="signature-clear">
-          Clear
+          {t('signature.clear')}
         </Button>
       </Box>
     </Box>

@@ -1,5 +1,6 @@
 import { ErrorScreen } from '../../components/error-screen';
 import { PageTitle } from '../../features/config/components/page-title';
+import { useCommonT } from '../../i18n';
 import { UiProviders } from '../ui-shell';
 import { useDashboardPath } from '../use-dashboard-path';
 import { SiteChrome } from './site-chrome';
@@ -10,9 +11,10 @@ function RootError() {
 }
 
 export function RootErrorScreen() {
+  const { t } = useCommonT();
   return (
     <UiProviders>
-      <PageTitle title="Error" />
+      <PageTitle title={t('pageTitles.error')} />
       <SiteChrome>
         <RootError />
       </SiteChrome>

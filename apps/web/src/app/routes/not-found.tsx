@@ -3,6 +3,7 @@ import { ErrorScreen } from '../../components/error-screen';
 import { Loading } from '../../components/plain/loading';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
+import { useCommonT } from '../../i18n';
 import { isGuardedPath } from '../../lib/paths';
 import { loginPathReturningTo } from '../../lib/return-path';
 import { useDashboardPath } from '../use-dashboard-path';
@@ -20,6 +21,7 @@ export function notFoundLoader({ request }: LoaderFunctionArgs): null {
  * the signed in are told it is not found.
  */
 export function NotFoundRoute() {
+  const { t } = useCommonT();
   const { isAuthenticated, isRestoring } = useAuth();
   const { pathname, search, hash } = useLocation();
   const dashboardPath = useDashboardPath();
@@ -27,17 +29,18 @@ export function NotFoundRoute() {
   if (!isAuthenticated) return <Navigate to={loginPathReturningTo(`${pathname}${search}${hash}`)} replace />;
   return (
     <>
-      <PageTitle title="Not found" />
+      <PageTitle title={t('pageTitles.notFound')} />
       <ErrorScreen error={NOT_FOUND} dashboardPath={dashboardPath} />
     </>
   );
 }
 
 export function NotFoundBoundary() {
+  const { t } = useCommonT();
   const dashboardPath = useDashboardPath();
   return (
     <>
-      <PageTitle title="Not found" />
+      <PageTitle title={t('pageTitles.notFound')} />
       <ErrorScreen dashboardPath={dashboardPath} />
     </>
   );
