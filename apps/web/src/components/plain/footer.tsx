@@ -36,13 +36,23 @@ export function SiteFooter({ brandName, contactPhone, contactEmail, logoSrc, lin
             <p className="pub-footer__line" data-testid="footer-phone">
               <PhoneIcon />
               <span>
-                {t('footer.phone')} {contactPhone && <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`}>{contactPhone}</a>}
+                {t('footer.phone')}{' '}
+                {contactPhone && (
+                  <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`} dir="ltr">
+                    {contactPhone}
+                  </a>
+                )}
               </span>
             </p>
             <p className="pub-footer__line" data-testid="footer-email">
               <EmailIcon />
               <span>
-                {t('footer.email')} {contactEmail && <a href={`mailto:${contactEmail}`}>{contactEmail}</a>}
+                {t('footer.email')}{' '}
+                {contactEmail && (
+                  <a href={`mailto:${contactEmail}`} dir="ltr">
+                    {contactEmail}
+                  </a>
+                )}
               </span>
             </p>
           </div>
