@@ -74,6 +74,8 @@ export default defineConfig({
         // - `payment-result`: what the two pages a card payment returns to draw (`features/invoices/components/payment-*`)
         //   with what it imports (the invoice's status, polled), and the invoice last sent to checkout
         //   (`features/invoices/utils/`);
+        // - `sign-in-texts`: the sign-in and sign-up pages' British English texts (`locales/en-GB/auth.json`) with the
+        //   notice those pages show someone already signed in: one file where each was a chunk of its own;
         // - `mui-shell`: the kit's and the query library's modules that most of the app's pages import
         //   (SHELL_SHARE_COUNT): styles, emotion, boxes, buttons, text, progress, alerts. A part only some screens
         //   draw (inputs, tables, dialogs) keeps its own chunk;
@@ -94,6 +96,11 @@ export default defineConfig({
               ),
             },
             { name: 'payment-result', priority: 4, test: webSource('features/invoices/components/payment-', 'features/invoices/utils/') },
+            {
+              name: 'sign-in-texts',
+              priority: 4,
+              test: webSource('features/auth/i18n', 'locales/en-GB/auth', 'features/auth/components/signed-in-notice'),
+            },
             { name: 'mui-shell', priority: 3, test: KIT, minShareCount: SHELL_SHARE_COUNT },
             { name: 'mui-frame', priority: 2, test: SIGNED_IN_FRAME.test },
             { name: 'mui-icons', priority: 1, test: /[\\/]@mui[\\/]icons-material[\\/]/ },
