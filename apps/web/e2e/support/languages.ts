@@ -1,6 +1,6 @@
 // Shared by the language journeys: the screens whose every text comes from a catalogue, the seed they are seen with,
 // and a signed-in page in a given language.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   authHeaders,
   createAdmin,
@@ -13,7 +13,7 @@ import {
   uniqueSuffix,
   type Auth,
 } from './accounts';
-import { seedWorkspace, type Seed } from './a11y';
+import { axeFindings, layoutFindings, seedWorkspace, settle, type Finding, type Seed } from './a11y';
 
 export const LOCALE_KEY = 'agency.locale';
 export const WIDTHS = [390, 768, 1024, 1280, 1920];
@@ -70,4 +70,42 @@ export async function pageIn(browser: Browser, baseURL: string, auth: Auth, loca
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
   return page;
+}
+
+/**
+ * Every translated screen in Arabic at `width`, one page per role: the page is right to left, the app bar and the
+ * side navigation are mirrored, and axe and the layout check find nothing.
+ */
+export async function arabicFindings(browser: Browser, baseURL: string, s: Seed, width: number): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const screens = translatedScreens(s);
+  for (const who of [...new Set(screens.map((screen) => screen.who))]) {
+    const page = await pageIn(browser, baseURL, s[who], 'ar', width);
+    for (const screen of screens.filter((candidate) => candidate.who === who)) {
+      await page.goto(screen.path);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+      await settle(page);
+      // Mirrored: the brand's logo (the bar's start) sits at the right, the sign-out button (its end) at the left.
+      const logo = await page.getByTestId('app-bar-logo').boundingBox();
+      const logout = await page.getByTestId('logout-button').boundingBox();
+      expect(logo!.x, `${screen.name} at ${width} px: logo right of sign-out`).toBeGreaterThan(logout!.x);
+      if (width >= 1280) {
+        // The side navigation is at the right of the content.
+        const sides = await page.evaluate(() => {
+          const tallest = Array.from(document.querySelectorAll('nav'))
+            .map((nav) => nav.getBoundingClientRect())
+            .sort((a, b) => b.height - a.height)[0];
+          const main = document.querySelector('main')?.getBoundingClientRect();
+          return tallest && main ? { navLeft: tallest.left, mainRight: main.right } : null;
+        });
+        expect(sides, `${screen.name}: a side navigation and a main area`).not.toBeNull();
+        expect(sides!.navLeft, `${screen.name}: navigation at the right`).toBeGreaterThanOrEqual(sides!.mainRight - 1);
+      }
+      findings.push(...(await axeFindings(page, `${screen.name} (ar)`, width)));
+      findings.push(...(await layoutFindings(page, `${screen.name} (ar)`, width)));
+    }
+    await page.context().close();
+  }
+  return findings;
 }

@@ -4,7 +4,8 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { format, isValid, parseISO } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCommonT } from '../i18n';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 /** What a date that is typed only in part, or is impossible, is handed on as: the form or the server refuses it. */
@@ -54,8 +55,23 @@ export function DateInput({ label, value, onChange, onBlur, min, disabled, requi
     }
   }, [value]);
 
+  const { t } = useCommonT();
+  // The picker's own words (its button, its sections' names and placeholders) in the reader's language.
+  const localeText = useMemo(
+    () => ({
+      openDatePickerDialogue: (formatted: string | null) => (formatted ? t('datePicker.chosen', { date: formatted }) : t('datePicker.choose')),
+      year: t('datePicker.year'),
+      month: t('datePicker.month'),
+      day: t('datePicker.day'),
+      fieldYearPlaceholder: (params: { digitAmount: number }) => t('datePicker.yearLetter').repeat(params.digitAmount),
+      fieldMonthPlaceholder: (params: { contentType: string }) =>
+        params.contentType === 'letter' ? t('datePicker.monthNamePlaceholder') : t('datePicker.monthPlaceholder'),
+      fieldDayPlaceholder: () => t('datePicker.dayPlaceholder'),
+    }),
+    [t],
+  );
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB} localeText={localeText}>
       <DatePicker
         label={label}
         value={date}
