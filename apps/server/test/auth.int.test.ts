@@ -55,7 +55,7 @@ function expectAuthResponse(
 ) {
   expect(Object.keys(body).sort()).toEqual(['token', 'user']);
   expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  expect(body.user).toEqual({ id: expect.stringMatching(/^\d+$/), company_id: null, company_role: null, ...expected });
+  expect(body.user).toEqual({ id: expect.stringMatching(/^\d+$/), company_id: null, company_role: null, locale: null, ...expected });
 }
 
 async function superadminCount(app = t.app) {

@@ -167,6 +167,7 @@ describe('invitations', () => {
       role: 'client',
       company_id: acme.user.company_id,
       company_role: 'billing',
+      locale: null,
     });
     expect((await get(accepted.body.token, '/auth/me')).body.user).toEqual(accepted.body.user);
     expect((await get(accepted.body.token, '/company')).body.company.name).toBe('Acme Widgets Ltd');

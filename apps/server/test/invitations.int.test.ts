@@ -190,6 +190,7 @@ describe('accepting an invitation', () => {
       role: 'admin',
       company_id: null,
       company_role: null,
+      locale: null,
     });
     expect((await login(t.app, email)).body.user.role).toBe('admin');
 

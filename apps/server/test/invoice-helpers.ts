@@ -3,11 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AuthResponse, Invoice } from '@agency/schema';
-import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { mailOutbox } from '../src/db/schema.js';
-import { call, inviteAndSignup, signupClient, signupSuperadmin } from './helpers.js';
+import { call, inviteAndSignup, mailsTo as allMailsTo, signupClient, signupSuperadmin } from './helpers.js';
 
 export type World = {
   owner: AuthResponse;
@@ -79,13 +77,12 @@ export async function getInvoice(app: FastifyInstance, token: string, id: string
 
 /**
  * Mails to one address whose subject starts with `subject` (invoice mails name the invoice number in the subject).
- * The outbox keeps who and what subject after delivery, so each mail is counted once, delivered or not.
+ * The outbox keeps who and what subject after delivery, so each mail is counted once, delivered or not; a delivered
+ * mail's text (cleared from the outbox) is read from what the test transport received.
  */
 export async function mailsTo(app: FastifyInstance, to: string, subject: string) {
-  return app.ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, to), like(mailOutbox.subject, `${subject}%`)));
+  // Oldest first, as they were queued.
+  return (await allMailsTo(app, to)).filter((mail) => mail.subject.startsWith(subject)).sort((a, b) => a.id - b.id);
 }
 
 /** The text of a PDF, read by poppler's pdftotext. */
