@@ -102,7 +102,8 @@ export function SiteHeader({ brandName, logoSrc, account }: SiteHeaderProps) {
     <header className="pub-header dark-surface" data-testid="site-header">
       <div className="pub-wrap">
         <div className="pub-header__bar">
-          <Link to={paths.landing} className="pub-brand" data-testid="brand-link">
+          {/* Named by the brand once the public config has it; until then by where it leads. */}
+          <Link to={paths.landing} className="pub-brand" data-testid="brand-link" aria-label={brandName ? undefined : t('header.home')}>
             <img src={logoSrc ?? logoUrl} alt="" width={34} height={34} className="pub-brand__logo" data-testid="brand-logo" />
             <span>{brandName}</span>
           </Link>

@@ -36,6 +36,14 @@ afterEach(async () => {
 });
 
 describe('the public pages’ frame in German', () => {
+  it('names the brand link by where it leads until the brand’s name has loaded', () => {
+    const loading = renderScreen(<SiteHeader brandName={undefined} account={null} />, { path: '/paymentcancel' });
+    expect(screen.getByTestId('brand-link')).toHaveAccessibleName('Startseite');
+    loading.unmount();
+    renderScreen(<SiteHeader brandName="Acme Works" account={null} />, { path: '/paymentcancel' });
+    expect(screen.getByTestId('brand-link')).toHaveAccessibleName('Acme Works');
+  });
+
   it('names the header’s links, the footer and the loading state in German', () => {
     renderScreen(
       <>
