@@ -50,7 +50,7 @@ export function seed(request: APIRequestContext): Promise<Seed> {
     const client = await createClient(request, { name: `Lena Client ${suffix}`, company: `Lindenhof ${suffix}` });
     const lead = await createTeamlead(request, { inviter: owner });
     const member = await createTeammember(request, { inviter: owner });
-    return seedWorkspace(request, { owner, admin, client, lead, member }, suffix);
+    return seedWorkspace(request, { owner, admin, client, lead, member }, suffix, { resetLink: false });
   })();
   return seeded;
 }
