@@ -20,11 +20,13 @@ export const WIDTHS = [390, 768, 1024, 1280, 1920];
 
 export type Screen = { name: string; path: string; who: keyof Pick<Seed, 'owner' | 'admin' | 'client' | 'lead' | 'member'> };
 
-/** The screens whose every text comes from a catalogue, as each role sees them. */
+/**
+ * The screens whose every text comes from a catalogue, as each role sees them. Never the super admin's: there is one
+ * super admin for every journey running at once, and these journeys set the language on the person's profile.
+ */
 export function translatedScreens(seed: Seed): Screen[] {
   return [
     { name: 'profile (client)', path: '/profile', who: 'client' },
-    { name: 'profile (super admin)', path: '/profile', who: 'owner' },
     { name: 'notifications (client)', path: '/notifications', who: 'client' },
     { name: 'tool requests (client)', path: '/tools-req', who: 'client' },
     { name: 'project list (client)', path: '/view-project', who: 'client' },
@@ -33,7 +35,6 @@ export function translatedScreens(seed: Seed): Screen[] {
     { name: 'time and expenses (admin)', path: '/time-approvals', who: 'admin' },
     { name: 'profitability report (admin)', path: '/reports/profitability', who: 'admin' },
     { name: 'training materials (admin)', path: '/training-materials', who: 'admin' },
-    { name: 'webhooks (super admin)', path: '/webhooks', who: 'owner' },
     { name: 'kanban board (team lead)', path: '/kanban-board', who: 'lead' },
     { name: 'timesheet (team member)', path: '/employee/timesheet', who: 'member' },
     { name: 'expenses (team member)', path: '/expenses', who: 'member' },
