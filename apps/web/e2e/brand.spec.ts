@@ -88,8 +88,9 @@ test.describe('the brand', () => {
     await expect(page.getByText('Saved: every screen, e-mail and document now uses it.')).toBeVisible();
     await page.getByTestId('logo-input').setInputFiles({ name: 'mark.png', mimeType: 'image/png', buffer: PNG_LOGO });
     await expect(page.getByTestId('logo-preview')).toHaveCount(2);
+    // The app bar follows once the public config has been read again after the upload.
+    await expect(page.getByTestId('app-bar-logo')).toHaveAttribute('src', /^\/api\/brand\/logo\?v=[0-9a-f]{12}$/);
     const logoSrc = await page.getByTestId('app-bar-logo').getAttribute('src');
-    expect(logoSrc).toMatch(/^\/api\/brand\/logo\?v=[0-9a-f]{12}$/);
 
     // The client's own screen: the logo in the app bar and the colour on the main button.
     const clientContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
