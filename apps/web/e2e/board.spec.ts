@@ -437,9 +437,17 @@ test.describe('training', () => {
     const memberPage = memberSession.page;
     const module = memberPage.getByTestId('training-module').filter({ hasText: moduleTitle });
     await expect(module.getByTestId('module-percent')).toHaveText('0 %');
-    await module.getByRole('button', { name: new RegExp(moduleTitle) }).click();
+    const summary = module.getByRole('button', { name: new RegExp(moduleTitle) });
+    await summary.click();
+    await expect(summary).toHaveAttribute('aria-expanded', 'true');
     const material = module.getByTestId('training-material');
-    await module.getByTestId('complete-material').click();
+    await expect(material).toBeInViewport();
+    // The server's answer to the click, so that a refused completion reads as such and not as a missed click.
+    const [completion] = await Promise.all([
+      memberPage.waitForResponse((answer) => answer.url().endsWith('/complete') && answer.request().method() === 'POST'),
+      module.getByTestId('complete-material').click(),
+    ]);
+    expect(completion.status(), await completion.text()).toBe(200);
     await expect(material).toHaveAttribute('data-completed', 'true');
     await expect(module.getByTestId('module-percent')).toHaveText('100 %');
 
