@@ -59,6 +59,16 @@ describe('a new message', () => {
     expect(settled.readAt).not.toBeNull();
   });
 
+  it('rings once with the right count when a burst of messages arrives at the same moment', async () => {
+    const projectId = await projectOf(who.client, 'Burst project');
+    const conversationId = `${projectId}:${who.client.user.id}`;
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => send(who.client, who.superadmin, conversationId, `Burst ${i}`, 'client')));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    const bell = (await bellOf(who.superadmin.user.id, conversationId)).filter((n) => n.readAt === null);
+    expect(bell).toHaveLength(1);
+    expect(bell[0].title).toBe('8 new messages from Client Person');
+  });
+
   it('is e-mailed once if still unread after the delay, and not at all if read in time', async () => {
     const unreadProject = await projectOf(who.client, 'Unread project');
     const unread = `${unreadProject}:${who.client.user.id}`;

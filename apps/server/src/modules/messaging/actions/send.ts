@@ -13,7 +13,8 @@ import { assertSide, presentMessage, resolveConversation, unreadByPerson, type M
 import { STREAMED_PREFIX, type StreamedFile } from '../streaming-body.js';
 
 // Message inserts take this transaction-scoped lock so ids become visible in the order they were assigned:
-// a poll with since_id can then never pass over a message that commits late.
+// a poll with since_id can then never pass over a message that commits late. Every message waits for it, so only
+// the insert and what needs its id happen while it is held (the notification is written before).
 const MESSAGE_ORDER_LOCK = 734_001;
 
 function previewOf(content: string) {
@@ -37,7 +38,8 @@ async function notifyReceivers(
   tx: DbOrTx,
   publish: Publish,
   actor: Actor,
-  message: MessageRow,
+  /** The message about to be inserted: the counts below add it to what is already unread. */
+  message: Pick<MessageRow, 'conversationId' | 'receiverId' | 'content'>,
   conversation: { projectId: number; projectTitle: string; clientId: number; companyId: number },
 ) {
   const toCompany = message.receiverId === conversation.clientId;
@@ -52,7 +54,7 @@ async function notifyReceivers(
           ? unreadByPerson(readerId, conversation.companyId, message.conversationId)
           : and(eq(messages.conversationId, message.conversationId), eq(messages.receiverId, readerId), eq(messages.isRead, 0)),
       );
-    const n = Number(unread?.n ?? 1);
+    const n = Number(unread?.n ?? 0) + 1;
     await notifications.notify(tx, publish, [readerId], {
       kind: 'message_received',
       title: n === 1 ? `New message from ${actor.name}` : `${n} new messages from ${actor.name}`,
@@ -125,8 +127,9 @@ export function send(ctx: AppContext, notifications: NotificationService) {
 
     {
       const row = await ctx.transaction(async (tx, publish) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
-        const now = ctx.now();
+        // One conversation's sends first take a lock of their own, so its receivers' unread counts and grouped
+        // notifications are written one message at a time; sends in other conversations go on beside them.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('message-conversation'), hashtext(${input.conversation_id}))`);
         await tx
           .insert(conversations)
           .values({
@@ -134,9 +137,19 @@ export function send(ctx: AppContext, notifications: NotificationService) {
             projectId: conversation.projectId,
             clientId: conversation.clientId,
             companyId: conversation.companyId,
-            createdAt: now,
+            createdAt: ctx.now(),
           })
           .onConflictDoNothing();
+        await notifyReceivers(
+          notifications,
+          tx,
+          publish,
+          actor,
+          { conversationId: input.conversation_id, receiverId: expectedReceiver, content },
+          conversation,
+        );
+        await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
+        const now = ctx.now();
         const [inserted] = await tx
           .insert(messages)
           .values({
@@ -182,7 +195,6 @@ export function send(ctx: AppContext, notifications: NotificationService) {
             .returning({ id: messageUploads.id });
           if (claimed.length !== new Set(refs).size) throw new AppError('CONFLICT', 'An attachment was used by another message');
         }
-        await notifyReceivers(notifications, tx, publish, actor, inserted, conversation);
         publish({
           type: 'message.sent',
           messageId: inserted.id,
