@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { replyTokens } from '../../db/schema.js';
+import { replyTokens, users } from '../../db/schema.js';
 
 /** `<id>-<32 hex>`: the row's id, then 128 bits of an HMAC over id, conversation and person with the server's key. */
 const TOKEN_PATTERN = /^([1-9]\d{0,15})-([0-9a-f]{32})$/;
@@ -38,16 +38,17 @@ export function tokenOfAddress(domain: string | undefined, address: string): str
   return match[1].toLowerCase();
 }
 
-export type ReplyTokenOwner = { tokenId: number; conversationId: string; userId: number };
+export type ReplyTokenOwner = { tokenId: number; conversationId: string; userId: number; user: typeof users.$inferSelect };
 
-/** The conversation and person of a token; null when it is malformed, forged, unknown or revoked. */
+/** The conversation and person of a token, read together; null when it is malformed, forged, unknown or revoked. */
 export async function resolveReplyToken(ctx: AppContext, token: string): Promise<ReplyTokenOwner | null> {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
-  const [row] = await ctx.db.select().from(replyTokens).where(eq(replyTokens.id, id)).limit(1);
+  const [found] = await ctx.db.select().from(replyTokens).innerJoin(users, eq(users.id, replyTokens.userId)).where(eq(replyTokens.id, id)).limit(1);
+  const row = found?.reply_tokens;
   if (!row || row.revokedAt) return null;
   const expected = Buffer.from(signature(ctx.signingKey, row.id, row.conversationId, row.userId));
   if (!crypto.timingSafeEqual(expected, Buffer.from(match[2]))) return null;
-  return { tokenId: row.id, conversationId: row.conversationId, userId: row.userId };
+  return { tokenId: row.id, conversationId: row.conversationId, userId: row.userId, user: found.users };
 }

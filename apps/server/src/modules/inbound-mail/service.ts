@@ -12,7 +12,7 @@ import type { MessagingService } from '../messaging/service.js';
 import { parseConversationId } from '../messaging/service.js';
 import type { StreamedFile } from '../messaging/streaming-body.js';
 import { stripQuotedReply } from './quotes.js';
-import { resolveReplyToken, tokenOfAddress } from './reply-tokens.js';
+import { resolveReplyToken, tokenOfAddress, type ReplyTokenOwner } from './reply-tokens.js';
 
 /** Why a mail was not posted; each is told to the sender in the bounce (except floods, which get none). */
 export type RefusalReason = 'no_address' | 'unknown_address' | 'removed' | 'wrong_sender' | 'too_large' | 'empty' | 'rate_limited';
@@ -90,9 +90,8 @@ export function createInboundMailService(ctx: AppContext, messaging: MessagingSe
     });
   }
 
-  async function actorOf(userId: number): Promise<Actor | null> {
-    const [u] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!u || u.status !== 'active') return null;
+  function actorOf(u: ReplyTokenOwner['user']): Actor | null {
+    if (u.status !== 'active') return null;
     return { id: u.id, role: u.role, name: u.name, email: u.email, sessionId: 0, companyId: u.companyId, companyRole: u.companyRole };
   }
 
@@ -126,7 +125,7 @@ export function createInboundMailService(ctx: AppContext, messaging: MessagingSe
     if (!token) return refuse('no_address');
     const owner = await resolveReplyToken(ctx, token);
     if (!owner) return refuse('unknown_address');
-    const actor = await actorOf(owner.userId);
+    const actor = actorOf(owner.user);
     if (!actor) return refuse('removed');
     if (!fromHeader || fromHeader !== actor.email.toLowerCase()) return refuse('wrong_sender');
 
