@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../features/auth/components/auth-provider';
+import { answerMediaQueries, restoreMediaQueries } from '../../test/media-queries';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
 import { SiteChrome } from './site-chrome';
@@ -12,25 +13,9 @@ import { publicConfig } from '../../test/config-fixture';
 const config: PublicConfig = publicConfig;
 const lead: User = { id: '8', name: 'Lena Lead', email: 'lena@example.test', role: 'teamlead', company_id: null, company_role: null };
 
-// jsdom has no media queries: a desktop-wide window, so the header shows its links inline. Put back afterwards:
-// the files of a worker share one window, and every query matching would put the next file's screens in their phone
-// layout.
-const jsdomMatchMedia = window.matchMedia;
-afterAll(() => {
-  window.matchMedia = jsdomMatchMedia;
-});
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+// A desktop-wide window, so the header shows its links inline.
+beforeAll(() => answerMediaQueries(() => true));
+afterAll(restoreMediaQueries);
 
 function open() {
   server.use(http.get('/api/config', () => HttpResponse.json(config)));

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../i18n';
+import { answerMediaQueries, restoreMediaQueries } from '../../test/media-queries';
 import { renderScreen } from '../../test/render';
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
@@ -10,22 +11,8 @@ import { RichText } from './rich-text';
 import { SkipLink } from './skip-link';
 
 // jsdom has no media queries: a phone-wide window, so the header shows its toggle and the dashboard's icon link.
-const jsdomMatchMedia = window.matchMedia;
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
-afterAll(() => {
-  window.matchMedia = jsdomMatchMedia;
-});
+beforeAll(() => answerMediaQueries(() => false));
+afterAll(restoreMediaQueries);
 
 beforeEach(async () => {
   await setLocale('de');

@@ -1,30 +1,12 @@
-import type { Board, BoardCard } from '@agency/schema';
+import type { Board } from '@agency/schema';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../i18n';
 import { renderScreen } from '../../../test/render';
+import { boardCard as card } from '../../../test/board-fixtures';
 import { server } from '../../../test/server';
 import { KanbanBoard } from './kanban-board';
-
-const card = (id: string, columnId: string, title: string, overrides: Partial<BoardCard> = {}): BoardCard => ({
-  id,
-  project_id: '9',
-  column_id: columnId,
-  title,
-  position: `a${id}`,
-  version: 1,
-  assignee_ids: [],
-  labels: [],
-  due_date: null,
-  done: false,
-  checklist_done: 0,
-  checklist_total: 0,
-  comment_count: 0,
-  attachment_count: 0,
-  updated_at: '2026-03-01T10:00:00.000Z',
-  ...overrides,
-});
 
 const BOARD: Board = {
   project: { id: '9', title: 'Praxis-Website', status: 'in_progress' },

@@ -4,30 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../../../components/toast-host';
 import { renderScreen } from '../../../test/render';
+import { boardCard } from '../../../test/board-fixtures';
+import { answerMediaQueries, restoreMediaQueries } from '../../../test/media-queries';
 import { server } from '../../../test/server';
 import { BoardColumn } from './board-column';
 import { KanbanBoard } from './kanban-board';
-
-function boardCard(id: string, columnId: string, title: string, overrides: Partial<BoardCard> = {}): BoardCard {
-  return {
-    id,
-    project_id: '9',
-    column_id: columnId,
-    title,
-    position: `a${id}`,
-    version: 3,
-    assignee_ids: [],
-    labels: [],
-    due_date: null,
-    done: false,
-    checklist_done: 0,
-    checklist_total: 0,
-    comment_count: 0,
-    attachment_count: 0,
-    updated_at: '2026-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const BOARD: Board = {
   project: { id: '9', title: 'Clinic site', status: 'in_progress' },
@@ -206,26 +187,15 @@ describe('moving a card with its Move to menu', () => {
 });
 
 describe('on a phone', () => {
-  // jsdom has no media queries: the phone's (below MUI's sm breakpoint) match. Put back afterwards, as the files of
-  // a worker share one window.
-  const jsdomMatchMedia = window.matchMedia;
+  // The phone's media queries (below MUI's sm breakpoint) match.
   const jsdomScrollIntoView = Element.prototype.scrollIntoView as Element['scrollIntoView'] | undefined;
   afterEach(() => {
-    window.matchMedia = jsdomMatchMedia;
+    restoreMediaQueries();
     if (jsdomScrollIntoView) Element.prototype.scrollIntoView = jsdomScrollIntoView;
     else delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
   function asPhone() {
-    window.matchMedia = ((query: string) => ({
-      matches: /max-width:\s*599\.95px/.test(query),
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    answerMediaQueries((query) => /max-width:\s*599\.95px/.test(query));
   }
 
   it('shows one column behind each tab, and the Move to menu sends a card behind another tab, giving that tab the focus', async () => {
