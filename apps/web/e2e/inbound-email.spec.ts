@@ -7,6 +7,7 @@ import { authHeaders, createClient, loginSuperadmin, storageStateFor, uniqueSuff
 import { watchConsole } from './support/console';
 import { INBOUND_EMAIL_SECRET, waitForMail } from './support/mailbox';
 import { createProject, threadOf } from './support/messaging-api';
+import { recordEventStreamFrames } from './support/event-stream';
 
 const INBOX = '/superadmin-reply-message';
 
@@ -99,26 +100,3 @@ test.describe('replies by e-mail', () => {
     await context.close();
   });
 });
-
-/** Runs in the page before its scripts: keeps a copy of every chunk the event stream (/api/events) delivers. */
-function recordEventStreamFrames() {
-  const frames: { at: number; text: string }[] = [];
-  (window as unknown as { eventStreamFrames: typeof frames }).eventStreamFrames = frames;
-  const nativeFetch = window.fetch.bind(window);
-  window.fetch = async (input, init) => {
-    const response = await nativeFetch(input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!new URL(url, location.href).pathname.startsWith('/api/events') || !response.body) return response;
-    const [copy, passed] = response.body.tee();
-    void (async () => {
-      const reader = copy.getReader();
-      const decoder = new TextDecoder();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        frames.push({ at: Date.now(), text: decoder.decode(value, { stream: true }) });
-      }
-    })().catch(() => undefined);
-    return new Response(passed, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-}
