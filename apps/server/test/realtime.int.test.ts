@@ -124,6 +124,10 @@ describe('the event stream', () => {
     expect(pushed.data).toMatchObject({ type: 'message.sent', messageId: sent.body.message.id, conversationId: id });
     expect(pushed.id).toBeGreaterThan(0);
     await until('the pushed notification', () => mine.frames.some((f) => f.event === 'notification.created'));
+    // The change's two events are logged together, each with its own id, and pushed in the order of their ids.
+    const ids = mine.frames.filter((f) => f.id !== undefined).map((f) => f.id!);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
     await new Promise((r) => setTimeout(r, 300));
     expect(theirs.frames).toEqual([]);
     mine.close();

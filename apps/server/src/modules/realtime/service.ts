@@ -51,18 +51,25 @@ export function createRealtime(ctx: AppContext, broadcast: Broadcast) {
     // Audiences first, outside the lock: it is then held only for the inserts, the notices and the commit.
     const audiences: number[][] = [];
     for (const event of events) audiences.push(isPushed(event.type) ? await audienceOf(tx, event) : []);
-    if (audiences.some((userIds) => userIds.length)) await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOG_ORDER_LOCK})`);
+    const logged = events.flatMap((event, i) => (audiences[i].length ? [i] : []));
+    const logIds = new Map<number, number>();
+    if (logged.length) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOG_ORDER_LOCK})`);
+      // One insert for the transaction's events: ids are taken in the order of the rows, so the smallest is the first.
+      const rows = await tx
+        .insert(eventLog)
+        .values(logged.map((i) => ({ type: events[i].type, userIds: audiences[i], payload: events[i], createdAt: ctx.now() })))
+        .returning({ id: eventLog.id });
+      const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+      logged.forEach((eventIndex, n) => logIds.set(eventIndex, ids[n]));
+    }
     const metas: EventMeta[] = [];
     for (const [i, event] of events.entries()) {
       const meta: EventMeta = { origin: 'local' };
-      const userIds = audiences[i];
-      if (userIds.length) {
-        const [row] = await tx
-          .insert(eventLog)
-          .values({ type: event.type, userIds, payload: event, createdAt: ctx.now() })
-          .returning({ id: eventLog.id });
-        meta.logId = row.id;
-        meta.userIds = userIds;
+      const logId = logIds.get(i);
+      if (logId !== undefined) {
+        meta.logId = logId;
+        meta.userIds = audiences[i];
       }
       if (broadcast.enabled && (meta.logId !== undefined || remoteTypes.has(event.type))) {
         const notice = JSON.stringify({ node: broadcast.nodeId, event, logId: meta.logId, userIds: meta.userIds });
