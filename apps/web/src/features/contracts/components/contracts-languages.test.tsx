@@ -66,7 +66,7 @@ describe('contracts in German', () => {
     expect(screen.getByRole('searchbox', { name: 'Suche' })).toHaveAttribute('placeholder', 'Titel, Projekt oder Unterzeichner');
     const counts = within(screen.getByTestId('contract-counts'));
     expect(await counts.findByText('Alle 2')).toBeInTheDocument();
-    expect(screen.getByTestId('count-sent')).toHaveTextContent('Wartet auf Unterschrift 1');
+    expect(screen.getByTestId('count-sent')).toHaveTextContent('Zur Unterschrift 1');
     expect(screen.getByTestId('count-void')).toHaveTextContent('Ungültig 0');
 
     const signed = rows.find((row) => row.dataset.status === 'signed');
@@ -75,7 +75,7 @@ describe('contracts in German', () => {
     expect(signed).toHaveTextContent('Tom Team');
     expect(within(signed!).getByTestId('contract-status')).toHaveTextContent('Unterschrieben');
     expect(signed).toHaveTextContent('Unterschrieben am');
-    expect(within(sent!).getByTestId('contract-status')).toHaveTextContent('Wartet auf Unterschrift');
+    expect(within(sent!).getByTestId('contract-status')).toHaveTextContent('Zur Unterschrift');
     expect(within(sent!).getByRole('button', { name: 'Erinnern' })).toBeInTheDocument();
     expect(within(sent!).getByRole('button', { name: 'Prüfprotokoll' })).toBeInTheDocument();
     expect(within(sent!).getByRole('button', { name: 'Ungültig machen' })).toBeInTheDocument();

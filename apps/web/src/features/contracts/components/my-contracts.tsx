@@ -82,7 +82,8 @@ export function ContractRow({ contract, to, showSigner = false, viewerId, showSt
           {subtitleOf(t, contract, showSigner || isSomeoneElses)}
         </Typography>
       </Box>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
+      {/* Never wider than the row: a long status and action (German's) go onto two lines instead of past the card. */}
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap', rowGap: 1, maxWidth: '100%' }}>
         {showStatus && <ContractStatusChip status={contract.status} />}
         <Button component={RouterLink} to={to} variant={toSign ? 'contained' : 'outlined'} size="small" data-testid="contract-open">
           {toSign ? t('list.reviewAndSign') : t('list.open')}

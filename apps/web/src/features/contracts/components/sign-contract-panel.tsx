@@ -119,7 +119,8 @@ export function SignContractPanel({ contract, onSigned }: SignContractPanelProps
             t={t}
             i18nKey="signPanel.record"
             values={{ hash: contract.document_sha256 ?? '' }}
-            components={{ hash: <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="document-hash" /> }}
+            // The fingerprint is isolated from the sentence around it, so that a right-to-left text keeps its brackets in place.
+            components={{ hash: <Box component="bdi" dir="ltr" sx={{ fontFamily: 'monospace' }} data-testid="document-hash" /> }}
           />
         </Typography>
         <Box>
