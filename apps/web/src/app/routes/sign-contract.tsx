@@ -5,6 +5,7 @@ import { PageTitle } from '../../features/config/components/page-title';
 import { ContractList } from '../../features/contracts/components/my-contracts';
 import { useContract } from '../../features/contracts/api/get-contract';
 import { ContractReader } from '../../features/contracts/components/contract-reader';
+import { useContractsT } from '../../features/contracts/i18n';
 import { JourneySteps } from '../../features/proposals/components/journey-steps';
 import { PageHeading } from '../../components/page-heading';
 import { contractPathFor } from '../../lib/contract-links';
@@ -13,6 +14,7 @@ import { paths } from '../../lib/paths';
 /** /sign-contract: the client's contracts; `?id=<id>` opens one to read and sign. */
 export function SignContractRoute() {
   const { user } = useAuth();
+  const { t } = useContractsT();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
   const proposalId = searchParams.get('proposal');
@@ -22,22 +24,22 @@ export function SignContractRoute() {
   if (id) {
     return (
       <>
-        <PageTitle title="Contract" />
-        <ContractReader contractId={id} userId={user.id} back={{ to: paths.client.signContract, label: 'My contracts' }} />
+        <PageTitle title={t('pageTitles.contract')} />
+        <ContractReader contractId={id} userId={user.id} back={{ to: paths.client.signContract, label: t('signRoute.myContracts') }} />
       </>
     );
   }
   return (
     <>
-      <PageTitle title="Contracts" />
-      <PageHeading title="Contracts">Read and sign the contracts for your projects. Signed contracts stay here to download.</PageHeading>
+      <PageTitle title={t('pageTitles.contracts')} />
+      <PageHeading title={t('pageTitles.contracts')}>{t('signRoute.intro')}</PageHeading>
       <ContractList
-        title="My contracts"
+        title={t('signRoute.myContracts')}
         filters={{ kind: 'client' }}
         getOpenPath={(contractId) => contractPathFor('client', contractId)}
         viewerId={user.id}
-        emptyTitle="No contracts yet"
-        emptyText="When a project is approved, its contract appears here for you to sign."
+        emptyTitle={t('signRoute.emptyTitle')}
+        emptyText={t('signRoute.emptyText')}
       />
     </>
   );
@@ -48,19 +50,20 @@ export function SignContractRoute() {
  * onto the proposal's path for the deposit, never by way of the dashboard.
  */
 function ProposalContract({ contractId, proposalId, userId }: { contractId: string; proposalId: string; userId: string }) {
+  const { t } = useContractsT();
   const contract = useContract(contractId);
   const proposalPath = `${paths.client.proposal}?id=${encodeURIComponent(proposalId)}`;
   const isSigned = contract.data?.status === 'signed';
   return (
     <>
-      <PageTitle title="Contract" />
+      <PageTitle title={t('pageTitles.contract')} />
       <JourneySteps current={isSigned ? 'Deposit' : 'Contract'} />
       {isSigned && (
         <Button component={RouterLink} to={proposalPath} variant="contained" size="large" fullWidth sx={{ mb: 2 }} data-testid="continue-to-deposit">
-          Continue to the deposit
+          {t('signRoute.continueToDeposit')}
         </Button>
       )}
-      <ContractReader contractId={contractId} userId={userId} back={{ to: proposalPath, label: 'The proposal' }} />
+      <ContractReader contractId={contractId} userId={userId} back={{ to: proposalPath, label: t('signRoute.theProposal') }} />
     </>
   );
 }

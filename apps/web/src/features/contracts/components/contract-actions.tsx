@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
 import { useRemindContract } from '../api/remind-contract';
+import { useContractsT } from '../i18n';
 import { contractPagePath, downloadContract } from '../utils/contract-links';
 import { AuditTrailDialog } from './audit-trail-dialog';
 import { EditContractDialog } from './edit-contract-dialog';
@@ -16,6 +17,7 @@ type Open = 'edit' | 'send' | 'void' | 'audit' | null;
 
 /** What staff may do with a contract in its status: edit and send a draft, remind, void, open or download the PDF, the trail. */
 export function ContractActions({ contract, role, size = 'small' }: { contract: ContractListItem; role: Role; size?: ButtonProps['size'] }) {
+  const { t } = useContractsT();
   const [open, setOpen] = useState<Open>(null);
   const remind = useRemindContract();
   const may = (to: 'sent' | 'void') => canChangeContractStatus(role, contract.status, to, { isSigner: false });
@@ -29,12 +31,12 @@ export function ContractActions({ contract, role, size = 'small' }: { contract: 
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: { md: 'flex-end' } }} data-testid="contract-actions">
       {contract.status === 'draft' && (
         <Button size={size} onClick={() => setOpen('edit')} data-testid="contract-edit">
-          Edit
+          {t('actions.edit')}
         </Button>
       )}
       {may('sent') && (
         <Button size={size} variant="contained" onClick={() => setOpen('send')} data-testid="contract-send">
-          Send
+          {t('actions.send')}
         </Button>
       )}
       {contract.status === 'sent' && (
@@ -43,36 +45,38 @@ export function ContractActions({ contract, role, size = 'small' }: { contract: 
           loading={remind.isPending}
           onClick={() =>
             remind.mutate(contract.id, {
-              onSuccess: () => notify.success(`Reminder sent to ${contract.signer.name}`),
+              onSuccess: () => notify.success(t('actions.reminderSent', { name: contract.signer.name })),
               onError: (error) => notify.error(errorMessage(error)),
             })
           }
           data-testid="contract-remind"
         >
-          Remind
+          {t('actions.remind')}
         </Button>
       )}
       {contract.pdf_url && (
         <Button size={size} component={RouterLink} to={contractPagePath(contract.id)} data-testid="contract-pdf">
-          PDF
+          {t('actions.pdf')}
         </Button>
       )}
       {contract.pdf_url && (
         <Button size={size} onClick={() => void downloadContract(contract)} data-testid="contract-download">
-          Download
+          {t('actions.download')}
         </Button>
       )}
       <Button size={size} onClick={() => setOpen('audit')} data-testid="contract-audit">
-        Audit trail
+        {t('actions.auditTrail')}
       </Button>
       {may('void') && (
         <Button size={size} color="error" onClick={() => setOpen('void')} data-testid="contract-void">
-          Void
+          {t('actions.void')}
         </Button>
       )}
-      {open === 'edit' && <EditContractDialog contract={contract} onClose={close} onDone={done('Draft saved')} />}
-      {open === 'send' && <SendContractDialog contract={contract} onClose={close} onDone={done(`Sent to ${contract.signer.name}`)} />}
-      {open === 'void' && <VoidContractDialog contract={contract} onClose={close} onDone={done('Contract voided')} />}
+      {open === 'edit' && <EditContractDialog contract={contract} onClose={close} onDone={done(t('actions.draftSaved'))} />}
+      {open === 'send' && (
+        <SendContractDialog contract={contract} onClose={close} onDone={done(t('actions.sentTo', { name: contract.signer.name }))} />
+      )}
+      {open === 'void' && <VoidContractDialog contract={contract} onClose={close} onDone={done(t('actions.voided'))} />}
       {open === 'audit' && <AuditTrailDialog contract={contract} onClose={close} />}
     </Stack>
   );

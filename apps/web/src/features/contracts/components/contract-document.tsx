@@ -15,6 +15,9 @@ export function ContractDocument({ html }: { html: string }) {
   return (
     <Box
       component="article"
+      // The document is the agency's text, in whatever language it was written: it reads in its own direction, not
+      // the interface's.
+      dir="auto"
       data-testid="contract-document"
       sx={{
         bgcolor: 'background.paper',
@@ -30,9 +33,15 @@ export function ContractDocument({ html }: { html: string }) {
         '& h3': { fontSize: { xs: '1.1rem', sm: '1.2rem' }, mt: 3, mb: 1, color: 'primary.main' },
         '& h4': { fontSize: '1rem', mt: 2, mb: 1 },
         '& p, & ul, & ol': { my: 1.25 },
-        '& blockquote': { borderLeft: '3px solid', borderColor: 'divider', ml: 0, pl: 2, color: 'text.secondary' },
+        '& blockquote': {
+          borderInlineStart: '3px solid',
+          borderColor: 'divider',
+          marginInlineStart: 0,
+          paddingInlineStart: 2,
+          color: 'text.secondary',
+        },
         '& table': { borderCollapse: 'collapse', width: '100%' },
-        '& th, & td': { border: '1px solid', borderColor: 'divider', p: 0.75, textAlign: 'left' },
+        '& th, & td': { border: '1px solid', borderColor: 'divider', p: 0.75, textAlign: 'start' },
       }}
       dangerouslySetInnerHTML={{ __html: shown }}
     />

@@ -10,12 +10,14 @@ import { Link as RouterLink } from 'react-router';
 import { ListLoading, RecordError } from '../../../components/list-states';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/plain/skip-link';
 import { useContract } from '../api/get-contract';
+import { POINTS_BACK, useContractsT } from '../i18n';
 import { downloadContract } from '../utils/contract-links';
 import { ContractStatusChip } from './contract-status-chip';
 import { PdfViewer } from './pdf-viewer';
 
 /** The contract PDF on its own page: full height, with Back and Download (the sealed file once signed, a preview before). */
 export function ContractPdfPage({ contractId, backTo }: { contractId: string; backTo: string }) {
+  const { t } = useContractsT();
   const contract = useContract(contractId);
   const c = contract.data;
 
@@ -25,8 +27,8 @@ export function ContractPdfPage({ contractId, backTo }: { contractId: string; ba
       <AppBar position="sticky" color="inherit" elevation={1}>
         {/* On a phone the title takes its own line under Back and Download rather than being squeezed out. */}
         <Toolbar sx={{ gap: 1, minHeight: { xs: 56 }, flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: { xs: 1, sm: 0 } }}>
-          <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />} data-testid="pdf-back">
-            Back
+          <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon sx={POINTS_BACK} />} data-testid="pdf-back">
+            {t('actions.back')}
           </Button>
           <Box
             sx={{
@@ -50,7 +52,7 @@ export function ContractPdfPage({ contractId, backTo }: { contractId: string; ba
               }}
               data-testid="pdf-title"
             >
-              {c?.title ?? 'Contract'}
+              {c?.title ?? t('pageTitles.contract')}
             </Typography>
             {c && <ContractStatusChip status={c.status} />}
           </Box>
@@ -62,23 +64,23 @@ export function ContractPdfPage({ contractId, backTo }: { contractId: string; ba
               sx={{ ml: { xs: 'auto', sm: 0 } }}
               data-testid="pdf-download"
             >
-              Download
+              {t('actions.download')}
             </Button>
           )}
         </Toolbar>
       </AppBar>
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, p: { xs: 1, sm: 3 } }}>
         {contract.isPending ? (
-          <ListLoading label="Loading contract..." />
+          <ListLoading label={t('loading.contract')} />
         ) : contract.isError ? (
           <RecordError
             error={contract.error}
-            missingText="This contract does not exist or is not yours to see."
+            missingText={t('missing.notYours')}
             onRetry={() => void contract.refetch()}
             data-testid="contract-missing"
           />
         ) : !c?.pdf_url ? (
-          <Alert severity="info">The PDF of this contract is for its signer and the agency.</Alert>
+          <Alert severity="info">{t('pdf.notForYou')}</Alert>
         ) : (
           <PdfViewer url={c.pdf_url} title={c.title} />
         )}

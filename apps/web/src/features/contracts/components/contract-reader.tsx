@@ -13,6 +13,7 @@ import { ListLoading, RecordError } from '../../../components/list-states';
 import { formatDateTime } from '../../../lib/format';
 import { useContract } from '../api/get-contract';
 import { useMarkContractViewed } from '../api/mark-contract-viewed';
+import { POINTS_BACK, useContractsT } from '../i18n';
 import { ContractDocument } from './contract-document';
 import { ContractMeta } from './contract-meta';
 import { ContractPdfActions } from './contract-pdf-actions';
@@ -26,6 +27,7 @@ type ContractReaderProps = { contractId: string; userId: string; back: { to: str
  * the colleagues of a client's company who may read it.
  */
 export function ContractReader({ contractId, userId, back }: ContractReaderProps) {
+  const { t } = useContractsT();
   const contract = useContract(contractId);
   const markViewed = useMarkContractViewed();
   const recorded = useRef<string | null>(null);
@@ -40,19 +42,25 @@ export function ContractReader({ contractId, userId, back }: ContractReaderProps
   }, [data, isSigner, markViewed]);
 
   const backLink = (
-    <Button component={RouterLink} to={back.to} startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }} data-testid="contract-back">
+    <Button
+      component={RouterLink}
+      to={back.to}
+      startIcon={<ArrowBackIcon sx={POINTS_BACK} />}
+      sx={{ alignSelf: 'flex-start' }}
+      data-testid="contract-back"
+    >
       {back.label}
     </Button>
   );
 
-  if (contract.isPending) return <ListLoading label="Loading contract..." />;
+  if (contract.isPending) return <ListLoading label={t('loading.contract')} />;
   if (contract.isError) {
     return (
       <Stack spacing={2}>
         {backLink}
         <RecordError
           error={contract.error}
-          missingText="This contract does not exist or is not yours to see."
+          missingText={t('missing.notYours')}
           onRetry={() => void contract.refetch()}
           data-testid="contract-missing"
         />
@@ -87,27 +95,28 @@ export function ContractReader({ contractId, userId, back }: ContractReaderProps
         >
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
             <Box>
-              <Typography sx={{ fontWeight: 700 }}>Signed{c.signature ? ` by ${c.signature.name}` : ''}</Typography>
-              <Typography variant="body2">
-                {c.signed_at ? formatDateTime(c.signed_at) : ''}. The sealed PDF with its certificate page is yours to keep; a copy was e-mailed to
-                you.
-              </Typography>
+              <Typography sx={{ fontWeight: 700 }}>{c.signature ? t('reader.signedBy', { name: c.signature.name }) : t('reader.signed')}</Typography>
+              <Typography variant="body2">{t('reader.signedNote', { date: c.signed_at ? formatDateTime(c.signed_at) : '' })}</Typography>
             </Box>
             <ContractPdfActions contract={c} />
           </Stack>
         </Alert>
       )}
-      {c.status === 'sent' && isSigner && c.expires_at && <Alert severity="info">Please sign before {formatDateTime(c.expires_at)}.</Alert>}
+      {c.status === 'sent' && isSigner && c.expires_at && (
+        <Alert severity="info">{t('reader.signBefore', { date: formatDateTime(c.expires_at) })}</Alert>
+      )}
       {/* A company's owners and billing people read the contracts a colleague signs. */}
       {c.status === 'sent' && !isSigner && (
         <Alert severity="info" data-testid="awaiting-signer">
-          Waiting for {c.signer.name} to sign{c.expires_at ? ` before ${formatDateTime(c.expires_at)}` : ''}.
+          {c.expires_at
+            ? t('reader.waitingBefore', { name: c.signer.name, date: formatDateTime(c.expires_at) })
+            : t('reader.waiting', { name: c.signer.name })}
         </Alert>
       )}
       {c.status === 'void' && (
-        <Alert severity="warning">This contract was withdrawn{c.void_reason ? `: ${c.void_reason}` : ''}. It no longer needs a signature.</Alert>
+        <Alert severity="warning">{c.void_reason ? t('reader.withdrawnReason', { reason: c.void_reason }) : t('reader.withdrawn')}</Alert>
       )}
-      {c.status === 'expired' && <Alert severity="warning">This contract expired before it was signed. The agency will be in touch.</Alert>}
+      {c.status === 'expired' && <Alert severity="warning">{t('reader.expired')}</Alert>}
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
         <ContractDocument html={c.body_html} />

@@ -1,5 +1,6 @@
-import { CONTRACT_STATUS_LABELS, assertNever, type ContractStatus } from '@agency/schema';
+import { assertNever, type ContractStatus } from '@agency/schema';
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { useContractsT } from '../i18n';
 
 function colorOf(status: ContractStatus): ChipProps['color'] {
   switch (status) {
@@ -19,9 +20,10 @@ function colorOf(status: ContractStatus): ChipProps['color'] {
 }
 
 export function ContractStatusChip({ status, size = 'small' }: { status: ContractStatus; size?: ChipProps['size'] }) {
+  const { t } = useContractsT();
   return (
     <Chip
-      label={CONTRACT_STATUS_LABELS[status]}
+      label={t(`status.${status}`)}
       color={colorOf(status)}
       size={size}
       variant={status === 'void' || status === 'draft' ? 'outlined' : 'filled'}

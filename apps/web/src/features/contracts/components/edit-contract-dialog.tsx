@@ -10,13 +10,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ListLoading } from '../../../components/list-states';
+import { useCommonT } from '../../../i18n';
 import { errorMessage } from '../../../lib/http';
 import { useContract } from '../api/get-contract';
 import { useUpdateContract } from '../api/update-contract';
+import { useContractsT } from '../i18n';
 
 /** Edit a draft's title and Markdown text; variables stay as `{{name}}` until the contract is sent. */
 export function EditContractDialog({ contract, onClose, onDone }: { contract: ContractListItem; onClose: () => void; onDone: () => void }) {
   const titleId = useId();
+  const { t } = useContractsT();
+  const { t: common } = useCommonT();
   const full = useContract(contract.id);
   const update = useUpdateContract();
   const [title, setTitle] = useState<string | null>(null);
@@ -34,16 +38,22 @@ export function EditContractDialog({ contract, onClose, onDone }: { contract: Co
       maxWidth="md"
       data-testid="edit-contract-dialog"
     >
-      <DialogTitle id={titleId}>Edit draft</DialogTitle>
+      <DialogTitle id={titleId}>{t('editDialog.title')}</DialogTitle>
       <DialogContent>
         {full.isPending ? (
-          <ListLoading label="Loading draft..." />
+          <ListLoading label={t('loading.draft')} />
         ) : (
           <Stack spacing={2.5} sx={{ pt: 0.5 }}>
             {update.isError && <Alert severity="error">{errorMessage(update.error)}</Alert>}
-            <TextField label="Title" value={currentTitle} onChange={(event) => setTitle(event.target.value)} required disabled={update.isPending} />
             <TextField
-              label="Text (Markdown)"
+              label={t('editDialog.titleLabel')}
+              value={currentTitle}
+              onChange={(event) => setTitle(event.target.value)}
+              required
+              disabled={update.isPending}
+            />
+            <TextField
+              label={t('editDialog.body')}
               value={currentBody}
               onChange={(event) => setBody(event.target.value)}
               multiline
@@ -53,14 +63,14 @@ export function EditContractDialog({ contract, onClose, onDone }: { contract: Co
               slotProps={{ htmlInput: { 'data-testid': 'contract-body', style: { fontFamily: 'monospace', fontSize: 14 } } }}
             />
             <Typography variant="caption" color="text.secondary">
-              Variables: {names.join(', ')}
+              {t('editDialog.variables', { names: names.join(', ') })}
             </Typography>
           </Stack>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={update.isPending}>
-          Cancel
+          {common('shared.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -69,7 +79,7 @@ export function EditContractDialog({ contract, onClose, onDone }: { contract: Co
           onClick={() => update.mutate({ id: contract.id, input: { title: currentTitle, body_markdown: currentBody } }, { onSuccess: onDone })}
           data-testid="edit-contract-save"
         >
-          Save draft
+          {t('editDialog.save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -6,6 +6,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components/list-states';
@@ -14,6 +15,7 @@ import { TextLink } from '../../../components/text-link';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useContracts, type ContractFilters } from '../api/list-contracts';
+import { useContractsT } from '../i18n';
 import { ContractStatusChip } from './contract-status-chip';
 
 type ContractListProps = {
@@ -43,15 +45,15 @@ type ContractListProps = {
   'data-testid'?: string;
 };
 
-function subtitleOf(contract: ContractListItem, showSigner: boolean) {
+function subtitleOf(t: TFunction<'contracts'>, contract: ContractListItem, showSigner: boolean) {
   const when =
     contract.status === 'signed' && contract.signed_at
-      ? `Signed ${formatDate(contract.signed_at)}`
+      ? t('list.signedOn', { date: formatDate(contract.signed_at) })
       : contract.status === 'sent' && contract.expires_at
-        ? `Sign by ${formatDate(contract.expires_at)}`
+        ? t('list.signBy', { date: formatDate(contract.expires_at) })
         : contract.sent_at
-          ? `Sent ${formatDate(contract.sent_at)}`
-          : `Created ${formatDate(contract.created_at)}`;
+          ? t('list.sentOn', { date: formatDate(contract.sent_at) })
+          : t('list.createdOn', { date: formatDate(contract.created_at) });
   return [showSigner ? contract.signer.name : null, contract.project_title, when].filter(Boolean).join(' · ');
 }
 
@@ -67,6 +69,7 @@ type ContractRowProps = {
 
 /** One contract in a list: title, project and date, its status, and Review & sign (or Open). */
 export function ContractRow({ contract, to, showSigner = false, viewerId, showStatus = true }: ContractRowProps) {
+  const { t } = useContractsT();
   const isSomeoneElses = viewerId !== undefined && contract.signer.id !== viewerId;
   const toSign = contract.status === 'sent' && !showSigner && !isSomeoneElses;
   return (
@@ -76,13 +79,14 @@ export function ContractRow({ contract, to, showSigner = false, viewerId, showSt
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{contract.title}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {subtitleOf(contract, showSigner || isSomeoneElses)}
+          {subtitleOf(t, contract, showSigner || isSomeoneElses)}
         </Typography>
       </Box>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
+      {/* Never wider than the row: a long status and action (German's) go onto two lines instead of past the card. */}
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap', rowGap: 1, maxWidth: '100%' }}>
         {showStatus && <ContractStatusChip status={contract.status} />}
         <Button component={RouterLink} to={to} variant={toSign ? 'contained' : 'outlined'} size="small" data-testid="contract-open">
-          {toSign ? 'Review & sign' : 'Open'}
+          {toSign ? t('list.reviewAndSign') : t('list.open')}
         </Button>
       </Stack>
     </ListItem>
@@ -105,11 +109,12 @@ export function ContractList({
   max,
   'data-testid': testId = 'my-contracts',
 }: ContractListProps) {
+  const { t } = useContractsT();
   const contracts = useContracts(filters, max?.count);
   const items = (contracts.data?.pages.flatMap((page) => page.items) ?? []).filter((c) => (include ? include(c) : true));
 
   let body;
-  if (contracts.isPending) body = <ListLoading label="Loading contracts..." />;
+  if (contracts.isPending) body = <ListLoading label={t('loading.contracts')} />;
   else if (contracts.isError) body = <ListError message={errorMessage(contracts.error)} onRetry={() => contracts.refetch()} />;
   else if (items.length === 0)
     body = (
@@ -142,7 +147,7 @@ export function ContractList({
         contracts.hasNextPage && (
           <Box sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }}>
             <TextLink to={max.allPath} sx={{ fontSize: '0.875rem' }}>
-              More to see in all your contracts
+              {t('list.moreInAll')}
             </TextLink>
           </Box>
         )

@@ -1,4 +1,4 @@
-import { COMPANY_ROLE_LABELS, CONTRACT_KIND_LABELS, CONTRACT_KINDS, type ContractKind } from '@agency/schema';
+import { CONTRACT_KINDS, type ContractKind } from '@agency/schema';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,10 +9,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
+import { useCommonT } from '../../../i18n';
 import { errorMessage } from '../../../lib/http';
 import { useCompanySigners } from '../api/company-signers';
 import { useCreateContract } from '../api/create-contract';
 import { useContractTemplates } from '../api/list-contract-templates';
+import { useContractsT } from '../i18n';
 
 type Person = { id: string; name: string; note?: string };
 export type ContractProject = { id: string; title: string; client: Person; company_id?: string; team_lead: Person | null; members: Person[] };
@@ -23,6 +25,8 @@ export type ContractProject = { id: string; title: string; client: Person; compa
  */
 export function NewContractDialog({ project, onClose, onDone }: { project: ContractProject; onClose: () => void; onDone: () => void }) {
   const titleId = useId();
+  const { t } = useContractsT();
+  const { t: common } = useCommonT();
   const create = useCreateContract();
   const [kind, setKind] = useState<ContractKind>('client');
   const templates = useContractTemplates(kind);
@@ -31,10 +35,10 @@ export function NewContractDialog({ project, onClose, onDone }: { project: Contr
   const company = useCompanySigners(project.company_id, kind === 'client');
   const colleagues = (company.data ?? [])
     .filter((m) => m.id !== project.client.id)
-    .map((m) => ({ id: m.id, name: m.name, note: COMPANY_ROLE_LABELS[m.company_role] }));
+    .map((m) => ({ id: m.id, name: m.name, note: t(`companyRole.${m.company_role}`) }));
   const signers = kind === 'client' ? [project.client, ...colleagues] : team;
   const [signerId, setSignerId] = useState(project.client.id);
-  const chosenTemplate = templateId || templates.data?.find((t) => t.is_default)?.id || '';
+  const chosenTemplate = templateId || templates.data?.find((template) => template.is_default)?.id || '';
 
   function handleKind(next: ContractKind) {
     setKind(next);
@@ -44,36 +48,40 @@ export function NewContractDialog({ project, onClose, onDone }: { project: Contr
 
   return (
     <Dialog open onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="new-contract-dialog">
-      <DialogTitle id={titleId}>New contract for “{project.title}”</DialogTitle>
+      <DialogTitle id={titleId}>{t('newDialog.title', { title: project.title })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {create.isError && <Alert severity="error">{errorMessage(create.error)}</Alert>}
-          <TextField select label="Kind" value={kind} onChange={(e) => handleKind(e.target.value as ContractKind)}>
+          <TextField select label={t('newDialog.kind')} value={kind} onChange={(e) => handleKind(e.target.value as ContractKind)}>
             {CONTRACT_KINDS.map((k) => (
               <MenuItem key={k} value={k}>
-                {CONTRACT_KIND_LABELS[k]}
+                {t(`kind.${k}`)}
               </MenuItem>
             ))}
           </TextField>
           <TextField
             select
-            label="Signer"
+            label={t('newDialog.signer')}
             value={signerId}
             onChange={(e) => setSignerId(e.target.value)}
-            helperText={signers.length === 0 ? 'The project has no team yet' : undefined}
+            helperText={signers.length === 0 ? t('newDialog.noTeam') : undefined}
           >
             {signers.map((p) => (
               <MenuItem key={p.id} value={p.id}>
-                {p.name}
-                {p.note ? ` (${p.note})` : ''}
+                {p.note ? t('newDialog.signerWithRole', { name: p.name, role: p.note }) : p.name}
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label="Template" value={chosenTemplate} onChange={(e) => setTemplateId(e.target.value)} disabled={templates.isPending}>
-            {(templates.data ?? []).map((t) => (
-              <MenuItem key={t.id} value={t.id}>
-                {t.title}
-                {t.is_default ? ' (default)' : ''}
+          <TextField
+            select
+            label={t('newDialog.template')}
+            value={chosenTemplate}
+            onChange={(e) => setTemplateId(e.target.value)}
+            disabled={templates.isPending}
+          >
+            {(templates.data ?? []).map((template) => (
+              <MenuItem key={template.id} value={template.id}>
+                {template.is_default ? t('newDialog.defaultTemplate', { title: template.title }) : template.title}
               </MenuItem>
             ))}
           </TextField>
@@ -81,7 +89,7 @@ export function NewContractDialog({ project, onClose, onDone }: { project: Contr
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={create.isPending}>
-          Cancel
+          {common('shared.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -89,7 +97,7 @@ export function NewContractDialog({ project, onClose, onDone }: { project: Contr
           disabled={!signerId || !chosenTemplate}
           onClick={() => create.mutate({ project_id: project.id, kind, signer_id: signerId, template_id: chosenTemplate }, { onSuccess: onDone })}
         >
-          Create draft
+          {t('newDialog.create')}
         </Button>
       </DialogActions>
     </Dialog>

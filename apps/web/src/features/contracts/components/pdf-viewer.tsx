@@ -5,6 +5,7 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { ListLoading } from '../../../components/list-states';
 import { sessionHeaders } from '../../../lib/http';
+import { useContractsT } from '../i18n';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -13,6 +14,7 @@ GlobalWorkerOptions.workerSrc = workerUrl;
  * this looks the same everywhere. The file comes from the contract's short-lived signed link.
  */
 export function PdfViewer({ url, title }: { url: string; title: string }) {
+  const { t } = useContractsT();
   const containerRef = useRef<HTMLDivElement | null>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
@@ -47,9 +49,9 @@ export function PdfViewer({ url, title }: { url: string; title: string }) {
   return (
     <Box ref={containerRef} sx={{ width: '100%', maxWidth: 900, mx: 'auto' }} role="document" aria-label={title} data-testid="pdf-viewer">
       {failed ? (
-        <Alert severity="error">The PDF could not be shown. Use Download to open it on your device.</Alert>
+        <Alert severity="error">{t('pdf.failed')}</Alert>
       ) : !pdf || width === 0 ? (
-        <ListLoading label="Loading PDF..." />
+        <ListLoading label={t('loading.pdf')} />
       ) : (
         Array.from({ length: pdf.numPages }, (_, i) => <PdfPage key={i} pdf={pdf} pageNumber={i + 1} width={width} />)
       )}
@@ -58,6 +60,7 @@ export function PdfViewer({ url, title }: { url: string; title: string }) {
 }
 
 function PdfPage({ pdf, pageNumber, width }: { pdf: PDFDocumentProxy; pageNumber: number; width: number }) {
+  const { t } = useContractsT();
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [height, setHeight] = useState(Math.round(width * 1.414));
 
@@ -89,7 +92,7 @@ function PdfPage({ pdf, pageNumber, width }: { pdf: PDFDocumentProxy; pageNumber
       <canvas
         ref={canvasRef}
         style={{ width, height, display: 'block' }}
-        aria-label={`Page ${pageNumber} of ${pdf.numPages}`}
+        aria-label={t('pdf.page', { page: pageNumber, total: pdf.numPages })}
         data-testid="pdf-page"
       />
     </Box>

@@ -1,4 +1,4 @@
-import { CONTRACT_KIND_LABELS, isStaffRole, type Role } from '@agency/schema';
+import { isStaffRole, type Role } from '@agency/schema';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -12,6 +12,7 @@ import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
 import { useContracts } from '../api/list-contracts';
+import { useContractsT } from '../i18n';
 import { ContractStatusChip } from './contract-status-chip';
 import { NewContractDialog, type ContractProject } from './new-contract-dialog';
 
@@ -19,6 +20,7 @@ type ProjectContractsProps = { project: ContractProject; role: Role; getOpenPath
 
 /** The project's contracts that the reader may see, with their status; staff can add one. */
 export function ProjectContracts({ project, role, getOpenPath }: ProjectContractsProps) {
+  const { t } = useContractsT();
   const contracts = useContracts({ project_id: project.id }, 50);
   const [isCreating, setIsCreating] = useState(false);
   const items = contracts.data?.pages.flatMap((page) => page.items) ?? [];
@@ -26,23 +28,23 @@ export function ProjectContracts({ project, role, getOpenPath }: ProjectContract
 
   return (
     <SectionCard
-      title="Contracts"
-      subtitle={isStaff ? 'Client and team contracts of this project.' : 'The contracts of this project you can see.'}
+      title={t('project.title')}
+      subtitle={isStaff ? t('project.staffSubtitle') : t('project.subtitle')}
       action={
         isStaff ? (
           <Button startIcon={<AddIcon />} onClick={() => setIsCreating(true)} data-testid="new-contract">
-            New contract
+            {t('project.new')}
           </Button>
         ) : undefined
       }
       data-testid="project-contracts"
     >
       {contracts.isPending ? (
-        <ListLoading label="Loading contracts..." />
+        <ListLoading label={t('loading.contracts')} />
       ) : contracts.isError ? (
         <ListError message={errorMessage(contracts.error)} onRetry={() => contracts.refetch()} />
       ) : items.length === 0 ? (
-        <ListItemText sx={{ px: { xs: 2, sm: 3 }, py: 2, color: 'text.secondary' }}>No contracts to show yet.</ListItemText>
+        <ListItemText sx={{ px: { xs: 2, sm: 3 }, py: 2, color: 'text.secondary' }}>{t('project.none')}</ListItemText>
       ) : (
         <List disablePadding>
           {items.map((c) => (
@@ -53,7 +55,7 @@ export function ProjectContracts({ project, role, getOpenPath }: ProjectContract
                     {c.title}
                   </Link>
                 }
-                secondary={`${CONTRACT_KIND_LABELS[c.kind]} · ${c.signer.name}`}
+                secondary={`${t(`kind.${c.kind}`)} · ${c.signer.name}`}
               />
               <ContractStatusChip status={c.status} />
             </ListItem>
@@ -66,7 +68,7 @@ export function ProjectContracts({ project, role, getOpenPath }: ProjectContract
           onClose={() => setIsCreating(false)}
           onDone={() => {
             setIsCreating(false);
-            notify.success('Draft contract created');
+            notify.success(t('project.created'));
           }}
         />
       )}

@@ -10,8 +10,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
+import { useCommonT } from '../../../i18n';
 import { errorMessage } from '../../../lib/http';
 import { useSendContract } from '../api/send-contract';
+import { useContractsT } from '../i18n';
 import { DateInput } from '../../../components/date-input';
 
 function isoDay(date: Date) {
@@ -21,6 +23,8 @@ function isoDay(date: Date) {
 /** Send a draft for signature, with an optional last day to sign (the end of that day, UTC). */
 export function SendContractDialog({ contract, onClose, onDone }: { contract: ContractListItem; onClose: () => void; onDone: () => void }) {
   const titleId = useId();
+  const { t } = useContractsT();
+  const { t: common } = useCommonT();
   const send = useSendContract();
   const [hasExpiry, setHasExpiry] = useState(true);
   // Today as the dialog opened: the default last day and the earliest one allowed.
@@ -36,26 +40,23 @@ export function SendContractDialog({ contract, onClose, onDone }: { contract: Co
 
   return (
     <Dialog open onClose={send.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="send-dialog">
-      <DialogTitle id={titleId}>Send “{contract.title}” for signature?</DialogTitle>
+      <DialogTitle id={titleId}>{t('sendDialog.title', { title: contract.title })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 0.5 }}>
-          <DialogContentText>
-            The text is filled in with today&apos;s details and frozen: it cannot be edited afterwards. {contract.signer.name} is told in the app and
-            by e-mail.
-          </DialogContentText>
+          <DialogContentText>{t('sendDialog.text', { name: contract.signer.name })}</DialogContentText>
           {send.isError && <Alert severity="error">{errorMessage(send.error)}</Alert>}
           <FormControlLabel
             control={<Checkbox checked={hasExpiry} onChange={(event) => setHasExpiry(event.target.checked)} disabled={send.isPending} />}
-            label="Must be signed by a date"
+            label={t('sendDialog.hasExpiry')}
           />
           {hasExpiry && (
             <DateInput
-              label="Last day to sign"
+              label={t('sendDialog.lastDay')}
               value={day}
               onChange={setDay}
               min={tomorrow}
               error={!isDayValid}
-              helperText={isDayValid ? 'It expires at the end of this day (UTC) if still unsigned.' : 'Choose a day after today'}
+              helperText={isDayValid ? t('sendDialog.lastDayHelp') : t('sendDialog.dayAfterToday')}
               disabled={send.isPending}
               name="expires"
             />
@@ -64,10 +65,10 @@ export function SendContractDialog({ contract, onClose, onDone }: { contract: Co
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={send.isPending}>
-          Cancel
+          {common('shared.cancel')}
         </Button>
         <Button variant="contained" onClick={handleSend} loading={send.isPending} disabled={!isDayValid} data-testid="send-confirm">
-          Send for signature
+          {t('sendDialog.confirm')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -9,15 +9,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/http';
 import { useSignContract } from '../api/sign-contract';
+import { useContractsT } from '../i18n';
 import { SignaturePad } from '../../../components/signature-pad';
 
 type SignContractPanelProps = { contract: Contract; onSigned: (contract: Contract) => void };
 
 /** Typed name (required), an optional drawn signature, consent, and Sign behind a confirmation. */
 export function SignContractPanel({ contract, onSigned }: SignContractPanelProps) {
+  const { t } = useContractsT();
   const sign = useSignContract();
   const agreeId = useId();
   const [name, setName] = useState('');
@@ -28,8 +31,8 @@ export function SignContractPanel({ contract, onSigned }: SignContractPanelProps
   // blur, which fires as the pointer goes down on the next control (the box, often) and would move it under it.
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [isAgreeChanged, setIsAgreeChanged] = useState(false);
-  const nameError = isSubmitted && name.trim().length < 2 ? 'Type your full name to sign' : null;
-  const agreeError = (isSubmitted || isAgreeChanged) && !agree ? 'Tick the box to agree to sign electronically' : null;
+  const nameError = isSubmitted && name.trim().length < 2 ? t('signPanel.nameRequired') : null;
+  const agreeError = (isSubmitted || isAgreeChanged) && !agree ? t('signPanel.agreeRequired') : null;
 
   function handleAgreeChange(checked: boolean) {
     setAgree(checked);
@@ -65,19 +68,19 @@ export function SignContractPanel({ contract, onSigned }: SignContractPanelProps
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} data-testid="sign-panel" aria-label="Sign this contract">
+    <Box component="form" noValidate onSubmit={handleSubmit} data-testid="sign-panel" aria-label={t('signPanel.title')}>
       <Stack spacing={2.5}>
         <Typography variant="h6" component="h2">
-          Sign this contract
+          {t('signPanel.title')}
         </Typography>
         {sign.isError && <Alert severity="error">{errorMessage(sign.error)}</Alert>}
         <TextField
-          label="Your full name"
+          label={t('signPanel.fullName')}
           required
           value={name}
           onChange={(event) => setName(event.target.value)}
           error={Boolean(nameError)}
-          helperText={nameError ?? `As it should appear on the contract (you are signing as ${contract.signer.name}).`}
+          helperText={nameError ?? t('signPanel.fullNameHelp', { name: contract.signer.name })}
           autoComplete="name"
           disabled={sign.isPending}
           slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'signature-name' } }}
@@ -101,10 +104,10 @@ export function SignContractPanel({ contract, onSigned }: SignContractPanelProps
                 slotProps={{ input: { 'data-testid': 'signature-agree', 'aria-describedby': `${agreeId}-note ${agreeId}-error` } as object }}
               />
             }
-            label="I agree to sign electronically"
+            label={t('signPanel.agree')}
           />
           <FormHelperText id={`${agreeId}-note`} sx={{ mt: 0, ml: 4 }}>
-            Your electronic signature binds you as a handwritten one would.
+            {t('signPanel.agreeNote')}
           </FormHelperText>
           {/* The message's line is kept whether it shows or not, so that it never moves what is around the box. */}
           <FormHelperText id={`${agreeId}-error`} error sx={{ mt: 0.25, ml: 4, minHeight: '1.66em' }}>
@@ -112,11 +115,13 @@ export function SignContractPanel({ contract, onSigned }: SignContractPanelProps
           </FormHelperText>
         </Box>
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          We record your name, the time, your IP address and browser, and the document fingerprint (SHA-256{' '}
-          <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="document-hash">
-            {contract.document_sha256}
-          </Box>
-          ) on the signed PDF&apos;s certificate page.
+          <Trans
+            t={t}
+            i18nKey="signPanel.record"
+            values={{ hash: contract.document_sha256 ?? '' }}
+            // The fingerprint is isolated from the sentence around it, so that a right-to-left text keeps its brackets in place.
+            components={{ hash: <Box component="bdi" dir="ltr" sx={{ fontFamily: 'monospace' }} data-testid="document-hash" /> }}
+          />
         </Typography>
         <Box>
           <Button
@@ -127,21 +132,25 @@ export function SignContractPanel({ contract, onSigned }: SignContractPanelProps
             data-testid="sign-button"
             sx={{ width: { xs: '100%', sm: 'auto' } }}
           >
-            Sign contract
+            {t('signPanel.sign')}
           </Button>
         </Box>
       </Stack>
       <ConfirmDialog
         open={isConfirming}
-        title="Sign this contract?"
-        confirmLabel="Sign"
+        title={t('signPanel.confirmTitle')}
+        confirmLabel={t('signPanel.confirmLabel')}
         confirmColor="primary"
         isPending={sign.isPending}
         onConfirm={handleConfirm}
         onClose={() => setIsConfirming(false)}
       >
-        You are signing “{contract.title}” as <strong>{name.trim()}</strong>
-        {image ? ' with your drawn signature' : ''}. A signed contract cannot be changed or withdrawn.
+        <Trans
+          t={t}
+          i18nKey={image ? 'signPanel.confirmTextDrawn' : 'signPanel.confirmText'}
+          values={{ title: contract.title, name: name.trim() }}
+          components={{ strong: <strong /> }}
+        />
       </ConfirmDialog>
     </Box>
   );

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ListLoading, RecordError } from '../../../components/list-states';
 import { useContract } from '../api/get-contract';
+import { POINTS_BACK, useContractsT } from '../i18n';
 import { AuditTrail } from './audit-trail';
 import { ContractActions } from './contract-actions';
 import { ContractDocument } from './contract-document';
@@ -17,23 +18,19 @@ import { ContractStatusChip } from './contract-status-chip';
 
 /** One contract for staff: the document (live while a draft, frozen once sent), its actions and audit trail. */
 export function StaffContractDetail({ contractId, role, back }: { contractId: string; role: Role; back: { to: string; label: string } }) {
+  const { t } = useContractsT();
   const contract = useContract(contractId);
   const backLink = (
-    <Button component={RouterLink} to={back.to} startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
+    <Button component={RouterLink} to={back.to} startIcon={<ArrowBackIcon sx={POINTS_BACK} />} sx={{ alignSelf: 'flex-start' }}>
       {back.label}
     </Button>
   );
-  if (contract.isPending) return <ListLoading label="Loading contract..." />;
+  if (contract.isPending) return <ListLoading label={t('loading.contract')} />;
   if (contract.isError)
     return (
       <Stack spacing={2}>
         {backLink}
-        <RecordError
-          error={contract.error}
-          missingText="This contract does not exist."
-          onRetry={() => void contract.refetch()}
-          data-testid="contract-missing"
-        />
+        <RecordError error={contract.error} missingText={t('missing.staff')} onRetry={() => void contract.refetch()} data-testid="contract-missing" />
       </Stack>
     );
   const c = contract.data;
@@ -54,7 +51,7 @@ export function StaffContractDetail({ contractId, role, back }: { contractId: st
         </Box>
       </Stack>
       <ContractActions contract={c} role={role} size="medium" />
-      {c.status === 'draft' && <Alert severity="info">A draft shows today&apos;s details; the text is frozen when you send it.</Alert>}
+      {c.status === 'draft' && <Alert severity="info">{t('staffDetail.draftNote')}</Alert>}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
         <ContractDocument html={c.body_html} />
         <Stack spacing={3}>
@@ -62,13 +59,13 @@ export function StaffContractDetail({ contractId, role, back }: { contractId: st
             <ContractMeta contract={c} />
             {c.document_sha256 && (
               <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5, overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
-                SHA-256 {c.document_sha256}
+                {t('staffDetail.fingerprint', { hash: c.document_sha256 })}
               </Typography>
             )}
           </Card>
           <Card sx={{ p: 2.5 }}>
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              Audit trail
+              {t('staffDetail.auditTrail')}
             </Typography>
             <AuditTrail contractId={c.id} />
           </Card>

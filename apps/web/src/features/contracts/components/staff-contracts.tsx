@@ -1,13 +1,4 @@
-import {
-  CONTRACT_KIND_LABELS,
-  CONTRACT_KINDS,
-  CONTRACT_STATUS_LABELS,
-  CONTRACT_STATUSES,
-  type ContractKind,
-  type ContractListItem,
-  type ContractStatus,
-  type Role,
-} from '@agency/schema';
+import { CONTRACT_KINDS, CONTRACT_STATUSES, type ContractKind, type ContractListItem, type ContractStatus, type Role } from '@agency/schema';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
@@ -18,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -27,18 +19,19 @@ import { formatDate } from '../../../lib/format';
 import { useContractCounts } from '../api/get-contract-counts';
 import { useContracts, type ContractFilters } from '../api/list-contracts';
 import { useProjectOptions } from '../api/list-project-options';
+import { useContractsT } from '../i18n';
 import { ContractActions } from './contract-actions';
 import { ContractStatusChip } from './contract-status-chip';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-function lastStep(c: ContractListItem): string {
-  if (c.signed_at) return `Signed ${formatDate(c.signed_at)}`;
-  if (c.voided_at) return `Voided ${formatDate(c.voided_at)}`;
-  if (c.status === 'expired' && c.expires_at) return `Expired ${formatDate(c.expires_at)}`;
-  if (c.viewed_at) return `Opened ${formatDate(c.viewed_at)}`;
-  if (c.sent_at) return `Sent ${formatDate(c.sent_at)}`;
-  return `Created ${formatDate(c.created_at)}`;
+function lastStep(t: TFunction<'contracts'>, c: ContractListItem): string {
+  if (c.signed_at) return t('list.signedOn', { date: formatDate(c.signed_at) });
+  if (c.voided_at) return t('list.voidedOn', { date: formatDate(c.voided_at) });
+  if (c.status === 'expired' && c.expires_at) return t('list.expiredOn', { date: formatDate(c.expires_at) });
+  if (c.viewed_at) return t('list.openedOn', { date: formatDate(c.viewed_at) });
+  if (c.sent_at) return t('list.sentOn', { date: formatDate(c.sent_at) });
+  return t('list.createdOn', { date: formatDate(c.created_at) });
 }
 
 /**
@@ -46,28 +39,28 @@ function lastStep(c: ContractListItem): string {
  * team contracts of one project apart) hide in that order as the card narrows, and below 600 px each contract is
  * a card.
  */
-function columnsFor(role: Role, getOpenPath: (id: string) => string): DataColumn<ContractListItem>[] {
+function columnsFor(t: TFunction<'contracts'>, role: Role, getOpenPath: (id: string) => string): DataColumn<ContractListItem>[] {
   return [
     {
       id: 'contract',
-      header: 'Contract',
+      header: t('staff.columns.contract'),
       cell: (c) => (
         <>
           <Link component={RouterLink} to={getOpenPath(c.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="contract-link">
             {c.title}
           </Link>
           <Typography variant="caption" color="text.secondary" component="div">
-            {CONTRACT_KIND_LABELS[c.kind]}
+            {t(`kind.${c.kind}`)}
           </Typography>
         </>
       ),
       minWidth: 170,
       card: 'title',
     },
-    { id: 'signer', header: 'Signer', cell: (c) => c.signer.name, priority: 2, minWidth: 130, cellSx: { overflowWrap: 'anywhere' } },
+    { id: 'signer', header: t('staff.columns.signer'), cell: (c) => c.signer.name, priority: 2, minWidth: 130, cellSx: { overflowWrap: 'anywhere' } },
     {
       id: 'project',
-      header: 'Project',
+      header: t('staff.columns.project'),
       cell: (c) => (
         <>
           {c.project_title}
@@ -80,11 +73,18 @@ function columnsFor(role: Role, getOpenPath: (id: string) => string): DataColumn
       minWidth: 170,
       cellSx: { overflowWrap: 'anywhere' },
     },
-    { id: 'status', header: 'Status', cell: (c) => <ContractStatusChip status={c.status} />, minWidth: 150, card: 'aside' },
-    { id: 'last-step', header: 'Last step', cell: lastStep, priority: 4, minWidth: 150, cellSx: { whiteSpace: 'nowrap' } },
+    { id: 'status', header: t('staff.columns.status'), cell: (c) => <ContractStatusChip status={c.status} />, minWidth: 150, card: 'aside' },
+    {
+      id: 'last-step',
+      header: t('staff.columns.lastStep'),
+      cell: (c) => lastStep(t, c),
+      priority: 4,
+      minWidth: 150,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t('staff.columns.actions'),
       align: 'right',
       cell: (c) => <ContractActions contract={c} role={role} />,
       // The buttons wrap onto a second line rather than widen the column.
@@ -98,6 +98,7 @@ type StaffContractsProps = { role: Role; getOpenPath: (id: string) => string; in
 
 /** Every contract, for admins and the super admin: counts by status, filters, search, and the actions of each status. */
 export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffContractsProps) {
+  const { t } = useContractsT();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<ContractStatus | ''>('');
@@ -127,7 +128,7 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
     return [...seen].sort((a, b) => a[1].localeCompare(b[1]));
   }, [projects.data]);
 
-  const columns = useMemo(() => columnsFor(role, getOpenPath), [role, getOpenPath]);
+  const columns = useMemo(() => columnsFor(t, role, getOpenPath), [t, role, getOpenPath]);
 
   const countChips = (
     <Stack
@@ -135,11 +136,11 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
       spacing={1}
       useFlexGap
       sx={{ flexWrap: 'wrap', px: { xs: 2, sm: 3 }, pt: 2 }}
-      aria-label="Contracts by status"
+      aria-label={t('staff.byStatus')}
       data-testid="contract-counts"
     >
       <Chip
-        label={`All ${counts.data?.total ?? '…'}`}
+        label={t('staff.all', { total: counts.data?.total ?? '…' })}
         color={status === '' ? 'primary' : 'default'}
         variant={status === '' ? 'filled' : 'outlined'}
         onClick={() => setStatus('')}
@@ -147,7 +148,7 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
       {CONTRACT_STATUSES.map((s) => (
         <Chip
           key={s}
-          label={`${CONTRACT_STATUS_LABELS[s]} ${counts.data?.counts[s] ?? '…'}`}
+          label={t('staff.statusCount', { status: t(`status.${s}`), total: counts.data?.counts[s] ?? '…' })}
           color={status === s ? 'primary' : 'default'}
           variant={status === s ? 'filled' : 'outlined'}
           onClick={() => setStatus(status === s ? '' : s)}
@@ -170,8 +171,8 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
       <TextField
         size="small"
         type="search"
-        label="Search"
-        placeholder="Title, project or signer"
+        label={t('staff.search')}
+        placeholder={t('staff.searchPlaceholder')}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         slotProps={{
@@ -188,44 +189,44 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
       <TextField
         size="small"
         select
-        label="Status"
+        label={t('staff.status')}
         value={status}
         onChange={(e) => setStatus(e.target.value as ContractStatus | '')}
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
-        <MenuItem value="">All statuses</MenuItem>
+        <MenuItem value="">{t('staff.allStatuses')}</MenuItem>
         {CONTRACT_STATUSES.map((s) => (
           <MenuItem key={s} value={s}>
-            {CONTRACT_STATUS_LABELS[s]}
+            {t(`status.${s}`)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         size="small"
         select
-        label="Kind"
+        label={t('staff.kind')}
         value={kind}
         onChange={(e) => setKind(e.target.value as ContractKind | '')}
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
-        <MenuItem value="">Both kinds</MenuItem>
+        <MenuItem value="">{t('staff.bothKinds')}</MenuItem>
         {CONTRACT_KINDS.map((k) => (
           <MenuItem key={k} value={k}>
-            {CONTRACT_KIND_LABELS[k]}
+            {t(`kind.${k}`)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         size="small"
         select
-        label="Project"
+        label={t('staff.project')}
         value={projectId}
         onChange={(e) => setProjectId(e.target.value)}
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
-        <MenuItem value="">All projects</MenuItem>
+        <MenuItem value="">{t('staff.allProjects')}</MenuItem>
         {initialProjectId && !(projects.data ?? []).some((p) => p.id === initialProjectId) && (
-          <MenuItem value={initialProjectId}>Project #{initialProjectId}</MenuItem>
+          <MenuItem value={initialProjectId}>{t('staff.projectNumber', { id: initialProjectId })}</MenuItem>
         )}
         {(projects.data ?? []).map((p) => (
           <MenuItem key={p.id} value={p.id}>
@@ -236,12 +237,12 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
       <TextField
         size="small"
         select
-        label="Client"
+        label={t('staff.client')}
         value={clientId}
         onChange={(e) => setClientId(e.target.value)}
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
-        <MenuItem value="">All clients</MenuItem>
+        <MenuItem value="">{t('staff.allClients')}</MenuItem>
         {clients.map(([id, name]) => (
           <MenuItem key={id} value={id}>
             {name}
@@ -252,12 +253,12 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
   );
 
   const empty = isFiltered ? (
-    <ListEmpty icon={<SearchIcon />} title="No matching contracts">
-      Try another search or filter.
+    <ListEmpty icon={<SearchIcon />} title={t('staff.noMatches')}>
+      {t('staff.noMatchesText')}
     </ListEmpty>
   ) : (
-    <ListEmpty icon={<DescriptionOutlinedIcon />} title="No contracts yet">
-      Approving a project creates its client and team contracts as drafts.
+    <ListEmpty icon={<DescriptionOutlinedIcon />} title={t('staff.emptyTitle')}>
+      {t('staff.emptyText')}
     </ListEmpty>
   );
 
@@ -266,9 +267,9 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
       columns={columns}
       rows={items}
       getRowId={(c) => c.id}
-      label="Contracts list"
+      label={t('staff.tableLabel')}
       isLoading={contracts.isPending}
-      loadingLabel="Loading contracts..."
+      loadingLabel={t('loading.contracts')}
       error={contracts.isError ? contracts.error : undefined}
       onRetry={() => void contracts.refetch()}
       empty={empty}
@@ -279,7 +280,7 @@ export function StaffContracts({ role, getOpenPath, initialProjectId }: StaffCon
   );
 
   return (
-    <SectionCard title="Contracts" subtitle="Client and team contracts of every project." data-testid="staff-contracts">
+    <SectionCard title={t('staff.title')} subtitle={t('staff.subtitle')} data-testid="staff-contracts">
       {countChips}
       {filters}
       {body}

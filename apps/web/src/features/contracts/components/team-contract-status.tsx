@@ -12,6 +12,7 @@ import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
 import { useContracts } from '../api/list-contracts';
+import { useContractsT } from '../i18n';
 import { ContractStatusChip } from './contract-status-chip';
 
 export type ProjectContractStatus = {
@@ -54,6 +55,7 @@ type TeamContractStatusProps = {
 
 /** For a team lead: per project they lead, how many of the team have signed their contract, and who has not. */
 export function TeamContractStatus({ leadId, getOpenPath, listPath }: TeamContractStatusProps) {
+  const { t } = useContractsT();
   const contracts = useContracts({ kind: 'team' }, 100);
   const items = (contracts.data?.pages.flatMap((page) => page.items) ?? []).filter((c) => c.signer.id !== leadId);
   const projects = groupByProject(items);
@@ -61,12 +63,12 @@ export function TeamContractStatus({ leadId, getOpenPath, listPath }: TeamContra
   const awaiting = projects.reduce((n, p) => n + p.awaiting, 0);
 
   let body;
-  if (contracts.isPending) body = <ListLoading label="Loading team contracts..." />;
+  if (contracts.isPending) body = <ListLoading label={t('loading.teamContracts')} />;
   else if (contracts.isError) body = <ListError message={errorMessage(contracts.error)} onRetry={() => contracts.refetch()} />;
   else if (projects.length === 0)
     body = (
-      <ListEmpty icon={<GroupsOutlinedIcon />} title="No team contract sent yet" dense>
-        They appear here once sent to your team.
+      <ListEmpty icon={<GroupsOutlinedIcon />} title={t('teamStatus.emptyTitle')} dense>
+        {t('teamStatus.emptyText')}
       </ListEmpty>
     );
   else
@@ -85,13 +87,18 @@ export function TeamContractStatus({ leadId, getOpenPath, listPath }: TeamContra
               <Typography sx={{ fontWeight: 700, mr: 'auto', overflowWrap: 'anywhere' }}>{project.projectTitle}</Typography>
               <Chip
                 size="small"
-                label={`${project.signed} of ${project.total} signed`}
+                label={t('teamStatus.signedOf', { signed: project.signed, total: project.total })}
                 color={project.signed === project.total ? 'success' : 'default'}
                 variant="outlined"
                 data-testid="team-contract-signed"
               />
               {project.awaiting > 0 && (
-                <Chip size="small" label={`${project.awaiting} awaiting signature`} color="warning" data-testid="team-contract-awaiting" />
+                <Chip
+                  size="small"
+                  label={t('teamStatus.awaiting', { count: project.awaiting })}
+                  color="warning"
+                  data-testid="team-contract-awaiting"
+                />
               )}
             </Stack>
             <LinearProgress
@@ -99,7 +106,7 @@ export function TeamContractStatus({ leadId, getOpenPath, listPath }: TeamContra
               color="success"
               value={percentDone(project.signed, project.total)}
               sx={{ mt: 1, mb: 1.5, height: 6, borderRadius: 3 }}
-              aria-label={`${project.projectTitle}: ${project.signed} of ${project.total} signed`}
+              aria-label={t('teamStatus.progress', { project: project.projectTitle, signed: project.signed, total: project.total })}
             />
             <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
               {project.contracts.map((contract) => (
@@ -124,7 +131,7 @@ export function TeamContractStatus({ leadId, getOpenPath, listPath }: TeamContra
         ))}
         {projects.length > PROJECTS_SHOWN && (
           <Typography variant="body2" color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }} data-testid="team-contract-more">
-            {projects.length - PROJECTS_SHOWN} more {projects.length - PROJECTS_SHOWN === 1 ? 'project' : 'projects'} under All team contracts.
+            {t('teamStatus.more', { count: projects.length - PROJECTS_SHOWN })}
           </Typography>
         )}
       </Stack>
@@ -132,11 +139,11 @@ export function TeamContractStatus({ leadId, getOpenPath, listPath }: TeamContra
 
   return (
     <SectionCard
-      title="Team contracts"
-      subtitle={projects.length > 0 ? `${signed} signed, ${awaiting} awaiting signature` : 'Who has signed on your projects'}
+      title={t('teamStatus.title')}
+      subtitle={projects.length > 0 ? t('teamStatus.subtitle', { signed, count: awaiting }) : t('teamStatus.subtitleEmpty')}
       action={
         <Button component={RouterLink} to={listPath} size="small">
-          All team contracts
+          {t('teamStatus.all')}
         </Button>
       }
       data-testid="team-contract-status"

@@ -1,4 +1,4 @@
-import { CONTRACT_KIND_LABELS, CONTRACT_KINDS, type ContractKind, type ContractTemplate } from '@agency/schema';
+import { CONTRACT_KINDS, type ContractKind, type ContractTemplate } from '@agency/schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,7 @@ import { useDeleteContractTemplate } from '../api/delete-contract-template';
 import { useTemplatePreview } from '../api/preview-contract-template';
 import { useUpdateContractTemplate } from '../api/update-contract-template';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useContractsT } from '../i18n';
 import { ContractDocument } from './contract-document';
 
 const PREVIEW_DEBOUNCE_MS = 300;
@@ -30,6 +31,7 @@ type TemplateEditorProps = {
 
 /** Title and Markdown body on one side, the rendered contract with sample values on the other, as you type. */
 export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorProps) {
+  const { t } = useContractsT();
   const [kind, setKind] = useState<ContractKind>(template?.kind ?? 'client');
   const [title, setTitle] = useState(template?.title ?? '');
   const [body, setBody] = useState(template?.body ?? '');
@@ -58,7 +60,7 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
 
   function handleSave() {
     const done = (data: { template: ContractTemplate }) => {
-      notify.success('Template saved');
+      notify.success(t('templates.saved'));
       onSaved(data.template);
     };
     if (template) update.mutate({ id: template.id, input: { title, body } }, { onSuccess: done });
@@ -72,7 +74,7 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             select
-            label="Kind"
+            label={t('templates.kind')}
             value={kind}
             onChange={(e) => setKind(e.target.value as ContractKind)}
             disabled={Boolean(template) || saving}
@@ -80,12 +82,12 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
           >
             {CONTRACT_KINDS.map((k) => (
               <MenuItem key={k} value={k}>
-                {CONTRACT_KIND_LABELS[k]}
+                {t(`kind.${k}`)}
               </MenuItem>
             ))}
           </TextField>
           <TextField
-            label="Title"
+            label={t('templates.title')}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             required
@@ -95,7 +97,7 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
           />
         </Stack>
         <TextField
-          label="Text (Markdown)"
+          label={t('templates.body')}
           value={body}
           onChange={(e) => setBody(e.target.value)}
           multiline
@@ -105,14 +107,12 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
           disabled={saving}
           inputRef={bodyRef}
           error={unknown.length > 0}
-          helperText={
-            unknown.length > 0 ? `Unknown: ${unknown.map((n) => `{{${n}}}`).join(', ')}` : '# heading, **bold**, *italic*, lists with - or 1.'
-          }
+          helperText={unknown.length > 0 ? t('templates.unknown', { names: unknown.map((n) => `{{${n}}}`).join(', ') }) : t('templates.markdownHint')}
           slotProps={{ htmlInput: { 'data-testid': 'template-body', style: { fontFamily: 'monospace', fontSize: 14 } } }}
         />
         <Box>
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-            Insert a variable
+            {t('templates.insertVariable')}
           </Typography>
           <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {(preview.data?.variables ?? []).map((v) => (
@@ -132,26 +132,26 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={handleSave} loading={saving} disabled={unknown.length > 0} data-testid="template-save">
-            {template ? 'Save changes' : 'Create template'}
+            {template ? t('templates.saveChanges') : t('templates.create')}
           </Button>
           {template && !template.is_default && (
             <Button
               onClick={() => update.mutate({ id: template.id, input: { is_default: true } }, { onSuccess: (data) => onSaved(data.template) })}
               disabled={saving}
             >
-              Make default
+              {t('templates.makeDefault')}
             </Button>
           )}
           {template && !template.is_default && (
             <Button color="error" onClick={() => setIsDeleting(true)} disabled={saving}>
-              Delete
+              {t('templates.delete')}
             </Button>
           )}
         </Stack>
       </Stack>
       <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }} aria-live="polite">
         <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 1 }}>
-          Preview with sample details {preview.isFetching ? '· updating…' : ''}
+          {preview.isFetching ? t('templates.previewUpdating') : t('templates.preview')}
         </Typography>
         {preview.isError ? (
           <Alert severity="error">{errorMessage(preview.error)}</Alert>
@@ -164,22 +164,22 @@ export function TemplateEditor({ template, onSaved, onDeleted }: TemplateEditorP
       {template && (
         <ConfirmDialog
           open={isDeleting}
-          title="Delete this template?"
-          confirmLabel="Delete"
+          title={t('templates.deleteTitle')}
+          confirmLabel={t('templates.delete')}
           isPending={remove.isPending}
           onClose={() => setIsDeleting(false)}
           onConfirm={() =>
             remove.mutate(template.id, {
               onSuccess: () => {
                 setIsDeleting(false);
-                notify.success('Template deleted');
+                notify.success(t('templates.deleted'));
                 onDeleted();
               },
               onError: (err) => notify.error(errorMessage(err)),
             })
           }
         >
-          Contracts already made from “{template.title}” keep their text.
+          {t('templates.deleteText', { title: template.title })}
         </ConfirmDialog>
       )}
     </Box>

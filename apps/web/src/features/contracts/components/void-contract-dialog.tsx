@@ -12,8 +12,10 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
+import { useCommonT } from '../../../i18n';
 import { errorMessage } from '../../../lib/http';
 import { useVoidContract } from '../api/void-contract';
+import { useContractsT } from '../i18n';
 
 type FormInput = z.input<typeof voidContractInput>;
 type FormOutput = z.output<typeof voidContractInput>;
@@ -21,6 +23,8 @@ type FormOutput = z.output<typeof voidContractInput>;
 /** Void with a reason, behind this confirmation; the signer of a sent contract is told why. */
 export function VoidContractDialog({ contract, onClose, onDone }: { contract: ContractListItem; onClose: () => void; onDone: () => void }) {
   const titleId = useId();
+  const { t } = useContractsT();
+  const { t: common } = useCommonT();
   const voidContract = useVoidContract();
   const { control, handleSubmit } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(voidContractInput),
@@ -30,20 +34,17 @@ export function VoidContractDialog({ contract, onClose, onDone }: { contract: Co
   return (
     <Dialog open onClose={voidContract.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="void-dialog">
       <form noValidate onSubmit={handleSubmit((values) => voidContract.mutate({ id: contract.id, input: values }, { onSuccess: onDone }))}>
-        <DialogTitle id={titleId}>Void “{contract.title}”?</DialogTitle>
+        <DialogTitle id={titleId}>{t('voidDialog.title', { title: contract.title })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 0.5 }}>
             <DialogContentText>
-              {contract.status === 'sent'
-                ? `${contract.signer.name} can no longer sign it and will see the reason.`
-                : 'The draft is kept in the list as void; you can make a new contract for the same person afterwards.'}{' '}
-              This cannot be undone.
+              {contract.status === 'sent' ? t('voidDialog.sentText', { name: contract.signer.name }) : t('voidDialog.draftText')}
             </DialogContentText>
             {voidContract.isError && <Alert severity="error">{errorMessage(voidContract.error)}</Alert>}
             <FormTextField
               control={control}
               name="reason"
-              label="Reason"
+              label={t('voidDialog.reason')}
               required
               multiline
               minRows={2}
@@ -55,10 +56,10 @@ export function VoidContractDialog({ contract, onClose, onDone }: { contract: Co
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={voidContract.isPending}>
-            Cancel
+            {common('shared.cancel')}
           </Button>
           <Button type="submit" variant="contained" color="error" loading={voidContract.isPending} data-testid="void-confirm">
-            Void contract
+            {t('voidDialog.confirm')}
           </Button>
         </DialogActions>
       </form>
