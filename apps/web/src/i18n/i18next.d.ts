@@ -10,6 +10,7 @@ import type common from '../locales/en-GB/common.json';
 import type invitations from '../locales/en-GB/invitations.json';
 import type landing from '../locales/en-GB/landing.json';
 import type layouts from '../locales/en-GB/layouts.json';
+import type messaging from '../locales/en-GB/messaging.json';
 import type plain from '../locales/en-GB/plain.json';
 import type projects from '../locales/en-GB/projects.json';
 import type time from '../locales/en-GB/time.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       invitations: typeof invitations;
       landing: typeof landing;
       layouts: typeof layouts;
+      messaging: typeof messaging;
       plain: typeof plain;
       projects: typeof projects;
       time: typeof time;
