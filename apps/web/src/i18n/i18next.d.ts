@@ -13,6 +13,7 @@ import type layouts from '../locales/en-GB/layouts.json';
 import type messaging from '../locales/en-GB/messaging.json';
 import type plain from '../locales/en-GB/plain.json';
 import type projects from '../locales/en-GB/projects.json';
+import type search from '../locales/en-GB/search.json';
 import type time from '../locales/en-GB/time.json';
 import type tools from '../locales/en-GB/tools.json';
 import type training from '../locales/en-GB/training.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       messaging: typeof messaging;
       plain: typeof plain;
       projects: typeof projects;
+      search: typeof search;
       time: typeof time;
       tools: typeof tools;
       training: typeof training;
