@@ -30,6 +30,9 @@ type ChatComposerProps = {
 
 const DRAFT_PREFIX = 'chat-draft:';
 
+/** The send arrow points the way text runs: mirrored right to left. */
+const POINTS_FORWARD = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
+
 /** A draft lives in this tab's session storage, which signing out empties. */
 function readDraft(key: string | undefined): string {
   if (!key) return '';
@@ -175,7 +178,7 @@ export function ChatComposer({ isSending, onSend, draftKey }: ChatComposerProps)
           onClick={() => void handleSend()}
           disabled={!isSendEnabled}
           loading={isSending}
-          endIcon={<SendIcon />}
+          endIcon={<SendIcon sx={POINTS_FORWARD} />}
           sx={{ flexShrink: 0, mb: 0.125 }}
         >
           {t('composer.send')}

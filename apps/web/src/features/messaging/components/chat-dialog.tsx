@@ -212,7 +212,7 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
 
       <Box sx={{ borderTop: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}>
         <ChatComposer isSending={chat.isSending} onSend={chat.sendMessage} draftKey={`${side}:${target.conversationId}`} />
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2.5, pb: 1, textAlign: 'right' }}>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2.5, pb: 1, textAlign: 'end' }}>
           {pollingHint()}
         </Typography>
       </Box>

@@ -53,7 +53,7 @@ export function ConversationSearch({ conversationId, onJump }: ConversationSearc
             <li key={item.id}>
               <ButtonBase
                 onClick={() => onJump(item.id)}
-                sx={{ display: 'block', width: '100%', textAlign: 'left', px: 1, py: 0.5, borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}
+                sx={{ display: 'block', width: '100%', textAlign: 'start', px: 1, py: 0.5, borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}
               >
                 <Typography variant="caption" color="text.secondary" component="div">
                   <HighlightedText text={item.title} />

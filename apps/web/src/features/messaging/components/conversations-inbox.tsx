@@ -45,13 +45,22 @@ function ConversationAvatar() {
 function ReplyButton({ conversation, onReply }: { conversation: Conversation; onReply: (conversation: Conversation) => void }) {
   const { t } = useMessagingT();
   return (
-    <Button size="small" variant="outlined" startIcon={<ReplyIcon />} onClick={() => onReply(conversation)} disabled={!canReply(conversation)}>
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<ReplyIcon sx={POINTS_BACK} />}
+      onClick={() => onReply(conversation)}
+      disabled={!canReply(conversation)}
+    >
       {t('inbox.reply')}
     </Button>
   );
 }
 
 type MessagingT = ReturnType<typeof useMessagingT>['t'];
+
+/** The reply arrow points back along the line of text: mirrored right to left. */
+const POINTS_BACK = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 

@@ -71,7 +71,7 @@ export function InboxMessageSearch({ text, conversations, onOpen }: InboxMessage
                   sx={{
                     display: 'block',
                     width: '100%',
-                    textAlign: 'left',
+                    textAlign: 'start',
                     px: 1,
                     py: 0.75,
                     borderRadius: 1,
