@@ -88,7 +88,7 @@ describe('messaging in German', { timeout: 20_000 }, () => {
     const dialog = screen.getByTestId('chat-dialog');
 
     expect(within(dialog).getByTestId('chat-title')).toHaveTextContent('Chat — 12');
-    expect(within(dialog).getByTestId('chat-subtitle')).toHaveTextContent('Mit Kunde: 7');
+    expect(within(dialog).getByTestId('chat-subtitle')).toHaveTextContent('Mit dem Kunden: 7');
     expect(within(dialog).getByText('Aktualisierung alle 5 s')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Nachricht' })).toHaveAttribute('placeholder', 'Nachricht eingeben');
     expect(within(dialog).getByRole('button', { name: 'Senden' })).toBeDisabled();
