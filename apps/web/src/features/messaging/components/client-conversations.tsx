@@ -77,6 +77,7 @@ function ConversationCard({ conversation, userId, onOpen }: ConversationCardProp
             variant="body2"
             color="text.secondary"
             data-testid="client-conversation-preview"
+            dir="auto"
             sx={{
               display: '-webkit-box',
               WebkitLineClamp: 2,

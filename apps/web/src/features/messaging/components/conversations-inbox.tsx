@@ -144,7 +144,7 @@ function inboxColumns(t: MessagingT, onReply: (conversation: Conversation) => vo
       id: 'preview',
       header: t('inbox.columns.preview'),
       cell: (conversation) => (
-        <Box sx={{ ...clampedPreview, fontWeight: (conversation.unread_count ?? 0) > 0 ? 600 : 400 }} data-testid="conversation-preview">
+        <Box sx={{ ...clampedPreview, fontWeight: (conversation.unread_count ?? 0) > 0 ? 600 : 400 }} data-testid="conversation-preview" dir="auto">
           {previewText(conversation)}
         </Box>
       ),

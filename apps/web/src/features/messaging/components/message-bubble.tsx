@@ -88,8 +88,9 @@ type MessageBubbleProps = {
 };
 
 /**
- * One message: own messages on the right with ticks, the other side's on the left, each under its sender's name
- * (a company's people share one thread). Content is plain text.
+ * One message: own messages on the right with ticks, the other side's on the left (mirrored right to left), each
+ * under its sender's name (a company's people share one thread). Content is plain text, set in its own direction: a
+ * German message reads left to right on an Arabic screen.
  */
 export function MessageBubble({ message, isOwn, isFound = false }: MessageBubbleProps) {
   const { t } = useMessagingT();
@@ -167,6 +168,7 @@ export function MessageBubble({ message, isOwn, isFound = false }: MessageBubble
               component="div"
               variant="body2"
               data-testid="message-text"
+              dir="auto"
               sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: 'text.primary' }}
             >
               {message.message_content}
