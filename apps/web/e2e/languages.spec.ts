@@ -6,12 +6,13 @@ import { settle } from './support/a11y';
 import { pageIn, seed, translatedScreens } from './support/languages';
 
 /**
- * What the seed (support/a11y.ts) writes as data: a tool request, training modules, a board's columns, cards and
- * labels, and the device name the server reads from the browser's User-Agent.
+ * What the seed (support/a11y.ts) writes as data: a tool request, the client's message, training modules, a board's
+ * columns, cards and labels, and the device name the server reads from the browser's User-Agent.
  */
 const SEEDED_TEXTS = [
   'Figma professional seat',
   'Design reviews with the team.',
+  'Could we move the launch to the first week of next month?',
   'Security basics',
   'Spotting phishing',
   'Reminder e-mails',

@@ -30,6 +30,7 @@ export function translatedScreens(seed: Seed): Screen[] {
     { name: 'notifications (client)', path: '/notifications', who: 'client' },
     { name: 'tool requests (client)', path: '/tools-req', who: 'client' },
     { name: 'project list (client)', path: '/view-project', who: 'client' },
+    { name: 'messages (client)', path: '/messages', who: 'client' },
     { name: 'all projects (admin)', path: '/all-projects', who: 'admin' },
     { name: 'tool requests queue (admin)', path: '/tool-requests', who: 'admin' },
     { name: 'time and expenses (admin)', path: '/time-approvals', who: 'admin' },

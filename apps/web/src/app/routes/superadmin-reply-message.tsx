@@ -1,12 +1,14 @@
 import { PageHeading } from '../../components/page-heading';
 import { PageTitle } from '../../features/config/components/page-title';
 import { ConversationsInbox } from '../../features/messaging/components/conversations-inbox';
+import { useMessagingT } from '../../features/messaging/i18n';
 
 export function SuperadminReplyMessageRoute() {
+  const { t } = useMessagingT();
   return (
     <>
-      <PageTitle title="Messages" />
-      <PageHeading title="Messages">Conversations with clients about their projects. Reply opens the chat.</PageHeading>
+      <PageTitle title={t('pages.title')} />
+      <PageHeading title={t('pages.title')}>{t('pages.inboxIntro')}</PageHeading>
       <ConversationsInbox />
     </>
   );

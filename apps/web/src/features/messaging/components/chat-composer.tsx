@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useMessagingT } from '../i18n';
 import { canSend } from '../utils/chat';
 import { formatFileSize } from '../../../lib/format';
 import { mimeOf, stageFiles, unstageAt } from '../utils/staging';
@@ -28,6 +29,9 @@ type ChatComposerProps = {
 };
 
 const DRAFT_PREFIX = 'chat-draft:';
+
+/** The send arrow points the way text runs: mirrored right to left. */
+const POINTS_FORWARD = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
 
 /** A draft lives in this tab's session storage, which signing out empties. */
 function readDraft(key: string | undefined): string {
@@ -51,6 +55,7 @@ function writeDraft(key: string | undefined, text: string) {
 
 /** Attach (several files), a multiline text box and Send; Enter sends, Shift+Enter adds a line. */
 export function ChatComposer({ isSending, onSend, draftKey }: ChatComposerProps) {
+  const { t } = useMessagingT();
   const [text, setTextState] = useState(() => readDraft(draftKey));
   const setText = (next: string) => {
     setTextState(next);
@@ -153,8 +158,8 @@ export function ChatComposer({ isSending, onSend, draftKey }: ChatComposerProps)
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
         <input ref={fileInputRef} type="file" multiple hidden onChange={handleFilesPicked} data-testid="chat-file-input" />
-        <Tooltip title="Attach files">
-          <IconButton aria-label="Attach" onClick={() => fileInputRef.current?.click()} sx={{ mb: 0.25 }}>
+        <Tooltip title={t('composer.attachFiles')}>
+          <IconButton aria-label={t('composer.attach')} onClick={() => fileInputRef.current?.click()} sx={{ mb: 0.25 }}>
             <AttachFileIcon />
           </IconButton>
         </Tooltip>
@@ -162,21 +167,21 @@ export function ChatComposer({ isSending, onSend, draftKey }: ChatComposerProps)
           multiline
           maxRows={COMPOSER_MAX_ROWS}
           size="small"
-          placeholder="Type a message"
+          placeholder={t('composer.placeholder')}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={handleKeyDown}
-          slotProps={{ htmlInput: { 'aria-label': 'Message', 'data-testid': 'chat-input' } }}
+          slotProps={{ htmlInput: { 'aria-label': t('composer.message'), 'data-testid': 'chat-input' } }}
         />
         <Button
           variant="contained"
           onClick={() => void handleSend()}
           disabled={!isSendEnabled}
           loading={isSending}
-          endIcon={<SendIcon />}
+          endIcon={<SendIcon sx={POINTS_FORWARD} />}
           sx={{ flexShrink: 0, mb: 0.125 }}
         >
-          Send
+          {t('composer.send')}
         </Button>
       </Box>
     </Box>

@@ -12,7 +12,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { showConversation } from '../../../lib/open-conversation';
 import { readUserId } from '../../../lib/storage';
 import { useChat } from '../hooks/use-chat';
-import { chatSubtitle, chatTitle, POLLING_HINT, type MessagingSide } from '../utils/chat';
+import { useMessagingT } from '../i18n';
+import { chatSubtitle, chatTitle, pollingHint, type MessagingSide } from '../utils/chat';
 import { ChatComposer } from './chat-composer';
 import { ConversationSearch } from './conversation-search';
 import { MessageBubble } from './message-bubble';
@@ -84,6 +85,7 @@ type ChatPanelProps = {
 };
 
 function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPanelProps) {
+  const { t } = useMessagingT();
   const currentUserId = readUserId();
   const chat = useChat({ side, conversationId: target.conversationId, otherUserId: target.otherUserId, currentUserId });
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -161,7 +163,7 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
           )}
         </Box>
         <IconButton
-          aria-label="Find a message"
+          aria-label={t('chat.findMessage')}
           aria-expanded={isSearching}
           onClick={() => {
             setIsSearching((open) => !open);
@@ -170,7 +172,7 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
         >
           <SearchIcon />
         </IconButton>
-        <IconButton aria-label="Close chat" onClick={onClose} edge="end">
+        <IconButton aria-label={t('chat.close')} onClick={onClose} edge="end">
           <CloseIcon />
         </IconButton>
       </Stack>
@@ -188,11 +190,11 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
             sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, color: 'text.secondary' }}
           >
             <CircularProgress size={22} aria-hidden="true" />
-            <span>Loading messages…</span>
+            <span>{t('chat.loading')}</span>
           </Box>
         ) : chat.messages.length === 0 ? (
           <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', color: 'text.secondary', textAlign: 'center' }}>
-            <Typography variant="body2">No messages yet. Write the first one below.</Typography>
+            <Typography variant="body2">{t('chat.empty')}</Typography>
           </Box>
         ) : (
           <Stack spacing={1.25}>
@@ -210,8 +212,8 @@ function ChatPanel({ side, target, counterpartName, titleId, onClose }: ChatPane
 
       <Box sx={{ borderTop: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}>
         <ChatComposer isSending={chat.isSending} onSend={chat.sendMessage} draftKey={`${side}:${target.conversationId}`} />
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2.5, pb: 1, textAlign: 'right' }}>
-          {POLLING_HINT}
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2.5, pb: 1, textAlign: 'end' }}>
+          {pollingHint()}
         </Typography>
       </Box>
     </>

@@ -18,16 +18,18 @@ import { queryKeys } from '../../../lib/query-keys';
 import { readUserId } from '../../../lib/storage';
 import { useConversations } from '../api/list-conversations';
 import { canReply, previewText, timeText } from '../utils/inbox';
+import { useMessagingT } from '../i18n';
 import type { ChatTarget } from './chat-dialog';
 import { LazyChatDialog } from './lazy-chat-dialog';
 
-function projectLabel(conversation: Conversation): string {
-  return conversation.project_title?.trim() || `Project ${conversation.project_id}`;
+function projectLabel(conversation: Conversation, t: ReturnType<typeof useMessagingT>['t']): string {
+  return conversation.project_title?.trim() || t('client.project', { id: conversation.project_id });
 }
 
 type ConversationCardProps = { conversation: Conversation; userId: string | null; onOpen: (conversation: Conversation) => void };
 
 function ConversationCard({ conversation, userId, onOpen }: ConversationCardProps) {
+  const { t } = useMessagingT();
   const isOwnLast = userId !== null && conversation.last_sender_id === userId;
   const unread = conversation.unread_count ?? 0;
   const hasMessages = Boolean(conversation.last_message_time);
@@ -65,7 +67,7 @@ function ConversationCard({ conversation, userId, onOpen }: ConversationCardProp
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
             <Typography sx={{ fontWeight: 700 }} noWrap data-testid="client-conversation-project">
-              {projectLabel(conversation)}
+              {projectLabel(conversation, t)}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="client-conversation-time">
               {timeText(conversation.last_message_time)}
@@ -75,6 +77,7 @@ function ConversationCard({ conversation, userId, onOpen }: ConversationCardProp
             variant="body2"
             color="text.secondary"
             data-testid="client-conversation-preview"
+            dir="auto"
             sx={{
               display: '-webkit-box',
               WebkitLineClamp: 2,
@@ -84,14 +87,18 @@ function ConversationCard({ conversation, userId, onOpen }: ConversationCardProp
               fontWeight: unread > 0 ? 600 : 400,
             }}
           >
-            {hasMessages ? `${isOwnLast ? 'You: ' : ''}${previewText(conversation)}` : 'No messages yet.'}
+            {hasMessages
+              ? isOwnLast
+                ? t('client.youWrote', { text: previewText(conversation) })
+                : previewText(conversation)
+              : t('client.noMessages')}
           </Typography>
           {unread > 0 && (
             <Chip
               size="small"
               color="error"
               variant="outlined"
-              label={`${unread} unread`}
+              label={t('unread', { count: unread })}
               sx={{ mt: 0.75 }}
               data-testid="client-conversation-unread"
             />
@@ -104,9 +111,9 @@ function ConversationCard({ conversation, userId, onOpen }: ConversationCardProp
         onClick={() => onOpen(conversation)}
         disabled={!canReply(conversation)}
         sx={{ flexShrink: 0, alignSelf: { xs: 'flex-end', sm: 'center' } }}
-        aria-label={`Open chat about ${projectLabel(conversation)}`}
+        aria-label={t('client.openChatAbout', { project: projectLabel(conversation, t) })}
       >
-        Open chat
+        {t('client.openChat')}
       </Button>
     </Box>
   );
@@ -119,6 +126,7 @@ type ClientConversationsProps = {
 
 /** The client's side: one conversation per project with the agency, opened in the same chat dialog. */
 export function ClientConversations({ agencyName }: ClientConversationsProps) {
+  const { t } = useMessagingT();
   const queryClient = useQueryClient();
   const userId = readUserId();
   const conversations = useConversations('client', userId);
@@ -132,7 +140,7 @@ export function ClientConversations({ agencyName }: ClientConversationsProps) {
       conversationId: conversation.conversation_id,
       otherUserId: conversation.other_user_id,
       projectId: conversation.project_id,
-      projectTitle: projectLabel(conversation),
+      projectTitle: projectLabel(conversation, t),
     });
     setIsChatOpen(true);
   }
@@ -145,11 +153,11 @@ export function ClientConversations({ agencyName }: ClientConversationsProps) {
 
   let body;
   if (conversations.isLoading) {
-    body = <ListLoading label="Loading conversations…" />;
+    body = <ListLoading label={t('inbox.loading')} />;
   } else if (items.length === 0) {
     body = (
-      <ListEmpty icon={<ForumOutlinedIcon />} title="No conversations yet.">
-        Each of your projects gets its own conversation with the agency.
+      <ListEmpty icon={<ForumOutlinedIcon />} title={t('inbox.empty')}>
+        {t('client.emptyText')}
       </ListEmpty>
     );
   } else {
@@ -176,11 +184,11 @@ export function ClientConversations({ agencyName }: ClientConversationsProps) {
         }}
       >
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-          Your projects
+          {t('client.yourProjects')}
         </Typography>
-        <Tooltip title="Refresh">
+        <Tooltip title={t('refresh')}>
           <span>
-            <IconButton aria-label="Refresh" onClick={() => void conversations.refetch()} disabled={conversations.isFetching || !userId}>
+            <IconButton aria-label={t('refresh')} onClick={() => void conversations.refetch()} disabled={conversations.isFetching || !userId}>
               {conversations.isFetching ? <CircularProgress size={20} aria-hidden="true" /> : <RefreshIcon />}
             </IconButton>
           </span>

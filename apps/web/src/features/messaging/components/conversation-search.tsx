@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { HighlightedText } from '../../../components/highlighted-text';
 import { errorMessage } from '../../../lib/http';
 import { useConversationSearch } from '../api/search-conversation';
+import { useMessagingT } from '../i18n';
 
 type ConversationSearchProps = {
   conversationId: string;
@@ -15,6 +16,7 @@ type ConversationSearchProps = {
 
 /** Find a message in the open conversation: what matches, best first; picking one scrolls the thread to it. */
 export function ConversationSearch({ conversationId, onJump }: ConversationSearchProps) {
+  const { t } = useMessagingT();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -31,10 +33,10 @@ export function ConversationSearch({ conversationId, onJump }: ConversationSearc
         autoFocus
         fullWidth
         size="small"
-        placeholder="Find a message in this conversation"
+        placeholder={t('search.inConversation')}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        slotProps={{ htmlInput: { 'aria-label': 'Find a message in this conversation', maxLength: 200 } }}
+        slotProps={{ htmlInput: { 'aria-label': t('search.inConversation'), maxLength: 200 } }}
       />
       {error ? (
         <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
@@ -42,16 +44,16 @@ export function ConversationSearch({ conversationId, onJump }: ConversationSearc
         </Typography>
       ) : hasWord && data && items.length === 0 ? (
         <Typography role="status" color="text.secondary" variant="body2" sx={{ mt: 1 }}>
-          No message matches.
+          {t('search.noMatch')}
         </Typography>
       ) : null}
       {items.length > 0 && (
-        <Box component="ul" aria-label="Matching messages" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, maxHeight: 160, overflowY: 'auto' }}>
+        <Box component="ul" aria-label={t('search.matching')} sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, maxHeight: 160, overflowY: 'auto' }}>
           {items.map((item) => (
             <li key={item.id}>
               <ButtonBase
                 onClick={() => onJump(item.id)}
-                sx={{ display: 'block', width: '100%', textAlign: 'left', px: 1, py: 0.5, borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}
+                sx={{ display: 'block', width: '100%', textAlign: 'start', px: 1, py: 0.5, borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}
               >
                 <Typography variant="caption" color="text.secondary" component="div">
                   <HighlightedText text={item.title} />

@@ -21,6 +21,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { readUserId } from '../../../lib/storage';
 import { useConversations } from '../api/list-conversations';
 import { canReply, filterConversations, inboxFooterText, previewText, senderText, timeText } from '../utils/inbox';
+import { useMessagingT } from '../i18n';
 import type { ChatTarget } from './chat-dialog';
 import { InboxMessageSearch } from './inbox-message-search';
 import { LazyChatDialog } from './lazy-chat-dialog';
@@ -42,12 +43,24 @@ function ConversationAvatar() {
 }
 
 function ReplyButton({ conversation, onReply }: { conversation: Conversation; onReply: (conversation: Conversation) => void }) {
+  const { t } = useMessagingT();
   return (
-    <Button size="small" variant="outlined" startIcon={<ReplyIcon />} onClick={() => onReply(conversation)} disabled={!canReply(conversation)}>
-      Reply
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<ReplyIcon sx={POINTS_BACK} />}
+      onClick={() => onReply(conversation)}
+      disabled={!canReply(conversation)}
+    >
+      {t('inbox.reply')}
     </Button>
   );
 }
+
+type MessagingT = ReturnType<typeof useMessagingT>['t'];
+
+/** The reply arrow points back along the line of text: mirrored right to left. */
+const POINTS_BACK = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
@@ -57,6 +70,7 @@ const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace';
  * at every width: this column never hides and is the title of a row's card on a phone.
  */
 function ConversationCell({ conversation }: { conversation: Conversation }) {
+  const { t } = useMessagingT();
   const unread = conversation.unread_count ?? 0;
   const projectTitle = conversation.project_title?.trim();
   const clientName = conversation.other_user_name?.trim();
@@ -67,7 +81,13 @@ function ConversationCell({ conversation }: { conversation: Conversation }) {
           {conversation.conversation_id}
         </Box>
         {unread > 0 && (
-          <Chip size="small" color="error" label={`${unread} unread`} sx={{ height: 20, fontWeight: 700 }} data-testid="conversation-unread" />
+          <Chip
+            size="small"
+            color="error"
+            label={t('unread', { count: unread })}
+            sx={{ height: 20, fontWeight: 700 }}
+            data-testid="conversation-unread"
+          />
         )}
       </Box>
       {(projectTitle || clientName) && (
@@ -92,21 +112,29 @@ function ConversationCell({ conversation }: { conversation: Conversation }) {
  * SPEC "Messages screen" columns, in its order; the decorative avatar hides first, then project, sender and time.
  * Rows hold several lines (the id's project and client, a two-line preview), so cells sit at the top of the row.
  */
-function inboxColumns(onReply: (conversation: Conversation) => void): DataColumn<Conversation>[] {
+function inboxColumns(t: MessagingT, onReply: (conversation: Conversation) => void): DataColumn<Conversation>[] {
   return [
-    { id: 'avatar', header: 'Avatar', isHeaderHidden: true, cell: () => <ConversationAvatar />, priority: 5, minWidth: 58, card: 'media' },
+    {
+      id: 'avatar',
+      header: t('inbox.columns.avatar'),
+      isHeaderHidden: true,
+      cell: () => <ConversationAvatar />,
+      priority: 5,
+      minWidth: 58,
+      card: 'media',
+    },
     {
       id: 'conversation',
-      header: 'Conversation ID',
+      header: t('inbox.columns.conversation'),
       cell: (conversation) => <ConversationCell conversation={conversation} />,
       minWidth: 170,
       card: 'title',
       cellSx: { maxWidth: 260 },
     },
-    { id: 'project', header: 'Project', cell: (conversation) => conversation.project_id, priority: 4, minWidth: 84 },
+    { id: 'project', header: t('inbox.columns.project'), cell: (conversation) => conversation.project_id, priority: 4, minWidth: 84 },
     {
       id: 'sender',
-      header: 'Sender (id – name)',
+      header: t('inbox.columns.sender'),
       cell: (conversation) => <span data-testid="conversation-sender">{senderText(conversation)}</span>,
       priority: 3,
       minWidth: 170,
@@ -114,9 +142,9 @@ function inboxColumns(onReply: (conversation: Conversation) => void): DataColumn
     },
     {
       id: 'preview',
-      header: 'Last message',
+      header: t('inbox.columns.preview'),
       cell: (conversation) => (
-        <Box sx={{ ...clampedPreview, fontWeight: (conversation.unread_count ?? 0) > 0 ? 600 : 400 }} data-testid="conversation-preview">
+        <Box sx={{ ...clampedPreview, fontWeight: (conversation.unread_count ?? 0) > 0 ? 600 : 400 }} data-testid="conversation-preview" dir="auto">
           {previewText(conversation)}
         </Box>
       ),
@@ -126,7 +154,7 @@ function inboxColumns(onReply: (conversation: Conversation) => void): DataColumn
     },
     {
       id: 'time',
-      header: 'Time',
+      header: t('inbox.columns.time'),
       align: 'right',
       cell: (conversation) => (
         <Box component="span" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }} data-testid="conversation-time">
@@ -139,7 +167,7 @@ function inboxColumns(onReply: (conversation: Conversation) => void): DataColumn
     },
     {
       id: 'action',
-      header: 'Action',
+      header: t('inbox.columns.action'),
       cell: (conversation) => <ReplyButton conversation={conversation} onReply={onReply} />,
       minWidth: 112,
       card: 'actions',
@@ -153,6 +181,7 @@ function inboxColumns(onReply: (conversation: Conversation) => void): DataColumn
  * picked opens its chat at that message.
  */
 export function ConversationsInbox() {
+  const { t } = useMessagingT();
   const queryClient = useQueryClient();
   const userId = readUserId();
   const conversations = useConversations('superadmin', userId);
@@ -201,13 +230,13 @@ export function ConversationsInbox() {
         <SearchField
           value={search}
           onChange={setSearch}
-          placeholder="Search by conversation, project, sender, message…"
-          ariaLabel="Search conversations"
+          placeholder={t('inbox.searchPlaceholder')}
+          ariaLabel={t('inbox.searchLabel')}
           sx={{ flex: 1, maxWidth: 520 }}
         />
-        <Tooltip title="Refresh">
+        <Tooltip title={t('refresh')}>
           <span>
-            <IconButton aria-label="Refresh" onClick={() => void conversations.refetch()} disabled={isLoading || !userId}>
+            <IconButton aria-label={t('refresh')} onClick={() => void conversations.refetch()} disabled={isLoading || !userId}>
               {isLoading ? <CircularProgress size={20} aria-hidden="true" /> : <RefreshIcon />}
             </IconButton>
           </span>
@@ -215,13 +244,13 @@ export function ConversationsInbox() {
       </Box>
       <InboxMessageSearch text={search} conversations={conversations.data ?? []} onOpen={handleOpenMessage} />
       <DataTable
-        columns={inboxColumns(handleReply)}
+        columns={inboxColumns(t, handleReply)}
         rows={rows}
         getRowId={(conversation) => conversation.conversation_id}
-        label="Conversations"
+        label={t('inbox.tableLabel')}
         isLoading={conversations.isLoading}
-        loadingLabel="Loading conversations…"
-        empty={<ListEmpty icon={<ForumOutlinedIcon />} title="No conversations yet." />}
+        loadingLabel={t('inbox.loading')}
+        empty={<ListEmpty icon={<ForumOutlinedIcon />} title={t('inbox.empty')} />}
         onRowClick={handleReply}
         rowAlign="top"
         data-testid="conversations-table"

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { HighlightedText } from '../../../components/highlighted-text';
 import { errorMessage } from '../../../lib/http';
 import { useMessageSearch } from '../api/search-conversation';
+import { useMessagingT } from '../i18n';
 
 /** How long the inbox's box waits after the last key before it asks the server for messages. */
 const TYPING_PAUSE_MS = 250;
@@ -24,6 +25,7 @@ type InboxMessageSearchProps = {
  * server's full-text search, best first, matches marked), each opening its conversation at that message.
  */
 export function InboxMessageSearch({ text, conversations, onOpen }: InboxMessageSearchProps) {
+  const { t } = useMessagingT();
   const [q, setQ] = useState(text);
   useEffect(() => {
     const timer = setTimeout(() => setQ(text), TYPING_PAUSE_MS);
@@ -38,12 +40,12 @@ export function InboxMessageSearch({ text, conversations, onOpen }: InboxMessage
   return (
     <Box
       component="section"
-      aria-label="Messages that match"
+      aria-label={t('search.section')}
       sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: '1px solid', borderColor: 'divider' }}
       data-testid="inbox-message-search"
     >
       <Typography variant="overline" component="h2" sx={{ display: 'block', color: 'text.secondary', lineHeight: 2 }}>
-        Messages
+        {t('search.heading')}
       </Typography>
       {error ? (
         <Typography role="alert" color="error" variant="body2">
@@ -51,14 +53,14 @@ export function InboxMessageSearch({ text, conversations, onOpen }: InboxMessage
         </Typography>
       ) : !data ? (
         <Typography role="status" color="text.secondary" variant="body2">
-          Searching messages…
+          {t('search.searching')}
         </Typography>
       ) : items.length === 0 ? (
         <Typography role="status" color="text.secondary" variant="body2">
-          No message matches.
+          {t('search.noMatch')}
         </Typography>
       ) : (
-        <Box component="ul" aria-label="Matching messages" sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 240, overflowY: 'auto' }}>
+        <Box component="ul" aria-label={t('search.matching')} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 240, overflowY: 'auto' }}>
           {items.map((item) => {
             const projectTitle = titles.get(item.conversation_id);
             return (
@@ -69,7 +71,7 @@ export function InboxMessageSearch({ text, conversations, onOpen }: InboxMessage
                   sx={{
                     display: 'block',
                     width: '100%',
-                    textAlign: 'left',
+                    textAlign: 'start',
                     px: 1,
                     py: 0.75,
                     borderRadius: 1,

@@ -8,6 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format';
 import { attachmentHref, attachmentsOf, isImageAttachment, readersOf, senderNameOf, tickState, type TickState } from '../utils/chat';
+import { useMessagingT } from '../i18n';
 import { ATTACHMENT_PREVIEW, EMPTY_VALUE } from '../utils/inbox';
 
 const READ_BLUE = '#0284c7';
@@ -15,14 +16,15 @@ const TICK_GREY = '#94a3b8';
 
 /** Single tick = sent, double grey = delivered, double blue = read (SPEC "Chat dialog"). */
 function MessageTicks({ state }: { state: TickState }) {
+  const { t } = useMessagingT();
   const sx = { fontSize: 16, color: state === 'read' ? READ_BLUE : TICK_GREY };
   switch (state) {
     case 'sent':
-      return <DoneIcon sx={sx} titleAccess="sent" data-testid="sent" aria-label="sent" />;
+      return <DoneIcon sx={sx} titleAccess={t('bubble.sent')} data-testid="sent" aria-label={t('bubble.sent')} />;
     case 'delivered':
-      return <DoneAllIcon sx={sx} titleAccess="delivered" data-testid="delivered" aria-label="delivered" />;
+      return <DoneAllIcon sx={sx} titleAccess={t('bubble.delivered')} data-testid="delivered" aria-label={t('bubble.delivered')} />;
     case 'read':
-      return <DoneAllIcon sx={sx} titleAccess="read" data-testid="read" aria-label="read" />;
+      return <DoneAllIcon sx={sx} titleAccess={t('bubble.read')} data-testid="read" aria-label={t('bubble.read')} />;
     default:
       return assertNever(state);
   }
@@ -33,8 +35,9 @@ function assertNever(value: never): never {
 }
 
 function AttachmentView({ attachment }: { attachment: Attachment }) {
+  const { t } = useMessagingT();
   const href = attachmentHref(attachment);
-  const name = attachment.name || 'file';
+  const name = attachment.name || t('bubble.file');
   if (!href) {
     return <Chip size="small" label={name} icon={<InsertDriveFileOutlinedIcon />} disabled data-testid="attachment-chip" />;
   }
@@ -45,7 +48,7 @@ function AttachmentView({ attachment }: { attachment: Attachment }) {
         href={href}
         target="_blank"
         rel="noopener"
-        aria-label={`Open ${name}`}
+        aria-label={t('bubble.open', { name })}
         data-testid="attachment-thumbnail"
         sx={{
           display: 'block',
@@ -85,10 +88,12 @@ type MessageBubbleProps = {
 };
 
 /**
- * One message: own messages on the right with ticks, the other side's on the left, each under its sender's name
- * (a company's people share one thread). Content is plain text.
+ * One message: own messages on the right with ticks, the other side's on the left (mirrored right to left), each
+ * under its sender's name (a company's people share one thread). Content is plain text, set in its own direction: a
+ * German message reads left to right on an Arabic screen.
  */
 export function MessageBubble({ message, isOwn, isFound = false }: MessageBubbleProps) {
+  const { t } = useMessagingT();
   const attachments = attachmentsOf(message.message_attachments);
   const state = tickState(message);
   const senderName = senderNameOf(message);
@@ -98,12 +103,12 @@ export function MessageBubble({ message, isOwn, isFound = false }: MessageBubble
   const showText = !(attachments.length > 0 && message.message_content === ATTACHMENT_PREVIEW) && message.message_content !== '';
   const receipts = (
     <Box component="span" sx={{ display: 'block' }} data-testid="message-receipts">
-      <span>Delivered: {formatDateTime(message.delivered_at) || EMPTY_VALUE}</span>
+      <span>{t('bubble.deliveredAt', { time: formatDateTime(message.delivered_at) || EMPTY_VALUE })}</span>
       <br />
-      <span>Read: {formatDateTime(message.read_at) || EMPTY_VALUE}</span>
+      <span>{t('bubble.readAt', { time: formatDateTime(message.read_at) || EMPTY_VALUE })}</span>
       {readers.length > 0 && (
         <Box component="span" sx={{ display: 'block', mt: 0.5 }} data-testid="message-readers">
-          Read by:
+          {t('bubble.readBy')}
           {readers.map((reader) => (
             <Box component="span" key={reader.user_id} sx={{ display: 'block' }} data-testid="message-reader">
               {reader.name}, {formatDateTime(reader.read_at)}
@@ -148,7 +153,7 @@ export function MessageBubble({ message, isOwn, isFound = false }: MessageBubble
               data-testid="message-sender"
               sx={{ fontWeight: 700, color: isOwn ? 'primary.dark' : 'text.secondary', lineHeight: 1.4, mb: 0.25, overflowWrap: 'anywhere' }}
             >
-              {isOwn ? 'You' : senderName}
+              {isOwn ? t('bubble.you') : senderName}
             </Typography>
           )}
           {attachments.length > 0 && (
@@ -163,6 +168,7 @@ export function MessageBubble({ message, isOwn, isFound = false }: MessageBubble
               component="div"
               variant="body2"
               data-testid="message-text"
+              dir="auto"
               sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: 'text.primary' }}
             >
               {message.message_content}
@@ -171,7 +177,7 @@ export function MessageBubble({ message, isOwn, isFound = false }: MessageBubble
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
             {message.via === 'email' && (
               <Typography component="span" variant="caption" data-testid="message-via" sx={{ color: 'text.secondary', fontSize: '0.7rem' }}>
-                via e-mail ·
+                {t('bubble.viaEmail')}
               </Typography>
             )}
             <Typography component="span" variant="caption" sx={{ color: 'text.secondary', fontSize: '0.7rem' }}>

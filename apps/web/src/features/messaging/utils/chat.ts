@@ -1,4 +1,6 @@
 import { CHAT_POLL_INTERVAL_MS, type Attachment, type Message, type MessageReader } from '@agency/schema';
+import { i18n } from '../../../i18n';
+import '../i18n';
 
 export type MessagingSide = 'superadmin' | 'client';
 
@@ -16,7 +18,7 @@ function normalizeMessage(message: Message): Message {
 /** SPEC "Chat dialog": 'Chat — ' plus the project id, else the part of the conversation id before the first colon. */
 export function chatTitle(projectId: string | null | undefined, conversationId: string): string {
   const project = projectId?.trim() ? projectId.trim() : conversationId.split(':')[0];
-  return `Chat — ${project}`;
+  return i18n.t('messaging:chat.title', { project });
 }
 
 /**
@@ -24,12 +26,15 @@ export function chatTitle(projectId: string | null | undefined, conversationId: 
  * client, and has no use for the owner's numeric id, so the client's side reads 'With: ' plus the agency's name.
  */
 export function chatSubtitle(side: MessagingSide, otherUserId: string, counterpartName?: string | null): string {
-  if (side === 'superadmin') return `With Client: ${otherUserId}`;
-  return `With: ${counterpartName?.trim() || 'the agency'}`;
+  if (side === 'superadmin') return i18n.t('messaging:chat.withClient', { id: otherUserId });
+  const name = counterpartName?.trim();
+  return name ? i18n.t('messaging:chat.withAgency', { name }) : i18n.t('messaging:chat.withTheAgency');
 }
 
-/** SPEC footer hint, derived from the interval actually used. */
-export const POLLING_HINT = `Polling every ${CHAT_POLL_INTERVAL_MS / 1000}s`;
+/** SPEC footer hint ('Polling every 5s'), derived from the interval actually used, in the reader's language. */
+export function pollingHint(): string {
+  return i18n.t('messaging:chat.polling', { count: CHAT_POLL_INTERVAL_MS / 1000 });
+}
 
 /**
  * Messages by ascending id; an id seen again replaces the older copy (its receipts may have changed). The polls

@@ -1,9 +1,11 @@
 import type { Conversation } from '@agency/schema';
+import { i18n } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format';
+import '../i18n';
 
 /** What the inbox shows where a value is missing (SPEC "Messages screen", display rules). */
 export const EMPTY_VALUE = '—';
-/** The preview of a last message that carried only files. */
+/** The content of a message that carried only files, as it is sent and stored. */
 export const ATTACHMENT_PREVIEW = '(attachment)';
 /** SPEC section 8: used when a failed answer carries no `error` field. */
 export const CONVERSATIONS_FAILURE_MESSAGE = 'Failed to fetch conversations';
@@ -15,12 +17,16 @@ export function conversationsOf(body: unknown): Conversation[] {
   return Array.isArray(list) ? (list as Conversation[]) : [];
 }
 
-/** An empty preview reads "(attachment)" when the last message had files, otherwise a dash. */
+/**
+ * An empty preview reads "(attachment)" (in the reader's language) when the last message had files, otherwise a
+ * dash. A files-only message's stored "(attachment)" reads the same way.
+ */
 export function previewText(conversation: Pick<Conversation, 'last_message_preview' | 'last_message_attachments'>): string {
   const preview = conversation.last_message_preview ?? '';
-  if (preview.trim() !== '') return preview;
   const attachments = conversation.last_message_attachments;
-  return Array.isArray(attachments) && attachments.length > 0 ? ATTACHMENT_PREVIEW : EMPTY_VALUE;
+  const hasFiles = Array.isArray(attachments) && attachments.length > 0;
+  if (preview.trim() !== '' && !(hasFiles && preview === ATTACHMENT_PREVIEW)) return preview;
+  return hasFiles ? i18n.t('messaging:attachmentPreview') : EMPTY_VALUE;
 }
 
 /**
@@ -72,7 +78,7 @@ export function canReply(conversation: Pick<Conversation, 'conversation_id' | 'o
 
 /** The footer names the stored user id, or "unknown". */
 export function inboxFooterText(userId: string | null | undefined): string {
-  return `Showing all conversations for ${userId || 'unknown'}`;
+  return i18n.t('messaging:inbox.footer', { userId: userId || i18n.t('messaging:inbox.unknownUser') });
 }
 
 /**

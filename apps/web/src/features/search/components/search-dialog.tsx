@@ -12,17 +12,19 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/http';
 import { useSearch } from '../api/search';
 import { HighlightedText } from '../../../components/highlighted-text';
+import { useSearchT } from '../i18n';
 
-export const KIND_LABELS: Record<SearchKind, string> = {
-  project: 'Projects',
-  company: 'Companies',
-  person: 'People',
-  proposal: 'Proposals',
-  contract: 'Contracts',
-  invoice: 'Invoices',
-  card: 'Cards',
-  message: 'Messages',
-};
+/** The heading of each kind's group of results. */
+const KIND_KEYS = {
+  project: 'kinds.project',
+  company: 'kinds.company',
+  person: 'kinds.person',
+  proposal: 'kinds.proposal',
+  contract: 'kinds.contract',
+  invoice: 'kinds.invoice',
+  card: 'kinds.card',
+  message: 'kinds.message',
+} as const satisfies Record<SearchKind, string>;
 
 /** How long the box waits after the last key before it asks. */
 const TYPING_PAUSE_MS = 200;
@@ -37,6 +39,7 @@ type SearchDialogProps = {
  * link to its screen. Arrow keys move through the results from the box, Enter opens the one picked, Escape closes.
  */
 export function SearchDialog({ open, onClose }: SearchDialogProps) {
+  const { t } = useSearchT();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const navigate = useNavigate();
@@ -94,20 +97,20 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
       data-testid="search-dialog"
     >
       <Box component="h2" id={`${listId}-title`} sx={visuallyHidden}>
-        Search
+        {t('dialog.title')}
       </Box>
       <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <TextField
           autoFocus
           fullWidth
-          placeholder="Search projects, people, invoices, messages…"
+          placeholder={t('dialog.placeholder')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={handleKeyDown}
           slotProps={{
             htmlInput: {
               role: 'combobox',
-              'aria-label': 'Search',
+              'aria-label': t('dialog.label'),
               'aria-expanded': flat.length > 0,
               'aria-controls': listId,
               'aria-activedescendant': flat.length > 0 ? optionId(active) : undefined,
@@ -117,7 +120,7 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
             input: {
               startAdornment: (
                 <InputAdornment position="start">
-                  {isFetching ? <CircularProgress size={20} aria-label="Searching" /> : <SearchIcon aria-hidden="true" />}
+                  {isFetching ? <CircularProgress size={20} aria-label={t('dialog.searching')} /> : <SearchIcon aria-hidden="true" />}
                 </InputAdornment>
               ),
             },
@@ -131,14 +134,14 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
           </Typography>
         ) : hasWord && data && flat.length === 0 ? (
           <Typography sx={{ p: 2 }} color="text.secondary" role="status">
-            Nothing found for “{q.trim()}”.
+            {t('dialog.nothingFound', { q: q.trim() })}
           </Typography>
         ) : !hasWord ? (
           <Typography sx={{ p: 2 }} color="text.secondary">
-            Type a word to search. Press / or Ctrl+K to open this from any screen.
+            {t('dialog.hint')}
           </Typography>
         ) : null}
-        <Box component="ul" id={listId} role="listbox" aria-label="Results" ref={listRef} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Box component="ul" id={listId} role="listbox" aria-label={t('dialog.results')} ref={listRef} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {groups.map((group) => (
             <Box component="li" role="presentation" key={group.kind}>
               <Typography
@@ -147,7 +150,7 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
                 id={`${listId}-${group.kind}`}
                 sx={{ px: 2, pt: 1, display: 'block', color: 'text.secondary', lineHeight: 2 }}
               >
-                {KIND_LABELS[group.kind]}
+                {t(KIND_KEYS[group.kind])}
               </Typography>
               <Box component="ul" role="group" aria-labelledby={`${listId}-${group.kind}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {group.items.map((item, i) => {
