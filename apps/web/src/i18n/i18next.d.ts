@@ -6,6 +6,7 @@ import type admins from '../locales/en-GB/admins.json';
 import type audit from '../locales/en-GB/audit.json';
 import type auth from '../locales/en-GB/auth.json';
 import type board from '../locales/en-GB/board.json';
+import type brand from '../locales/en-GB/brand.json';
 import type common from '../locales/en-GB/common.json';
 import type companies from '../locales/en-GB/companies.json';
 import type companyInvitation from '../locales/en-GB/companyInvitation.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       audit: typeof audit;
       auth: typeof auth;
       board: typeof board;
+      brand: typeof brand;
       common: typeof common;
       companies: typeof companies;
       companyInvitation: typeof companyInvitation;
