@@ -10,6 +10,7 @@ import type brand from '../locales/en-GB/brand.json';
 import type common from '../locales/en-GB/common.json';
 import type companies from '../locales/en-GB/companies.json';
 import type companyInvitation from '../locales/en-GB/companyInvitation.json';
+import type dashboards from '../locales/en-GB/dashboards.json';
 import type invitations from '../locales/en-GB/invitations.json';
 import type landing from '../locales/en-GB/landing.json';
 import type layouts from '../locales/en-GB/layouts.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       common: typeof common;
       companies: typeof companies;
       companyInvitation: typeof companyInvitation;
+      dashboards: typeof dashboards;
       invitations: typeof invitations;
       landing: typeof landing;
       layouts: typeof layouts;
