@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { formatLocale } from '../../../i18n';
 import { errorMessage } from '../../../lib/http';
@@ -138,7 +139,16 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
       type={extra.type}
       placeholder={brand.effective[key]}
       error={Boolean(errors[key])}
-      helperText={errors[key] ?? extra.help ?? (brand.effective[key] ? t('form.empty', { value: brand.effective[key] }) : t('form.emptyNone'))}
+      helperText={
+        errors[key] ??
+        extra.help ??
+        (brand.effective[key] ? (
+          // The default is data in the sentence: isolated, so that a phone number keeps its order in Arabic.
+          <Trans t={t} i18nKey="form.empty" values={{ value: brand.effective[key] }} components={{ bdi: <bdi /> }} />
+        ) : (
+          t('form.emptyNone')
+        ))
+      }
       data-testid={`brand-${key}`}
     />
   );
