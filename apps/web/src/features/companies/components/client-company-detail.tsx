@@ -59,7 +59,7 @@ export function ClientCompanyDetail({ companyId, back, renderProjects, renderInv
   const { t } = useCompaniesT();
   const query = useClientCompany(companyId);
   const backLink = (
-    <Button component={Link} to={back.to} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
+    <Button component={Link} to={back.to} startIcon={<ArrowBackIcon sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />} sx={{ mb: 2, ml: -1 }}>
       {back.label}
     </Button>
   );

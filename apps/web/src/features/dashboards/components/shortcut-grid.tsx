@@ -37,7 +37,8 @@ export function ShortcutGrid({ shortcuts }: { shortcuts: readonly Shortcut[] }) 
             </Box>
             <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               {shortcut.title}
-              <ArrowForwardIcon fontSize="small" />
+              {/* It points onwards: to the left in a right-to-left language. */}
+              <ArrowForwardIcon fontSize="small" sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {shortcut.description}
