@@ -3,13 +3,6 @@ import { seesMoney, type CompanyRole, type User } from '@agency/schema';
 // What a client may do in the app follows their role in their company (DESIGN section 9): the server decides every
 // call, and the screens only leave out what would be refused (the Invoices item for members, the owner's buttons).
 
-/** One line on what each role may do, where a role is chosen. */
-export const COMPANY_ROLE_HINTS: Record<CompanyRole, string> = {
-  owner: 'Everything, manages people',
-  billing: 'Invoices and payments, sees projects',
-  member: 'Projects, chat and tool requests, no amounts',
-};
-
 /**
  * A client's role in their company, from the signed-in user; null for staff and employees. A client without one
  * (which the server never sends) gets the least: a member's screens.

@@ -9,30 +9,32 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PageTitle } from '../../features/config/components/page-title';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
+import { useDashboardsT } from '../../features/dashboards/i18n';
 import { ProjectSummaryPanel } from '../../features/projects/components/project-summary-panel';
 import { StaffProjectsTable } from '../../features/projects/components/staff-projects-table';
 import { projectPathFor } from '../../lib/project-links';
 
 export function AdminDashboardRoute() {
+  const { t } = useDashboardsT();
   const { user } = useAuth();
   if (!user) return null;
   return (
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard">
-      <PageTitle title="Admin dashboard" />
-      <WelcomeCard name={user.name}>The project pipeline: what is waiting, what is running, and what changed lately.</WelcomeCard>
+      <PageTitle title={t('admin.title')} />
+      <WelcomeCard name={user.name}>{t('admin.welcome')}</WelcomeCard>
       <ProjectSummaryPanel
         getDetailPath={(id) => projectPathFor(user.role, id)}
-        attentionTitle="Waiting for approval"
-        attentionSubtitle="The super admin reviews these; oldest first."
-        attentionEmpty="No project is waiting for approval"
+        attentionTitle={t('admin.attentionTitle')}
+        attentionSubtitle={t('admin.attentionSubtitle')}
+        attentionEmpty={t('admin.attentionEmpty')}
         aside={<PersonCard user={user} />}
       />
       <SectionCard
-        title="Money owed"
-        subtitle="Outstanding and overdue on sent invoices"
+        title={t('moneyOwed.title')}
+        subtitle={t('moneyOwed.subtitle')}
         action={
           <Button component={Link} to={paths.admin.invoices} variant="outlined" data-testid="dashboard-invoices-link">
-            Invoices
+            {t('moneyOwed.invoices')}
           </Button>
         }
         data-testid="dashboard-invoice-totals"

@@ -1,7 +1,8 @@
 import type { BrandSettings } from '@agency/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
@@ -160,5 +161,28 @@ describe('the brand screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryAllByTestId('logo-preview')).toHaveLength(0));
     expect(calls.map((c) => c.method)).toEqual(['PUT', 'DELETE']);
     expect(calls[0]!.body).toBe('mark.svg');
+  });
+});
+
+describe('the brand screen in German', { timeout: 20_000 }, () => {
+  beforeEach(() => setLocale('de'));
+  afterEach(() => setLocale('en-GB'));
+
+  it('labels the form, writes the contrast in German numbers and refuses a large logo in German', async () => {
+    serve();
+    const { user } = open();
+    expect(screen.getByRole('heading', { level: 1, name: 'Marke' })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Markeneinstellungen' });
+    expect(within(form).getByRole('textbox', { name: 'Name der Agentur' })).toHaveValue('Acme Works');
+    // An empty field says which default applies: the data itself stays as it is.
+    expect(screen.getByTestId('brand-contact_email')).toHaveTextContent('Leer: hello@brightline.example');
+    expect(screen.getByTestId('contrast-ratio')).toHaveTextContent('Kontrast mit weißer Schrift: 7,90:1 (mindestens 4,5:1: gut lesbar)');
+    expect(within(form).getByRole('button', { name: 'Link 1 entfernen' })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Marke speichern' })).toBeInTheDocument();
+
+    expect(screen.getAllByText('Kein Logo')).toHaveLength(2);
+    const huge = new File([new Uint8Array(600 * 1024)], 'huge.png', { type: 'image/png' });
+    await user.upload(screen.getByTestId('logo-input') as HTMLInputElement, huge);
+    expect(await screen.findByTestId('logo-error')).toHaveTextContent('Das Logo darf höchstens 512 KB groß sein; diese Datei hat 600 KB.');
   });
 });

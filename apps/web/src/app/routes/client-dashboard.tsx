@@ -13,6 +13,7 @@ import { useContracts } from '../../features/contracts/api/list-contracts';
 import { ContractRow } from '../../features/contracts/components/my-contracts';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
+import { useDashboardsT } from '../../features/dashboards/i18n';
 import { useInvoicesToPay } from '../../features/invoices/api/list-invoices-to-pay';
 import { InvoiceToPayRow } from '../../features/invoices/components/invoice-to-pay-row';
 import { useProjectSummary } from '../../features/projects/api/get-project-summary';
@@ -44,6 +45,7 @@ function MoreLink({ to, children }: { to: string; children: string }) {
  * invoices.
  */
 function ClientAttention({ userId, withInvoices }: { userId: string; withInvoices: boolean }) {
+  const { t } = useDashboardsT();
   const contracts = useContracts({ kind: 'client', status: 'sent' }, SHOWN);
   const invoices = useInvoicesToPay(withInvoices);
   const proposals = useProposals({ status: 'sent' }, withInvoices);
@@ -62,7 +64,7 @@ function ClientAttention({ userId, withInvoices }: { userId: string; withInvoice
       />
     );
   } else if (!contracts.data || (withInvoices && (!invoices.data || !proposals.data)) || !summary.data) {
-    body = <ListLoading label="Loading what needs your attention..." />;
+    body = <ListLoading label={t('client.loading')} />;
   } else {
     // A company's owners and billing people see the contracts a colleague signs: theirs to sign are their own.
     const toSign = (contracts.data.pages[0]?.items ?? []).filter((contract) => contract.signer.id === userId);
@@ -71,13 +73,13 @@ function ClientAttention({ userId, withInvoices }: { userId: string; withInvoice
     const toAnswer = proposals.data?.items ?? [];
     body =
       toAnswer.length + toSign.length + toPay.length + rejected.length === 0 ? (
-        <ListEmpty title="Nothing needs your attention" dense>
-          {withInvoices ? 'Contracts to sign and invoices to pay appear here.' : 'Contracts to sign appear here.'}
+        <ListEmpty title={t('client.nothing')} dense>
+          {withInvoices ? t('client.nothingText') : t('client.nothingTextNoInvoices')}
         </ListEmpty>
       ) : (
         <>
           {toAnswer.length > 0 && (
-            <AttentionGroup title="Proposals awaiting your answer" data-testid="attention-proposals">
+            <AttentionGroup title={t('client.proposals')} data-testid="attention-proposals">
               {toAnswer.slice(0, SHOWN).map((proposal) => (
                 <ProposalToAnswerRow key={proposal.id} proposal={proposal} to={`${paths.client.proposal}?id=${encodeURIComponent(proposal.id)}`} />
               ))}
@@ -85,8 +87,8 @@ function ClientAttention({ userId, withInvoices }: { userId: string; withInvoice
           )}
           {toSign.length > 0 && (
             <AttentionGroup
-              title="Contracts to sign"
-              action={contracts.hasNextPage && <MoreLink to={paths.client.signContract}>All contracts</MoreLink>}
+              title={t('client.contracts')}
+              action={contracts.hasNextPage && <MoreLink to={paths.client.signContract}>{t('client.allContracts')}</MoreLink>}
               data-testid="attention-contracts"
             >
               {toSign.map((contract) => (
@@ -96,8 +98,8 @@ function ClientAttention({ userId, withInvoices }: { userId: string; withInvoice
           )}
           {toPay.length > 0 && (
             <AttentionGroup
-              title="Invoices to pay"
-              action={(invoices.data?.hasMore || toPay.length > SHOWN) && <MoreLink to={paths.client.invoices}>All invoices</MoreLink>}
+              title={t('client.invoices')}
+              action={(invoices.data?.hasMore || toPay.length > SHOWN) && <MoreLink to={paths.client.invoices}>{t('client.allInvoices')}</MoreLink>}
               data-testid="attention-invoices"
             >
               {toPay.slice(0, SHOWN).map((invoice) => (
@@ -106,7 +108,7 @@ function ClientAttention({ userId, withInvoices }: { userId: string; withInvoice
             </AttentionGroup>
           )}
           {rejected.length > 0 && (
-            <AttentionGroup title="Projects not approved" data-testid="attention-projects">
+            <AttentionGroup title={t('client.projects')} data-testid="attention-projects">
               {rejected.map((project) => (
                 <ProjectAttentionRow key={project.id} project={project} getDetailPath={(id) => projectPathFor('client', id)} />
               ))}
@@ -117,12 +119,8 @@ function ClientAttention({ userId, withInvoices }: { userId: string; withInvoice
   }
   return (
     <SectionCard
-      title="Needs your attention"
-      subtitle={
-        withInvoices
-          ? 'Contracts to sign, invoices to pay and projects that were not approved.'
-          : 'Contracts to sign and projects that were not approved.'
-      }
+      title={t('client.attentionTitle')}
+      subtitle={withInvoices ? t('client.attentionSubtitle') : t('client.attentionSubtitleNoInvoices')}
       data-testid="needs-attention"
     >
       {body}
@@ -132,32 +130,31 @@ function ClientAttention({ userId, withInvoices }: { userId: string; withInvoice
 
 /** /clientdashboardpage and /dashboard: what the client has to do first, then their projects at a glance. */
 export function ClientDashboardRoute() {
+  const { t } = useDashboardsT();
   const { user } = useAuth();
   if (!user) return null;
   const role = companyRoleOf(user);
   const canAskForWork = asksForWork(role);
   return (
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard">
-      <PageTitle title="Dashboard" />
+      <PageTitle title={t('client.title')} />
       <WelcomeCard name={user.name}>
-        {canAskForWork
-          ? 'Send us a project brief, follow its progress and see what needs your attention.'
-          : 'Follow your company’s projects and see what needs your attention.'}
+        {canAskForWork ? t('client.welcome') : t('client.welcomeNoBriefs')}
         <Stack direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }} component="span">
           {canAskForWork && (
             <Button component={Link} to={paths.client.createProject} variant="contained" color="secondary" startIcon={<AddIcon />}>
-              New project
+              {t('client.newProject')}
             </Button>
           )}
           <Button component={Link} to={paths.client.projects} variant="outlined" sx={{ color: '#fff', borderColor: 'rgb(255 255 255 / 50%)' }}>
-            My projects
+            {t('client.myProjects')}
           </Button>
         </Stack>
       </WelcomeCard>
       <ProjectSummaryPanel
         getDetailPath={(id) => projectPathFor('client', id)}
-        attentionTitle="Needs your attention"
-        attentionEmpty="Nothing needs your attention"
+        attentionTitle={t('client.attentionTitle')}
+        attentionEmpty={t('client.nothing')}
         attention={<ClientAttention userId={user.id} withInvoices={seesAmounts(role)} />}
         attentionFirst
         aside={<PersonCard user={user} />}

@@ -7,6 +7,7 @@ import { SavedCards } from '../../features/billing/components/saved-cards';
 import { StatementPanel } from '../../features/billing/components/statement-panel';
 import { ClientCompanyDetail } from '../../features/companies/components/client-company-detail';
 import { CompaniesList } from '../../features/companies/components/companies-list';
+import { useCompaniesT } from '../../features/companies/i18n';
 import { PageTitle } from '../../features/config/components/page-title';
 import { CompanyInvoices } from '../../features/invoices/components/company-invoices';
 import { ProjectRows } from '../../features/projects/components/project-rows';
@@ -17,6 +18,7 @@ const detailPath = (id: string) => `${paths.staff.clients}?id=${encodeURICompone
 
 /** /clients, for admins and the super admin: every client company; `?id=<id>` opens one. */
 export function ClientsRoute() {
+  const { t } = useCompaniesT();
   const [searchParams] = useSearchParams();
   const { user } = useAuth();
   const id = searchParams.get('id');
@@ -26,17 +28,17 @@ export function ClientsRoute() {
   if (id) {
     return (
       <>
-        <PageTitle title="Client" />
+        <PageTitle title={t('clients.clientTitle')} />
         <ClientCompanyDetail
           companyId={id}
-          back={{ to: paths.staff.clients, label: 'All clients' }}
+          back={{ to: paths.staff.clients, label: t('clients.allClients') }}
           renderProjects={(detail) => (
-            <SectionCard title={`Projects (${detail.projects.length})`} data-testid="company-projects">
+            <SectionCard title={t('clients.projectsTitle', { n: detail.projects.length })} data-testid="company-projects">
               <ProjectRows
                 projects={detail.projects}
                 getDetailPath={(projectId) => projectPathFor(role, projectId)}
-                label="Projects of the company"
-                emptyText="No projects yet"
+                label={t('clients.projectsLabel')}
+                emptyText={t('clients.noProjects')}
               />
             </SectionCard>
           )}
@@ -58,8 +60,8 @@ export function ClientsRoute() {
 
   return (
     <>
-      <PageTitle title="Clients" />
-      <PageHeading title="Clients">Every client company: its people, its projects and what it still owes.</PageHeading>
+      <PageTitle title={t('clients.title')} />
+      <PageHeading title={t('clients.title')}>{t('clients.intro')}</PageHeading>
       <CompaniesList getDetailPath={detailPath} />
     </>
   );

@@ -2,8 +2,9 @@ import type { InvoiceSummary, ProjectSummary, User } from '@agency/schema';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../features/auth/hooks/use-auth';
+import { setLocale } from '../../i18n';
 import { paths } from '../../lib/paths';
 import { renderScreen } from '../../test/render';
 import { server } from '../../test/server';
@@ -90,5 +91,24 @@ describe('the super admin’s dashboard', () => {
     const card = await screen.findByTestId('dashboard-messages');
     expect(await within(card).findByTestId('dashboard-unread-messages')).toHaveTextContent('No unread messages');
     expect(within(card).getByRole('link', { name: 'Open the inbox' })).toHaveAttribute('href', '/superadmin-reply-message');
+  }, 15_000);
+});
+
+describe('the super admin’s dashboard in German', () => {
+  beforeEach(() => setLocale('de'));
+  afterEach(() => setLocale('en-GB'));
+
+  it('greets, counts and names the shortcuts in German', async () => {
+    openDashboard(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Willkommen, Olive' })).toBeInTheDocument();
+    const card = await screen.findByTestId('dashboard-messages');
+    expect(within(card).getByRole('heading', { name: 'Nachrichten' })).toBeInTheDocument();
+    expect(await within(card).findByText('1 ungelesene Nachricht')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Posteingang öffnen' })).toBeInTheDocument();
+    const shortcuts = screen.getByRole('navigation', { name: 'Bildschirme des Super-Admins' });
+    expect(within(shortcuts).getByRole('link', { name: /^Projektfreigabe/ })).toHaveAttribute('href', paths.superadmin.projectApproval);
+    expect(screen.getByTestId('person-card')).toHaveTextContent('Ihr Konto');
+    expect(screen.getByTestId('person-role')).toHaveTextContent('Super-Admin');
+    expect(await screen.findByTestId('pending-approvals-link')).toHaveTextContent('0 Projekte warten auf Freigabe');
   }, 15_000);
 });

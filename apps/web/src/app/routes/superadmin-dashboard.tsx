@@ -17,6 +17,7 @@ import { PageTitle } from '../../features/config/components/page-title';
 import { PersonCard } from '../../features/dashboards/components/person-card';
 import { ShortcutGrid, type Shortcut } from '../../features/dashboards/components/shortcut-grid';
 import { WelcomeCard } from '../../features/dashboards/components/welcome-card';
+import { useDashboardsT } from '../../features/dashboards/i18n';
 import { useUnreadMessageCount } from '../../features/messaging/api/get-unread-count';
 import { useProjectSummary } from '../../features/projects/api/get-project-summary';
 import { InvoiceTotalsPanel } from '../../features/invoices/components/invoice-totals-panel';
@@ -31,58 +32,20 @@ const RevenueForecastCard = lazy(() =>
   import('../../features/recurring-invoices/components/revenue-forecast-card').then((m) => ({ default: m.RevenueForecastCard })),
 );
 
-const SHORTCUTS: readonly Shortcut[] = [
-  {
-    to: paths.superadmin.projectApproval,
-    title: 'Project approval',
-    description: 'Review new projects, approve them with a team or reject them with a reason.',
-    icon: <FactCheckOutlinedIcon />,
-  },
-  {
-    to: paths.superadmin.replyMessage,
-    title: 'Messages',
-    description: 'Every conversation with clients, newest first; reply in the chat.',
-    icon: <ForumOutlinedIcon />,
-  },
-  {
-    to: paths.staff.projects,
-    title: 'All projects',
-    description: 'Every project with its files, team and history; start, complete or cancel.',
-    icon: <FolderCopyOutlinedIcon />,
-  },
-  {
-    to: paths.superadmin.invoices,
-    title: 'Invoices',
-    description: 'Every invoice, totals and revenue by month; record payments, refund, void, export CSV.',
-    icon: <ReceiptLongOutlinedIcon />,
-  },
-  {
-    to: paths.staff.employees,
-    title: 'Employees',
-    description: 'Invite team leads and team members, and disable or enable their accounts.',
-    icon: <BadgeOutlinedIcon />,
-  },
-  {
-    to: paths.staff.toolRequests,
-    title: 'Tool requests',
-    description: 'Approve, decline or fulfil the tools clients ask for.',
-    icon: <BuildOutlinedIcon />,
-  },
-  {
-    to: paths.superadmin.createAdmin,
-    title: 'Create admin',
-    description: 'Invite a new admin by e-mail and copy the sign-up link.',
-    icon: <PersonAddAltOutlinedIcon />,
-  },
-  {
-    to: paths.superadmin.adminList,
-    title: 'Admin list',
-    description: 'See every admin, disable or enable accounts, and manage pending invitations.',
-    icon: <GroupOutlinedIcon />,
-  },
-];
+// Each shortcut's title and description are in the catalogue under `shortcuts.<key>`.
+const SHORTCUTS = [
+  { key: 'projectApproval', to: paths.superadmin.projectApproval, icon: <FactCheckOutlinedIcon /> },
+  { key: 'messages', to: paths.superadmin.replyMessage, icon: <ForumOutlinedIcon /> },
+  { key: 'projects', to: paths.staff.projects, icon: <FolderCopyOutlinedIcon /> },
+  { key: 'invoices', to: paths.superadmin.invoices, icon: <ReceiptLongOutlinedIcon /> },
+  { key: 'employees', to: paths.staff.employees, icon: <BadgeOutlinedIcon /> },
+  { key: 'toolRequests', to: paths.staff.toolRequests, icon: <BuildOutlinedIcon /> },
+  { key: 'createAdmin', to: paths.superadmin.createAdmin, icon: <PersonAddAltOutlinedIcon /> },
+  { key: 'adminList', to: paths.superadmin.adminList, icon: <GroupOutlinedIcon /> },
+] as const;
 
 function PendingApprovalsLink() {
+  const { t } = useDashboardsT();
   const pending = useProjectSummary().data?.pending ?? 0;
   return (
     <Button
@@ -91,18 +54,19 @@ function PendingApprovalsLink() {
       variant={pending > 0 ? 'contained' : 'outlined'}
       data-testid="pending-approvals-link"
     >
-      {pending === 1 ? '1 project waiting for approval' : `${pending} projects waiting for approval`}
+      {t('superadmin.pending', { count: pending })}
     </Button>
   );
 }
 
 /** Unread client messages, with the way to the inbox: the owner answers clients from here. */
 function MessagesCard() {
+  const { t } = useDashboardsT();
   const unread = useUnreadMessageCount();
   return (
     <SectionCard
-      title="Messages"
-      subtitle="What clients wrote to you about their projects"
+      title={t('superadmin.messages')}
+      subtitle={t('superadmin.messagesSubtitle')}
       action={
         <Button
           component={Link}
@@ -110,14 +74,14 @@ function MessagesCard() {
           variant={unread > 0 ? 'contained' : 'outlined'}
           data-testid="dashboard-messages-link"
         >
-          Open the inbox
+          {t('superadmin.openInbox')}
         </Button>
       }
       data-testid="dashboard-messages"
     >
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="body1" data-testid="dashboard-unread-messages">
-          {unread === 0 ? 'No unread messages' : unread === 1 ? '1 unread message' : `${unread} unread messages`}
+          {unread === 0 ? t('superadmin.noUnread') : t('superadmin.unread', { count: unread })}
         </Typography>
       </Box>
     </SectionCard>
@@ -125,28 +89,35 @@ function MessagesCard() {
 }
 
 export function SuperadminDashboardRoute() {
+  const { t } = useDashboardsT();
   const { user } = useAuth();
   if (!user) return null;
+  const shortcuts: Shortcut[] = SHORTCUTS.map(({ key, to, icon }) => ({
+    to,
+    icon,
+    title: t(`shortcuts.${key}.title`),
+    description: t(`shortcuts.${key}.description`),
+  }));
   return (
     <Box sx={{ display: 'grid', gap: 3 }} data-testid="dashboard">
-      <PageTitle title="Super admin dashboard" />
-      <WelcomeCard name={user.name}>You run the agency from here. Pick a screen below to get started.</WelcomeCard>
+      <PageTitle title={t('superadmin.title')} />
+      <WelcomeCard name={user.name}>{t('superadmin.welcome')}</WelcomeCard>
       <MessagesCard />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 380px) 1fr' }, alignItems: 'start' }}>
         <PersonCard user={user} />
         <Box>
           <Typography variant="overline" color="text.secondary" component="h2" sx={{ display: 'block', mb: 1 }}>
-            Super admin screens
+            {t('superadmin.screens')}
           </Typography>
-          <ShortcutGrid shortcuts={SHORTCUTS} />
+          <ShortcutGrid shortcuts={shortcuts} />
         </Box>
       </Box>
       <SectionCard
-        title="Money owed"
-        subtitle="Outstanding and overdue on sent invoices"
+        title={t('moneyOwed.title')}
+        subtitle={t('moneyOwed.subtitle')}
         action={
           <Button component={Link} to={paths.superadmin.invoices} variant="outlined" data-testid="dashboard-invoices-link">
-            Invoices
+            {t('moneyOwed.invoices')}
           </Button>
         }
         data-testid="dashboard-invoice-totals"
@@ -161,13 +132,13 @@ export function SuperadminDashboardRoute() {
       <ProposalPipeline listPath={paths.staff.proposals} />
       <ProjectSummaryPanel
         getDetailPath={(id) => projectPathFor(user.role, id)}
-        attentionTitle="Waiting for your approval"
-        attentionSubtitle="Oldest first."
-        attentionEmpty="No project is waiting for approval"
+        attentionTitle={t('superadmin.attentionTitle')}
+        attentionSubtitle={t('superadmin.attentionSubtitle')}
+        attentionEmpty={t('superadmin.attentionEmpty')}
         countsAction={<PendingApprovalsLink />}
         renderAttentionActions={(project) => (
           <Button component={Link} to={`${paths.superadmin.projectApproval}?id=${encodeURIComponent(project.id)}`} size="small" variant="outlined">
-            Review
+            {t('superadmin.review')}
           </Button>
         )}
       />

@@ -3,7 +3,6 @@ import {
   BRAND_FOOTER_LINKS_MAX,
   BRAND_MIN_CONTRAST,
   contrastRatio,
-  formatContrast,
   updateBrandInput,
   type BrandSettings,
   type UpdateBrandInput,
@@ -17,9 +16,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
+import { formatLocale } from '../../../i18n';
 import { errorMessage } from '../../../lib/http';
 import { useUpdateBrand } from '../api/brand-settings';
+import { useBrandT } from '../i18n';
 
 type TextKey = 'agency_name' | 'primary_color' | 'contact_email' | 'contact_phone' | 'sender_name' | 'sender_email';
 type Values = Record<TextKey, string> & { footer_links: { label: string; url: string }[] };
@@ -51,8 +53,15 @@ function check(values: Values): { input: UpdateBrandInput | null; errors: Errors
   return { input: null, errors };
 }
 
+/** A contrast ratio in the reader's language, cut to two decimals (not rounded) like the server's: "4.49:1", "4,49:1". */
+function contrastText(ratio: number): string {
+  const cut = Math.floor(ratio * 100) / 100;
+  return `${new Intl.NumberFormat(formatLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cut)}:1`;
+}
+
 /** A button in the chosen colour and its contrast with white text, as it will look on every screen. */
 export function ColourPreview({ colour }: { colour: string }) {
+  const { t } = useBrandT();
   const valid = HEX.test(colour);
   const ratio = valid ? contrastRatio(colour, '#ffffff') : null;
   const passes = ratio !== null && ratio >= BRAND_MIN_CONTRAST;
@@ -73,12 +82,15 @@ export function ColourPreview({ colour }: { colour: string }) {
         }}
         data-testid="preview-button"
       >
-        Button preview
+        {t('preview.button')}
       </Box>
       <Typography variant="body2" role="status" color={passes ? 'text.secondary' : 'error'} data-testid="contrast-ratio">
         {ratio === null
-          ? 'Give the colour as #rrggbb to see its contrast.'
-          : `Contrast with white text: ${formatContrast(ratio)} ${passes ? `(at least ${BRAND_MIN_CONTRAST}:1: readable)` : `(needs ${BRAND_MIN_CONTRAST}:1: choose a darker colour)`}`}
+          ? t('preview.giveHex')
+          : t(passes ? 'preview.passes' : 'preview.fails', {
+              ratio: contrastText(ratio),
+              min: new Intl.NumberFormat(formatLocale()).format(BRAND_MIN_CONTRAST),
+            })}
       </Typography>
     </Box>
   );
@@ -86,6 +98,7 @@ export function ColourPreview({ colour }: { colour: string }) {
 
 /** The brand's name, colour, contact lines, mail sender and footer links; empty fields use the defaults. */
 export function BrandForm({ brand }: { brand: BrandSettings }) {
+  const { t } = useBrandT();
   const update = useUpdateBrand();
   const [values, setValues] = useState<Values>(() => valuesOf(brand));
   const [errors, setErrors] = useState<Errors>({});
@@ -126,18 +139,27 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
       type={extra.type}
       placeholder={brand.effective[key]}
       error={Boolean(errors[key])}
-      helperText={errors[key] ?? extra.help ?? `Empty: ${brand.effective[key] || 'none'}`}
+      helperText={
+        errors[key] ??
+        extra.help ??
+        (brand.effective[key] ? (
+          // The default is data in the sentence: isolated, so that a phone number keeps its order in Arabic.
+          <Trans t={t} i18nKey="form.empty" values={{ value: brand.effective[key] }} components={{ bdi: <bdi /> }} />
+        ) : (
+          t('form.emptyNone')
+        ))
+      }
       data-testid={`brand-${key}`}
     />
   );
 
   return (
-    <SectionCard title="Name, colour and contact lines" subtitle="An empty field uses the default set for the server." data-testid="brand-form-card">
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Brand settings" sx={{ p: { xs: 2, sm: 3 } }}>
+    <SectionCard title={t('form.title')} subtitle={t('form.subtitle')} data-testid="brand-form-card">
+      <Box component="form" noValidate onSubmit={handleSubmit} aria-label={t('form.label')} sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2.5}>
           {saved && (
             <Alert severity="success" role="status">
-              Saved: every screen, e-mail and document now uses it.
+              {t('form.saved')}
             </Alert>
           )}
           {update.isError && (
@@ -145,15 +167,15 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
               {errorMessage(update.error)}
             </Alert>
           )}
-          {field('agency_name', 'Agency name')}
+          {field('agency_name', t('form.agencyName'))}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
-              label="Primary colour"
+              label={t('form.primaryColour')}
               value={values.primary_color}
               onChange={(e) => set('primary_color', e.target.value.trim())}
               placeholder={brand.effective.primary_color}
               error={Boolean(errors.primary_color)}
-              helperText={errors.primary_color ?? 'As #rrggbb; white text on it must reach 4.5:1'}
+              helperText={errors.primary_color ?? t('form.primaryColourHint')}
               data-testid="brand-primary_color"
               sx={{ flex: 1 }}
             />
@@ -161,7 +183,7 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
               component="input"
               type="color"
               // Its name carries the value it shows (WCAG 2.5.3, label in name).
-              aria-label={`Pick the primary colour: ${pickerValue}`}
+              aria-label={t('form.pickColour', { value: pickerValue })}
               value={pickerValue}
               onChange={(e) => set('primary_color', e.target.value)}
               sx={{ width: 56, height: 56, p: 0.5, border: '1px solid', borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
@@ -169,16 +191,16 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
           </Stack>
           <ColourPreview colour={colour} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {field('contact_email', 'Contact e-mail', { type: 'email' })}
-            {field('contact_phone', 'Contact phone', { type: 'tel' })}
+            {field('contact_email', t('form.contactEmail'), { type: 'email' })}
+            {field('contact_phone', t('form.contactPhone'), { type: 'tel' })}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {field('sender_name', 'E-mail sender name')}
-            {field('sender_email', 'E-mail sender address', { type: 'email' })}
+            {field('sender_name', t('form.senderName'))}
+            {field('sender_email', t('form.senderEmail'), { type: 'email' })}
           </Stack>
           <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
             <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-              Footer links (at most {BRAND_FOOTER_LINKS_MAX})
+              {t('form.footerLinks', { max: BRAND_FOOTER_LINKS_MAX })}
             </Typography>
             <Stack spacing={1.5}>
               {values.footer_links.map((link, i) => (
@@ -190,7 +212,7 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
                   data-testid="footer-link-row"
                 >
                   <TextField
-                    label={`Link ${i + 1} label`}
+                    label={t('form.linkLabel', { n: i + 1 })}
                     value={link.label}
                     onChange={(e) => setLink(i, 'label', e.target.value)}
                     error={Boolean(errors[`footer_links.${i}.label`])}
@@ -198,7 +220,7 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
                     sx={{ flex: 1 }}
                   />
                   <TextField
-                    label={`Link ${i + 1} address`}
+                    label={t('form.linkAddress', { n: i + 1 })}
                     value={link.url}
                     type="url"
                     placeholder="https://"
@@ -208,7 +230,7 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
                     sx={{ flex: 2 }}
                   />
                   <IconButton
-                    aria-label={`Remove link ${i + 1}`}
+                    aria-label={t('form.removeLink', { n: i + 1 })}
                     onClick={() =>
                       set(
                         'footer_links',
@@ -228,14 +250,14 @@ export function BrandForm({ brand }: { brand: BrandSettings }) {
                   disabled={values.footer_links.length >= BRAND_FOOTER_LINKS_MAX}
                   onClick={() => set('footer_links', [...values.footer_links, { label: '', url: '' }])}
                 >
-                  Add a link
+                  {t('form.addLink')}
                 </Button>
               </Box>
             </Stack>
           </Box>
           <Box>
             <Button type="submit" variant="contained" loading={update.isPending} data-testid="brand-save">
-              Save brand
+              {t('form.save')}
             </Button>
           </Box>
         </Stack>

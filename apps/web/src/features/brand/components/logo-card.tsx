@@ -8,20 +8,22 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
+import { i18n } from '../../../i18n';
 import { useRemoveLogo, useUploadLogo } from '../api/brand-settings';
+import { useBrandT } from '../i18n';
 
 const ACCEPTED = ['image/svg+xml', 'image/png'];
 
 /** The file's problem before it is sent, or null: the server checks the same (and the bytes themselves). */
 export function logoFileProblem(file: File): string | null {
-  if (!ACCEPTED.includes(file.type) && !/\.(svg|png)$/i.test(file.name)) return 'The logo must be an SVG or PNG image.';
-  if (file.size > BRAND_LOGO_MAX_BYTES)
-    return `The logo may be at most ${BRAND_LOGO_MAX_BYTES / 1024} KB; this file is ${Math.ceil(file.size / 1024)} KB.`;
+  if (!ACCEPTED.includes(file.type) && !/\.(svg|png)$/i.test(file.name)) return i18n.t('brand:logo.wrongType');
+  if (file.size > BRAND_LOGO_MAX_BYTES) return i18n.t('brand:logo.tooLarge', { max: BRAND_LOGO_MAX_BYTES / 1024, size: Math.ceil(file.size / 1024) });
   return null;
 }
 
 /** The logo: its preview on the app bar's dark surface and on white, upload and removal (confirmed). */
 export function LogoCard({ brand }: { brand: BrandSettings }) {
+  const { t } = useBrandT();
   const upload = useUploadLogo();
   const remove = useRemoveLogo();
   const input = useRef<HTMLInputElement>(null);
@@ -39,11 +41,7 @@ export function LogoCard({ brand }: { brand: BrandSettings }) {
 
   const failure = upload.isError ? errorMessage(upload.error) : remove.isError ? errorMessage(remove.error) : null;
   return (
-    <SectionCard
-      title="Logo"
-      subtitle={`SVG or PNG, at most ${BRAND_LOGO_MAX_BYTES / 1024} KB. Without one, the agency name shows alone.`}
-      data-testid="logo-card"
-    >
+    <SectionCard title={t('logo.title')} subtitle={t('logo.subtitle', { max: BRAND_LOGO_MAX_BYTES / 1024 })} data-testid="logo-card">
       <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 } }}>
         {(problem || failure) && (
           <Alert severity="error" data-testid="logo-error">
@@ -72,13 +70,13 @@ export function LogoCard({ brand }: { brand: BrandSettings }) {
                 <Box
                   component="img"
                   src={brand.logo_url}
-                  alt="Current logo"
+                  alt={t('logo.current')}
                   sx={{ height: 40, maxWidth: 160, objectFit: 'contain' }}
                   data-testid="logo-preview"
                 />
               ) : (
                 <Typography variant="body2" sx={{ opacity: 0.8 }}>
-                  No logo
+                  {t('logo.none')}
                 </Typography>
               )}
               <Typography sx={{ fontWeight: 800 }} noWrap>
@@ -90,24 +88,24 @@ export function LogoCard({ brand }: { brand: BrandSettings }) {
         <Stack direction="row" spacing={1.5}>
           <input ref={input} type="file" accept=".svg,.png,image/svg+xml,image/png" hidden onChange={handleFile} data-testid="logo-input" />
           <Button variant="outlined" onClick={() => input.current?.click()} loading={upload.isPending}>
-            {brand.logo_url ? 'Replace logo' : 'Upload logo'}
+            {brand.logo_url ? t('logo.replace') : t('logo.upload')}
           </Button>
           {brand.logo_url && (
             <Button color="error" onClick={() => setConfirming(true)}>
-              Remove logo
+              {t('logo.remove')}
             </Button>
           )}
         </Stack>
       </Stack>
       <ConfirmDialog
         open={confirming}
-        title="Remove the logo?"
-        confirmLabel="Remove logo"
+        title={t('logo.removeTitle')}
+        confirmLabel={t('logo.remove')}
         isPending={remove.isPending}
         onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirming(false) })}
         onClose={() => setConfirming(false)}
       >
-        Every screen shows the agency name alone until another logo is uploaded.
+        {t('logo.removeText')}
       </ConfirmDialog>
     </SectionCard>
   );

@@ -13,27 +13,37 @@ import { SectionCard } from '../../../components/section-card';
 import { formatDate } from '../../../lib/format';
 import { useClientCompany } from '../api/get-client-company';
 import { CompanyFacts } from './company-details-card';
+import { useCompaniesT } from '../i18n';
 import { CompanyRoleChip } from './company-role-chip';
 
-const memberColumns: DataColumn<CompanyMember>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    cell: (member) => (
-      <>
-        <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {member.name}
-        </Box>
-        {member.status === 'disabled' && <Chip size="small" label="Removed" sx={{ ml: 1 }} />}
-      </>
-    ),
-    minWidth: 170,
-    card: 'title',
-  },
-  { id: 'email', header: 'E-mail', cell: (member) => member.email, minWidth: 200, priority: 2, cellSx: { overflowWrap: 'anywhere' } },
-  { id: 'role', header: 'Role', cell: (member) => <CompanyRoleChip role={member.company_role} />, minWidth: 110, card: 'aside' },
-  { id: 'joined', header: 'Joined', cell: (member) => formatDate(member.created_at), minWidth: 120, priority: 3, cellSx: { whiteSpace: 'nowrap' } },
-];
+function memberColumns(t: ReturnType<typeof useCompaniesT>['t']): DataColumn<CompanyMember>[] {
+  return [
+    {
+      id: 'name',
+      header: t('columns.name'),
+      cell: (member) => (
+        <>
+          <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {member.name}
+          </Box>
+          {member.status === 'disabled' && <Chip size="small" label={t('detail.removed')} sx={{ ml: 1 }} />}
+        </>
+      ),
+      minWidth: 170,
+      card: 'title',
+    },
+    { id: 'email', header: t('columns.email'), cell: (member) => member.email, minWidth: 200, priority: 2, cellSx: { overflowWrap: 'anywhere' } },
+    { id: 'role', header: t('columns.role'), cell: (member) => <CompanyRoleChip role={member.company_role} />, minWidth: 110, card: 'aside' },
+    {
+      id: 'joined',
+      header: t('columns.joined'),
+      cell: (member) => formatDate(member.created_at),
+      minWidth: 120,
+      priority: 3,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
+  ];
+}
 
 type ClientCompanyDetailProps = {
   companyId: string;
@@ -46,9 +56,10 @@ type ClientCompanyDetailProps = {
 
 /** One client company for staff: its details, its people with their roles, its projects and invoices. */
 export function ClientCompanyDetail({ companyId, back, renderProjects, renderInvoices }: ClientCompanyDetailProps) {
+  const { t } = useCompaniesT();
   const query = useClientCompany(companyId);
   const backLink = (
-    <Button component={Link} to={back.to} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
+    <Button component={Link} to={back.to} startIcon={<ArrowBackIcon sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />} sx={{ mb: 2, ml: -1 }}>
       {back.label}
     </Button>
   );
@@ -56,7 +67,7 @@ export function ClientCompanyDetail({ companyId, back, renderProjects, renderInv
     return (
       <>
         {backLink}
-        <ListLoading label="Loading the company..." />
+        <ListLoading label={t('detail.loading')} />
       </>
     );
   }
@@ -64,12 +75,7 @@ export function ClientCompanyDetail({ companyId, back, renderProjects, renderInv
     return (
       <>
         {backLink}
-        <RecordError
-          error={query.error}
-          missingText="This company does not exist."
-          onRetry={() => void query.refetch()}
-          data-testid="company-missing"
-        />
+        <RecordError error={query.error} missingText={t('detail.missing')} onRetry={() => void query.refetch()} data-testid="company-missing" />
       </>
     );
   }
@@ -83,26 +89,26 @@ export function ClientCompanyDetail({ companyId, back, renderProjects, renderInv
           {company.name}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          Client since {formatDate(company.created_at)}
+          {t('detail.clientSince', { date: formatDate(company.created_at) })}
         </Typography>
       </Box>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
         {/* First to read; beside the lists only where they still have room for their tables. */}
         <Box sx={{ gridColumn: { xl: 2 }, gridRow: { xl: 1 }, minWidth: 0 }}>
-          <SectionCard title="Details" data-testid="company-details">
+          <SectionCard title={t('detail.details')} data-testid="company-details">
             <Box sx={{ p: { xs: 2, sm: 3 } }}>
               <CompanyFacts company={company} />
             </Box>
           </SectionCard>
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0, gridColumn: { xl: 1 }, gridRow: { xl: 1 } }}>
-          <SectionCard title={`People (${detail.members.length})`} data-testid="company-members">
+          <SectionCard title={t('detail.peopleTitle', { n: detail.members.length })} data-testid="company-members">
             <DataTable
-              columns={memberColumns}
+              columns={memberColumns(t)}
               rows={detail.members}
               getRowId={(member) => member.id}
-              label="People of the company"
-              empty={<ListEmpty icon={<GroupOutlinedIcon />} title="Nobody here yet" />}
+              label={t('detail.peopleLabel')}
+              empty={<ListEmpty icon={<GroupOutlinedIcon />} title={t('detail.nobody')} />}
               rowTestId="member-row"
             />
           </SectionCard>

@@ -16,16 +16,18 @@ import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useExportCompanies } from '../api/export-companies';
 import { useCompanies } from '../api/list-companies';
+import { useCompaniesT } from '../i18n';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** "2 open" over what they still ask, one amount per currency; or "None". */
 function OpenInvoices({ company }: { company: CompanyListItem }) {
-  if (company.open_invoices_count === 0) return <span data-testid="company-open-invoices">None</span>;
+  const { t } = useCompaniesT();
+  if (company.open_invoices_count === 0) return <span data-testid="company-open-invoices">{t('list.noOpenInvoices')}</span>;
   return (
     <Box component="span" sx={{ display: 'block' }} data-testid="company-open-invoices">
       <Box component="span" sx={{ display: 'block' }}>
-        {company.open_invoices_count} open
+        {t('list.openCount', { count: company.open_invoices_count })}
       </Box>
       <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
         {company.open_invoices_total.map((total, index) => (
@@ -40,6 +42,7 @@ function OpenInvoices({ company }: { company: CompanyListItem }) {
 }
 
 function ExportButton({ q }: { q: string }) {
+  const { t } = useCompaniesT();
   const exporting = useExportCompanies();
   return (
     <Button
@@ -49,13 +52,14 @@ function ExportButton({ q }: { q: string }) {
       onClick={() => exporting.mutate(q, { onError: (error) => notify.error(errorMessage(error)) })}
       data-testid="export-companies"
     >
-      Export CSV
+      {t('list.export')}
     </Button>
   );
 }
 
 /** Every client company with its people, projects, open invoices and last activity; search by name; CSV export. */
 export function CompaniesList({ getDetailPath }: { getDetailPath: (id: string) => string }) {
+  const { t } = useCompaniesT();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
 
@@ -70,7 +74,7 @@ export function CompaniesList({ getDetailPath }: { getDetailPath: (id: string) =
   const columns: DataColumn<CompanyListItem>[] = [
     {
       id: 'company',
-      header: 'Company',
+      header: t('columns.company'),
       cell: (company) => (
         <Link component={RouterLink} to={getDetailPath(company.id)} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="company-link">
           {company.name}
@@ -79,18 +83,18 @@ export function CompaniesList({ getDetailPath }: { getDetailPath: (id: string) =
       minWidth: 200,
       card: 'title',
     },
-    { id: 'people', header: 'People', align: 'right', cell: (company) => company.people_count, minWidth: 90, priority: 3 },
-    { id: 'projects', header: 'Projects', align: 'right', cell: (company) => company.projects_count, minWidth: 90, priority: 3 },
+    { id: 'people', header: t('columns.people'), align: 'right', cell: (company) => company.people_count, minWidth: 90, priority: 3 },
+    { id: 'projects', header: t('columns.projects'), align: 'right', cell: (company) => company.projects_count, minWidth: 90, priority: 3 },
     {
       id: 'open-invoices',
-      header: 'Open invoices',
+      header: t('columns.openInvoices'),
       cell: (company) => <OpenInvoices company={company} />,
       minWidth: 170,
       cellSx: { fontVariantNumeric: 'tabular-nums' },
     },
     {
       id: 'activity',
-      header: 'Last activity',
+      header: t('columns.lastActivity'),
       cell: (company) => (company.last_activity_at ? formatDate(company.last_activity_at) : '—'),
       minWidth: 130,
       priority: 2,
@@ -99,11 +103,11 @@ export function CompaniesList({ getDetailPath }: { getDetailPath: (id: string) =
   ];
 
   return (
-    <SectionCard title="Companies" subtitle="Search by company name." action={<ExportButton q={q} />} data-testid="companies-list">
+    <SectionCard title={t('list.title')} subtitle={t('list.subtitle')} action={<ExportButton q={q} />} data-testid="companies-list">
       <Box sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
         <SearchField
-          label="Search"
-          placeholder="Company name"
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
           value={search}
           onChange={setSearch}
           sx={{ width: { xs: '100%', sm: 320 } }}
@@ -115,19 +119,19 @@ export function CompaniesList({ getDetailPath }: { getDetailPath: (id: string) =
           columns={columns}
           rows={items}
           getRowId={(company) => company.id}
-          label="Client companies"
+          label={t('list.label')}
           isLoading={companies.isPending}
-          loadingLabel="Loading companies..."
+          loadingLabel={t('list.loading')}
           error={companies.isError ? companies.error : undefined}
           onRetry={() => void companies.refetch()}
           empty={
             q ? (
-              <ListEmpty icon={<SearchIcon />} title="No matching companies">
-                Try another name.
+              <ListEmpty icon={<SearchIcon />} title={t('list.noMatches')}>
+                {t('list.noMatchesText')}
               </ListEmpty>
             ) : (
-              <ListEmpty icon={<BusinessOutlinedIcon />} title="No clients yet">
-                Companies appear here when clients sign up.
+              <ListEmpty icon={<BusinessOutlinedIcon />} title={t('list.none')}>
+                {t('list.noneText')}
               </ListEmpty>
             )
           }

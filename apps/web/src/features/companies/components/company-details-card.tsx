@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useCompany } from '../api/get-company';
 import { companyDetailsInput, useUpdateCompany, type CompanyDetails, type CompanyDetailsForm } from '../api/update-company';
+import { useCompaniesT } from '../i18n';
 import { countryName, countryOptions } from '../utils/countries';
 
 function formValues(company: Company): CompanyDetailsForm {
@@ -28,6 +29,7 @@ function formValues(company: Company): CompanyDetailsForm {
 }
 
 function DetailsForm({ company }: { company: Company }) {
+  const { t } = useCompaniesT();
   const update = useUpdateCompany();
   const { control, handleSubmit, formState } = useForm<CompanyDetailsForm, unknown, CompanyDetails>({
     resolver: zodResolver(companyDetailsInput),
@@ -35,26 +37,26 @@ function DetailsForm({ company }: { company: Company }) {
   });
 
   function handleSave(values: CompanyDetails) {
-    update.mutate(values, { onSuccess: () => notify.success('Company details saved') });
+    update.mutate(values, { onSuccess: () => notify.success(t('details.saved')) });
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(handleSave)} aria-label="Company details" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Box component="form" noValidate onSubmit={handleSubmit(handleSave)} aria-label={t('details.formLabel')} sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2.5} sx={{ maxWidth: 720 }}>
         {update.isError && (
           <Alert severity="error" data-testid="company-form-error">
             {errorMessage(update.error)}
           </Alert>
         )}
-        <FormTextField control={control} name="name" label="Company name" autoComplete="organization" required />
+        <FormTextField control={control} name="name" label={t('details.name')} autoComplete="organization" required />
         <FormTextField
           control={control}
           name="billing_address"
-          label="Billing address"
+          label={t('details.billingAddress')}
           autoComplete="street-address"
           multiline
           minRows={3}
-          helperText="As it should read on invoices, several lines if need be."
+          helperText={t('details.billingAddressHint')}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
           <Controller
@@ -63,7 +65,7 @@ function DetailsForm({ company }: { company: Company }) {
             render={({ field, fieldState }) => (
               <TextField
                 select
-                label="Country"
+                label={t('details.country')}
                 name={field.name}
                 value={field.value ?? ''}
                 onChange={field.onChange}
@@ -74,7 +76,7 @@ function DetailsForm({ company }: { company: Company }) {
                 sx={{ flex: 1 }}
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'company-country' } }}
               >
-                <option value="">Not set</option>
+                <option value="">{t('details.notSet')}</option>
                 {countryOptions().map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -83,19 +85,19 @@ function DetailsForm({ company }: { company: Company }) {
               </TextField>
             )}
           />
-          <FormTextField control={control} name="tax_number" label="Tax or VAT number" sx={{ flex: 1 }} />
+          <FormTextField control={control} name="tax_number" label={t('details.taxNumber')} sx={{ flex: 1 }} />
         </Stack>
         <FormTextField
           control={control}
           name="billing_email"
-          label="Billing e-mail"
+          label={t('details.billingEmail')}
           type="email"
           autoComplete="email"
-          helperText="Invoices go here when nobody in the company has the Billing role."
+          helperText={t('details.billingEmailHint')}
         />
         <Box>
           <Button type="submit" variant="contained" loading={update.isPending} disabled={!formState.isDirty} data-testid="company-save">
-            Save details
+            {t('details.save')}
           </Button>
         </Box>
       </Stack>
@@ -122,9 +124,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The company's details as a list, for everyone who may not change them (and for staff). */
 export function CompanyFacts({ company }: { company: Company }) {
+  const { t } = useCompaniesT();
   const notSet = (
     <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-      Not set
+      {t('details.notSet')}
     </Box>
   );
   return (
@@ -139,11 +142,11 @@ export function CompanyFacts({ company }: { company: Company }) {
       }}
       data-testid="company-facts"
     >
-      <Fact label="Company name">{company.name}</Fact>
-      <Fact label="Billing address">{company.billing_address || notSet}</Fact>
-      <Fact label="Country">{company.country ? countryName(company.country) : notSet}</Fact>
-      <Fact label="Tax or VAT number">{company.tax_number || notSet}</Fact>
-      <Fact label="Billing e-mail">{company.billing_email || notSet}</Fact>
+      <Fact label={t('details.name')}>{company.name}</Fact>
+      <Fact label={t('details.billingAddress')}>{company.billing_address || notSet}</Fact>
+      <Fact label={t('details.country')}>{company.country ? countryName(company.country) : notSet}</Fact>
+      <Fact label={t('details.taxNumber')}>{company.tax_number || notSet}</Fact>
+      <Fact label={t('details.billingEmail')}>{company.billing_email || notSet}</Fact>
     </Box>
   );
 }
@@ -152,9 +155,10 @@ type CompanyDetailsCardProps = { canEdit: boolean };
 
 /** The signed-in client's company: a form for its owners, the details as they stand for everyone else. */
 export function CompanyDetailsCard({ canEdit }: CompanyDetailsCardProps) {
+  const { t } = useCompaniesT();
   const company = useCompany();
   let body;
-  if (company.isPending) body = <ListLoading label="Loading the company..." />;
+  if (company.isPending) body = <ListLoading label={t('details.loading')} />;
   else if (company.isError) body = <ListError message={errorMessage(company.error)} onRetry={() => void company.refetch()} />;
   else if (canEdit) body = <DetailsForm company={company.data.company} />;
   else {
@@ -165,11 +169,7 @@ export function CompanyDetailsCard({ canEdit }: CompanyDetailsCardProps) {
     );
   }
   return (
-    <SectionCard
-      title="Company details"
-      subtitle={canEdit ? 'What invoices are addressed to.' : 'What invoices are addressed to. The company’s owners change these.'}
-      data-testid="company-details"
-    >
+    <SectionCard title={t('details.title')} subtitle={canEdit ? t('details.subtitleOwner') : t('details.subtitle')} data-testid="company-details">
       {body}
     </SectionCard>
   );

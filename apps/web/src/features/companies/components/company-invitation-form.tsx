@@ -9,7 +9,9 @@ import { notify } from '../../../lib/notify';
 import { startSession } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
 import { usePlainForm } from '../../../lib/use-plain-form';
+import { i18n } from '../../../i18n';
 import { acceptCompanyInvitation } from '../api/accept-company-invitation';
+import { useCompanyInvitationT } from '../invitation-i18n';
 
 type Values = { name: string; password: string; confirm_password: string };
 
@@ -21,7 +23,7 @@ function checksFor(values: Values) {
 function problemText(error: unknown): string {
   const message = errorMessage(error);
   if (!hasErrorCode(error, 'INVITATION_INVALID')) return message;
-  return `${message.replace(/\.$/, '')}. Ask the colleague who invited you to send a new invitation.`;
+  return i18n.t('companyInvitation:linkSpent', { message: message.replace(/\.$/, '') });
 }
 
 /**
@@ -29,6 +31,7 @@ function problemText(error: unknown): string {
  * dashboard. Plain markup: the light invitation page loads neither the UI kit nor the query library.
  */
 export function CompanyInvitationForm({ inviteToken }: { inviteToken: string }) {
+  const { t } = useCompanyInvitationT();
   const navigate = useNavigate();
   const accept = useAction(acceptCompanyInvitation);
   const { values, field, validate } = usePlainForm<Values>({ name: '', password: '', confirm_password: '' }, checksFor);
@@ -39,21 +42,21 @@ export function CompanyInvitationForm({ inviteToken }: { inviteToken: string }) 
     const response = await accept.run({ invite_token: inviteToken, name: values.name.trim(), password: values.password });
     if (!response) return;
     startSession(response.token, { user: response.user });
-    notify.success('Your account is ready.');
+    notify.success(t('ready'));
     navigate(ROLE_DASHBOARD[response.user.role], { replace: true });
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Accept company invitation" data-testid="company-invitation-form" className="pub-form">
+    <form noValidate onSubmit={handleSubmit} aria-label={t('formLabel')} data-testid="company-invitation-form" className="pub-form">
       {accept.isError && (
         <FormAlert severity="error" testId="form-error">
           {problemText(accept.error)}
         </FormAlert>
       )}
-      <PlainField label="Full name" autoComplete="name" autoFocus required {...field('name')} />
+      <PlainField label={t('fullName')} autoComplete="name" autoFocus required {...field('name')} />
       <NewPasswordPair password={field('password')} confirmation={field('confirm_password')} />
       <SubmitButton loading={accept.isPending} testId="company-invitation-submit">
-        Create account
+        {t('submit')}
       </SubmitButton>
     </form>
   );

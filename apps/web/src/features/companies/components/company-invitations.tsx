@@ -1,19 +1,24 @@
-import { COMPANY_ROLE_LABELS, type CompanyInvitation } from '@agency/schema';
+import type { CompanyInvitation } from '@agency/schema';
 import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
+import { useCommonT } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useCompanyInvitations } from '../api/list-company-invitations';
 import { useRevokeCompanyInvitation } from '../api/revoke-company-invitation';
+import { useCompaniesT } from '../i18n';
 
 /** Invitations sent and not yet accepted; the owner revokes one with a confirmation. */
 export function CompanyInvitations() {
+  const { t } = useCompaniesT();
+  const { t: common } = useCommonT();
   const invitations = useCompanyInvitations();
   const revoke = useRevokeCompanyInvitation();
   const [toRevoke, setToRevoke] = useState<CompanyInvitation | null>(null);
@@ -23,7 +28,7 @@ export function CompanyInvitations() {
     const invitation = toRevoke;
     revoke.mutate(invitation.id, {
       onSuccess: () => {
-        notify.success(`Invitation to ${invitation.email} revoked`);
+        notify.success(t('invitations.revoked', { email: invitation.email }));
         setToRevoke(null);
       },
       onError: (error) => notify.error(errorMessage(error)),
@@ -33,16 +38,16 @@ export function CompanyInvitations() {
   const columns: DataColumn<CompanyInvitation>[] = [
     {
       id: 'email',
-      header: 'E-mail',
+      header: t('columns.email'),
       cell: (invitation) => invitation.email,
       minWidth: 200,
       card: 'title',
       cellSx: { fontWeight: 600, overflowWrap: 'anywhere' },
     },
-    { id: 'role', header: 'Role', cell: (invitation) => COMPANY_ROLE_LABELS[invitation.role], minWidth: 110 },
+    { id: 'role', header: t('columns.role'), cell: (invitation) => common(`companyRoles.${invitation.role}`), minWidth: 110 },
     {
       id: 'expires',
-      header: 'Expires',
+      header: t('columns.expires'),
       cell: (invitation) => formatDateTime(invitation.expires_at),
       minWidth: 130,
       priority: 2,
@@ -50,7 +55,7 @@ export function CompanyInvitations() {
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t('columns.actions'),
       align: 'right',
       cell: (invitation) => (
         <Button
@@ -58,9 +63,9 @@ export function CompanyInvitations() {
           variant="outlined"
           color="error"
           onClick={() => setToRevoke(invitation)}
-          aria-label={`Revoke invitation to ${invitation.email}`}
+          aria-label={t('invitations.revokeTo', { email: invitation.email })}
         >
-          Revoke
+          {t('invitations.revoke')}
         </Button>
       ),
       minWidth: 120,
@@ -69,19 +74,19 @@ export function CompanyInvitations() {
   ];
 
   return (
-    <SectionCard title="Pending invitations" subtitle="Sent and not yet accepted." data-testid="company-invitations">
+    <SectionCard title={t('invitations.title')} subtitle={t('invitations.subtitle')} data-testid="company-invitations">
       <DataTable
         columns={columns}
         rows={invitations.data?.items ?? []}
         getRowId={(invitation) => invitation.id}
-        label="Pending invitations list"
+        label={t('invitations.label')}
         isLoading={invitations.isPending}
-        loadingLabel="Loading invitations..."
+        loadingLabel={t('invitations.loading')}
         error={invitations.isError ? invitations.error : undefined}
         onRetry={() => void invitations.refetch()}
         empty={
-          <ListEmpty icon={<MailOutlineIcon />} title="No pending invitations">
-            Colleagues you invite show up here until they accept.
+          <ListEmpty icon={<MailOutlineIcon />} title={t('invitations.none')}>
+            {t('invitations.noneText')}
           </ListEmpty>
         }
         data-testid="company-invitations-table"
@@ -89,13 +94,13 @@ export function CompanyInvitations() {
       />
       <ConfirmDialog
         open={toRevoke !== null}
-        title="Revoke invitation?"
-        confirmLabel="Revoke"
+        title={t('invitations.revokeTitle')}
+        confirmLabel={t('invitations.revoke')}
         isPending={revoke.isPending}
         onConfirm={handleConfirmRevoke}
         onClose={() => setToRevoke(null)}
       >
-        The invitation link sent to <strong>{toRevoke?.email}</strong> will stop working.
+        <Trans t={t} i18nKey="invitations.revokeText" values={{ email: toRevoke?.email }} components={{ strong: <strong /> }} />
       </ConfirmDialog>
     </SectionCard>
   );

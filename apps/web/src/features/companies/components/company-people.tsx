@@ -1,4 +1,4 @@
-import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyMember, type CompanyRole } from '@agency/schema';
+import { COMPANY_ROLES, type CompanyMember, type CompanyRole } from '@agency/schema';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,20 +9,24 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListEmpty } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
-import { COMPANY_ROLE_HINTS } from '../../../lib/company-role';
+import { useCommonT } from '../../../i18n';
 import { formatDate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useCompanyMembers } from '../api/list-company-members';
 import { useRemoveCompanyMember } from '../api/remove-company-member';
 import { useUpdateCompanyMember } from '../api/update-company-member';
+import { useCompaniesT } from '../i18n';
 import { CompanyRoleChip } from './company-role-chip';
 
 function RoleSelect({ member, disabled, onChange }: { member: CompanyMember; disabled: boolean; onChange: (role: CompanyRole) => void }) {
+  const { t } = useCompaniesT();
+  const { t: common } = useCommonT();
   return (
     <FormControl size="small" sx={{ minWidth: 120 }}>
       <NativeSelect
@@ -30,11 +34,11 @@ function RoleSelect({ member, disabled, onChange }: { member: CompanyMember; dis
         onChange={(event) => onChange(event.target.value as CompanyRole)}
         disabled={disabled}
         input={<OutlinedInput />}
-        inputProps={{ 'aria-label': `Role of ${member.name}` }}
+        inputProps={{ 'aria-label': t('people.roleOf', { name: member.name }) }}
       >
         {COMPANY_ROLES.map((role) => (
           <option key={role} value={role}>
-            {COMPANY_ROLE_LABELS[role]}
+            {common(`companyRoles.${role}`)}
           </option>
         ))}
       </NativeSelect>
@@ -53,6 +57,8 @@ type CompanyPeopleProps = {
 
 /** Everyone in the signed-in client's company with their roles; its owners change roles and remove people. */
 export function CompanyPeople({ currentUserId, canManage }: CompanyPeopleProps) {
+  const { t } = useCompaniesT();
+  const { t: common } = useCommonT();
   const members = useCompanyMembers();
   const updateMember = useUpdateCompanyMember();
   const removeMember = useRemoveCompanyMember();
@@ -72,7 +78,11 @@ export function CompanyPeople({ currentUserId, canManage }: CompanyPeopleProps) 
       { userId: member.id, role },
       {
         onSuccess: () =>
-          notify.success(isYou(member) ? `You are now ${COMPANY_ROLE_LABELS[role]}` : `${member.name} is now ${COMPANY_ROLE_LABELS[role]}`),
+          notify.success(
+            isYou(member)
+              ? t('people.youAreNow', { role: common(`companyRoles.${role}`) })
+              : t('people.isNow', { name: member.name, role: common(`companyRoles.${role}`) }),
+          ),
         onError: (error) => setProblem(errorMessage(error)),
         onSettled: () => setRoleChange(null),
       },
@@ -84,7 +94,7 @@ export function CompanyPeople({ currentUserId, canManage }: CompanyPeopleProps) 
     const member = toRemove;
     setProblem(null);
     removeMember.mutate(member.id, {
-      onSuccess: () => notify.success(`${member.name} was removed from the company`),
+      onSuccess: () => notify.success(t('people.wasRemoved', { name: member.name })),
       onError: (error) => setProblem(errorMessage(error)),
       onSettled: () => setToRemove(null),
     });
@@ -93,23 +103,23 @@ export function CompanyPeople({ currentUserId, canManage }: CompanyPeopleProps) 
   const columns: DataColumn<CompanyMember>[] = [
     {
       id: 'name',
-      header: 'Name',
+      header: t('columns.name'),
       cell: (member) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
           <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {member.name}
           </Box>
-          {isYou(member) && <Chip size="small" label="You" data-testid="member-you" />}
-          {member.status === 'disabled' && <Chip size="small" label="Removed" data-testid="member-removed" />}
+          {isYou(member) && <Chip size="small" label={t('people.you')} data-testid="member-you" />}
+          {member.status === 'disabled' && <Chip size="small" label={t('people.removed')} data-testid="member-removed" />}
         </Stack>
       ),
       minWidth: 180,
       card: 'title',
     },
-    { id: 'email', header: 'E-mail', cell: (member) => member.email, minWidth: 200, priority: 2, cellSx: { overflowWrap: 'anywhere' } },
+    { id: 'email', header: t('columns.email'), cell: (member) => member.email, minWidth: 200, priority: 2, cellSx: { overflowWrap: 'anywhere' } },
     {
       id: 'role',
-      header: 'Role',
+      header: t('columns.role'),
       cell: (member) =>
         canManage && member.status === 'active' ? (
           <RoleSelect
@@ -123,17 +133,30 @@ export function CompanyPeople({ currentUserId, canManage }: CompanyPeopleProps) 
       minWidth: 150,
       card: 'aside',
     },
-    { id: 'joined', header: 'Joined', cell: (member) => formatDate(member.created_at), minWidth: 120, priority: 3, cellSx: { whiteSpace: 'nowrap' } },
+    {
+      id: 'joined',
+      header: t('columns.joined'),
+      cell: (member) => formatDate(member.created_at),
+      minWidth: 120,
+      priority: 3,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
     ...(canManage
       ? [
           {
             id: 'actions',
-            header: 'Actions',
+            header: t('columns.actions'),
             align: 'right' as const,
             cell: (member: CompanyMember) =>
               member.status === 'active' ? (
-                <Button size="small" variant="outlined" color="error" onClick={() => setToRemove(member)} aria-label={`Remove ${member.name}`}>
-                  Remove
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color="error"
+                  onClick={() => setToRemove(member)}
+                  aria-label={t('people.removeName', { name: member.name })}
+                >
+                  {t('people.remove')}
                 </Button>
               ) : null,
             minWidth: 120,
@@ -144,15 +167,7 @@ export function CompanyPeople({ currentUserId, canManage }: CompanyPeopleProps) 
   ];
 
   return (
-    <SectionCard
-      title="People"
-      subtitle={
-        canManage
-          ? 'Everyone who works with us for the company. Owners change roles and remove people.'
-          : 'Everyone who works with us for the company. The company’s owners manage the people.'
-      }
-      data-testid="company-people"
-    >
+    <SectionCard title={t('people.title')} subtitle={canManage ? t('people.subtitleOwner') : t('people.subtitle')} data-testid="company-people">
       {problem && (
         <Box sx={{ px: { xs: 2, sm: 3 }, pt: 2 }}>
           <Alert severity="error" onClose={() => setProblem(null)} data-testid="people-error">
@@ -164,20 +179,20 @@ export function CompanyPeople({ currentUserId, canManage }: CompanyPeopleProps) 
         columns={columns}
         rows={items}
         getRowId={(member) => member.id}
-        label="People of the company"
+        label={t('people.label')}
         isLoading={members.isPending}
-        loadingLabel="Loading people..."
+        loadingLabel={t('people.loading')}
         error={members.isError ? members.error : undefined}
         onRetry={() => void members.refetch()}
-        empty={<ListEmpty icon={<GroupOutlinedIcon />} title="Nobody here yet" />}
+        empty={<ListEmpty icon={<GroupOutlinedIcon />} title={t('people.nobody')} />}
         data-testid="people-table"
         rowTestId="member-row"
         getRowAttributes={(member) => ({ 'data-member-id': member.id })}
       />
       <ConfirmDialog
         open={roleChange !== null}
-        title={roleChange && isYou(roleChange.member) ? 'Change your own role?' : 'Change role?'}
-        confirmLabel="Change role"
+        title={roleChange && isYou(roleChange.member) ? t('people.changeOwnRole') : t('people.changeRole')}
+        confirmLabel={t('people.changeRoleConfirm')}
         confirmColor="primary"
         isPending={updateMember.isPending}
         onConfirm={handleConfirmRoleChange}
@@ -185,25 +200,30 @@ export function CompanyPeople({ currentUserId, canManage }: CompanyPeopleProps) 
       >
         {roleChange && (
           <>
-            <strong>{isYou(roleChange.member) ? 'You' : roleChange.member.name}</strong> will be {COMPANY_ROLE_LABELS[roleChange.role]}:{' '}
-            {COMPANY_ROLE_HINTS[roleChange.role].toLowerCase()}.
-            {isYou(roleChange.member) && roleChange.role !== 'owner' && ' You will no longer manage the company’s people or details.'}
+            <Trans
+              t={t}
+              i18nKey={isYou(roleChange.member) ? 'people.youWillBe' : 'people.willBe'}
+              values={{
+                name: roleChange.member.name,
+                role: common(`companyRoles.${roleChange.role}`),
+                hint: t(`roleHintsInline.${roleChange.role}`),
+              }}
+              components={{ strong: <strong /> }}
+            />
+            {isYou(roleChange.member) && roleChange.role !== 'owner' && ` ${t('people.noLongerOwner')}`}
           </>
         )}
       </ConfirmDialog>
       <ConfirmDialog
         open={toRemove !== null}
-        title={toRemove && isYou(toRemove) ? 'Leave the company?' : 'Remove from the company?'}
-        confirmLabel="Remove"
+        title={toRemove && isYou(toRemove) ? t('people.leave') : t('people.removeTitle')}
+        confirmLabel={t('people.remove')}
         isPending={removeMember.isPending}
         onConfirm={handleConfirmRemove}
         onClose={() => setToRemove(null)}
       >
         {toRemove && (
-          <>
-            <strong>{toRemove.name}</strong> ({toRemove.email}) will be signed out everywhere at once and can no longer sign in or open the company’s
-            documents.
-          </>
+          <Trans t={t} i18nKey="people.removeText" values={{ name: toRemove.name, email: toRemove.email }} components={{ strong: <strong /> }} />
         )}
       </ConfirmDialog>
     </SectionCard>

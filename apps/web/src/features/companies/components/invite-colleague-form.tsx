@@ -10,17 +10,21 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { COMPANY_ROLE_LABELS, COMPANY_ROLES, emailSchema, type CompanyRole, type CreateCompanyInvitationResponse } from '@agency/schema';
+import { COMPANY_ROLES, emailSchema, type CompanyRole, type CreateCompanyInvitationResponse } from '@agency/schema';
 import { useId, useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { CopyLinkField } from '../../../components/copy-link-field';
-import { COMPANY_ROLE_HINTS } from '../../../lib/company-role';
+import { useCommonT } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useCreateCompanyInvitation } from '../api/create-company-invitation';
+import { useCompaniesT } from '../i18n';
 
 /** The owner invites a colleague by e-mail with a role; the link is shown too, to pass on another way. */
 export function InviteColleagueForm() {
+  const { t } = useCompaniesT();
+  const { t: common } = useCommonT();
   const invite = useCreateCompanyInvitation();
   const roleLabelId = useId();
   const [email, setEmail] = useState('');
@@ -41,7 +45,7 @@ export function InviteColleagueForm() {
       {
         onSuccess: (response) => {
           setCreated(response);
-          notify.success(`Invitation sent to ${response.invitation.email}`);
+          notify.success(t('invite.sent', { email: response.invitation.email }));
         },
       },
     );
@@ -58,16 +62,20 @@ export function InviteColleagueForm() {
     return (
       <Stack spacing={2.5} data-testid="company-invitation-created">
         <Alert severity="success" icon={<MarkEmailReadOutlinedIcon />}>
-          <strong>{created.invitation.email}</strong> is invited as {COMPANY_ROLE_LABELS[created.invitation.role]}.
+          <Trans
+            t={t}
+            i18nKey="invite.invitedAs"
+            values={{ email: created.invitation.email, role: common(`companyRoles.${created.invitation.role}`) }}
+            components={{ strong: <strong /> }}
+          />
         </Alert>
-        <CopyLinkField label="Invitation link" value={created.link} />
+        <CopyLinkField label={t('invite.link')} value={created.link} />
         <Typography variant="body2" color="text.secondary">
-          The link was also e-mailed to {created.invitation.email}. It can be used once and expires on {formatDateTime(created.invitation.expires_at)}
-          .
+          {t('invite.linkText', { email: created.invitation.email, date: formatDateTime(created.invitation.expires_at) })}
         </Typography>
         <Box>
           <Button variant="outlined" onClick={handleInviteAnother}>
-            Invite another colleague
+            {t('invite.another')}
           </Button>
         </Box>
       </Stack>
@@ -75,7 +83,7 @@ export function InviteColleagueForm() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Invite a colleague" data-testid="invite-colleague-form">
+    <form noValidate onSubmit={handleSubmit} aria-label={t('invite.formLabel')} data-testid="invite-colleague-form">
       <Stack spacing={2.5}>
         {invite.isError && (
           <Alert severity="error" data-testid="invite-error">
@@ -83,7 +91,7 @@ export function InviteColleagueForm() {
           </Alert>
         )}
         <TextField
-          label="E-mail address"
+          label={t('invite.email')}
           type="email"
           name="email"
           autoComplete="off"
@@ -91,11 +99,11 @@ export function InviteColleagueForm() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={emailError !== null}
-          helperText={emailError ?? 'We will e-mail them a link to make their account.'}
+          helperText={emailError ?? t('invite.emailHint')}
           slotProps={{ htmlInput: { 'data-testid': 'invite-email' } }}
         />
         <FormControl>
-          <FormLabel id={roleLabelId}>Role</FormLabel>
+          <FormLabel id={roleLabelId}>{t('invite.role')}</FormLabel>
           <RadioGroup aria-labelledby={roleLabelId} value={role} onChange={(event) => setRole(event.target.value as CompanyRole)}>
             {COMPANY_ROLES.map((choice) => (
               <FormControlLabel
@@ -107,10 +115,10 @@ export function InviteColleagueForm() {
                 label={
                   <>
                     <Box component="span" sx={{ fontWeight: 600 }}>
-                      {COMPANY_ROLE_LABELS[choice]}
+                      {common(`companyRoles.${choice}`)}
                     </Box>
                     <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                      {COMPANY_ROLE_HINTS[choice]}
+                      {t(`roleHints.${choice}`)}
                     </Typography>
                   </>
                 }
@@ -120,7 +128,7 @@ export function InviteColleagueForm() {
         </FormControl>
         <Box>
           <Button type="submit" variant="contained" loading={invite.isPending} data-testid="invite-submit">
-            Send invitation
+            {t('invite.submit')}
           </Button>
         </Box>
       </Stack>

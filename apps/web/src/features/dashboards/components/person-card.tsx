@@ -1,17 +1,21 @@
-import { ROLE_LABELS, type User } from '@agency/schema';
+import type { User } from '@agency/schema';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { useCommonT } from '../../../i18n';
 import { initialsOf } from '../../../lib/initials';
+import { useDashboardsT } from '../i18n';
 
 /** The signed-in person: name, e-mail and role. */
 export function PersonCard({ user }: { user: User }) {
+  const { t } = useDashboardsT();
+  const { t: common } = useCommonT();
   return (
-    <Card sx={{ p: { xs: 2.5, sm: 3 } }} data-testid="person-card" component="section" aria-label="Your account">
+    <Card sx={{ p: { xs: 2.5, sm: 3 } }} data-testid="person-card" component="section" aria-label={t('yourAccount')}>
       <Typography variant="overline" color="text.secondary" component="h2">
-        Your account
+        {t('yourAccount')}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
         <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main', fontSize: '1.25rem' }} aria-hidden="true">
@@ -27,7 +31,7 @@ export function PersonCard({ user }: { user: User }) {
         </Box>
       </Box>
       <Box sx={{ mt: 2 }}>
-        <Chip label={ROLE_LABELS[user.role]} color="primary" variant="outlined" size="small" data-testid="person-role" />
+        <Chip label={common(`roles.${user.role}`)} color="primary" variant="outlined" size="small" data-testid="person-role" />
       </Box>
     </Card>
   );

@@ -5,14 +5,16 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDashboardsT } from '../i18n';
 
 export type Shortcut = { to: string; title: string; description: string; icon: ReactNode };
 
 export function ShortcutGrid({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
+  const { t } = useDashboardsT();
   return (
     <Box
       component="nav"
-      aria-label="Super admin screens"
+      aria-label={t('superadmin.screens')}
       data-testid="shortcut-grid"
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
     >
@@ -35,7 +37,8 @@ export function ShortcutGrid({ shortcuts }: { shortcuts: readonly Shortcut[] }) 
             </Box>
             <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               {shortcut.title}
-              <ArrowForwardIcon fontSize="small" />
+              {/* It points onwards: to the left in a right-to-left language. */}
+              <ArrowForwardIcon fontSize="small" sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {shortcut.description}

@@ -1,6 +1,7 @@
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useDashboardsT } from '../i18n';
 
 type WelcomeCardProps = {
   name: string;
@@ -14,6 +15,7 @@ function firstNameOf(name: string): string {
 }
 
 export function WelcomeCard({ name, children, dense = false }: WelcomeCardProps) {
+  const { t } = useDashboardsT();
   return (
     <Card
       sx={{
@@ -27,7 +29,7 @@ export function WelcomeCard({ name, children, dense = false }: WelcomeCardProps)
       data-testid="welcome-card"
     >
       <Typography variant="h4" component="h1" sx={{ fontSize: dense ? { xs: '1.4rem', sm: '1.6rem' } : { xs: '1.6rem', sm: '2rem' } }}>
-        Welcome, {firstNameOf(name)}
+        {t('welcome', { name: firstNameOf(name) })}
       </Typography>
       <Typography sx={{ mt: dense ? 0 : 1, color: 'rgb(255 255 255 / 82%)', maxWidth: 640 }}>{children}</Typography>
     </Card>
