@@ -5,6 +5,7 @@ import type account from '../locales/en-GB/account.json';
 import type admins from '../locales/en-GB/admins.json';
 import type audit from '../locales/en-GB/audit.json';
 import type auth from '../locales/en-GB/auth.json';
+import type billing from '../locales/en-GB/billing.json';
 import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
 import type invitations from '../locales/en-GB/invitations.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       admins: typeof admins;
       audit: typeof audit;
       auth: typeof auth;
+      billing: typeof billing;
       board: typeof board;
       common: typeof common;
       invitations: typeof invitations;
