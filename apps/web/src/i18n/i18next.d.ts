@@ -9,6 +9,7 @@ import type billing from '../locales/en-GB/billing.json';
 import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
 import type invitations from '../locales/en-GB/invitations.json';
+import type invoices from '../locales/en-GB/invoices.json';
 import type landing from '../locales/en-GB/landing.json';
 import type layouts from '../locales/en-GB/layouts.json';
 import type plain from '../locales/en-GB/plain.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       board: typeof board;
       common: typeof common;
       invitations: typeof invitations;
+      invoices: typeof invoices;
       landing: typeof landing;
       layouts: typeof layouts;
       plain: typeof plain;
