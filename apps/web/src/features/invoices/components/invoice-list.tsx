@@ -49,12 +49,12 @@ export function invoiceColumns(
       id: 'number',
       header: t('list.columns.invoice'),
       cell: (invoice) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, rowGap: 0.25 }}>
           <Link component={RouterLink} to={getDetailPath(invoice.id)} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="invoice-link">
             {invoice.invoice_no}
           </Link>
           {invoice.kind === 'deposit' && (
-            <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
+            <Box component="span" sx={{ fontSize: 12, color: 'text.secondary', whiteSpace: 'nowrap' }}>
               {t('list.deposit')}
             </Box>
           )}
