@@ -26,6 +26,18 @@ describe('the interface language', () => {
     expect(formatDate('2026-03-05')).toBe('05. März 2026');
   });
 
+  it('writes dates in the new language already when the screens re-render for it', async () => {
+    const seen: string[] = [];
+    const onChange = () => seen.push(formatDate('2026-12-12'));
+    i18n.on('languageChanged', onChange);
+    try {
+      await setLocale('de');
+    } finally {
+      i18n.off('languageChanged', onChange);
+    }
+    expect(seen).toEqual(['12. Dez. 2026']);
+  });
+
   it('mirrors the page for Arabic', async () => {
     await setLocale('ar');
     expect(i18n.t('appBar.logout')).toBe('تسجيل الخروج');

@@ -108,6 +108,8 @@ export function setLocale(locale: UiLocale): Promise<void> {
       loaded.add(locale);
     }
     if (isRtl(locale)) mirroredStyles ??= (await import('./rtl-cache')).createRtlCache();
+    // Dates first: the screens re-render as soon as the language changes, and must not write dates in the old one.
+    setDateLocale(locale === PSEUDO_LOCALE ? DATE_LOCALE : locale);
     if (i18n.language !== locale) await i18n.changeLanguage(locale);
     applyToDocument(locale);
   });

@@ -21,12 +21,14 @@ import { InvoiceEditorDialog } from '../../features/invoices/components/invoice-
 import { InvoiceList } from '../../features/invoices/components/invoice-list';
 import { InvoiceTotalsPanel } from '../../features/invoices/components/invoice-totals-panel';
 import { RevenueChart } from '../../features/invoices/components/revenue-chart';
+import { useInvoicesT } from '../../features/invoices/i18n';
 import { StaffInvoiceActions } from '../../features/invoices/components/staff-invoice-actions';
 import { BillTimeButton } from '../../features/time/components/bill-time-button';
 import { InvoiceTimeSection } from '../../features/time/components/invoice-time-section';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard } from '../../components/section-card';
 import { ListLoading } from '../../components/list-states';
+import { useCommonT } from '../../i18n';
 import { errorMessage } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { projectPathFor } from '../../lib/project-links';
@@ -55,11 +57,13 @@ function RecurringSection() {
 }
 
 function RevenueSection() {
+  const { t } = useInvoicesT();
+  const { t: tc } = useCommonT();
   const summary = useInvoiceSummary();
   return (
-    <SectionCard title="Revenue by month" subtitle="Payments received less refunds, the last twelve months">
+    <SectionCard title={t('revenue.title')} subtitle={t('revenue.subtitle')}>
       <Box sx={{ px: { xs: 1, sm: 2 }, py: 2 }}>
-        {summary.data ? <RevenueChart revenue={summary.data.revenue_by_month} /> : <ListLoading label="Loading..." />}
+        {summary.data ? <RevenueChart revenue={summary.data.revenue_by_month} /> : <ListLoading label={tc('shared.loading')} />}
       </Box>
     </SectionCard>
   );
@@ -67,6 +71,7 @@ function RevenueSection() {
 
 /** Exports what the list shows: the filters on screen go with the request. */
 function ExportButton({ filters }: { filters: InvoiceFilters }) {
+  const { t } = useInvoicesT();
   const exporting = useExportInvoices();
   return (
     <Button
@@ -76,13 +81,14 @@ function ExportButton({ filters }: { filters: InvoiceFilters }) {
       onClick={() => exporting.mutate(filters, { onError: (e) => notify.error(errorMessage(e)) })}
       data-testid="export-invoices"
     >
-      Export CSV
+      {t('staff.exportCsv')}
     </Button>
   );
 }
 
 /** The staff invoice screen: every invoice with filters, creation, and one invoice's actions (`?id=`). */
 function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: string; withReports: boolean }) {
+  const { t } = useInvoicesT();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
@@ -92,11 +98,11 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
   if (id) {
     return (
       <>
-        <PageTitle title="Invoice" />
+        <PageTitle title={t('staff.invoiceTitle')} />
         <TestModeBanner />
         <InvoiceDetail
           invoiceId={id}
-          back={{ to: basePath, label: 'All invoices' }}
+          back={{ to: basePath, label: t('staff.allInvoices') }}
           renderActions={(invoice) => (
             <>
               <StaffInvoiceActions invoice={invoice} role={role} />
@@ -118,12 +124,8 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
 
   return (
     <>
-      <PageTitle title="Invoices" />
-      <PageHeading title="Invoices">
-        {withReports
-          ? 'Every invoice, what came in and what is still owed.'
-          : 'Create, send and follow invoices; record bank transfers and refund card payments.'}
-      </PageHeading>
+      <PageTitle title={t('staff.pageTitle')} />
+      <PageHeading title={t('staff.pageTitle')}>{withReports ? t('staff.introReports') : t('staff.introAdmin')}</PageHeading>
       <TestModeBanner />
       <Stack spacing={3}>
         {withReports && (
@@ -133,15 +135,15 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
           </>
         )}
         <InvoiceList
-          title={withReports ? 'All invoices' : 'Invoices'}
+          title={withReports ? t('staff.allInvoices') : t('staff.invoices')}
           variant="staff"
           getDetailPath={detailPath}
-          emptyText="Create an invoice for an approved project."
+          emptyText={t('staff.empty')}
           action={(filters) => (
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               {withReports && <ExportButton filters={filters} />}
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="new-invoice">
-                New invoice
+                {t('staff.newInvoice')}
               </Button>
             </Stack>
           )}
@@ -155,7 +157,7 @@ function StaffInvoices({ role, basePath, withReports }: { role: Role; basePath: 
           onClose={() => setCreating(false)}
           onSaved={(invoice) => {
             setCreating(false);
-            notify.success(`Draft ${invoice.invoice_no} created`);
+            notify.success(t('staff.draftCreated', { number: invoice.invoice_no }));
             void navigate(detailPath(invoice.id));
           }}
         />

@@ -9,6 +9,7 @@ import { TestModeBanner } from '../../features/config/components/test-mode-banne
 import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
 import { InvoiceList } from '../../features/invoices/components/invoice-list';
 import { PayButton } from '../../features/invoices/components/pay-button';
+import { useInvoicesT } from '../../features/invoices/i18n';
 import { InvoicesForbidden } from '../../features/invoices/components/invoices-forbidden';
 import { InvoiceTimeSection } from '../../features/time/components/invoice-time-section';
 import { useAuth } from '../../features/auth/hooks/use-auth';
@@ -25,6 +26,7 @@ const detailPath = (id: string) => invoicePathFor('client', id) ?? paths.client.
  * A company's members see no amounts: the screen says so instead of asking for what the server refuses them.
  */
 export function ViewInvoiceRoute() {
+  const { t } = useInvoicesT();
   const [searchParams] = useSearchParams();
   const { user } = useAuth();
   const id = searchParams.get('id');
@@ -32,12 +34,12 @@ export function ViewInvoiceRoute() {
   if (!seesAmounts(companyRoleOf(user))) {
     return (
       <>
-        <PageTitle title={id ? 'Invoice' : 'Invoices'} />
-        <PageHeading title="Invoices" />
+        <PageTitle title={id ? t('client.invoiceTitle') : t('client.invoices')} />
+        <PageHeading title={t('client.invoices')} />
         <InvoicesForbidden
           action={
             <Button component={RouterLink} to={paths.client.projects} variant="outlined">
-              My projects
+              {t('client.myProjects')}
             </Button>
           }
         />
@@ -48,11 +50,11 @@ export function ViewInvoiceRoute() {
   if (id) {
     return (
       <>
-        <PageTitle title="Invoice" />
+        <PageTitle title={t('client.invoiceTitle')} />
         <TestModeBanner />
         <InvoiceDetail
           invoiceId={id}
-          back={{ to: paths.client.invoices, label: 'My invoices' }}
+          back={{ to: paths.client.invoices, label: t('client.myInvoices') }}
           renderActions={(invoice) =>
             isPayable(invoice.status) && invoice.amount_due > 0 ? (
               <Box sx={{ width: { xs: '100%', sm: 'auto' } }}>
@@ -75,12 +77,10 @@ export function ViewInvoiceRoute() {
 
   return (
     <>
-      <PageTitle title="My invoices" />
-      <PageHeading title="My invoices">
-        Your company's invoices and its statement. Pay by card in a few taps; the receipt comes by e-mail.
-      </PageHeading>
+      <PageTitle title={t('client.myInvoices')} />
+      <PageHeading title={t('client.myInvoices')}>{t('client.intro')}</PageHeading>
       <TestModeBanner />
-      <InvoiceList title="Invoices" variant="client" getDetailPath={detailPath} emptyText="Invoices we send you appear here." />
+      <InvoiceList title={t('client.invoices')} variant="client" getDetailPath={detailPath} emptyText={t('client.empty')} />
       {user?.company_id && (
         <Box sx={{ mt: 3 }}>
           <StatementPanel companyId={user.company_id} today={new Date().toISOString().slice(0, 10)} />

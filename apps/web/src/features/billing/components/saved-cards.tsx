@@ -11,10 +11,12 @@ import { ListError, ListLoading } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { i18n } from '../../../i18n';
+import { useBillingT } from '../i18n';
 import { usePaymentMethods, useRemoveCard, useSetDefaultCard, useStartCardSetup } from '../api/payment-methods';
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
-export const cardLabel = (card: SavedPaymentMethod) => `${BRANDS[card.brand] ?? card.brand} ending ${card.last4}`;
+export const cardLabel = (card: SavedPaymentMethod) => i18n.t('billing:cards.label', { brand: BRANDS[card.brand] ?? card.brand, last4: card.last4 });
 const expiry = (card: SavedPaymentMethod) => `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`;
 
 /**
@@ -22,6 +24,7 @@ const expiry = (card: SavedPaymentMethod) => `${String(card.exp_month).padStart(
  * provider's page, then back here), remove one after a confirmation, and choose the one autopay charges; staff only look.
  */
 export function SavedCards({ canManage, companyId }: { canManage: boolean; companyId?: string }) {
+  const { t } = useBillingT();
   const cards = usePaymentMethods(companyId);
   const setup = useStartCardSetup();
   const setDefault = useSetDefaultCard();
@@ -31,8 +34,8 @@ export function SavedCards({ canManage, companyId }: { canManage: boolean; compa
 
   return (
     <SectionCard
-      title="Saved cards"
-      subtitle="Invoices set to autopay are charged to the default card when they are sent."
+      title={t('cards.title')}
+      subtitle={t('cards.subtitle')}
       data-testid="saved-cards"
       action={
         canManage ? (
@@ -41,26 +44,26 @@ export function SavedCards({ canManage, companyId }: { canManage: boolean; compa
             onClick={() => setup.mutate(undefined, { onError: (e) => notify.error(errorMessage(e)) })}
             disabled={setup.isPending}
           >
-            Add card
+            {t('cards.add')}
           </Button>
         ) : undefined
       }
     >
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
         {cards.isPending ? (
-          <ListLoading label="Loading" />
+          <ListLoading label={t('cards.loading')} />
         ) : cards.isError ? (
           <ListError message={errorMessage(cards.error)} onRetry={() => void cards.refetch()} />
         ) : (
           <Stack spacing={2}>
             {cards.data.autopay.paused && (
               <Alert severity="warning" data-testid="autopay-paused">
-                Autopay is paused: the last automatic payment failed ({cards.data.autopay.reason}). Save a new card to start it again.
+                {t('cards.paused', { reason: cards.data.autopay.reason })}
               </Alert>
             )}
             {cards.data.items.length === 0 ? (
               <Typography color="text.secondary" data-testid="no-cards">
-                No card saved yet.{canManage ? ' Add one to pay invoices automatically.' : ''}
+                {canManage ? t('cards.noneManage') : t('cards.none')}
               </Typography>
             ) : (
               <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -83,27 +86,32 @@ export function SavedCards({ canManage, companyId }: { canManage: boolean; compa
                     <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 600 }}>{cardLabel(card)}</Typography>
                       <Typography variant="body2" color="text.secondary">
-                        Expires {expiry(card)}
+                        {t('cards.expires', { date: expiry(card) })}
                       </Typography>
                     </Box>
-                    {card.is_default && <Chip label="Default for autopay" color="primary" size="small" />}
+                    {card.is_default && <Chip label={t('cards.default')} color="primary" size="small" />}
                     {canManage && !card.is_default && (
                       <Button
                         size="small"
                         onClick={() =>
                           setDefault.mutate(card.id, {
-                            onSuccess: () => notify.success(`${cardLabel(card)} is now used for autopay`),
+                            onSuccess: () => notify.success(t('cards.nowDefault', { card: cardLabel(card) })),
                             onError: (e) => notify.error(errorMessage(e)),
                           })
                         }
-                        aria-label={`Use ${cardLabel(card)} for autopay`}
+                        aria-label={t('cards.useForAutopay', { card: cardLabel(card) })}
                       >
-                        Make default
+                        {t('cards.makeDefault')}
                       </Button>
                     )}
                     {canManage && (
-                      <Button size="small" color="error" onClick={() => setRemovingId(card.id)} aria-label={`Remove ${cardLabel(card)}`}>
-                        Remove
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setRemovingId(card.id)}
+                        aria-label={t('cards.removeLabel', { card: cardLabel(card) })}
+                      >
+                        {t('cards.remove')}
                       </Button>
                     )}
                   </Box>
@@ -115,24 +123,22 @@ export function SavedCards({ canManage, companyId }: { canManage: boolean; compa
       </Box>
       <ConfirmDialog
         open={removing !== undefined}
-        title="Remove this card?"
-        confirmLabel="Remove card"
+        title={t('cards.removeTitle')}
+        confirmLabel={t('cards.removeConfirm')}
         isPending={remove.isPending}
         onConfirm={() =>
           removing &&
           remove.mutate(removing.id, {
             onSuccess: () => {
               setRemovingId(null);
-              notify.success(`${cardLabel(removing)} was removed`);
+              notify.success(t('cards.removed', { card: cardLabel(removing) }));
             },
             onError: (e) => notify.error(errorMessage(e)),
           })
         }
         onClose={() => setRemovingId(null)}
       >
-        {removing?.is_default
-          ? `${removing ? cardLabel(removing) : ''} pays your invoices automatically; your newest other card takes its place, if you have one.`
-          : `${removing ? cardLabel(removing) : ''} will no longer be kept.`}
+        {removing && t(removing.is_default ? 'cards.removeDefaultText' : 'cards.removeText', { card: cardLabel(removing) })}
       </ConfirmDialog>
     </SectionCard>
   );

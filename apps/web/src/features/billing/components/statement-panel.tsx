@@ -1,4 +1,4 @@
-import { formatDate, shiftDay, type StatementLine } from '@agency/schema';
+import { formatDate, shiftDay } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -11,12 +11,13 @@ import { formatMoney } from '../../../lib/format';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { downloadStatement, useStatement } from '../api/statement';
+import { useBillingT } from '../i18n';
 
-const KIND_LABELS: Record<StatementLine['kind'], string> = { invoice: 'Invoice', payment: 'Payment', refund: 'Refund', credit_note: 'Credit note' };
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** A company's statement over a date range: opening balance, each movement with the balance after it, closing balance, and the PDF. */
 export function StatementPanel({ companyId, today }: { companyId: string; today: string }) {
+  const { t } = useBillingT();
   const [from, setFrom] = useState(() => shiftDay(today, -90));
   const [to, setTo] = useState(today);
   const valid = isDay(from) && isDay(to) && from <= to;
@@ -29,8 +30,8 @@ export function StatementPanel({ companyId, today }: { companyId: string; today:
 
   return (
     <SectionCard
-      title="Statement"
-      subtitle="Invoices, payments, refunds and credit notes over a period, with the balance after each."
+      title={t('statement.title')}
+      subtitle={t('statement.subtitle')}
       data-testid="statement"
       action={
         <Button
@@ -43,23 +44,29 @@ export function StatementPanel({ companyId, today }: { companyId: string; today:
               .finally(() => setDownloading(false));
           }}
         >
-          Download PDF
+          {t('statement.download')}
         </Button>
       }
     >
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <DateInput label="From" value={from} onChange={setFrom} error={!valid} />
-          <DateInput label="To" value={to} onChange={setTo} error={!valid} helperText={!valid ? 'The end cannot be before the start' : undefined} />
+          <DateInput label={t('statement.from')} value={from} onChange={setFrom} error={!valid} />
+          <DateInput
+            label={t('statement.to')}
+            value={to}
+            onChange={setTo}
+            error={!valid}
+            helperText={!valid ? t('statement.rangeError') : undefined}
+          />
         </Stack>
         {!valid ? null : statement.isPending ? (
-          <ListLoading label="Loading" />
+          <ListLoading label={t('statement.loading')} />
         ) : statement.isError ? (
           <ListError message={errorMessage(statement.error)} onRetry={() => void statement.refetch()} />
         ) : (
           <Stack spacing={1} data-testid="statement-lines">
-            <Row label="Opening balance" value={money(statement.data.opening_balance)} strong testId="opening-balance" />
-            {statement.data.lines.length === 0 && <Typography color="text.secondary">Nothing happened in this period.</Typography>}
+            <Row label={t('statement.opening')} value={money(statement.data.opening_balance)} strong testId="opening-balance" />
+            {statement.data.lines.length === 0 && <Typography color="text.secondary">{t('statement.nothing')}</Typography>}
             {statement.data.lines.map((line, i) => (
               <Box
                 key={`${line.kind}-${line.reference}-${i}`}
@@ -68,21 +75,21 @@ export function StatementPanel({ companyId, today }: { companyId: string; today:
               >
                 <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600 }}>
-                    {KIND_LABELS[line.kind]} {line.reference}
+                    {t('statement.line', { kind: t(`statement.kinds.${line.kind}`), reference: line.reference })}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {formatDate(line.date)} · {line.description}
                   </Typography>
                 </Box>
-                <Box sx={{ textAlign: 'right', minWidth: 120 }}>
+                <Box sx={{ textAlign: 'end', minWidth: 120 }}>
                   <Typography>{money(line.amount)}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    Balance {money(line.balance)}
+                    {t('statement.balance', { amount: money(line.balance) })}
                   </Typography>
                 </Box>
               </Box>
             ))}
-            <Row label="Closing balance" value={money(statement.data.closing_balance)} strong testId="closing-balance" />
+            <Row label={t('statement.closing')} value={money(statement.data.closing_balance)} strong testId="closing-balance" />
           </Stack>
         )}
       </Box>

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useInvoicesT } from '../i18n';
 
 type TextFieldProps = { label: string; value: string; onChange: (value: string) => void; maxLength: number; testId: string };
 
@@ -40,6 +41,7 @@ export function AmountReasonDialog({
   children,
   error,
 }: Props) {
+  const { t } = useInvoicesT();
   return (
     <ConfirmDialog
       open={open}
@@ -53,7 +55,7 @@ export function AmountReasonDialog({
       <Stack spacing={2} sx={{ pt: 1 }}>
         <span>{intro}</span>
         <TextField
-          label={`Amount (${currency})`}
+          label={t('amountLabel', { currency })}
           value={amount.value}
           onChange={(e) => amount.onChange(e.target.value)}
           slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': amount.testId } }}

@@ -4,6 +4,7 @@ import { DataTable } from '../../../components/data-table';
 import { ListEmpty } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvoicesT } from '../i18n';
 import { listInvoices } from '../api/list-invoices';
 import { invoiceColumns } from './invoice-list';
 
@@ -18,6 +19,7 @@ type CompanyInvoicesProps = {
 
 /** Every invoice of a client company's projects, for staff: one list, newest first. */
 export function CompanyInvoices({ projectIds, getDetailPath }: CompanyInvoicesProps) {
+  const { t } = useInvoicesT();
   const results = useQueries({
     queries: projectIds.map((projectId) => ({
       queryKey: [...queryKeys.invoices.list({ project_id: projectId }), PER_PROJECT],
@@ -30,19 +32,19 @@ export function CompanyInvoices({ projectIds, getDetailPath }: CompanyInvoicesPr
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || Number(b.id) - Number(a.id));
 
   return (
-    <SectionCard title="Invoices" subtitle="Every invoice of the company’s projects." data-testid="company-invoices">
+    <SectionCard title={t('company.title')} subtitle={t('company.subtitle')} data-testid="company-invoices">
       <DataTable
         columns={invoiceColumns('staff', getDetailPath, true)}
         rows={invoices}
         getRowId={(invoice) => invoice.id}
-        label="Invoices of the company"
+        label={t('company.tableLabel')}
         isLoading={results.some((result) => result.isPending)}
-        loadingLabel="Loading invoices..."
+        loadingLabel={t('list.loading')}
         error={failed?.error ?? undefined}
         onRetry={() => {
           for (const result of results) if (result.isError) void result.refetch();
         }}
-        empty={<ListEmpty icon={<ReceiptLongOutlinedIcon />} title="No invoices yet" />}
+        empty={<ListEmpty icon={<ReceiptLongOutlinedIcon />} title={t('list.empty')} />}
         getRowAttributes={(invoice) => ({ 'data-invoice-id': invoice.id, 'data-invoice-no': invoice.invoice_no })}
         rowTestId="invoice-row"
       />

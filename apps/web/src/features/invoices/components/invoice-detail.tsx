@@ -1,4 +1,4 @@
-import { invoiceStateNote, PAYMENT_METHOD_LABELS, shownInvoiceNotes, type Invoice } from '@agency/schema';
+import { invoiceStateNote, shownInvoiceNotes, type Invoice } from '@agency/schema';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -16,6 +16,8 @@ import { openDocument } from '../../../lib/documents';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { i18n } from '../../../i18n';
+import { useInvoicesT } from '../i18n';
 import { useInvoice } from '../api/get-invoice';
 import { InvoiceAmounts } from './invoice-amounts';
 import { InvoicesForbidden } from './invoices-forbidden';
@@ -23,24 +25,51 @@ import { InvoiceStatusChip } from './invoice-status-chip';
 
 type Line = Invoice['lines'][number] & { index: number };
 
+/** The sentence the invoice ends on for its state (the schema decides when there is one), in the reader's language. */
+function stateNoteOf(invoice: Invoice): string | null {
+  const paidOn = formatDate(invoice.paid_at);
+  if (invoiceStateNote(invoice, paidOn) === null) return null;
+  const t = i18n.getFixedT(null, 'invoices');
+  if (invoice.status !== 'paid') return t('detail.stateNote.depositWaiting');
+  const deposit = invoice.kind === 'deposit';
+  if (paidOn) return t(deposit ? 'detail.stateNote.paidOnDeposit' : 'detail.stateNote.paidOnFull', { date: paidOn });
+  return t(deposit ? 'detail.stateNote.paidDeposit' : 'detail.stateNote.paidFull');
+}
+
 function lineColumns(invoice: Invoice): DataColumn<Line>[] {
+  const t = i18n.getFixedT(null, 'invoices');
   const m = (minor: number) => formatMoney(minor, invoice.currency);
   return [
-    { id: 'description', header: 'Description', cell: (l) => l.description, minWidth: 200, card: 'title', cellSx: { overflowWrap: 'anywhere' } },
-    { id: 'quantity', header: 'Qty', align: 'right', cell: (l) => l.quantity, minWidth: 60, priority: 2 },
-    { id: 'unit', header: 'Unit price', align: 'right', cell: (l) => m(l.unit_price), minWidth: 110, priority: 2, cellSx: { whiteSpace: 'nowrap' } },
+    {
+      id: 'description',
+      header: t('detail.columns.description'),
+      cell: (l) => l.description,
+      minWidth: 200,
+      card: 'title',
+      cellSx: { overflowWrap: 'anywhere' },
+    },
+    { id: 'quantity', header: t('detail.columns.quantity'), align: 'right', cell: (l) => l.quantity, minWidth: 60, priority: 2 },
+    {
+      id: 'unit',
+      header: t('detail.columns.unitPrice'),
+      align: 'right',
+      cell: (l) => m(l.unit_price),
+      minWidth: 110,
+      priority: 2,
+      cellSx: { whiteSpace: 'nowrap' },
+    },
     {
       id: 'tax',
-      header: 'Tax',
+      header: t('detail.columns.tax'),
       align: 'right',
-      cell: (l) => `${l.tax_rate} % · ${m(l.tax)}`,
+      cell: (l) => t('detail.taxCell', { rate: l.tax_rate, amount: m(l.tax) }),
       minWidth: 120,
       priority: 3,
       cellSx: { whiteSpace: 'nowrap' },
     },
     {
       id: 'amount',
-      header: 'Amount',
+      header: t('detail.columns.amount'),
       align: 'right',
       cell: (l) => m(l.amount),
       minWidth: 110,
@@ -53,19 +82,27 @@ function lineColumns(invoice: Invoice): DataColumn<Line>[] {
 type Payment = Invoice['payments'][number];
 
 function paymentColumns(invoice: Invoice): DataColumn<Payment>[] {
+  const t = i18n.getFixedT(null, 'invoices');
   return [
     {
       id: 'what',
-      header: 'Payment',
-      cell: (p) => (p.kind === 'refund' ? `Refund (${PAYMENT_METHOD_LABELS[p.method].toLowerCase()})` : PAYMENT_METHOD_LABELS[p.method]),
+      header: t('detail.columns.payment'),
+      cell: (p) => (p.kind === 'refund' ? t(`refundMethod.${p.method}`) : t(`paymentMethod.${p.method}`)),
       minWidth: 140,
       card: 'title',
     },
-    { id: 'date', header: 'Date', cell: (p) => formatDate(p.received_on), minWidth: 110, cellSx: { whiteSpace: 'nowrap' } },
-    { id: 'reference', header: 'Reference', cell: (p) => p.reference ?? '—', minWidth: 160, priority: 2, cellSx: { overflowWrap: 'anywhere' } },
+    { id: 'date', header: t('detail.columns.date'), cell: (p) => formatDate(p.received_on), minWidth: 110, cellSx: { whiteSpace: 'nowrap' } },
+    {
+      id: 'reference',
+      header: t('detail.columns.reference'),
+      cell: (p) => p.reference ?? '—',
+      minWidth: 160,
+      priority: 2,
+      cellSx: { overflowWrap: 'anywhere' },
+    },
     {
       id: 'amount',
-      header: 'Amount',
+      header: t('detail.columns.amount'),
       align: 'right',
       cell: (p) => `${p.kind === 'refund' ? '−' : ''}${formatMoney(p.amount, invoice.currency)}`,
       minWidth: 110,
@@ -74,7 +111,7 @@ function paymentColumns(invoice: Invoice): DataColumn<Payment>[] {
     },
     {
       id: 'receipt',
-      header: 'Receipt',
+      header: t('detail.columns.receipt'),
       isHeaderHidden: true,
       align: 'right',
       cell: (p) =>
@@ -83,10 +120,10 @@ function paymentColumns(invoice: Invoice): DataColumn<Payment>[] {
             onClick={() => openDocument(p.receipt_url!).catch((error: unknown) => notify.error(errorMessage(error)))}
             size="small"
             startIcon={<PictureAsPdfOutlinedIcon />}
-            aria-label={`Receipt for the payment of ${formatDate(p.received_on)} (PDF)`}
+            aria-label={t('detail.receiptLabel', { date: formatDate(p.received_on) })}
             data-testid="payment-receipt"
           >
-            Receipt
+            {t('detail.receipt')}
           </Button>
         ) : null,
       minWidth: 120,
@@ -121,9 +158,10 @@ type InvoiceDetailProps = {
 
 /** One invoice: number, status, parties and dates, the lines, the totals, the payments and the PDF. */
 export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLink, renderSections }: InvoiceDetailProps) {
+  const { t } = useInvoicesT();
   const query = useInvoice(invoiceId);
   const backLink = (
-    <Button component={Link} to={back.to} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
+    <Button component={Link} to={back.to} startIcon={<ArrowBackIcon sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />} sx={{ mb: 2, ml: -1 }}>
       {back.label}
     </Button>
   );
@@ -131,7 +169,7 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
     return (
       <>
         {backLink}
-        <ListLoading label="Loading invoice..." />
+        <ListLoading label={t('detail.loading')} />
       </>
     );
   }
@@ -142,12 +180,7 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
         {hasErrorCode(query.error, 'FORBIDDEN') ? (
           <InvoicesForbidden />
         ) : (
-          <RecordError
-            error={query.error}
-            missingText="This invoice does not exist, or it is not one of yours."
-            onRetry={() => void query.refetch()}
-            data-testid="invoice-not-found"
-          />
+          <RecordError error={query.error} missingText={t('detail.missing')} onRetry={() => void query.refetch()} data-testid="invoice-not-found" />
         )}
       </>
     );
@@ -155,17 +188,17 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
   const invoice = query.data;
   const lines = invoice.lines.map((line, index) => ({ ...line, index }));
   const notes = shownInvoiceNotes(invoice);
-  const stateNote = invoiceStateNote(invoice, formatDate(invoice.paid_at));
+  const stateNote = stateNoteOf(invoice);
   return (
     <Box data-testid="invoice-detail" data-invoice-id={invoice.id} data-status={invoice.status}>
       {backLink}
-      <Card component="article" aria-label={`Invoice ${invoice.invoice_no}`} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Card component="article" aria-label={t('detail.label', { number: invoice.invoice_no })} sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="invoice-number">
             {invoice.invoice_no}
           </Typography>
           <InvoiceStatusChip invoice={invoice} size="medium" />
-          {invoice.kind === 'deposit' && <Typography color="text.secondary">Deposit</Typography>}
+          {invoice.kind === 'deposit' && <Typography color="text.secondary">{t('detail.deposit')}</Typography>}
           <Box sx={{ flex: 1 }} />
           <Button
             onClick={() => openDocument(invoice.pdf_url).catch((error: unknown) => notify.error(errorMessage(error)))}
@@ -173,7 +206,7 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
             startIcon={<PictureAsPdfOutlinedIcon />}
             data-testid="invoice-pdf"
           >
-            PDF
+            {t('detail.pdf')}
           </Button>
         </Box>
 
@@ -184,17 +217,17 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
         )}
         {invoice.status === 'void' && invoice.void_reason && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            Voided {formatDateTime(invoice.voided_at)}: {invoice.void_reason}
+            {t('detail.voided', { date: formatDateTime(invoice.voided_at), reason: invoice.void_reason })}
           </Alert>
         )}
 
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 2 }}>
-          <Fact label="Client">{invoice.client.name}</Fact>
-          <Fact label="Project">
-            {invoice.project_id === null ? 'None: billed to the company' : renderProjectLink ? renderProjectLink(invoice) : invoice.project_title}
+          <Fact label={t('detail.client')}>{invoice.client.name}</Fact>
+          <Fact label={t('detail.project')}>
+            {invoice.project_id === null ? t('detail.noProject') : renderProjectLink ? renderProjectLink(invoice) : invoice.project_title}
           </Fact>
-          <Fact label="Issued">{formatDate(invoice.issue_date)}</Fact>
-          <Fact label="Due">{formatDate(invoice.due_date)}</Fact>
+          <Fact label={t('detail.issued')}>{formatDate(invoice.issue_date)}</Fact>
+          <Fact label={t('detail.due')}>{formatDate(invoice.due_date)}</Fact>
         </Box>
 
         {renderActions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>{renderActions(invoice)}</Box>}
@@ -204,8 +237,8 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
           columns={lineColumns(invoice)}
           rows={lines}
           getRowId={(line) => String(line.index)}
-          label="Lines"
-          empty={<ListEmpty title="No lines" />}
+          label={t('detail.lines')}
+          empty={<ListEmpty title={t('detail.noLines')} />}
           rowTestId="invoice-line"
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: { xs: 0, sm: 2 }, pt: 2 }}>
@@ -230,16 +263,16 @@ export function InvoiceDetail({ invoiceId, back, renderActions, renderProjectLin
 
       {renderSections?.(invoice)}
 
-      <Card component="section" aria-label="Payments" sx={{ mt: 3 }} data-testid="invoice-payments">
+      <Card component="section" aria-label={t('detail.payments')} sx={{ mt: 3 }} data-testid="invoice-payments">
         <Typography variant="h6" component="h2" sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: 1 }}>
-          Payments
+          {t('detail.payments')}
         </Typography>
         <DataTable
           columns={paymentColumns(invoice)}
           rows={invoice.payments}
           getRowId={(p) => p.id}
-          label="Payments"
-          empty={<ListEmpty title="No payments yet" />}
+          label={t('detail.payments')}
+          empty={<ListEmpty title={t('detail.noPayments')} />}
           rowTestId="invoice-payment"
         />
       </Card>

@@ -7,7 +7,7 @@ import { renderScreen } from '../../../test/render';
 import { server } from '../../../test/server';
 import { InvoiceEditorDialog } from './invoice-editor-dialog';
 
-describe('invoice editor', () => {
+describe('invoice editor', { timeout: 20_000 }, () => {
   it('updates the totals as lines are typed, per line and half-up, and sends minor units', async () => {
     let sent: CreateInvoiceInput | null = null;
     server.use(

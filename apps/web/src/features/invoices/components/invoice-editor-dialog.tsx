@@ -19,6 +19,8 @@ import { useId, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { currencyDecimals, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
+import { useCommonT } from '../../../i18n';
+import { useInvoicesT } from '../i18n';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useBillableProjects } from '../api/list-billable-projects';
 import { useUpdateInvoice } from '../api/update-invoice';
@@ -103,6 +105,8 @@ type InvoiceEditorDialogProps = {
 
 /** Create or edit a draft: project, currency, dates, line items (totals update as you type), discount and notes. */
 export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency, onClose, onSaved }: InvoiceEditorDialogProps) {
+  const { t } = useInvoicesT();
+  const { t: tc } = useCommonT();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -137,22 +141,24 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
     const parsed: InvoiceLineInput[] = [];
     values.lines.forEach((line, index) => {
       if (line.description.trim() === '') {
-        setError(`lines.${index}.description`, { message: 'Describe the work' });
+        setError(`lines.${index}.description`, { message: t('editor.describeWork') });
         valid = false;
       }
       const result = parseLine(line, values.currency);
       if (!result) {
-        setError(`lines.${index}.unit_price`, { message: `A price in ${values.currency}, e.g. ${toMajor(150050, values.currency)}` });
+        setError(`lines.${index}.unit_price`, {
+          message: t('editor.priceError', { currency: values.currency, example: toMajor(150050, values.currency) }),
+        });
         valid = false;
       } else parsed.push(result);
     });
     const discount = values.discount.trim() === '' ? 0 : toMinorUnits(values.discount, values.currency);
     if (discount === null) {
-      setError('discount', { message: 'An amount, e.g. 50' });
+      setError('discount', { message: t('editor.discountError') });
       valid = false;
     }
     if (!invoice && !values.project_id) {
-      setError('project_id', { message: 'Choose a project' });
+      setError('project_id', { message: t('editor.chooseProject') });
       valid = false;
     }
     if (!valid) return;
@@ -177,7 +183,7 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
 
   return (
     <Dialog open={open} onClose={handleClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby={titleId} data-testid="invoice-editor">
-      <DialogTitle id={titleId}>{invoice ? `Edit ${invoice.invoice_no}` : 'New invoice'}</DialogTitle>
+      <DialogTitle id={titleId}>{invoice ? t('editor.editTitle', { number: invoice.invoice_no }) : t('editor.newTitle')}</DialogTitle>
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Stack spacing={2}>
@@ -194,11 +200,11 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                   render={({ field, fieldState }) => (
                     <TextField
                       select
-                      label="Project"
+                      label={t('editor.project')}
                       value={field.value}
                       onChange={(event) => handleProjectChange(event.target.value)}
                       error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message ?? (projects.isPending ? 'Loading projects...' : 'Approved projects')}
+                      helperText={fieldState.error?.message ?? (projects.isPending ? t('editor.loadingProjects') : t('editor.approvedProjects'))}
                       sx={{ flex: 2 }}
                       slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'invoice-project' } as object } }}
                     >
@@ -215,7 +221,7 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                 control={control}
                 name="currency"
                 render={({ field }) => (
-                  <TextField select label="Currency" {...field} sx={{ flex: 1, minWidth: 120 }}>
+                  <TextField select label={t('editor.currency')} {...field} sx={{ flex: 1, minWidth: 120 }}>
                     {CURRENCIES.map((c) => (
                       <MenuItem key={c} value={c}>
                         {c}
@@ -229,7 +235,7 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                 name="issue_date"
                 render={({ field }) => (
                   <DateInput
-                    label="Issue date"
+                    label={t('editor.issueDate')}
                     value={field.value ?? ''}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
@@ -243,12 +249,12 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                 name="due_date"
                 render={({ field }) => (
                   <DateInput
-                    label="Due date"
+                    label={t('editor.dueDate')}
                     value={field.value ?? ''}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     name={field.name}
-                    helperText={field.value ? undefined : 'Default: 14 days'}
+                    helperText={field.value ? undefined : t('editor.dueDefault')}
                     sx={{ flex: 1 }}
                   />
                 )}
@@ -256,7 +262,7 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
             </Stack>
 
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-              Lines
+              {t('editor.lines')}
             </Typography>
             <Stack spacing={2} data-testid="invoice-lines">
               {lines.fields.map((field, index) => (
@@ -270,7 +276,7 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                     name={`lines.${index}.description`}
                     render={({ field: f, fieldState }) => (
                       <TextField
-                        label="Description"
+                        label={t('editor.description')}
                         {...f}
                         error={Boolean(fieldState.error)}
                         helperText={fieldState.error?.message}
@@ -283,7 +289,11 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                     control={control}
                     name={`lines.${index}.quantity`}
                     render={({ field: f }) => (
-                      <TextField label="Qty" {...f} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'line-quantity' } }} />
+                      <TextField
+                        label={t('editor.quantity')}
+                        {...f}
+                        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'line-quantity' } }}
+                      />
                     )}
                   />
                   <Controller
@@ -291,7 +301,7 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                     name={`lines.${index}.unit_price`}
                     render={({ field: f, fieldState }) => (
                       <TextField
-                        label="Unit price"
+                        label={t('editor.unitPrice')}
                         {...f}
                         error={Boolean(fieldState.error)}
                         helperText={fieldState.error?.message}
@@ -303,11 +313,11 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                     control={control}
                     name={`lines.${index}.tax_rate`}
                     render={({ field: f }) => (
-                      <TextField label="Tax %" {...f} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'line-tax' } }} />
+                      <TextField label={t('editor.taxRate')} {...f} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'line-tax' } }} />
                     )}
                   />
                   <IconButton
-                    aria-label={`Remove line ${index + 1}`}
+                    aria-label={t('editor.removeLine', { number: index + 1 })}
                     onClick={() => lines.remove(index)}
                     disabled={lines.fields.length === 1}
                     sx={{ mt: 1, justifySelf: { xs: 'end', md: 'auto' } }}
@@ -324,7 +334,7 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                 disabled={lines.fields.length >= MAX_INVOICE_LINES}
                 data-testid="add-line"
               >
-                Add a line
+                {t('editor.addLine')}
               </Button>
             </Box>
 
@@ -335,10 +345,10 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                   name="discount"
                   render={({ field, fieldState }) => (
                     <TextField
-                      label="Discount (amount)"
+                      label={t('editor.discount')}
                       {...field}
                       error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message ?? 'Taken off before tax'}
+                      helperText={fieldState.error?.message ?? t('editor.discountHelp')}
                       slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'invoice-discount-input' } }}
                     />
                   )}
@@ -347,7 +357,7 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
                   control={control}
                   name="notes"
                   render={({ field }) => (
-                    <TextField label="Notes for the client" multiline minRows={2} {...field} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+                    <TextField label={t('editor.notes')} multiline minRows={2} {...field} slotProps={{ htmlInput: { maxLength: 2000 } }} />
                   )}
                 />
               </Stack>
@@ -359,10 +369,10 @@ export function InvoiceEditorDialog({ open, invoice, projectId, projectCurrency,
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
           <Button onClick={handleClose} disabled={pending}>
-            Cancel
+            {tc('shared.cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={pending} disabled={formState.isSubmitting} data-testid="invoice-save">
-            {invoice ? 'Save draft' : 'Create draft'}
+            {invoice ? t('editor.saveDraft') : t('editor.createDraft')}
           </Button>
         </DialogActions>
       </Box>

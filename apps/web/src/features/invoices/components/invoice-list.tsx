@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, isPayable, type InvoiceListItem, type InvoiceStatus } from '@agency/schema';
+import { INVOICE_STATUSES, isPayable, type InvoiceListItem, type InvoiceStatus } from '@agency/schema';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -14,6 +14,8 @@ import { ListEmpty, LoadMore } from '../../../components/list-states';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { hasErrorCode } from '../../../lib/http';
+import { i18n } from '../../../i18n';
+import { useInvoicesT } from '../i18n';
 import { useBillableProjects } from '../api/list-billable-projects';
 import { useInvoices, type InvoiceFilters } from '../api/list-invoices';
 import { InvoicesForbidden } from './invoices-forbidden';
@@ -41,23 +43,24 @@ export function invoiceColumns(
   getDetailPath: (id: string) => string,
   showProject: boolean,
 ): DataColumn<InvoiceListItem>[] {
+  const t = i18n.getFixedT(null, 'invoices');
   const columns: (DataColumn<InvoiceListItem> | false)[] = [
     {
       id: 'number',
-      header: 'Invoice',
+      header: t('list.columns.invoice'),
       cell: (invoice) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, rowGap: 0.25 }}>
           <Link component={RouterLink} to={getDetailPath(invoice.id)} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="invoice-link">
             {invoice.invoice_no}
           </Link>
           {invoice.kind === 'deposit' && (
-            <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
-              Deposit
+            <Box component="span" sx={{ fontSize: 12, color: 'text.secondary', whiteSpace: 'nowrap' }}>
+              {t('list.deposit')}
             </Box>
           )}
           {invoice.needs_attention && (
-            <Tooltip title={invoice.attention_note ?? 'A payment needs attention'}>
-              <WarningAmberIcon color="warning" fontSize="small" aria-label="Needs attention" data-testid="invoice-attention" />
+            <Tooltip title={invoice.attention_note ?? t('list.attention')}>
+              <WarningAmberIcon color="warning" fontSize="small" aria-label={t('list.needsAttention')} data-testid="invoice-attention" />
             </Tooltip>
           )}
         </Box>
@@ -65,19 +68,19 @@ export function invoiceColumns(
       minWidth: 205,
       card: 'title',
     },
-    { id: 'status', header: 'Status', cell: (invoice) => <InvoiceStatusChip invoice={invoice} />, minWidth: 150, card: 'aside' },
+    { id: 'status', header: t('list.columns.status'), cell: (invoice) => <InvoiceStatusChip invoice={invoice} />, minWidth: 150, card: 'aside' },
     showProject && {
       id: 'project',
-      header: 'Project',
-      cell: (invoice) => invoice.project_title ?? 'No project',
+      header: t('list.columns.project'),
+      cell: (invoice) => invoice.project_title ?? t('list.noProject'),
       priority: 3,
       minWidth: 160,
       cellSx: { overflowWrap: 'anywhere' },
     },
-    variant === 'staff' && { id: 'client', header: 'Client', cell: (invoice) => invoice.client.name, priority: 2, minWidth: 130 },
+    variant === 'staff' && { id: 'client', header: t('list.columns.client'), cell: (invoice) => invoice.client.name, priority: 2, minWidth: 130 },
     {
       id: 'total',
-      header: 'Total',
+      header: t('list.columns.total'),
       align: 'right',
       cell: (invoice) => formatMoney(invoice.total, invoice.currency),
       priority: 4,
@@ -86,7 +89,7 @@ export function invoiceColumns(
     },
     {
       id: 'due',
-      header: 'Amount due',
+      header: t('list.columns.amountDue'),
       align: 'right',
       cell: (invoice) => (
         <Box component="span" data-testid="invoice-amount-due">
@@ -98,7 +101,7 @@ export function invoiceColumns(
     },
     {
       id: 'due-date',
-      header: 'Due',
+      header: t('list.columns.due'),
       cell: (invoice) => formatDate(invoice.due_date),
       priority: 3,
       minWidth: 115,
@@ -106,7 +109,7 @@ export function invoiceColumns(
     },
     variant === 'client' && {
       id: 'pay',
-      header: 'Pay',
+      header: t('list.columns.pay'),
       isHeaderHidden: true,
       align: 'right',
       cell: (invoice) => (isPayable(invoice.status) && invoice.amount_due > 0 ? <PayButton invoice={invoice} size="small" /> : null),
@@ -129,6 +132,7 @@ export function InvoiceList({
   emptyText,
   'data-testid': testId = 'invoice-list',
 }: InvoiceListProps) {
+  const { t } = useInvoicesT();
   const [status, setStatus] = useState<InvoiceStatus | ''>('');
   const [project, setProject] = useState('');
   const [client, setClient] = useState('');
@@ -165,7 +169,7 @@ export function InvoiceList({
       <TextField
         size="small"
         select
-        label="Status"
+        label={t('list.status')}
         value={attention ? 'attention' : status}
         onChange={(event) => {
           const value = event.target.value;
@@ -177,18 +181,18 @@ export function InvoiceList({
           select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'invoice-status-filter' } as object },
         }}
       >
-        <MenuItem value="">All statuses</MenuItem>
+        <MenuItem value="">{t('list.allStatuses')}</MenuItem>
         {INVOICE_STATUSES.map((value) => (
           <MenuItem key={value} value={value}>
-            {INVOICE_STATUS_LABELS[value]}
+            {t(`status.${value}`)}
           </MenuItem>
         ))}
-        <MenuItem value="attention">Needs attention</MenuItem>
+        <MenuItem value="attention">{t('list.needsAttention')}</MenuItem>
       </TextField>
       <TextField
         size="small"
         select
-        label="Client"
+        label={t('list.client')}
         value={client}
         onChange={(event) => setClient(event.target.value)}
         slotProps={{
@@ -196,7 +200,7 @@ export function InvoiceList({
           select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'invoice-client-filter' } as object },
         }}
       >
-        <MenuItem value="">All clients</MenuItem>
+        <MenuItem value="">{t('list.allClients')}</MenuItem>
         {clients.map(([id, name]) => (
           <MenuItem key={id} value={id}>
             {name}
@@ -206,7 +210,7 @@ export function InvoiceList({
       <TextField
         size="small"
         select
-        label="Project"
+        label={t('list.project')}
         value={project}
         onChange={(event) => setProject(event.target.value)}
         slotProps={{
@@ -214,7 +218,7 @@ export function InvoiceList({
           select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'invoice-project-filter' } as object },
         }}
       >
-        <MenuItem value="">All projects</MenuItem>
+        <MenuItem value="">{t('list.allProjects')}</MenuItem>
         {(projects.data ?? [])
           .filter((p) => !client || p.client.id === client)
           .map((p) => (
@@ -230,11 +234,11 @@ export function InvoiceList({
   if (variant === 'client' && hasErrorCode(invoices.error, 'FORBIDDEN')) return <InvoicesForbidden />;
 
   const empty = isFiltered ? (
-    <ListEmpty icon={<SearchIcon />} title="No matching invoices">
-      Try another status, client or project.
+    <ListEmpty icon={<SearchIcon />} title={t('list.noMatches')}>
+      {t('list.noMatchesText')}
     </ListEmpty>
   ) : (
-    <ListEmpty icon={<ReceiptLongOutlinedIcon />} title="No invoices yet">
+    <ListEmpty icon={<ReceiptLongOutlinedIcon />} title={t('list.empty')}>
       {emptyText}
     </ListEmpty>
   );
@@ -248,9 +252,9 @@ export function InvoiceList({
           columns={invoiceColumns(variant, getDetailPath, !projectId)}
           rows={items}
           getRowId={(invoice) => invoice.id}
-          label={`${title} list`}
+          label={t('list.tableLabel', { title })}
           isLoading={invoices.isPending}
-          loadingLabel="Loading invoices..."
+          loadingLabel={t('list.loading')}
           error={invoices.isError ? invoices.error : undefined}
           onRetry={() => void invoices.refetch()}
           empty={empty}

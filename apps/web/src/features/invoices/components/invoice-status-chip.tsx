@@ -1,5 +1,6 @@
-import { assertNever, invoiceStatusLabel, isFullyRefunded, type InvoiceListItem, type InvoiceStatus } from '@agency/schema';
+import { assertNever, isFullyRefunded, type InvoiceListItem, type InvoiceStatus } from '@agency/schema';
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { useInvoicesT } from '../i18n';
 
 function colorOf(status: InvoiceStatus): ChipProps['color'] {
   switch (status) {
@@ -24,11 +25,12 @@ type ChipInvoice = Pick<InvoiceListItem, 'status' | 'amount_paid' | 'amount_refu
 
 /** The invoice's status; a paid invoice whose payments all went back reads "Refunded" (its status stays `paid`). */
 export function InvoiceStatusChip({ invoice, size = 'small' }: { invoice: ChipInvoice; size?: ChipProps['size'] }) {
+  const { t } = useInvoicesT();
   const { status } = invoice;
   const isRefunded = isFullyRefunded(invoice);
   return (
     <Chip
-      label={invoiceStatusLabel(invoice)}
+      label={isRefunded ? t('status.refunded') : t(`status.${status}`)}
       color={isRefunded ? 'default' : colorOf(status)}
       size={size}
       variant={isRefunded || status === 'void' || status === 'draft' ? 'outlined' : 'filled'}

@@ -4,11 +4,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TextLink } from '../../../components/text-link';
 import { formatDate } from '../../../lib/format';
+import { useInvoicesT } from '../i18n';
 import { InvoiceStatusChip } from './invoice-status-chip';
 import { PayButton } from './pay-button';
 
 /** An invoice with something to pay: its number and project, when it is due, and Pay. */
 export function InvoiceToPayRow({ invoice, to }: { invoice: InvoiceListItem; to: string }) {
+  const { t } = useInvoicesT();
   const isOverdue = invoice.status === 'overdue';
   return (
     <Box
@@ -29,12 +31,12 @@ export function InvoiceToPayRow({ invoice, to }: { invoice: InvoiceListItem; to:
     >
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <TextLink to={to} sx={{ fontWeight: 700 }}>
-          {invoice.kind === 'deposit' ? `Deposit invoice ${invoice.invoice_no}` : `Invoice ${invoice.invoice_no}`}
+          {t(invoice.kind === 'deposit' ? 'toPay.depositInvoice' : 'toPay.invoice', { number: invoice.invoice_no })}
         </TextLink>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {invoice.project_title ?? invoice.company.name} ·{' '}
           <Box component="span" sx={isOverdue ? { color: 'error.main', fontWeight: 700 } : undefined}>
-            {isOverdue ? 'Overdue since' : 'Due'} {formatDate(invoice.due_date)}
+            {t(isOverdue ? 'toPay.overdueSince' : 'toPay.due', { date: formatDate(invoice.due_date) })}
           </Box>
         </Typography>
       </Box>

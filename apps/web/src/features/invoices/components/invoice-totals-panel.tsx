@@ -5,13 +5,14 @@ import Typography from '@mui/material/Typography';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
+import { useInvoicesT } from '../i18n';
 import { useInvoiceSummary } from '../api/get-invoice-summary';
 
-const FIGURES: { key: keyof Pick<InvoiceTotalsRow, 'invoiced' | 'paid' | 'outstanding' | 'overdue'>; label: string }[] = [
-  { key: 'invoiced', label: 'Invoiced' },
-  { key: 'paid', label: 'Paid' },
-  { key: 'outstanding', label: 'Outstanding' },
-  { key: 'overdue', label: 'Overdue' },
+const FIGURES: readonly (keyof Pick<InvoiceTotalsRow, 'invoiced' | 'paid' | 'outstanding' | 'overdue'>)[] = [
+  'invoiced',
+  'paid',
+  'outstanding',
+  'overdue',
 ];
 
 function Figure({ label, value, tone, testId }: { label: string; value: string; tone?: 'error' | 'warning'; testId: string }) {
@@ -44,13 +45,14 @@ function Figure({ label, value, tone, testId }: { label: string; value: string; 
  * shows outstanding and overdue only (the dashboards).
  */
 export function InvoiceTotalsPanel({ compact = false }: { compact?: boolean }) {
+  const { t } = useInvoicesT();
   const summary = useInvoiceSummary();
-  if (summary.isPending) return <ListLoading label="Loading totals..." />;
+  if (summary.isPending) return <ListLoading label={t('totals.loading')} />;
   if (summary.isError) return <ListError message={errorMessage(summary.error)} onRetry={() => void summary.refetch()} />;
   const rows = summary.data.totals.length
     ? summary.data.totals
     : [{ currency: 'GBP' as const, invoiced: 0, paid: 0, outstanding: 0, overdue: 0, count: 0, overdue_count: 0 }];
-  const figures = compact ? FIGURES.filter((f) => f.key === 'outstanding' || f.key === 'overdue') : FIGURES;
+  const figures = compact ? FIGURES.filter((key) => key === 'outstanding' || key === 'overdue') : FIGURES;
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="invoice-totals">
       {rows.map((row) => (
@@ -61,13 +63,13 @@ export function InvoiceTotalsPanel({ compact = false }: { compact?: boolean }) {
             </Typography>
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${figures.length}, 1fr)` } }}>
-            {figures.map((f) => (
+            {figures.map((key) => (
               <Figure
-                key={f.key}
-                label={f.key === 'overdue' && row.overdue_count ? `Overdue (${row.overdue_count})` : f.label}
-                value={formatMoney(row[f.key], row.currency)}
-                tone={f.key === 'overdue' && row.overdue > 0 ? 'error' : undefined}
-                testId={`total-${f.key}`}
+                key={key}
+                label={key === 'overdue' && row.overdue_count ? t('totals.overdueWithNumber', { number: row.overdue_count }) : t(`totals.${key}`)}
+                value={formatMoney(row[key], row.currency)}
+                tone={key === 'overdue' && row.overdue > 0 ? 'error' : undefined}
+                testId={`total-${key}`}
               />
             ))}
           </Box>

@@ -3,12 +3,14 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useInvoicesT } from '../i18n';
 
 /**
  * What a company's member sees where invoices would be: the server answers them 403, which is a rule of the
  * company, not a failure to retry.
  */
 export function InvoicesForbidden({ action }: { action?: ReactNode }) {
+  const { t } = useInvoicesT();
   return (
     <Card
       component="section"
@@ -20,11 +22,10 @@ export function InvoicesForbidden({ action }: { action?: ReactNode }) {
         <LockOutlinedIcon />
       </Box>
       <Typography id="invoices-forbidden-title" variant="h6" component="h2" sx={{ mt: 1 }}>
-        Invoices are for your company’s owners and billing people
+        {t('forbidden.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 520, mx: 'auto' }}>
-        Your role lets you follow the projects, chat with us and ask for tools. An owner of your company can give you the Billing role if you need to
-        see or pay invoices.
+        {t('forbidden.text')}
       </Typography>
       {action && <Box sx={{ mt: 2.5 }}>{action}</Box>}
     </Card>

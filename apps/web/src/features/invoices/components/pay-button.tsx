@@ -4,6 +4,7 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import { notify } from '../../../lib/notify';
 import { formatMoney } from '../../../lib/format';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
+import { useInvoicesT } from '../i18n';
 import { useStartCheckout } from '../api/start-checkout';
 import { rememberCheckout } from '../utils/last-checkout';
 
@@ -11,6 +12,7 @@ type PayButtonProps = { invoice: Pick<InvoiceListItem, 'id' | 'amount_due' | 'cu
 
 /** Pay (card): asks for the provider's checkout page for what is due, and goes there. */
 export function PayButton({ invoice, size = 'medium', fullWidth = false }: PayButtonProps) {
+  const { t } = useInvoicesT();
   const checkout = useStartCheckout();
   function handlePay() {
     checkout.mutate(invoice.id, {
@@ -18,10 +20,7 @@ export function PayButton({ invoice, size = 'medium', fullWidth = false }: PayBu
         rememberCheckout(invoice.id);
         window.location.assign(url);
       },
-      onError: (error) =>
-        notify.error(
-          hasErrorCode(error, 'INVOICE_ALREADY_PAID', 'INVOICE_NOT_DUE') ? 'Nothing is due on this invoice any more.' : errorMessage(error),
-        ),
+      onError: (error) => notify.error(hasErrorCode(error, 'INVOICE_ALREADY_PAID', 'INVOICE_NOT_DUE') ? t('pay.nothingDue') : errorMessage(error)),
     });
   }
   return (
@@ -35,7 +34,7 @@ export function PayButton({ invoice, size = 'medium', fullWidth = false }: PayBu
       onClick={handlePay}
       data-testid="pay-invoice"
     >
-      Pay {formatMoney(invoice.amount_due, invoice.currency)}
+      {t('pay.button', { amount: formatMoney(invoice.amount_due, invoice.currency) })}
     </Button>
   );
 }

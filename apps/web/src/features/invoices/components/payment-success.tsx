@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import '../../../components/plain/public.css';
 import { formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
+import { useInvoicesT } from '../i18n';
 import { usePaymentStatus } from '../hooks/use-payment-status';
 
 // The page's state icons (Material paths), drawn inline: the payment pages load no icon set.
@@ -84,6 +85,7 @@ type PaymentSuccessProps = {
  * staff included, reads the same public text, and the page asks the server nothing.
  */
 export function PaymentSuccess({ invoiceNo, reader, invoicePath, invoicesPath, loginPath, continuePath }: PaymentSuccessProps) {
+  const { t } = useInvoicesT();
   const wellFormed = parseInvoiceNo(invoiceNo) !== null;
   if (!wellFormed) return <UnknownInvoice invoiceNo={invoiceNo} invoicesPath={invoicesPath} />;
   switch (reader) {
@@ -91,16 +93,16 @@ export function PaymentSuccess({ invoiceNo, reader, invoicePath, invoicesPath, l
       return <SignedInStatus invoiceNo={invoiceNo} invoicePath={invoicePath} invoicesPath={invoicesPath} continuePath={continuePath} />;
     case 'staff':
       return (
-        <Panel icon={<StateIcon shape="waiting" colour="primary" />} title="Thank you" testId="payment-success" state="public">
-          <Text>If your payment for {invoiceNo} went through, a receipt is on its way by e-mail.</Text>
-          <ButtonLink to={invoicesPath}>Continue</ButtonLink>
+        <Panel icon={<StateIcon shape="waiting" colour="primary" />} title={t('paymentPage.thankYou')} testId="payment-success" state="public">
+          <Text>{t('paymentPage.ifWentThrough', { number: invoiceNo })}</Text>
+          <ButtonLink to={invoicesPath}>{t('paymentPage.continue')}</ButtonLink>
         </Panel>
       );
     case 'anonymous':
       return (
-        <Panel icon={<StateIcon shape="waiting" colour="primary" />} title="Thank you" testId="payment-success" state="signed-out">
-          <Text>If your payment for {invoiceNo} went through, a receipt is on its way by e-mail. Sign in to see the invoice.</Text>
-          <ButtonLink to={loginPath}>Sign in</ButtonLink>
+        <Panel icon={<StateIcon shape="waiting" colour="primary" />} title={t('paymentPage.thankYou')} testId="payment-success" state="signed-out">
+          <Text>{t('paymentPage.ifWentThroughSignIn', { number: invoiceNo })}</Text>
+          <ButtonLink to={loginPath}>{t('paymentPage.signIn')}</ButtonLink>
         </Panel>
       );
     default:
@@ -109,22 +111,24 @@ export function PaymentSuccess({ invoiceNo, reader, invoicePath, invoicesPath, l
 }
 
 function UnknownInvoice({ invoiceNo, invoicesPath }: { invoiceNo: string; invoicesPath: string }) {
+  const { t } = useInvoicesT();
   return (
-    <Panel icon={<StateIcon shape="problem" colour="warning" />} title="Invoice not found" testId="payment-success" state="unknown">
-      <Text>We cannot find an invoice numbered “{invoiceNo}” among yours. If you have just paid, nothing is lost: the receipt comes by e-mail.</Text>
-      <ButtonLink to={invoicesPath}>Your invoices</ButtonLink>
+    <Panel icon={<StateIcon shape="problem" colour="warning" />} title={t('paymentPage.notFound')} testId="payment-success" state="unknown">
+      <Text>{t('paymentPage.notFoundText', { number: invoiceNo })}</Text>
+      <ButtonLink to={invoicesPath}>{t('paymentPage.yourInvoices')}</ButtonLink>
     </Panel>
   );
 }
 
 function SignedInStatus({ invoiceNo, invoicePath, invoicesPath, continuePath }: Omit<PaymentSuccessProps, 'reader' | 'loginPath'>) {
+  const { t } = useInvoicesT();
   const status = usePaymentStatus(invoiceNo);
   switch (status.state) {
     case 'loading':
       return (
-        <Panel icon={<Spinner />} title="Processing your payment…" testId="payment-success" state="loading">
+        <Panel icon={<Spinner />} title={t('paymentPage.processing')} testId="payment-success" state="loading">
           <p className="pub-muted" style={{ margin: 0 }}>
-            One moment.
+            {t('paymentPage.oneMoment')}
           </p>
         </Panel>
       );
@@ -132,34 +136,35 @@ function SignedInStatus({ invoiceNo, invoicePath, invoicesPath, continuePath }: 
       return <UnknownInvoice invoiceNo={invoiceNo} invoicesPath={invoicesPath} />;
     case 'error':
       return (
-        <Panel icon={<StateIcon shape="problem" colour="error" />} title="We could not check your payment" testId="payment-success" state="error">
-          <p className="pub-alert pub-alert--error" role="alert" style={{ marginBottom: 16, textAlign: 'left' }}>
+        <Panel icon={<StateIcon shape="problem" colour="error" />} title={t('paymentPage.checkFailed')} testId="payment-success" state="error">
+          <p className="pub-alert pub-alert--error" role="alert" style={{ marginBottom: 16, textAlign: 'start' }}>
             {errorMessage(status.error)}
           </p>
           <button type="button" onClick={status.retry} className="pub-btn pub-btn--primary">
-            Try again
+            {t('paymentPage.tryAgain')}
           </button>
         </Panel>
       );
     case 'received': {
       const next = continuePath?.(status.invoice.id) ?? null;
+      const amount = formatMoney(status.invoice.amount_paid, status.invoice.currency);
       return (
-        <Panel icon={<StateIcon shape="done" colour="success" />} title="Payment received" testId="payment-success" state="received">
+        <Panel icon={<StateIcon shape="done" colour="success" />} title={t('paymentPage.received')} testId="payment-success" state="received">
           <Text>
-            Thank you: {status.invoice.invoice_no}
-            {status.invoice.project_title === null ? '' : ` for “${status.invoice.project_title}”`} is paid (
-            {formatMoney(status.invoice.amount_paid, status.invoice.currency)}). A receipt is on its way by e-mail.
-            {status.invoice.kind === 'deposit' && ' With the deposit paid, the work on your project has started.'}
+            {status.invoice.project_title === null
+              ? t('paymentPage.receivedText', { number: status.invoice.invoice_no, amount })
+              : t('paymentPage.receivedTextProject', { number: status.invoice.invoice_no, project: status.invoice.project_title, amount })}
+            {status.invoice.kind === 'deposit' && ` ${t('paymentPage.depositStarted')}`}
           </Text>
           {next && (
             <p style={{ margin: '0 0 12px' }}>
               <ButtonLink to={next} testId="continue-journey">
-                Continue to kickoff
+                {t('paymentPage.continueKickoff')}
               </ButtonLink>
             </p>
           )}
           <ButtonLink to={invoicePath(status.invoice.id)} outlined={Boolean(next)} testId="open-paid-invoice">
-            View the invoice
+            {t('paymentPage.viewInvoice')}
           </ButtonLink>
         </Panel>
       );
@@ -168,17 +173,13 @@ function SignedInStatus({ invoiceNo, invoicePath, invoicesPath, continuePath }: 
       return (
         <Panel
           icon={status.isSlow ? <StateIcon shape="waiting" colour="primary" /> : <Spinner />}
-          title="Processing your payment…"
+          title={t('paymentPage.processing')}
           testId="payment-success"
           state="processing"
         >
-          <Text>
-            {status.isSlow
-              ? `Your bank has not confirmed the payment for ${status.invoice.invoice_no} yet. There is nothing more to do: we will e-mail a receipt when it arrives.`
-              : `We are waiting for the confirmation of your payment for ${status.invoice.invoice_no}. This usually takes a few seconds.`}
-          </Text>
+          <Text>{t(status.isSlow ? 'paymentPage.slow' : 'paymentPage.waiting', { number: status.invoice.invoice_no })}</Text>
           <ButtonLink to={invoicePath(status.invoice.id)} outlined>
-            View the invoice
+            {t('paymentPage.viewInvoice')}
           </ButtonLink>
         </Panel>
       );
@@ -187,11 +188,12 @@ function SignedInStatus({ invoiceNo, invoicePath, invoicesPath, continuePath }: 
 
 /** The cancel page: nothing was charged, with the way back to the invoice. */
 export function PaymentCancelled({ backPath }: { backPath: string }) {
+  const { t } = useInvoicesT();
   return (
-    <Panel icon={<StateIcon shape="problem" colour="action" />} title="Payment cancelled" testId="payment-cancelled" state="cancelled">
-      <Text>Nothing was charged. Your invoice is still open: you can pay it whenever you are ready.</Text>
+    <Panel icon={<StateIcon shape="problem" colour="action" />} title={t('paymentPage.cancelled')} testId="payment-cancelled" state="cancelled">
+      <Text>{t('paymentPage.cancelledText')}</Text>
       <ButtonLink to={backPath} testId="back-to-invoice">
-        Back to the invoice
+        {t('paymentPage.backToInvoice')}
       </ButtonLink>
     </Panel>
   );

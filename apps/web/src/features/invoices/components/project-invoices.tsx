@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/http';
+import { useInvoicesT } from '../i18n';
 import { useCreateDepositInvoice } from '../api/create-deposit-invoice';
 import { useBillingSettings } from '../api/get-billing-settings';
 import { useSetBillingSettings } from '../api/set-billing-settings';
@@ -17,6 +18,7 @@ import { InvoiceList } from './invoice-list';
 const BILLABLE = ['approved', 'in_progress', 'completed'];
 
 function BillingSettings({ project }: { project: Project }) {
+  const { t } = useInvoicesT();
   const billing = useBillingSettings(project.id);
   const setBilling = useSetBillingSettings();
   const deposit = useCreateDepositInvoice();
@@ -47,12 +49,12 @@ function BillingSettings({ project }: { project: Project }) {
             data-testid="auto-deposit-switch"
           />
         }
-        label="Automatic deposit invoice"
+        label={t('project.autoDeposit')}
       />
       <Typography id={`deposit-help-${project.id}`} variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 200 }}>
         {b.deposit_invoice_id
-          ? 'The deposit invoice has been raised.'
-          : `When the client signs the contract, a ${b.deposit_percent} % deposit invoice is raised and sent${b.auto_deposit ? '' : ' (turned off)'}.`}
+          ? t('project.depositRaised')
+          : t(b.auto_deposit ? 'project.depositOn' : 'project.depositOff', { percent: b.deposit_percent })}
       </Typography>
       {!b.deposit_invoice_id && BILLABLE.includes(project.status) && project.budget_minor ? (
         <Button
@@ -60,11 +62,11 @@ function BillingSettings({ project }: { project: Project }) {
           variant="outlined"
           loading={deposit.isPending}
           onClick={() =>
-            deposit.mutate(project.id, { onSuccess: () => notify.success('Deposit invoice sent'), onError: (e) => notify.error(errorMessage(e)) })
+            deposit.mutate(project.id, { onSuccess: () => notify.success(t('project.depositSent')), onError: (e) => notify.error(errorMessage(e)) })
           }
           data-testid="raise-deposit"
         >
-          Raise deposit now
+          {t('project.raiseDeposit')}
         </Button>
       ) : null}
     </Box>
@@ -80,21 +82,22 @@ type ProjectInvoicesProps = {
 
 /** A project's invoices on its own screen. */
 export function ProjectInvoices({ project, variant, getDetailPath }: ProjectInvoicesProps) {
+  const { t } = useInvoicesT();
   const [creating, setCreating] = useState(false);
   const isStaff = variant === 'staff';
   const canInvoice = isStaff && BILLABLE.includes(project.status);
   return (
     <Box data-testid="project-invoices">
       <InvoiceList
-        title="Invoices"
+        title={t('project.title')}
         variant={variant}
         projectId={project.id}
         getDetailPath={getDetailPath}
-        emptyText={isStaff ? 'Invoices raised for this project appear here.' : 'Invoices for this project appear here when they are sent.'}
+        emptyText={isStaff ? t('project.emptyStaff') : t('project.emptyClient')}
         action={
           canInvoice ? (
             <Button startIcon={<AddIcon />} variant="outlined" onClick={() => setCreating(true)} data-testid="project-new-invoice">
-              New invoice
+              {t('project.newInvoice')}
             </Button>
           ) : undefined
         }
@@ -110,7 +113,7 @@ export function ProjectInvoices({ project, variant, getDetailPath }: ProjectInvo
           onClose={() => setCreating(false)}
           onSaved={() => {
             setCreating(false);
-            notify.success('Draft created');
+            notify.success(t('project.draftCreated'));
           }}
         />
       )}

@@ -7,17 +7,19 @@ import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useState } from 'react';
 import { BarChart } from '../../../components/charts';
 import { formatMoney, formatMoneyCompact, formatMonth } from '../../../lib/format';
+import { useInvoicesT } from '../i18n';
 
 /**
  * Money received less refunds, by month, one currency at a time: amounts in different currencies
  * are never drawn on one scale. The figures are also in a table for screen readers.
  */
 export function RevenueChart({ revenue }: { revenue: InvoiceSummary['revenue_by_month'] }) {
+  const { t } = useInvoicesT();
   const currencies = [...new Set(revenue.map((r) => r.currency))];
   const withMoney = currencies.filter((c) => revenue.some((r) => r.currency === c && r.amount !== 0));
   const [chosen, setChosen] = useState<Currency | null>(null);
   const currency = chosen ?? withMoney[0] ?? currencies[0];
-  if (!currency) return <Typography color="text.secondary">No payments in the last twelve months.</Typography>;
+  if (!currency) return <Typography color="text.secondary">{t('revenue.none')}</Typography>;
 
   const rows = revenue.filter((r) => r.currency === currency);
   return (
@@ -28,7 +30,7 @@ export function RevenueChart({ revenue }: { revenue: InvoiceSummary['revenue_by_
           exclusive
           value={currency}
           onChange={(_event, value: Currency | null) => value && setChosen(value)}
-          aria-label="Currency"
+          aria-label={t('revenue.currency')}
           sx={{ mb: 1 }}
         >
           {currencies.map((c) => (
@@ -50,11 +52,11 @@ export function RevenueChart({ revenue }: { revenue: InvoiceSummary['revenue_by_
         label={currency}
       />
       <Box component="table" sx={visuallyHidden}>
-        <caption>Revenue by month in {currency}</caption>
+        <caption>{t('revenue.caption', { currency })}</caption>
         <thead>
           <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Received less refunds</th>
+            <th scope="col">{t('revenue.month')}</th>
+            <th scope="col">{t('revenue.received')}</th>
           </tr>
         </thead>
         <tbody>

@@ -15,6 +15,7 @@ import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatMoney, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
+import { useInvoicesT } from '../i18n';
 import { useClearAttention } from '../api/clear-attention';
 import { useCreateCreditNote } from '../api/create-credit-note';
 import { useRecordPayment } from '../api/record-payment';
@@ -29,6 +30,7 @@ type Open = 'edit' | 'send' | 'payment' | 'credit' | 'refund' | 'void' | null;
 
 /** What staff may do with an invoice in its state: edit and send a draft, record a payment, refund a card payment, void. */
 export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role: Role }) {
+  const { t } = useInvoicesT();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const send = useSendInvoice();
@@ -64,39 +66,39 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
 
   function handleRecord() {
     const amount = toMinorUnits(payment.amount, invoice.currency);
-    if (amount === null || amount <= 0) return setFormError(`Enter the amount received in ${invoice.currency}.`);
-    if (!payment.reference.trim()) return setFormError('Enter the bank transfer reference.');
+    if (amount === null || amount <= 0) return setFormError(t('actions.errors.amountReceived', { currency: invoice.currency }));
+    if (!payment.reference.trim()) return setFormError(t('actions.errors.reference'));
     record.mutate(
       { id: invoice.id, input: { amount, date: payment.date, reference: payment.reference.trim() } },
-      { onSuccess: done('Payment recorded'), onError: fail },
+      { onSuccess: done(t('actions.paymentDialog.done')), onError: fail },
     );
   }
 
   function handleCredit() {
     const amount = toMinorUnits(creditNote.amount, invoice.currency);
-    if (amount === null || amount <= 0) return setFormError(`Enter the amount to credit in ${invoice.currency}.`);
+    if (amount === null || amount <= 0) return setFormError(t('actions.errors.creditAmount', { currency: invoice.currency }));
     if (amount > invoice.amount_due)
-      return setFormError(`A credit note can be at most what is left: ${formatMoney(invoice.amount_due, invoice.currency)}.`);
-    if (creditNote.reason.trim().length < 3) return setFormError('Say why (at least 3 characters).');
+      return setFormError(t('actions.errors.creditAtMost', { amount: formatMoney(invoice.amount_due, invoice.currency) }));
+    if (creditNote.reason.trim().length < 3) return setFormError(t('actions.errors.creditReason'));
     credit.mutate(
       { id: invoice.id, input: { amount, reason: creditNote.reason.trim() } },
-      { onSuccess: (data) => done(`Credit note ${data.credit_note.credit_note_no} issued`)(), onError: fail },
+      { onSuccess: (data) => done(t('actions.creditDialog.done', { number: data.credit_note.credit_note_no }))(), onError: fail },
     );
   }
 
   function handleRefund() {
     const chosen = refundable.find((p) => p.id === refundChoice.paymentId);
-    if (!chosen) return setFormError('Choose the card payment to refund.');
+    if (!chosen) return setFormError(t('actions.errors.refundChoose'));
     const amount = refundChoice.amount.trim() === '' ? undefined : toMinorUnits(refundChoice.amount, invoice.currency);
     if (amount === null || (amount !== undefined && (amount <= 0 || amount > chosen.refundable))) {
-      return setFormError(`Enter an amount up to ${formatMoney(chosen.refundable, invoice.currency)}, or leave it empty to refund it all.`);
+      return setFormError(t('actions.errors.refundAmount', { amount: formatMoney(chosen.refundable, invoice.currency) }));
     }
-    refund.mutate({ id: invoice.id, input: { payment_id: chosen.id, amount } }, { onSuccess: done('Refund issued'), onError: fail });
+    refund.mutate({ id: invoice.id, input: { payment_id: chosen.id, amount } }, { onSuccess: done(t('actions.refundDialog.done')), onError: fail });
   }
 
   function handleVoid() {
-    if (reason.trim().length < 3) return setFormError('Give a reason (at least 3 characters).');
-    voiding.mutate({ id: invoice.id, reason: reason.trim() }, { onSuccess: done('Invoice voided'), onError: fail });
+    if (reason.trim().length < 3) return setFormError(t('actions.errors.voidReason'));
+    voiding.mutate({ id: invoice.id, reason: reason.trim() }, { onSuccess: done(t('actions.voidDialog.done')), onError: fail });
   }
 
   const canPay = isPayable(invoice.status) && invoice.amount_due > 0;
@@ -105,28 +107,28 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
       {invoice.status === 'draft' && (
         <>
           <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => openDialog('edit')} data-testid="invoice-edit">
-            Edit
+            {t('actions.edit')}
           </Button>
           {canChangeInvoiceStatus(role, 'draft', 'sent') && (
             <Button variant="contained" startIcon={<SendOutlinedIcon />} onClick={() => openDialog('send')} data-testid="invoice-send">
-              Send
+              {t('actions.send')}
             </Button>
           )}
         </>
       )}
       {canPay && (
         <Button variant="contained" startIcon={<PaymentsOutlinedIcon />} onClick={() => openDialog('payment')} data-testid="invoice-record-payment">
-          Record payment
+          {t('actions.recordPayment')}
         </Button>
       )}
       {canPay && (
         <Button variant="outlined" onClick={() => openDialog('credit')} data-testid="invoice-credit-note">
-          Credit note
+          {t('actions.creditNote')}
         </Button>
       )}
       {refundable.length > 0 && (
         <Button variant="outlined" startIcon={<UndoIcon />} onClick={() => openDialog('refund')} data-testid="invoice-refund">
-          Refund
+          {t('actions.refund')}
         </Button>
       )}
       {invoice.needs_attention && (
@@ -136,49 +138,44 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
           startIcon={<DoneIcon />}
           loading={clear.isPending}
           onClick={() =>
-            clear.mutate(invoice.id, { onSuccess: () => notify.success('Marked as dealt with'), onError: (e) => notify.error(errorMessage(e)) })
+            clear.mutate(invoice.id, { onSuccess: () => notify.success(t('actions.markedDealtWith')), onError: (e) => notify.error(errorMessage(e)) })
           }
         >
-          Mark flag dealt with
+          {t('actions.markDealtWith')}
         </Button>
       )}
       {canChangeInvoiceStatus(role, invoice.status, 'void') && (
         <Button variant="outlined" color="error" startIcon={<BlockIcon />} onClick={() => openDialog('void')} data-testid="invoice-void">
-          Void
+          {t('actions.void')}
         </Button>
       )}
 
-      {open === 'edit' && <InvoiceEditorDialog open invoice={invoice} onClose={close} onSaved={done('Draft saved')} />}
+      {open === 'edit' && <InvoiceEditorDialog open invoice={invoice} onClose={close} onSaved={done(t('actions.draftSaved'))} />}
 
       <ConfirmDialog
         open={open === 'send'}
-        title={`Send ${invoice.invoice_no}?`}
-        confirmLabel="Send"
+        title={t('actions.sendDialog.title', { number: invoice.invoice_no })}
+        confirmLabel={t('actions.sendDialog.confirm')}
         confirmColor="primary"
         isPending={send.isPending}
         onClose={close}
-        onConfirm={() => send.mutate(invoice.id, { onSuccess: done('Invoice sent'), onError: (e) => notify.error(errorMessage(e)) })}
+        onConfirm={() => send.mutate(invoice.id, { onSuccess: done(t('actions.sendDialog.done')), onError: (e) => notify.error(errorMessage(e)) })}
       >
-        {invoice.client.name} gets it in the app and by e-mail with the PDF, for {formatMoney(invoice.total, invoice.currency)}. A sent invoice can no
-        longer be edited.
+        {t('actions.sendDialog.text', { client: invoice.client.name, amount: formatMoney(invoice.total, invoice.currency) })}
       </ConfirmDialog>
 
       <AmountReasonDialog
         open={open === 'payment'}
-        title="Record a payment"
-        confirmLabel="Record payment"
+        title={t('actions.paymentDialog.title')}
+        confirmLabel={t('actions.paymentDialog.confirm')}
         isPending={record.isPending}
         onClose={close}
         onConfirm={handleRecord}
-        intro={
-          <>
-            A bank transfer received for {invoice.invoice_no}. Due now: {formatMoney(invoice.amount_due, invoice.currency)}.
-          </>
-        }
+        intro={t('actions.paymentDialog.intro', { number: invoice.invoice_no, amount: formatMoney(invoice.amount_due, invoice.currency) })}
         currency={invoice.currency}
         amount={{ value: payment.amount, onChange: (amount) => setPayment({ ...payment, amount }), testId: 'payment-amount' }}
         text={{
-          label: 'Reference',
+          label: t('actions.paymentDialog.reference'),
           value: payment.reference,
           onChange: (reference) => setPayment({ ...payment, reference }),
           maxLength: 200,
@@ -186,26 +183,21 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
         }}
         error={formError}
       >
-        <DateInput label="Date received" value={payment.date} onChange={(date) => setPayment({ ...payment, date })} />
+        <DateInput label={t('actions.paymentDialog.dateReceived')} value={payment.date} onChange={(date) => setPayment({ ...payment, date })} />
       </AmountReasonDialog>
 
       <AmountReasonDialog
         open={open === 'credit'}
-        title="Issue a credit note"
-        confirmLabel="Issue credit note"
+        title={t('actions.creditDialog.title')}
+        confirmLabel={t('actions.creditDialog.confirm')}
         isPending={credit.isPending}
         onClose={close}
         onConfirm={handleCredit}
-        intro={
-          <>
-            Takes an amount off {invoice.invoice_no} (a correction or a goodwill credit). Left to pay:{' '}
-            {formatMoney(invoice.amount_due, invoice.currency)}.
-          </>
-        }
+        intro={t('actions.creditDialog.intro', { number: invoice.invoice_no, amount: formatMoney(invoice.amount_due, invoice.currency) })}
         currency={invoice.currency}
         amount={{ value: creditNote.amount, onChange: (amount) => setCreditNote({ ...creditNote, amount }), testId: 'credit-amount' }}
         text={{
-          label: 'Reason',
+          label: t('actions.creditDialog.reason'),
           value: creditNote.reason,
           onChange: (reason) => setCreditNote({ ...creditNote, reason }),
           maxLength: 500,
@@ -216,29 +208,29 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
 
       <ConfirmDialog
         open={open === 'refund'}
-        title="Refund a card payment?"
-        confirmLabel="Refund"
+        title={t('actions.refundDialog.title')}
+        confirmLabel={t('actions.refundDialog.confirm')}
         isPending={refund.isPending}
         onClose={close}
         onConfirm={handleRefund}
       >
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <span>The money goes back to the client's card through the payment provider. This cannot be undone.</span>
+          <span>{t('actions.refundDialog.text')}</span>
           <TextField
             select
-            label="Payment"
+            label={t('actions.refundDialog.payment')}
             value={refundChoice.paymentId}
             onChange={(e) => setRefundChoice({ ...refundChoice, paymentId: e.target.value })}
           >
             {refundable.map((p) => (
               <MenuItem key={p.id} value={p.id}>
-                {p.reference ?? p.id} · {formatMoney(p.refundable, invoice.currency)} refundable
+                {t('actions.refundDialog.option', { reference: p.reference ?? p.id, amount: formatMoney(p.refundable, invoice.currency) })}
               </MenuItem>
             ))}
           </TextField>
           <TextField
-            label={`Amount (${invoice.currency})`}
-            placeholder="All of it"
+            label={t('amountLabel', { currency: invoice.currency })}
+            placeholder={t('actions.refundDialog.allOfIt')}
             value={refundChoice.amount}
             onChange={(e) => setRefundChoice({ ...refundChoice, amount: e.target.value })}
             slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'refund-amount' } }}
@@ -253,16 +245,16 @@ export function StaffInvoiceActions({ invoice, role }: { invoice: Invoice; role:
 
       <ConfirmDialog
         open={open === 'void'}
-        title={`Void ${invoice.invoice_no}?`}
-        confirmLabel="Void invoice"
+        title={t('actions.voidDialog.title', { number: invoice.invoice_no })}
+        confirmLabel={t('actions.voidDialog.confirm')}
         isPending={voiding.isPending}
         onClose={close}
         onConfirm={handleVoid}
       >
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <span>A void invoice is no longer due and can never be changed again.</span>
+          <span>{t('actions.voidDialog.text')}</span>
           <TextField
-            label="Reason"
+            label={t('actions.voidDialog.reason')}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             autoFocus
