@@ -15,6 +15,7 @@ import type projects from '../locales/en-GB/projects.json';
 import type time from '../locales/en-GB/time.json';
 import type tools from '../locales/en-GB/tools.json';
 import type training from '../locales/en-GB/training.json';
+import type validation from '../locales/en-GB/validation.json';
 import type webhooks from '../locales/en-GB/webhooks.json';
 
 declare module 'i18next' {
@@ -35,6 +36,7 @@ declare module 'i18next' {
       time: typeof time;
       tools: typeof tools;
       training: typeof training;
+      validation: typeof validation;
       webhooks: typeof webhooks;
     };
   }
