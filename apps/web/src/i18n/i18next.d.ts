@@ -10,6 +10,7 @@ import type common from '../locales/en-GB/common.json';
 import type invitations from '../locales/en-GB/invitations.json';
 import type landing from '../locales/en-GB/landing.json';
 import type layouts from '../locales/en-GB/layouts.json';
+import type paymentPlans from '../locales/en-GB/paymentPlans.json';
 import type plain from '../locales/en-GB/plain.json';
 import type projects from '../locales/en-GB/projects.json';
 import type recurringInvoices from '../locales/en-GB/recurringInvoices.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       invitations: typeof invitations;
       landing: typeof landing;
       layouts: typeof layouts;
+      paymentPlans: typeof paymentPlans;
       plain: typeof plain;
       projects: typeof projects;
       recurringInvoices: typeof recurringInvoices;
