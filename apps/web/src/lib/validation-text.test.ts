@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../i18n';
+import english from '../locales/en-GB/validation.json';
 import { ApiError, errorMessage } from './http';
 import { validationText } from './validation-text';
 
@@ -53,5 +54,17 @@ describe('validation and error messages in the reader language', () => {
     // A field the catalogue does not name, and a message it does not know, show as they came.
     expect(validationText('q must be at most 200 characters')).toBe('q must be at most 200 characters');
     expect(validationText('Something only this screen says')).toBe('Something only this screen says');
+  });
+
+  it('answers every British English message exactly as it came, with the German lookup loaded', async () => {
+    await setLocale('de');
+    await setLocale('en-GB');
+    const texts = [
+      ...Object.values(english.messages),
+      ...Object.values(english.codes),
+      'Name must be at most 100 characters',
+      'At most 80 characters',
+    ];
+    expect(texts.map(validationText)).toEqual(texts);
   });
 });
