@@ -91,7 +91,7 @@ describe('recurring invoices in German', { timeout: 30_000 }, () => {
     await user.type(interval, '1');
     expect(within(dialog).getByTestId('recurring-preview')).toHaveTextContent(/^Nächste Termine: /);
     await user.click(within(dialog).getByTestId('recurring-save'));
-    expect(await within(dialog).findByText('Die Anfrage ist ungültig')).toHaveAttribute('data-testid', 'recurring-error');
+    expect(await within(dialog).findByTestId('recurring-error')).toHaveTextContent('Die Anfrage ist ungültig');
   });
 
   it('shows the money ahead in German', async () => {
