@@ -6,6 +6,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCommonT } from '../i18n';
+import { useValidationText } from '../lib/validation-text';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 /** What a date that is typed only in part, or is impossible, is handed on as: the form or the server refuses it. */
@@ -107,6 +108,7 @@ type FormDateInputProps<T extends FieldValues, TTransformed> = Omit<DateInputPro
 
 /** DateInput bound to a react-hook-form field; the field's error replaces the helper text. */
 export function FormDateInput<T extends FieldValues, TTransformed = T>({ control, name, helperText, ...props }: FormDateInputProps<T, TTransformed>) {
+  const text = useValidationText();
   return (
     <Controller
       control={control}
@@ -119,7 +121,7 @@ export function FormDateInput<T extends FieldValues, TTransformed = T>({ control
           onChange={field.onChange}
           onBlur={field.onBlur}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={fieldState.error?.message ? text(fieldState.error.message) : helperText}
         />
       )}
     />

@@ -1,4 +1,5 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useValidationText } from '../lib/validation-text';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 export type FormTextFieldProps<T extends FieldValues, TTransformed = T> = Omit<
@@ -12,6 +13,7 @@ export type FormTextFieldProps<T extends FieldValues, TTransformed = T> = Omit<
 
 /** An MUI text field bound to react-hook-form; shows the field's validation message. */
 export function FormTextField<T extends FieldValues, TTransformed = T>({ control, name, helperText, ...props }: FormTextFieldProps<T, TTransformed>) {
+  const text = useValidationText();
   return (
     <Controller
       control={control}
@@ -25,7 +27,7 @@ export function FormTextField<T extends FieldValues, TTransformed = T>({ control
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={fieldState.error?.message ? text(fieldState.error.message) : helperText}
         />
       )}
     />

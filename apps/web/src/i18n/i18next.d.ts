@@ -18,12 +18,15 @@ import type invoices from '../locales/en-GB/invoices.json';
 import type landing from '../locales/en-GB/landing.json';
 import type layouts from '../locales/en-GB/layouts.json';
 import type messaging from '../locales/en-GB/messaging.json';
+import type paymentPlans from '../locales/en-GB/paymentPlans.json';
 import type plain from '../locales/en-GB/plain.json';
 import type projects from '../locales/en-GB/projects.json';
+import type recurringInvoices from '../locales/en-GB/recurringInvoices.json';
 import type search from '../locales/en-GB/search.json';
 import type time from '../locales/en-GB/time.json';
 import type tools from '../locales/en-GB/tools.json';
 import type training from '../locales/en-GB/training.json';
+import type validation from '../locales/en-GB/validation.json';
 import type webhooks from '../locales/en-GB/webhooks.json';
 
 declare module 'i18next' {
@@ -47,12 +50,15 @@ declare module 'i18next' {
       landing: typeof landing;
       layouts: typeof layouts;
       messaging: typeof messaging;
+      paymentPlans: typeof paymentPlans;
       plain: typeof plain;
       projects: typeof projects;
+      recurringInvoices: typeof recurringInvoices;
       search: typeof search;
       time: typeof time;
       tools: typeof tools;
       training: typeof training;
+      validation: typeof validation;
       webhooks: typeof webhooks;
     };
   }

@@ -88,6 +88,14 @@ export function rtlCache(): EmotionCache | null {
 }
 let switching: Promise<void> = Promise.resolve();
 
+type SwitchTask = (locale: UiLocale) => Promise<void>;
+const beforeSwitch: SwitchTask[] = [];
+
+/** Runs `task` (loading what a language needs besides its texts) before the interface switches to a language. */
+export function beforeLocaleSwitch(task: SwitchTask): void {
+  beforeSwitch.push(task);
+}
+
 /**
  * Shows the interface in `locale`: loads its texts first (and, for a right-to-left language, the style plugin that
  * mirrors the layout), then switches, so no screen shows half one language and half another. Calls made while one
@@ -95,6 +103,7 @@ let switching: Promise<void> = Promise.resolve();
  */
 export function setLocale(locale: UiLocale): Promise<void> {
   switching = switching.then(async () => {
+    await Promise.all(beforeSwitch.map((task) => task(locale)));
     if (!loaded.has(locale)) {
       if (locale === PSEUDO_LOCALE) {
         const english = i18n.store.data[DATE_LOCALE] ?? {};

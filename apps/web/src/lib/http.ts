@@ -3,6 +3,7 @@
 // section 9) and turn every other answer into an ApiError carrying the server's error code.
 import { isErrorCode, type ErrorCode } from '@agency/schema';
 import { readToken } from './storage';
+import { apiErrorText, validationText } from './validation-text';
 
 const API_BASE = '/api';
 
@@ -55,9 +56,14 @@ export function isRetryable(error: unknown): boolean {
   return !isApiError(error) || RETRYABLE.includes(error.code);
 }
 
+/**
+ * What a failure says to the reader, in their language: a generic server message or a failure without an answer by
+ * its code, a specific message through the validation catalogue (as it came when the catalogue does not know it).
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong. Please try again.';
+  if (isApiError(error)) return apiErrorText(error.code, error.message, error.serverMessage !== undefined);
+  if (error instanceof Error && error.message) return validationText(error.message);
+  return validationText('Something went wrong. Please try again.');
 }
 
 type UnauthorizedListener = () => void;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { checkFields, type FieldCheck } from './field-checks';
+import { useValidationText } from './validation-text';
 
 type Messages<K extends string> = Partial<Record<K, string | null>>;
 
@@ -10,6 +11,7 @@ type Messages<K extends string> = Partial<Record<K, string | null>>;
  */
 export function usePlainForm<V extends Record<string, string>>(initial: V, checksFor: (values: V) => Partial<Record<keyof V & string, FieldCheck>>) {
   type Name = keyof V & string;
+  const text = useValidationText();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Messages<Name>>({});
   const [wasSubmitted, setWasSubmitted] = useState(false);
@@ -36,7 +38,8 @@ export function usePlainForm<V extends Record<string, string>>(initial: V, check
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    error: errors[name],
+    // The checks write British English; the field shows the reader's language.
+    error: errors[name] ? text(errors[name]) : errors[name],
   });
 
   return { values, field, validate };

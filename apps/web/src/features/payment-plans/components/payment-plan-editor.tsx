@@ -1,4 +1,4 @@
-import { STAGE_RELEASE_LABELS, STAGE_RELEASES, stageSumProblem, type PaymentPlan, type PaymentStageInput, type StageRelease } from '@agency/schema';
+import { STAGE_RELEASES, stageSumProblem, type PaymentPlan, type PaymentStageInput, type StageRelease } from '@agency/schema';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
@@ -18,7 +18,9 @@ import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { currencyDecimals, formatMoney, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
+import { validationText } from '../../../lib/validation-text';
 import { useCardChoices, useSavePaymentPlan } from '../api/payment-plan';
+import { usePaymentPlansT } from '../i18n';
 
 type Draft = {
   id?: string;
@@ -47,6 +49,7 @@ function draftsOf(plan: PaymentPlan): Draft[] {
 
 /** Staff edit a project's payment plan: each stage a share of the accepted total, released on a date, by a card or by hand. */
 export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: string; plan: PaymentPlan; onClose: () => void }) {
+  const { t } = usePaymentPlansT();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -73,12 +76,12 @@ export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: str
       card_id: s.release === 'card' ? s.card_id || null : null,
     };
   });
-  const sumProblem = inputs.every((i) => i !== null) ? stageSumProblem(inputs as PaymentStageInput[], plan.base) : 'Give each stage a share';
+  const sumProblem = inputs.every((i) => i !== null) ? stageSumProblem(inputs as PaymentStageInput[], plan.base) : t('editor.giveShare');
 
   function submit() {
     setError(null);
-    if (stages.some((s) => !s.label.trim())) return setError('Give each stage a label');
-    if (sumProblem) return setError(sumProblem);
+    if (stages.some((s) => !s.label.trim())) return setError(t('editor.giveLabel'));
+    if (sumProblem) return setError(validationText(sumProblem));
     save.mutate({ stages: inputs as PaymentStageInput[] }, { onSuccess: onClose, onError: (e) => setError(errorMessage(e)) });
   }
 
@@ -92,13 +95,13 @@ export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: str
       aria-labelledby={titleId}
       data-testid="plan-editor"
     >
-      <DialogTitle id={titleId}>Payment plan</DialogTitle>
+      <DialogTitle id={titleId}>{t('editor.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           <Typography color="text.secondary">
             {plan.base === null
-              ? 'The project has no accepted proposal or budget yet: set a budget first.'
-              : `The stages share ${formatMoney(plan.base, plan.currency)} (${plan.base_source === 'proposal' ? 'the accepted proposal' : 'the budget'}) and must add up to 100 %. Invoiced stages stay as they are.`}
+              ? t('editor.noBase')
+              : t(plan.base_source === 'proposal' ? 'editor.shareProposal' : 'editor.shareBudget', { amount: formatMoney(plan.base, plan.currency) })}
           </Typography>
           {error && (
             <Alert severity="error" data-testid="plan-error">
@@ -115,7 +118,7 @@ export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: str
             >
               <TextField
                 size="small"
-                label="Label"
+                label={t('editor.label')}
                 value={s.label}
                 disabled={s.locked}
                 onChange={(e) => set(i, { label: e.target.value })}
@@ -124,14 +127,14 @@ export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: str
               <TextField
                 select
                 size="small"
-                label="Share"
+                label={t('editor.share')}
                 value={s.share}
                 disabled={s.locked}
                 onChange={(e) => set(i, { share: e.target.value as Draft['share'] })}
                 sx={{ minWidth: 110 }}
               >
-                <MenuItem value="percent">Percent</MenuItem>
-                <MenuItem value="amount">Amount</MenuItem>
+                <MenuItem value="percent">{t('editor.percent')}</MenuItem>
+                <MenuItem value="amount">{t('editor.amount')}</MenuItem>
               </TextField>
               <TextField
                 size="small"
@@ -144,7 +147,7 @@ export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: str
               <TextField
                 select
                 size="small"
-                label="Released"
+                label={t('editor.released')}
                 value={s.release}
                 disabled={s.locked}
                 onChange={(e) => set(i, { release: e.target.value as StageRelease })}
@@ -152,7 +155,7 @@ export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: str
               >
                 {STAGE_RELEASES.map((r) => (
                   <MenuItem key={r} value={r}>
-                    {STAGE_RELEASE_LABELS[r]}
+                    {t(`releases.${r}`)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -160,7 +163,7 @@ export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: str
                 <TextField
                   size="small"
                   type="date"
-                  label="Date"
+                  label={t('editor.date')}
                   value={s.due_date}
                   disabled={s.locked}
                   onChange={(e) => set(i, { due_date: e.target.value })}
@@ -171,7 +174,7 @@ export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: str
                 <TextField
                   select
                   size="small"
-                  label="Card"
+                  label={t('editor.card')}
                   value={s.card_id}
                   disabled={s.locked}
                   onChange={(e) => set(i, { card_id: e.target.value })}
@@ -185,7 +188,7 @@ export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: str
                 </TextField>
               )}
               <IconButton
-                aria-label={`Remove stage ${i + 1}`}
+                aria-label={t('editor.removeStage', { number: i + 1 })}
                 disabled={s.locked || stages.length === 1}
                 onClick={() => setStages((all) => all.filter((_, j) => j !== i))}
               >
@@ -200,20 +203,20 @@ export function PaymentPlanEditor({ projectId, plan, onClose }: { projectId: str
                 setStages((all) => [...all, { locked: false, label: '', share: 'percent', value: '', release: 'manual', due_date: '', card_id: '' }])
               }
             >
-              Add a stage
+              {t('editor.addStage')}
             </Button>
           </Box>
           <Typography color={sumProblem ? 'error' : 'success.main'} aria-live="polite" data-testid="plan-sum">
-            {sumProblem ?? 'The stages add up to 100 %.'}
+            {sumProblem ? validationText(sumProblem) : t('editor.addsUp')}
           </Typography>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
+          {t('editor.cancel')}
         </Button>
         <Button variant="contained" onClick={submit} loading={save.isPending} data-testid="plan-save">
-          Save plan
+          {t('editor.save')}
         </Button>
       </DialogActions>
     </Dialog>

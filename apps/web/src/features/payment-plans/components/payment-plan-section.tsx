@@ -1,4 +1,4 @@
-import { STAGE_STATE_LABELS, type PaymentStage } from '@agency/schema';
+import type { PaymentStage } from '@agency/schema';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,18 +13,19 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { usePaymentPlan, useReleaseStage } from '../api/payment-plan';
+import { usePaymentPlansT } from '../i18n';
 import { PaymentPlanEditor } from './payment-plan-editor';
 
 const STATE_COLOR = { planned: 'default', invoiced: 'info', paid: 'success' } as const;
 
-function releaseText(s: PaymentStage) {
+function releaseText(t: ReturnType<typeof usePaymentPlansT>['t'], s: PaymentStage) {
   switch (s.release) {
     case 'date':
-      return `Invoiced on ${formatDate(s.due_date)}`;
+      return t('release.onDate', { date: formatDate(s.due_date) });
     case 'card':
-      return s.card_title ? `Invoiced when "${s.card_title}" is done` : 'Invoiced when its milestone is done';
+      return s.card_title ? t('release.whenCardDone', { card: s.card_title }) : t('release.whenMilestoneDone');
     case 'manual':
-      return 'Invoiced by the agency';
+      return t('release.byAgency');
   }
 }
 
@@ -33,6 +34,7 @@ function releaseText(s: PaymentStage) {
  * Staff edit the plan and release a stage by hand; the client's owners and billing people read it.
  */
 export function PaymentPlanSection({ projectId, editable }: { projectId: string; editable: boolean }) {
+  const { t } = usePaymentPlansT();
   const plan = usePaymentPlan(projectId);
   const release = useReleaseStage(projectId);
   const [editing, setEditing] = useState(false);
@@ -42,26 +44,26 @@ export function PaymentPlanSection({ projectId, editable }: { projectId: string;
 
   return (
     <SectionCard
-      title="Payment plan"
-      subtitle={data?.base ? `Stages of ${formatMoney(data.base, data.currency)}` : 'Stages of the accepted total, each invoiced once'}
+      title={t('section.title')}
+      subtitle={data?.base ? t('section.subtitleBase', { amount: formatMoney(data.base, data.currency) }) : t('section.subtitle')}
       data-testid="payment-plan"
       action={
         editable && data ? (
           <Button variant="outlined" onClick={() => setEditing(true)} data-testid="edit-plan">
-            {data.stages.length ? 'Edit plan' : 'Set up a plan'}
+            {data.stages.length ? t('section.edit') : t('section.setUp')}
           </Button>
         ) : undefined
       }
     >
       {plan.isPending ? (
-        <ListLoading label="Loading the payment plan..." />
+        <ListLoading label={t('section.loading')} />
       ) : plan.isError ? (
         hasErrorCode(plan.error, 'FORBIDDEN') ? null : (
           <ListError message={errorMessage(plan.error)} onRetry={() => void plan.refetch()} />
         )
       ) : data!.stages.length === 0 ? (
         <Typography sx={{ px: { xs: 2, sm: 3 }, py: 2 }} color="text.secondary">
-          No payment plan: invoices are raised one by one.
+          {t('section.empty')}
         </Typography>
       ) : (
         <Stack divider={<Divider />}>
@@ -79,15 +81,15 @@ export function PaymentPlanSection({ projectId, editable }: { projectId: string;
                   {s.percent !== null ? ` (${s.percent} %)` : ''}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {releaseText(s)}
+                  {releaseText(t, s)}
                   {s.invoice ? ` · ${s.invoice.invoice_no}` : ''}
                 </Typography>
               </Box>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Chip size="small" label={STAGE_STATE_LABELS[s.state]} color={STATE_COLOR[s.state]} data-testid={`stage-state-${s.id}`} />
+                <Chip size="small" label={t(`state.${s.state}`)} color={STATE_COLOR[s.state]} data-testid={`stage-state-${s.id}`} />
                 {editable && s.state === 'planned' && (
                   <Button size="small" onClick={() => setReleasing(s)} data-testid={`release-${s.id}`}>
-                    Invoice now
+                    {t('section.invoiceNow')}
                   </Button>
                 )}
               </Stack>
@@ -98,8 +100,8 @@ export function PaymentPlanSection({ projectId, editable }: { projectId: string;
       {editing && data && <PaymentPlanEditor projectId={projectId} plan={data} onClose={() => setEditing(false)} />}
       <ConfirmDialog
         open={releasing !== null}
-        title="Invoice this stage now?"
-        confirmLabel="Send the invoice"
+        title={t('section.confirmTitle')}
+        confirmLabel={t('section.confirmLabel')}
         confirmColor="primary"
         isPending={release.isPending}
         onClose={() => setReleasing(null)}
@@ -107,14 +109,14 @@ export function PaymentPlanSection({ projectId, editable }: { projectId: string;
           releasing &&
           release.mutate(releasing.id, {
             onSuccess: (invoice) => {
-              notify.success(`${invoice.invoice_no} sent to the client`);
+              notify.success(t('section.sent', { invoiceNo: invoice.invoice_no }));
               setReleasing(null);
             },
             onError: (e) => notify.error(errorMessage(e)),
           })
         }
       >
-        {releasing ? `"${releasing.label}" is invoiced and sent to the client now, once; its date or card will not invoice it again.` : ''}
+        {releasing ? t('section.confirmText', { label: releasing.label }) : ''}
       </ConfirmDialog>
     </SectionCard>
   );

@@ -3,7 +3,6 @@ import {
   CURRENCIES,
   normaliseSchedule,
   RECURRING_FREQUENCIES,
-  RECURRING_FREQUENCY_LABELS,
   scheduleProblem,
   upcomingDates,
   type Currency,
@@ -30,9 +29,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { formatDate, formatMoney, toMinorUnits } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
+import { validationText } from '../../../lib/validation-text';
 import { useCreateRecurringInvoice, useUpdateRecurringInvoice } from '../api/recurring-invoices';
+import { useRecurringInvoicesT } from '../i18n';
 
 export type ProjectChoice = { id: string; title: string; currency: string; company_id: string };
 export type CompanyChoice = { id: string; name: string };
@@ -70,6 +72,7 @@ type Props = {
 
 /** Create or edit a recurring invoice: its lines, its schedule (with the next dates it gives) and how it is sent. */
 export function RecurringInvoiceDialog({ recurring, projects, companies, onCompanySearch, today, onClose, onSaved }: Props) {
+  const { t } = useRecurringInvoicesT();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -114,7 +117,9 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
     end_date: endDate || null,
     count: optionalNumber(count),
   });
-  const problem = /^\d{4}-\d{2}-\d{2}$/.test(startDate) ? scheduleProblem(schedule) : { path: 'schedule.start_date', message: 'Choose a start date' };
+  const problem = /^\d{4}-\d{2}-\d{2}$/.test(startDate)
+    ? scheduleProblem(schedule)
+    : { path: 'schedule.start_date', message: t('dialog.chooseStartDate') };
   const preview = problem ? [] : upcomingDates(schedule, startDate < today ? today : startDate, 6);
   const total = computeInvoiceTotals(
     parsed.filter((l): l is InvoiceLineInput => l !== null),
@@ -126,9 +131,9 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
 
   function save() {
     setError(null);
-    if (!recurring && !company) return setError('Choose a client company');
-    if (parsed.some((l) => l === null)) return setError('Each line needs a description, a quantity and a price');
-    if (problem) return setError(problem.message);
+    if (!recurring && !company) return setError(t('dialog.chooseCompany'));
+    if (parsed.some((l) => l === null)) return setError(t('dialog.lineIncomplete'));
+    if (problem) return setError(validationText(problem.message));
     const body = {
       lines: parsed as InvoiceLineInput[],
       schedule: { ...schedule, end_date: schedule.end_date ?? undefined, count: schedule.count ?? undefined, day: schedule.day ?? undefined },
@@ -154,7 +159,7 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
       aria-labelledby={titleId}
       data-testid="recurring-dialog"
     >
-      <DialogTitle id={titleId}>{recurring ? 'Edit recurring invoice' : 'New recurring invoice'}</DialogTitle>
+      <DialogTitle id={titleId}>{recurring ? t('dialog.editTitle') : t('dialog.newTitle')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           {error && (
@@ -165,13 +170,13 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
           {recurring ? (
             <Typography>
               {recurring.project_title ? `${recurring.project_title} · ` : ''}
-              {recurring.company.name}. Changes apply to the invoices still to come.
+              {recurring.company.name}. {t('dialog.appliesToComing')}
             </Typography>
           ) : (
             <>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField
-                  label="Find a client company"
+                  label={t('dialog.findCompany')}
                   value={companySearch}
                   onChange={(e) => {
                     setCompanySearch(e.target.value);
@@ -181,7 +186,7 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
                 />
                 <TextField
                   select
-                  label="Client company"
+                  label={t('dialog.company')}
                   value={company?.id ?? ''}
                   onChange={(e) => {
                     setCompany(companyOptions.find((c) => c.id === e.target.value) ?? null);
@@ -192,7 +197,7 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
                 >
                   {companyOptions.length === 0 && (
                     <MenuItem value="" disabled>
-                      No client company by that name
+                      {t('dialog.noCompany')}
                     </MenuItem>
                   )}
                   {companyOptions.map((c) => (
@@ -205,15 +210,15 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField
                   select
-                  label="Project"
+                  label={t('dialog.project')}
                   value={projectId}
                   onChange={(e) => setProjectId(e.target.value)}
                   disabled={!company}
-                  helperText="Optional: the invoices can be the company's own"
+                  helperText={t('dialog.projectHelp')}
                   sx={{ flex: 2 }}
                   slotProps={{ htmlInput: { 'data-testid': 'recurring-project' } }}
                 >
-                  <MenuItem value="">No project</MenuItem>
+                  <MenuItem value="">{t('dialog.noProject')}</MenuItem>
                   {companyProjects.map((p) => (
                     <MenuItem key={p.id} value={p.id}>
                       {p.title}
@@ -223,7 +228,7 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
                 {!projectId && (
                   <TextField
                     select
-                    label="Currency"
+                    label={t('dialog.currency')}
                     value={ownCurrency}
                     onChange={(e) => setOwnCurrency(e.target.value as Currency)}
                     sx={{ flex: 1 }}
@@ -239,34 +244,40 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
             </>
           )}
           <Typography variant="subtitle2" component="h3">
-            Lines ({currency})
+            {t('dialog.lines', { currency })}
           </Typography>
           {lines.map((line, i) => (
             <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
               <TextField
-                label="Description"
+                label={t('dialog.description')}
                 value={line.description}
                 onChange={(e) => setLine(i, 'description', e.target.value)}
                 sx={{ flex: 3 }}
                 size="small"
               />
               <TextField
-                label="Quantity"
+                label={t('dialog.quantity')}
                 value={line.quantity}
                 onChange={(e) => setLine(i, 'quantity', e.target.value)}
                 sx={{ flex: 1 }}
                 size="small"
               />
               <TextField
-                label="Unit price"
+                label={t('dialog.unitPrice')}
                 value={line.unit_price}
                 onChange={(e) => setLine(i, 'unit_price', e.target.value)}
                 sx={{ flex: 1 }}
                 size="small"
               />
-              <TextField label="Tax %" value={line.tax_rate} onChange={(e) => setLine(i, 'tax_rate', e.target.value)} sx={{ flex: 1 }} size="small" />
+              <TextField
+                label={t('dialog.taxRate')}
+                value={line.tax_rate}
+                onChange={(e) => setLine(i, 'tax_rate', e.target.value)}
+                sx={{ flex: 1 }}
+                size="small"
+              />
               <IconButton
-                aria-label={`Remove line ${i + 1}`}
+                aria-label={t('dialog.removeLine', { number: i + 1 })}
                 disabled={lines.length === 1}
                 onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
               >
@@ -276,81 +287,92 @@ export function RecurringInvoiceDialog({ recurring, projects, companies, onCompa
           ))}
           <Box>
             <Button startIcon={<AddIcon />} onClick={() => setLines((all) => [...all, { ...EMPTY_LINE }])}>
-              Add a line
+              {t('dialog.addLine')}
             </Button>
           </Box>
           <Typography sx={{ textAlign: 'right' }} data-testid="recurring-total">
-            Each invoice: <strong>{formatMoney(total, currency)}</strong>
+            <Trans t={t} i18nKey="dialog.eachInvoice" values={{ total: formatMoney(total, currency) }} components={{ strong: <strong /> }} />
           </Typography>
           <Typography variant="subtitle2" component="h3">
-            Schedule
+            {t('dialog.schedule')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               select
-              label="Every"
+              label={t('dialog.every')}
               value={frequency}
               onChange={(e) => setFrequency(e.target.value as RecurringFrequency)}
               sx={{ minWidth: 140 }}
             >
               {RECURRING_FREQUENCIES.map((f) => (
                 <MenuItem key={f} value={f}>
-                  {RECURRING_FREQUENCY_LABELS[f]}
+                  {t(`frequency.${f}`)}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label="Interval" type="number" value={interval} onChange={(e) => setInterval(e.target.value)} helperText="1 = every period" />
             <TextField
-              label={frequency === 'weekly' ? 'Weekday (1 Mon - 7 Sun)' : 'Day of month'}
+              label={t('dialog.interval')}
+              type="number"
+              value={interval}
+              onChange={(e) => setInterval(e.target.value)}
+              helperText={t('dialog.intervalHelp')}
+            />
+            <TextField
+              label={frequency === 'weekly' ? t('dialog.weekday') : t('dialog.dayOfMonth')}
               type="number"
               value={day}
               onChange={(e) => setDay(e.target.value)}
-              helperText="Optional: the start date's own"
+              helperText={t('dialog.dayHelp')}
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label="Start date"
+              label={t('dialog.startDate')}
               type="date"
               value={startDate}
               onChange={(e) => setStartDate(e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
-              label="End date"
+              label={t('dialog.endDate')}
               type="date"
               value={endDate}
               onChange={(e) => setEndDate(e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
-              helperText="Optional"
+              helperText={t('dialog.optional')}
             />
-            <TextField label="Number of invoices" type="number" value={count} onChange={(e) => setCount(e.target.value)} helperText="Optional" />
+            <TextField
+              label={t('dialog.count')}
+              type="number"
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+              helperText={t('dialog.optional')}
+            />
           </Stack>
           <Box data-testid="recurring-preview" aria-live="polite">
             {problem ? (
-              <Typography color="error">{problem.message}</Typography>
+              <Typography color="error">{validationText(problem.message)}</Typography>
             ) : (
-              <Typography color="text.secondary">Next dates: {preview.map((d) => formatDate(d)).join(', ') || 'none'}</Typography>
+              <Typography color="text.secondary">
+                {t('dialog.nextDates', { dates: preview.map((d) => formatDate(d)).join(', ') || t('dialog.none') })}
+              </Typography>
             )}
           </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormControlLabel
-              control={<Switch checked={autoSend} onChange={(e) => setAutoSend(e.target.checked)} />}
-              label="Send each invoice when raised"
-            />
+            <FormControlLabel control={<Switch checked={autoSend} onChange={(e) => setAutoSend(e.target.checked)} />} label={t('dialog.autoSend')} />
             <FormControlLabel
               control={<Switch checked={autoCharge} onChange={(e) => setAutoCharge(e.target.checked)} />}
-              label="Charge the saved card"
+              label={t('dialog.autoCharge')}
             />
           </Stack>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {t('dialog.cancel')}
         </Button>
         <Button variant="contained" onClick={save} loading={pending} data-testid="recurring-save">
-          {recurring ? 'Save' : 'Create'}
+          {recurring ? t('dialog.save') : t('dialog.create')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,4 @@
-import { RECURRING_FREQUENCY_LABELS, RECURRING_STATUS_LABELS, type RecurringInvoice } from '@agency/schema';
+import type { RecurringInvoice } from '@agency/schema';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,45 +13,41 @@ import { SectionCard } from '../../../components/section-card';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { useRecurringInvoicesT } from '../i18n';
 import { useRecurringAction, useRecurringInvoices, useUpcomingDates, type RecurringAction } from '../api/recurring-invoices';
 import { RecurringInvoiceDialog, type CompanyChoice, type ProjectChoice } from './recurring-invoice-dialog';
 
 const STATUS_COLOR = { active: 'success', paused: 'warning', ended: 'default' } as const;
 
-const UNITS = { weekly: 'weeks', monthly: 'months', quarterly: 'quarters', yearly: 'years' } as const;
+const EVERY = { weekly: 'everyWeeks', monthly: 'everyMonths', quarterly: 'everyQuarters', yearly: 'everyYears' } as const;
 
-function schedule(r: RecurringInvoice) {
+type T = ReturnType<typeof useRecurringInvoicesT>['t'];
+
+function schedule(t: T, r: RecurringInvoice) {
   const { interval, frequency } = r.schedule;
-  const every = interval > 1 ? `Every ${interval} ${UNITS[frequency]}` : RECURRING_FREQUENCY_LABELS[frequency];
-  return `${every} from ${formatDate(r.schedule.start_date)}`;
+  const every = interval > 1 ? t(`schedule.${EVERY[frequency]}`, { count: interval }) : t(`frequency.${frequency}`);
+  return t('schedule.from', { every, date: formatDate(r.schedule.start_date) });
 }
 
 function UpcomingDates({ id }: { id: string }) {
+  const { t } = useRecurringInvoicesT();
   const upcoming = useUpcomingDates(id);
-  if (upcoming.isPending) return <Typography color="text.secondary">Loading the next dates...</Typography>;
+  if (upcoming.isPending) return <Typography color="text.secondary">{t('upcoming.loading')}</Typography>;
   if (upcoming.isError) return <Typography color="error">{errorMessage(upcoming.error)}</Typography>;
   return (
     <Typography color="text.secondary" data-testid={`recurring-upcoming-${id}`}>
-      Next dates: {upcoming.data.dates.map((d) => formatDate(d)).join(', ') || 'none'}
+      {t('upcoming.dates', { dates: upcoming.data.dates.map((d) => formatDate(d)).join(', ') || t('upcoming.none') })}
     </Typography>
   );
 }
 
-const CONFIRM: Record<RecurringAction, { title: string; label: string; text: string }> = {
-  pause: {
-    title: 'Pause this recurring invoice?',
-    label: 'Pause',
-    text: 'No invoice is raised while it is paused; periods that pass meanwhile are skipped.',
-  },
-  resume: { title: 'Resume this recurring invoice?', label: 'Resume', text: 'Invoices are raised again from the next date on.' },
-  end: {
-    title: 'End this recurring invoice?',
-    label: 'End',
-    text: 'No more invoices are raised. Invoices already raised stay as they are. This cannot be undone.',
-  },
-};
+/** The confirmation of each action: its title, button and text (keys under `confirm`). */
+function confirmTexts(t: T, action: RecurringAction) {
+  return { title: t(`confirm.${action}Title`), label: t(`confirm.${action}Label`), text: t(`confirm.${action}Text`) };
+}
 
 function Row({ r, onEdit, onAction }: { r: RecurringInvoice; onEdit: () => void; onAction: (a: RecurringAction) => void }) {
+  const { t } = useRecurringInvoicesT();
   const [showDates, setShowDates] = useState(false);
   return (
     <Box sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }} data-testid="recurring-row">
@@ -61,26 +57,26 @@ function Row({ r, onEdit, onAction }: { r: RecurringInvoice; onEdit: () => void;
             {r.project_title ?? r.company.name} · {formatMoney(r.total, r.currency)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {r.company.name} · {schedule(r)} · {r.invoice_count} raised
-            {r.next_date ? ` · next ${formatDate(r.next_date)}` : ''}
-            {r.auto_send ? '' : ' · kept as drafts'}
+            {r.company.name} · {schedule(t, r)} · {t('row.raised', { count: r.invoice_count })}
+            {r.next_date ? ` · ${t('row.next', { date: formatDate(r.next_date) })}` : ''}
+            {r.auto_send ? '' : ` · ${t('row.keptAsDrafts')}`}
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Chip size="small" label={RECURRING_STATUS_LABELS[r.status]} color={STATUS_COLOR[r.status]} />
+          <Chip size="small" label={t(`status.${r.status}`)} color={STATUS_COLOR[r.status]} />
           {r.status !== 'ended' && (
             <>
               <Button size="small" onClick={() => setShowDates((v) => !v)}>
-                {showDates ? 'Hide dates' : 'Next dates'}
+                {showDates ? t('row.hideDates') : t('row.showDates')}
               </Button>
               <Button size="small" onClick={onEdit}>
-                Edit
+                {t('row.edit')}
               </Button>
               <Button size="small" onClick={() => onAction(r.status === 'active' ? 'pause' : 'resume')}>
-                {r.status === 'active' ? 'Pause' : 'Resume'}
+                {r.status === 'active' ? t('row.pause') : t('row.resume')}
               </Button>
               <Button size="small" color="error" onClick={() => onAction('end')}>
-                End
+                {t('row.end')}
               </Button>
             </>
           )}
@@ -103,30 +99,32 @@ export function RecurringInvoicesSection({
   onCompanySearch: (q: string) => void;
   today: string;
 }) {
+  const { t } = useRecurringInvoicesT();
   const list = useRecurringInvoices();
   const act = useRecurringAction();
   const [editing, setEditing] = useState<RecurringInvoice | 'new' | null>(null);
   const [confirm, setConfirm] = useState<{ r: RecurringInvoice; action: RecurringAction } | null>(null);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const texts = confirm ? confirmTexts(t, confirm.action) : null;
 
   return (
     <SectionCard
-      title="Recurring invoices"
-      subtitle="Retainers and subscriptions: an invoice raised on each date of the schedule"
+      title={t('section.title')}
+      subtitle={t('section.subtitle')}
       data-testid="recurring-invoices"
       action={
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing('new')} data-testid="new-recurring">
-          New recurring invoice
+          {t('section.new')}
         </Button>
       }
     >
       {list.isPending ? (
-        <ListLoading label="Loading recurring invoices..." />
+        <ListLoading label={t('section.loading')} />
       ) : list.isError ? (
         <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
-        <ListEmpty title="No recurring invoices yet" dense>
-          Create one for a retainer: its invoices are raised and sent on their dates.
+        <ListEmpty title={t('section.emptyTitle')} dense>
+          {t('section.emptyText')}
         </ListEmpty>
       ) : (
         <Stack divider={<Divider />}>
@@ -145,15 +143,15 @@ export function RecurringInvoicesSection({
           today={today}
           onClose={() => setEditing(null)}
           onSaved={() => {
-            notify.success(editing === 'new' ? 'Recurring invoice created' : 'Recurring invoice saved');
+            notify.success(editing === 'new' ? t('section.created') : t('section.saved'));
             setEditing(null);
           }}
         />
       )}
       <ConfirmDialog
         open={confirm !== null}
-        title={confirm ? CONFIRM[confirm.action].title : ''}
-        confirmLabel={confirm ? CONFIRM[confirm.action].label : ''}
+        title={texts?.title ?? ''}
+        confirmLabel={texts?.label ?? ''}
         confirmColor={confirm?.action === 'end' ? 'error' : 'primary'}
         isPending={act.isPending}
         onClose={() => setConfirm(null)}
@@ -163,7 +161,7 @@ export function RecurringInvoicesSection({
             { id: confirm.r.id, action: confirm.action },
             {
               onSuccess: () => {
-                notify.success(`Recurring invoice ${confirm.action === 'end' ? 'ended' : confirm.action === 'pause' ? 'paused' : 'resumed'}`);
+                notify.success(t(confirm.action === 'end' ? 'section.ended' : confirm.action === 'pause' ? 'section.paused' : 'section.resumed'));
                 setConfirm(null);
               },
               onError: (e) => notify.error(errorMessage(e)),
@@ -171,7 +169,7 @@ export function RecurringInvoicesSection({
           );
         }}
       >
-        {confirm ? CONFIRM[confirm.action].text : ''}
+        {texts?.text ?? ''}
       </ConfirmDialog>
     </SectionCard>
   );

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { formatMoney, formatMoneyCompact } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
 import { useRevenueForecast } from '../api/recurring-invoices';
+import { useRecurringInvoicesT } from '../i18n';
 
 /**
  * The super admin's money ahead: monthly recurring revenue per currency, and a small chart of what is expected each
@@ -19,6 +20,7 @@ import { useRevenueForecast } from '../api/recurring-invoices';
  * several.
  */
 export function RevenueForecastCard({ today }: { today: string }) {
+  const { t } = useRecurringInvoicesT();
   const forecast = useRevenueForecast();
   const data = forecast.data;
   const currencies = data ? [...new Set([...data.mrr.map((m) => m.currency), ...data.next_30_days.map((d) => d.currency)])].sort() : [];
@@ -29,23 +31,23 @@ export function RevenueForecastCard({ today }: { today: string }) {
   const values = currency ? valuesIn(currency) : [];
   const expectedIn = (c: Currency) => valuesIn(c).reduce((a, b) => a + b, 0);
   return (
-    <SectionCard title="Money ahead" subtitle="Monthly recurring revenue and what is expected in the next 30 days" data-testid="revenue-forecast">
+    <SectionCard title={t('forecast.title')} subtitle={t('forecast.subtitle')} data-testid="revenue-forecast">
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
         {forecast.isPending ? (
-          <ListLoading label="Loading the forecast..." />
+          <ListLoading label={t('forecast.loading')} />
         ) : forecast.isError ? (
           <ListError message={errorMessage(forecast.error)} onRetry={() => void forecast.refetch()} />
         ) : !currency ? (
-          <Typography color="text.secondary">No recurring invoices or expected payments yet.</Typography>
+          <Typography color="text.secondary">{t('forecast.empty')}</Typography>
         ) : (
           <Stack spacing={2}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 4 }}>
               <Box>
                 <Typography variant="overline" color="text.secondary">
-                  Monthly recurring revenue
+                  {t('forecast.mrr')}
                 </Typography>
                 {data!.mrr.length === 0 ? (
-                  <Typography>None</Typography>
+                  <Typography>{t('forecast.none')}</Typography>
                 ) : (
                   data!.mrr.map((m) => (
                     <Typography key={m.currency} variant="h5" component="p" data-testid={`mrr-${m.currency}`}>
@@ -56,7 +58,7 @@ export function RevenueForecastCard({ today }: { today: string }) {
               </Box>
               <Box data-testid="expected-30-days">
                 <Typography variant="overline" color="text.secondary">
-                  Expected in 30 days
+                  {t('forecast.expected')}
                 </Typography>
                 {currencies.map((c) => (
                   <Typography key={c} variant="h5" component="p" data-testid={`expected-${c}`}>
@@ -66,7 +68,7 @@ export function RevenueForecastCard({ today }: { today: string }) {
               </Box>
             </Stack>
             {currencies.length > 1 && (
-              <Stack direction="row" spacing={1} role="group" aria-label="Currency of the chart" sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              <Stack direction="row" spacing={1} role="group" aria-label={t('forecast.chartCurrency')} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
                 {currencies.map((c) => (
                   <Button
                     key={c}
@@ -92,7 +94,7 @@ export function RevenueForecastCard({ today }: { today: string }) {
               label={currency}
             />
             <Box component="table" sx={visuallyHidden}>
-              <caption>Expected income by day in {currency}</caption>
+              <caption>{t('forecast.caption', { currency })}</caption>
               <tbody>
                 {days.map((d, i) =>
                   values[i] ? (
