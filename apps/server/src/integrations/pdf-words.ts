@@ -54,7 +54,7 @@ export function pdfWords(locale?: Locale | null): PdfWords {
       if (value === null || value === undefined || value === '') return '';
       const at = value instanceof Date ? value : new Date(value);
       if (Number.isNaN(at.getTime())) return String(value);
-      return `${plain(format.format(at).replace('Sept', 'Sep'))} UTC`;
+      return `${plain(format.format(at))} UTC`;
     };
   };
   const words: PdfWords = {
