@@ -353,8 +353,9 @@ async function writeSignature(w: Writer, input: ContractPdfInput) {
   } else {
     const size = 30;
     w.ensure(size * 1.6 + 40);
-    await w.fonts.load(signature.name, 'script');
-    const width = w.fonts.lineWidth(signature.name, 'script', size);
+    // Measured only to set it from the right; the space's font is loaded for that alone.
+    await w.fonts.load(w.rtl ? `${signature.name} ` : signature.name, 'script');
+    const width = w.rtl ? w.fonts.lineWidth(signature.name, 'script', size) : 0;
     w.fonts.drawLine(w.page, signature.name, 'script', {
       x: w.at(MARGIN.left + 4, width),
       y: w.y - size,
