@@ -1,20 +1,14 @@
-import {
-  DATE_LOCALE,
-  formatDate,
-  INVOICE_STATUS_LABELS,
-  invoiceStateNote,
-  shownInvoiceNotes,
-  type Currency,
-  type InvoiceKind,
-  type InvoiceStatus,
-} from '@agency/schema';
+import { invoiceStateNote, shownInvoiceNotes, type Currency, type InvoiceKind, type InvoiceStatus, type Locale } from '@agency/schema';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { PdfFonts, type FontStyle } from './pdf-fonts.js';
 import { drawLogo } from './pdf-logo.js';
+import { pdfWords, plain, type PdfWords } from './pdf-words.js';
 
 export type InvoicePdfLine = { description: string; quantity: number; unit_price: number; tax_rate: number; amount: number; tax: number };
 
 export type InvoicePdfData = {
+  /** The reader's language (British English when left out); Arabic lays the page out right to left. */
+  locale?: Locale | null;
   agency: { name: string; phone: string; email: string; url: string };
   /** The brand's logo (a PNG), drawn above the agency's name. */
   logo?: Uint8Array | null;
@@ -55,26 +49,21 @@ const MUTED = rgb(0.42, 0.45, 0.5);
 const RULE = rgb(0.85, 0.87, 0.9);
 const ACCENT = rgb(0.09, 0.33, 0.65);
 
-/** Typographic spaces and quotes as plain ones: the amounts and dates line up, and the text copies cleanly. */
-function plain(text: string): string {
-  return text.replace(/[\u00a0\u202f\u2009]/g, ' ');
-}
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-function money(minor: number, currency: Currency): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency, currencyDisplay: 'code' });
-    moneyFormats.set(currency, format);
-  }
-  const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return plain(format.format(minor / 10 ** decimals));
-}
-
-const regions = new Intl.DisplayNames([DATE_LOCALE], { type: 'region' });
-/** "GB" as "United Kingdom"; a code the runtime does not name is printed as it is. */
-function countryName(code: string): string {
-  return regions.of(code) ?? code;
+/**
+ * The sentence a paid invoice or a waiting deposit ends on (`invoiceStateNote`'s, in the reader's language): null when
+ * its state has nothing to say.
+ */
+function stateNote(words: PdfWords, data: InvoicePdfData): string | null {
+  const { t } = words;
+  const paidOn = words.date(data.paidAt);
+  const shown = invoiceStateNote(
+    { kind: data.kind, status: data.status, amount_paid: data.amountPaid, amount_refunded: data.amountRefunded },
+    paidOn,
+  );
+  if (shown === null) return null;
+  if (data.status !== 'paid') return t('invoice.depositWaiting');
+  const when = paidOn ? t('invoice.paidOn', { date: paidOn }) : t('invoice.paidUndated');
+  return `${when} ${data.kind === 'deposit' ? t('invoice.thanksDeposit') : t('invoice.thanksPaid')}`;
 }
 
 /** Splits text into lines no wider than `width` at `size`. */
@@ -109,24 +98,40 @@ function wrap(fonts: PdfFonts, text: string, style: FontStyle, size: number, wid
  * the payment instructions. Long invoices continue on further pages with the table header repeated.
  */
 export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array> {
+  const words = pdfWords(data.locale);
+  const { t, rtl } = words;
+  const money = words.money;
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Invoice ${data.invoiceNo}`);
+  pdf.setTitle(t('invoice.title', { no: data.invoiceNo }));
   pdf.setAuthor(data.agency.name);
-  const what = data.kind === 'deposit' ? 'Deposit invoice' : data.kind === 'milestone' ? 'Stage invoice' : 'Invoice';
+  const what = t(`invoice.subject.${data.kind}`);
   pdf.setSubject(
-    [what, data.projectTitle === null ? null : `for ${data.projectTitle}`, data.about ? `(${data.about})` : null].filter(Boolean).join(' '),
+    [what, data.projectTitle === null ? null : t('invoice.subjectFor', { project: data.projectTitle }), data.about ? `(${data.about})` : null]
+      .filter(Boolean)
+      .join(' '),
   );
   pdf.setCreator(data.agency.name);
   pdf.setProducer('pdf-lib');
+  if (data.locale) pdf.setLanguage(data.locale);
   const fonts = await PdfFonts.for(pdf);
+  const status = t(`invoice.statuses.${data.status}`);
+  const heading = data.kind === 'deposit' ? t('invoice.headingDeposit') : t('invoice.heading');
   // Every string the invoice writes, so that the fonts its characters need are embedded before the layout.
-  await fonts.load(JSON.stringify(data), 'regular');
-  await fonts.load(`${data.agency.name} ${data.client.company ?? data.client.name} ${data.invoiceNo} ${INVOICE_STATUS_LABELS[data.status]}`, 'bold');
+  await fonts.load(
+    JSON.stringify(data) + JSON.stringify(t('invoice', { returnObjects: true })) + JSON.stringify(t('totals', { returnObjects: true })),
+    'regular',
+  );
+  await fonts.load(`${data.agency.name} ${data.client.company ?? data.client.name} ${data.invoiceNo} ${status} ${heading}`, 'bold');
+  await fonts.load(
+    JSON.stringify([t('columns', { returnObjects: true }), t('totals', { returnObjects: true }), t('invoice', { returnObjects: true })]),
+    'bold',
+  );
   const width = A4[0] - MARGIN * 2;
 
   let page: PDFPage = pdf.addPage(A4);
   let y = A4[1] - MARGIN;
 
+  // Positions are given for a left-to-right page; a right-to-left page mirrors them (and each text's alignment).
   const text = (
     value: string,
     x: number,
@@ -136,21 +141,23 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
     const size = options.size ?? 10;
     const style = options.style ?? 'regular';
     const shown = plain(value);
-    const left = options.align === 'right' ? x - fonts.lineWidth(shown, style, size) : x;
-    fonts.drawLine(page, shown, style, { x: left, y: at, size, color: options.color ?? INK });
+    const right = rtl ? options.align !== 'right' : options.align === 'right';
+    const anchor = rtl ? A4[0] - x : x;
+    const left = right ? anchor - fonts.lineWidth(shown, style, size) : anchor;
+    fonts.drawLine(page, shown, style, { x: left, y: at, size, color: options.color ?? INK, rtl });
   };
   const rule = (at: number) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: A4[0] - MARGIN, y: at }, thickness: 0.7, color: RULE });
 
   // Logo, agency block and title.
-  y -= await drawLogo(pdf, page, data.logo, MARGIN, y + 14);
+  y -= await drawLogo(pdf, page, data.logo, rtl ? A4[0] - MARGIN : MARGIN, y + 14, rtl);
   text(data.agency.name, MARGIN, y, { size: 18, style: 'bold', color: ACCENT });
-  text(data.kind === 'deposit' ? 'DEPOSIT INVOICE' : 'INVOICE', A4[0] - MARGIN, y, { size: 18, style: 'bold', align: 'right' });
+  text(heading, A4[0] - MARGIN, y, { size: 18, style: 'bold', align: 'right' });
   y -= 16;
   text(data.agency.email, MARGIN, y, { color: MUTED });
   text(data.invoiceNo, A4[0] - MARGIN, y, { size: 12, style: 'bold', align: 'right' });
   y -= 13;
   text(data.agency.phone, MARGIN, y, { color: MUTED });
-  text(`Status: ${INVOICE_STATUS_LABELS[data.status]}`, A4[0] - MARGIN, y, {
+  text(t('invoice.status', { status }), A4[0] - MARGIN, y, {
     style: 'bold',
     align: 'right',
     color: data.status === 'paid' ? rgb(0.1, 0.5, 0.25) : INK,
@@ -159,20 +166,29 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   text(data.agency.url, MARGIN, y, { color: MUTED });
   y -= 28;
 
-  // Client block and dates.
-  text('BILL TO', MARGIN, y, { size: 8, style: 'bold', color: MUTED });
-  text('ISSUED', A4[0] - MARGIN - 110, y, { size: 8, style: 'bold', color: MUTED });
-  text('DUE', A4[0] - MARGIN, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
+  // Client block and dates; the issue date stands clear of the due date however long the language writes them.
+  const [issued, due] = [words.date(data.issueDate), words.date(data.dueDate)];
+  const datesX =
+    A4[0] -
+    MARGIN -
+    Math.max(
+      110,
+      fonts.lineWidth(plain(issued), 'regular', 10) + fonts.lineWidth(plain(due), 'regular', 10) + 16,
+      fonts.lineWidth(t('invoice.issued'), 'bold', 8) + fonts.lineWidth(t('invoice.due'), 'bold', 8) + 16,
+    );
+  text(t('invoice.billTo'), MARGIN, y, { size: 8, style: 'bold', color: MUTED });
+  text(t('invoice.issued'), datesX, y, { size: 8, style: 'bold', color: MUTED });
+  text(t('invoice.due'), A4[0] - MARGIN, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
   y -= 14;
   // Addressed to the company: its name, address, country and tax number; then the person who asked for the work.
   text(data.client.company ?? data.client.name, MARGIN, y, { size: 11, style: 'bold' });
-  text(formatDate(data.issueDate), A4[0] - MARGIN - 110, y);
-  text(formatDate(data.dueDate), A4[0] - MARGIN, y, { align: 'right' });
+  text(issued, datesX, y);
+  text(due, A4[0] - MARGIN, y, { align: 'right' });
   y -= 13;
   const billTo = [
     ...(data.addressee?.address ? wrap(fonts, data.addressee.address, 'regular', 10, width / 2) : []),
-    ...(data.addressee?.country ? [countryName(data.addressee.country)] : []),
-    ...(data.addressee?.taxNumber ? [`Tax/VAT number: ${data.addressee.taxNumber}`] : []),
+    ...(data.addressee?.country ? [words.country(data.addressee.country)] : []),
+    ...(data.addressee?.taxNumber ? [t('taxNumber', { number: data.addressee.taxNumber })] : []),
     ...(data.client.company ? [data.client.name] : []),
   ];
   for (const line of billTo) {
@@ -182,7 +198,7 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   text(data.client.email, MARGIN, y, { color: MUTED });
   y -= 13;
   if (data.projectTitle !== null) {
-    text(`Project: ${data.projectTitle}`, MARGIN, y, { color: MUTED });
+    text(t('project', { title: data.projectTitle }), MARGIN, y, { color: MUTED });
     y -= 13;
   }
   if (data.about) {
@@ -194,11 +210,11 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   // Lines.
   const cols = { qty: MARGIN + width * 0.56, unit: MARGIN + width * 0.72, tax: MARGIN + width * 0.82, amount: A4[0] - MARGIN };
   const header = () => {
-    text('DESCRIPTION', MARGIN, y, { size: 8, style: 'bold', color: MUTED });
-    text('QTY', cols.qty, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
-    text('UNIT PRICE', cols.unit, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
-    text('TAX', cols.tax, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
-    text('AMOUNT', cols.amount, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
+    text(t('columns.description'), MARGIN, y, { size: 8, style: 'bold', color: MUTED });
+    text(t('columns.quantity'), cols.qty, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
+    text(t('columns.unitPrice'), cols.unit, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
+    text(t('columns.tax'), cols.tax, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
+    text(t('columns.amount'), cols.amount, y, { size: 8, style: 'bold', color: MUTED, align: 'right' });
     y -= 6;
     rule(y);
     y -= 14;
@@ -207,7 +223,7 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
     if (y - needed >= MARGIN + 20) return;
     page = pdf.addPage(A4);
     y = A4[1] - MARGIN;
-    text(`${data.invoiceNo} (continued)`, MARGIN, y, { size: 9, color: MUTED });
+    text(t('invoice.continued', { no: data.invoiceNo }), MARGIN, y, { size: 9, color: MUTED });
     y -= 22;
     header();
   };
@@ -229,13 +245,13 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   const creditNotes = data.creditNotes ?? [];
   const credited = creditNotes.reduce((sum, note) => sum + note.amount, 0);
   const totals: [string, string, boolean][] = [
-    ['Subtotal', money(data.subtotal, data.currency), false],
-    ...(data.discount > 0 ? ([['Discount', `-${money(data.discount, data.currency)}`, false]] as [string, string, boolean][]) : []),
-    ['Tax', money(data.taxTotal, data.currency), false],
-    ['Total', money(data.total, data.currency), true],
-    ['Paid', money(data.amountPaid, data.currency), false],
-    ...(credited > 0 ? ([['Credit notes', `-${money(credited, data.currency)}`, false]] as [string, string, boolean][]) : []),
-    [credited > 0 ? 'Amount due after credits' : 'Amount due', money(data.amountDue, data.currency), true],
+    [t('totals.subtotal'), money(data.subtotal, data.currency), false],
+    ...(data.discount > 0 ? ([[t('totals.discount'), `-${money(data.discount, data.currency)}`, false]] as [string, string, boolean][]) : []),
+    [t('totals.tax'), money(data.taxTotal, data.currency), false],
+    [t('totals.total'), money(data.total, data.currency), true],
+    [t('totals.paid'), money(data.amountPaid, data.currency), false],
+    ...(credited > 0 ? ([[t('totals.creditNotes'), `-${money(credited, data.currency)}`, false]] as [string, string, boolean][]) : []),
+    [credited > 0 ? t('totals.amountDueAfterCredits') : t('totals.amountDue'), money(data.amountDue, data.currency), true],
   ];
   ensureRoom(totals.length * 16 + 10);
   // A long label ("Amount due after credits") starts further left, clear of its amount.
@@ -251,10 +267,10 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   // Credit notes: each one's number, day, amount and reason.
   if (creditNotes.length > 0) {
     ensureRoom(40);
-    text('CREDIT NOTES', MARGIN, y, { size: 8, style: 'bold', color: MUTED });
+    text(t('invoice.creditNotes'), MARGIN, y, { size: 8, style: 'bold', color: MUTED });
     y -= 14;
     for (const note of creditNotes) {
-      const reason = wrap(fonts, `${note.no}, ${formatDate(note.issuedOn)}: ${note.reason}`, 'regular', 10, width * 0.75);
+      const reason = wrap(fonts, `${note.no}, ${words.date(note.issuedOn)}: ${note.reason}`, 'regular', 10, width * 0.75);
       ensureRoom(reason.length * 13 + 4);
       text(`-${money(note.amount, data.currency)}`, cols.amount, y, { align: 'right' });
       for (const [i, part] of reason.entries()) text(part, MARGIN, y - i * 13);
@@ -265,19 +281,16 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
 
   // Notes, void reason and how to pay.
   const paragraphs: [string, string][] = [];
-  if (data.voidReason) paragraphs.push(['VOID', `This invoice was voided: ${data.voidReason}`]);
+  if (data.voidReason) paragraphs.push([t('invoice.voidTitle'), t('invoice.voided', { reason: data.voidReason })]);
   const notes = shownInvoiceNotes(data);
-  if (notes) paragraphs.push(['NOTES', notes]);
+  if (notes) paragraphs.push([t('invoice.notesTitle'), notes]);
   // The server knows no reader's zone: the day it was paid is the UTC day, like the issue and due dates.
-  const stateNote = invoiceStateNote(
-    { kind: data.kind, status: data.status, amount_paid: data.amountPaid, amount_refunded: data.amountRefunded },
-    formatDate(data.paidAt, { timeZone: 'UTC' }),
-  );
+  const note = stateNote(words, data);
   if (data.status === 'paid') {
-    if (stateNote) paragraphs.push(['PAID', stateNote]);
+    if (note) paragraphs.push([t('invoice.paidTitle'), note]);
   } else if (data.status !== 'void') {
-    if (stateNote) paragraphs.push(['DEPOSIT', stateNote]);
-    paragraphs.push(['HOW TO PAY', `${data.instructions} Quote ${data.invoiceNo} with any bank transfer.`]);
+    if (note) paragraphs.push([t('invoice.depositTitle'), note]);
+    paragraphs.push([t('invoice.howToPayTitle'), t('invoice.howToPay', { instructions: data.instructions, no: data.invoiceNo })]);
   }
   for (const [title, body] of paragraphs) {
     const lines = wrap(fonts, body, 'regular', 10, width);
@@ -294,7 +307,11 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   const pages = pdf.getPages();
   pages.forEach((p, i) => {
     page = p;
-    text(`${data.invoiceNo} - page ${i + 1} of ${pages.length}`, A4[0] - MARGIN, MARGIN - 20, { size: 8, color: MUTED, align: 'right' });
+    text(t('numberPage', { no: data.invoiceNo, page: i + 1, pages: pages.length }), A4[0] - MARGIN, MARGIN - 20, {
+      size: 8,
+      color: MUTED,
+      align: 'right',
+    });
   });
   return pdf.save({ useObjectStreams: false });
 }

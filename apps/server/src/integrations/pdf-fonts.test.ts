@@ -6,7 +6,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf, type InvoicePdfData } from './invoice-pdf.js';
-import { normaliseFontProgram, parseUnicodeRange, PdfFonts, visualOrder, wordDirection } from './pdf-fonts.js';
+import { normaliseFontProgram, parseUnicodeRange, PdfFonts, visualOrder, visualOrderRtl, wordDirection } from './pdf-fonts.js';
 
 const readable = (text: string) => text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
 
@@ -59,6 +59,40 @@ describe('reading order', () => {
       { word: 'علي', gap: true },
       { word: 'محمد', gap: false },
       { word: 'b', gap: true },
+    ]);
+  });
+});
+
+describe('reading order of a right-to-left line', () => {
+  // The words as drawn from the left edge of the line.
+  const order = (line: string) =>
+    visualOrderRtl(
+      line.split(' '),
+      line.split(' ').map((_, i) => i > 0),
+      wordDirection,
+      (word) => /\d/.test(word),
+    )
+      .map((w) => w.word)
+      .join(' ');
+
+  it('draws the words from the right, left-to-right names and numbers kept in their order', () => {
+    expect(order('الحالة: مدفوعة')).toBe('مدفوعة الحالة:');
+    expect(order('المشروع: Booking app')).toBe('Booking app المشروع:');
+    expect(order('المبلغ 1,200.00 GBP')).toBe('GBP 1,200.00 المبلغ');
+    // A number after Latin words reads with them (UAX #9, W7).
+    expect(order('العنوان Hauptstraße 5')).toBe('Hauptstraße 5 العنوان');
+  });
+
+  it('keeps a line without right-to-left letters as it is', () => {
+    expect(order('+44 20 7946 0000')).toBe('+44 20 7946 0000');
+    expect(order('Weber GmbH')).toBe('Weber GmbH');
+  });
+
+  it('keeps each gap with the words it stood between', () => {
+    expect(visualOrderRtl(['a', 'ب', 'ج'], [false, true, false], wordDirection, () => false)).toEqual([
+      { word: 'ج', gap: false },
+      { word: 'ب', gap: false },
+      { word: 'a', gap: true },
     ]);
   });
 });

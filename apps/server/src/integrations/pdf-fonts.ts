@@ -298,11 +298,45 @@ export function visualOrder<T>(words: readonly T[], gaps: readonly boolean[], di
   return items.map((word, k) => ({ word, gap: spaces[k] }));
 }
 
+/**
+ * The words of a right-to-left line in the order they are drawn from the left: the whole line reversed, then each
+ * stretch of left-to-right words (with the digits and signs between them) put back in reading order, so names in
+ * Latin letters, numbers and amounts still read left to right.
+ */
+export function visualOrderRtl<T>(
+  words: readonly T[],
+  gaps: readonly boolean[],
+  direction: (word: T) => 'L' | 'R' | 'N',
+  numeric: (word: T) => boolean,
+): { word: T; gap: boolean }[] {
+  const n = words.length;
+  // A line without right-to-left letters (a phone number, an e-mail address, a name in Latin letters) keeps its order.
+  if (!words.some((word) => direction(word) === 'R')) return words.map((word, i) => ({ word, gap: i > 0 && gaps[i] }));
+  // A number after left-to-right words, with only signs between, reads with them ("Hauptstraße 5", UAX #9 rule W7).
+  const resolved: ('L' | 'R' | 'N')[] = [];
+  let strong: 'L' | 'R' = 'R';
+  for (const word of words) {
+    const d = direction(word);
+    if (d !== 'N') strong = d;
+    resolved.push(d === 'N' && strong === 'L' && numeric(word) ? 'L' : d);
+  }
+  const indexed = words.map((word, i) => ({ word, i }));
+  const reversedIndexed = [...indexed].reverse();
+  // The space between reversed neighbours k-1 and k is the one between the original words n-k-1 and n-k.
+  const reversedGaps = reversedIndexed.map((_, k) => k > 0 && gaps[n - k]);
+  const swapped = ({ i }: { i: number }) => {
+    const d = resolved[i];
+    return d === 'L' ? 'R' : d === 'R' ? 'L' : 'N';
+  };
+  return visualOrder(reversedIndexed, reversedGaps, swapped).map(({ word, gap }) => ({ word: word.word, gap }));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The fonts of one document.
 
 export type Segment = { text: string; font: PDFFont };
-export type DrawOptions = { x: number; y: number; size: number; color?: Color; opacity?: number; rotate?: number };
+/** `rtl`: the line reads from the right (an Arabic page): its words are drawn from right to left, left-to-right stretches kept in order. */
+export type DrawOptions = { x: number; y: number; size: number; color?: Color; opacity?: number; rotate?: number; rtl?: boolean };
 
 /**
  * pdf-lib draws each glyph at its advance width and ignores the positions fontkit computes (kerning, mark
@@ -316,6 +350,20 @@ const REPLACEMENT = '\ufffd';
 /** Text as the documents set it: composed characters, tabs and carriage returns as spaces. */
 export function normaliseText(text: string): string {
   return text.normalize('NFC').replace(/[\t\r]/g, ' ');
+}
+
+const MIRROR: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
+
+/** A run of signs inside a right-to-left word, as it is drawn: in reverse, brackets mirrored (digits keep their order). */
+function mirrored(segment: Segment): Segment {
+  if (STRONG_RTL.test(segment.text) || /\d/.test(segment.text)) return segment;
+  return {
+    ...segment,
+    text: [...segment.text]
+      .reverse()
+      .map((ch) => MIRROR[ch] ?? ch)
+      .join(''),
+  };
 }
 
 export class PdfFonts {
@@ -442,14 +490,16 @@ export class PdfFonts {
       if (last && last.font === segment.font && !rtl && !last.rtl) last.text += segment.text;
       else runs.push({ ...segment, rtl });
     };
-    const ordered = visualOrder(
-      words,
-      words.map((w) => w.gap),
-      (w) => wordDirection(w.text),
-    );
+    const gaps = words.map((w) => w.gap);
+    const direction = (w: { text: string }) => wordDirection(w.text);
+    const ordered = options.rtl ? visualOrderRtl(words, gaps, direction, (w) => /\d/.test(w.text)) : visualOrder(words, gaps, direction);
     for (const { word, gap } of ordered) {
       if (gap) add({ text: ' ', font: this.primary(word.style) });
-      if (word.text) for (const segment of this.segments(word.text, word.style)) add(segment);
+      if (!word.text) continue;
+      const segments = this.segments(word.text, word.style);
+      // A right-to-left word's runs read from the right: its signs in another font ("الحالة:") go to its left, mirrored.
+      if (segments.length > 1 && wordDirection(word.text) === 'R') for (const segment of segments.reverse()) add(mirrored(segment));
+      else for (const segment of segments) add(segment);
     }
     const angle = ((options.rotate ?? 0) * Math.PI) / 180;
     let advance = 0;

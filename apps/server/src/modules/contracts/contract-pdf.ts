@@ -1,14 +1,17 @@
-import { formatTimestampUtc } from '@agency/schema';
+import type { Locale } from '@agency/schema';
 import { marked, type Token, type Tokens } from 'marked';
 import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import { PdfFonts, type FontStyle } from '../../integrations/pdf-fonts.js';
 import { drawLogo } from '../../integrations/pdf-logo.js';
+import { pdfWords, type PdfWords } from '../../integrations/pdf-words.js';
 
 /**
  * The contract as a PDF, laid out with pdf-lib from the frozen Markdown: the document, the signature (the drawn
  * image, or the typed name in a script font), and for a signed contract a certificate page with the audit trail
  * and the document's SHA-256. A preview carries a watermark across every page. Text in any script is set in the
- * embedded Noto fonts (integrations/pdf-fonts.ts).
+ * embedded Noto fonts (integrations/pdf-fonts.ts). The PDF's own words (headings, labels, the certificate's lines)
+ * are in the reader's language (`locale`); an Arabic document is laid out right to left. A signed contract's PDF
+ * is rendered once, when it is signed, in its signer's language, and that sealed file is what everyone downloads.
  */
 export type PdfSignature = { name: string; signedAt: Date; imagePng: Buffer | null };
 
@@ -26,6 +29,8 @@ export type Certificate = {
 };
 
 export type ContractPdfInput = {
+  /** The language of the PDF's own words (British English when left out). */
+  locale?: Locale | null;
   contractId: number;
   title: string;
   projectTitle: string;
@@ -70,12 +75,20 @@ function fontStyle(style: Style): FontStyle {
 class Writer {
   page!: PDFPage;
   y = 0;
+  readonly rtl: boolean;
 
   constructor(
     readonly doc: PDFDocument,
     readonly fonts: PdfFonts,
+    readonly words: PdfWords,
   ) {
+    this.rtl = words.rtl;
     this.newPage();
+  }
+
+  /** The x at which something `width` wide starts when it stands `left` from the page's leading edge. */
+  at(left: number, width: number): number {
+    return this.rtl ? PAGE.width - left - width : left;
   }
 
   newPage() {
@@ -173,13 +186,13 @@ class Writer {
       if (index === 0 && opts.prefix) {
         const prefixStyle = fontStyle(opts.prefix.style);
         const prefixWidth = fonts.lineWidth(opts.prefix.text, prefixStyle, size);
-        fonts.drawLine(this.page, opts.prefix.text, prefixStyle, { x: left - prefixWidth - 5, y: baseline, size, color });
+        fonts.drawLine(this.page, opts.prefix.text, prefixStyle, { x: this.at(left - prefixWidth - 5, prefixWidth), y: baseline, size, color });
       }
-      fonts.drawWords(
-        this.page,
-        line.map((piece, i) => ({ text: piece.text, style: piece.style, gap: i > 0 && piece.space })),
-        { x: left, y: baseline, size, color },
-      );
+      const drawn = line.map((piece, i) => ({ text: piece.text, style: piece.style, gap: i > 0 && piece.space }));
+      const drawnWidth = this.rtl
+        ? line.reduce((sum, piece, i) => sum + piece.width + (i > 0 && piece.space ? fonts.spaceWidth(piece.style, size) : 0), 0)
+        : 0;
+      fonts.drawWords(this.page, drawn, { x: this.at(left, drawnWidth), y: baseline, size, color, rtl: this.rtl });
       this.y -= leading;
     });
   }
@@ -317,15 +330,16 @@ async function embedSignatureImage(doc: PDFDocument, png: Buffer): Promise<PDFIm
 }
 
 async function writeSignature(w: Writer, input: ContractPdfInput) {
+  const { t } = w.words;
   w.gap(18);
   w.ensure(150);
-  await w.block([{ text: 'Signature', style: { bold: true } }], { size: 12, color: ACCENT });
+  await w.block([{ text: t('contract.signature'), style: { bold: true } }], { size: 12, color: ACCENT });
   w.gap(4);
   const signature = input.signature;
   if (!signature) {
     w.gap(36);
     w.rule(INK, 0.6);
-    await w.block([{ text: `${input.signerName}: awaiting signature`, style: {} }], { size: 9.5, color: MUTED });
+    await w.block([{ text: t('contract.awaiting', { name: input.signerName }), style: {} }], { size: 9.5, color: MUTED });
     return;
   }
   if (signature.imagePng) {
@@ -334,29 +348,39 @@ async function writeSignature(w: Writer, input: ContractPdfInput) {
     const width = image.width * scale;
     const height = image.height * scale;
     w.ensure(height + 40);
-    w.page.drawImage(image, { x: MARGIN.left, y: w.y - height, width, height });
+    w.page.drawImage(image, { x: w.at(MARGIN.left, width), y: w.y - height, width, height });
     w.y -= height + 4;
   } else {
     const size = 30;
     w.ensure(size * 1.6 + 40);
-    await w.fonts.load(signature.name, 'script');
-    w.fonts.drawLine(w.page, signature.name, 'script', { x: MARGIN.left + 4, y: w.y - size, size, color: rgb(0.07, 0.15, 0.42) });
+    // Measured only to set it from the right; the space's font is loaded for that alone.
+    await w.fonts.load(w.rtl ? `${signature.name} ` : signature.name, 'script');
+    const width = w.rtl ? w.fonts.lineWidth(signature.name, 'script', size) : 0;
+    w.fonts.drawLine(w.page, signature.name, 'script', {
+      x: w.at(MARGIN.left + 4, width),
+      y: w.y - size,
+      size,
+      color: rgb(0.07, 0.15, 0.42),
+      rtl: w.rtl,
+    });
     w.y -= size * 1.5;
   }
   w.rule(INK, 0.6);
   await w.block(
     [
       { text: signature.name, style: { bold: true } },
-      { text: `  signed electronically on ${formatTimestampUtc(signature.signedAt)}`, style: {} },
+      { text: `  ${t('contract.signedOn', { at: w.words.timestampUtc(signature.signedAt) })}`, style: {} },
     ],
     { size: 9.5, color: MUTED },
   );
 }
 
 async function writeCertificate(w: Writer, input: ContractPdfInput, cert: Certificate, signature: PdfSignature) {
+  const { t } = w.words;
+  const unknown = t('unknown');
   w.newPage();
-  await w.block([{ text: 'Certificate of signature', style: { bold: true } }], { size: 18, color: ACCENT });
-  await w.block([{ text: `${input.agencyName} · contract #${input.contractId}`, style: {} }], { size: 10, color: MUTED });
+  await w.block([{ text: t('contract.certificate'), style: { bold: true } }], { size: 18, color: ACCENT });
+  await w.block([{ text: t('contract.reference', { agency: input.agencyName, id: input.contractId }), style: {} }], { size: 10, color: MUTED });
   w.gap(8);
   const field = async (label: string, value: string, mono = false) => {
     await w.block(
@@ -367,66 +391,70 @@ async function writeCertificate(w: Writer, input: ContractPdfInput, cert: Certif
       { size: mono ? 9 : 10, leading: 14 },
     );
   };
-  await field('Document', input.title);
-  await field('Kind', input.kindLabel);
-  await field('Project', input.projectTitle);
-  await field('Document SHA-256', '');
+  await field(t('contract.document'), input.title);
+  await field(t('contract.kind'), input.kindLabel);
+  await field(t('contract.project'), input.projectTitle);
+  await field(t('contract.documentHash'), '');
   await w.block([{ text: input.documentSha256 ?? '', style: { code: true } }], { size: 9, indent: 12 });
   w.gap(10);
-  await w.block([{ text: 'Signer', style: { bold: true } }], { size: 12, color: ACCENT });
-  await field('Name', signature.name);
-  await field('Account', `${input.signerName} <${cert.signerEmail}> (${cert.signerRole})`);
-  await field('Signed at', formatTimestampUtc(signature.signedAt));
-  await field('Signature', signature.imagePng ? 'Drawn signature and typed name' : 'Typed name');
-  await field('IP address', cert.ip ?? 'unknown');
-  await field('User agent', cert.userAgent ?? 'unknown');
-  if (cert.identifiedBy) await field('Identified by', cert.identifiedBy);
-  await field('Consent', 'The signer agreed to sign electronically.');
+  await w.block([{ text: t('contract.signer'), style: { bold: true } }], { size: 12, color: ACCENT });
+  await field(t('contract.name'), signature.name);
+  await field(t('contract.account'), `${input.signerName} <${cert.signerEmail}> (${cert.signerRole})`);
+  await field(t('contract.signedAt'), w.words.timestampUtc(signature.signedAt));
+  await field(t('contract.signatureKind'), signature.imagePng ? t('contract.drawnAndTyped') : t('contract.typed'));
+  await field(t('contract.ip'), cert.ip ?? unknown);
+  await field(t('contract.userAgent'), cert.userAgent ?? unknown);
+  if (cert.identifiedBy) await field(t('contract.identifiedBy'), cert.identifiedBy);
+  await field(t('contract.consent'), t('contract.consentText'));
   w.gap(10);
-  await w.block([{ text: 'Audit trail', style: { bold: true } }], { size: 12, color: ACCENT });
+  await w.block([{ text: t('contract.auditTrail'), style: { bold: true } }], { size: 12, color: ACCENT });
   w.gap(2);
   for (const event of cert.events) {
     w.ensure(60);
     await w.block(
       [
         { text: event.label, style: { bold: true } },
-        { text: `  ${formatTimestampUtc(event.at)}`, style: {} },
+        { text: `  ${w.words.timestampUtc(event.at)}`, style: {} },
       ],
       { size: 10, leading: 13.5 },
     );
-    const details = [`By ${event.who}`, event.ip ? `IP ${event.ip}` : null, event.note ? `Note: ${event.note}` : null].filter(Boolean).join(' · ');
+    const details = [
+      t('contract.by', { who: event.who }),
+      event.ip ? t('contract.eventIp', { ip: event.ip }) : null,
+      event.note ? t('contract.note', { note: event.note }) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
     await w.block([{ text: details, style: {} }], { size: 9, indent: 12, color: MUTED, leading: 12 });
     if (event.userAgent) await w.block([{ text: event.userAgent, style: {} }], { size: 8, indent: 12, color: MUTED, leading: 11 });
     w.gap(4);
   }
   w.gap(8);
   w.rule();
-  await w.block(
-    [
-      {
-        text:
-          `This document is sealed with a digital signature (PKCS#7) issued to ${cert.sealSubject}. ` +
-          'Any change to the file after sealing makes the seal invalid; a PDF reader that checks signatures (Adobe Reader, pdfsig) shows whether it is intact. ' +
-          'The document SHA-256 above is the hash of the contract text the signer was shown, as frozen when it was sent.',
-        style: {},
-      },
-    ],
-    { size: 8.5, color: MUTED, leading: 12 },
-  );
+  await w.block([{ text: t('contract.sealed', { subject: cert.sealSubject }), style: {} }], { size: 8.5, color: MUTED, leading: 12 });
 }
 
-async function decoratePages(doc: PDFDocument, fonts: PdfFonts, input: ContractPdfInput) {
+async function decoratePages(doc: PDFDocument, fonts: PdfFonts, input: ContractPdfInput, words: PdfWords) {
   const pages = doc.getPages();
   const hash = input.documentSha256 ? `SHA-256 ${input.documentSha256.slice(0, 16)}...` : null;
-  await fonts.load(`${input.agencyName} · contract #${input.contractId} · page 0123456789 of`, 'regular');
+  const footerOf = (page: number) => words.t('contract.footer', { agency: input.agencyName, id: input.contractId, page, pages: pages.length });
+  await fonts.load(`${footerOf(0)} 0123456789`, 'regular');
   if (hash) await fonts.load(hash, 'mono');
   if (input.watermark) await fonts.load(input.watermark, 'bold');
+  // The footer stands at the page's leading edge (the right on an Arabic page), the hash at the other.
   pages.forEach((page, i) => {
-    const footer = `${input.agencyName} · contract #${input.contractId} · page ${i + 1} of ${pages.length}`;
-    fonts.drawLine(page, footer, 'regular', { x: MARGIN.left, y: 36, size: 8, color: MUTED });
+    const footer = footerOf(i + 1);
+    const footerWidth = words.rtl ? fonts.lineWidth(footer, 'regular', 8) : 0;
+    fonts.drawLine(page, footer, 'regular', {
+      x: words.rtl ? PAGE.width - MARGIN.right - footerWidth : MARGIN.left,
+      y: 36,
+      size: 8,
+      color: MUTED,
+      rtl: words.rtl,
+    });
     if (hash) {
       const width = fonts.lineWidth(hash, 'mono', 7.5);
-      fonts.drawLine(page, hash, 'mono', { x: PAGE.width - MARGIN.right - width, y: 36, size: 7.5, color: MUTED });
+      fonts.drawLine(page, hash, 'mono', { x: words.rtl ? MARGIN.left : PAGE.width - MARGIN.right - width, y: 36, size: 7.5, color: MUTED });
     }
     if (input.watermark) {
       const size = 64;
@@ -446,10 +474,13 @@ async function decoratePages(doc: PDFDocument, fonts: PdfFonts, input: ContractP
 
 /** Builds the contract PDF (not yet saved: the seal adds its placeholder before saving). */
 export async function buildContractPdf(input: ContractPdfInput): Promise<PDFDocument> {
+  const words = pdfWords(input.locale);
+  const { t } = words;
   const doc = await PDFDocument.create();
   doc.setTitle(input.title);
   doc.setAuthor(input.agencyName);
-  doc.setSubject(`${input.kindLabel} for ${input.projectTitle}`);
+  doc.setSubject(t('contract.subject', { kind: input.kindLabel, project: input.projectTitle }));
+  if (input.locale) doc.setLanguage(input.locale);
   doc.setProducer(input.agencyName);
   doc.setCreator(input.agencyName);
   if (input.signature) {
@@ -457,16 +488,16 @@ export async function buildContractPdf(input: ContractPdfInput): Promise<PDFDocu
     doc.setModificationDate(input.signature.signedAt);
   }
   const fonts = await PdfFonts.for(doc);
-  const w = new Writer(doc, fonts);
+  const w = new Writer(doc, fonts, words);
 
-  w.gap(await drawLogo(doc, w.page, input.logo, MARGIN.left, w.y));
+  w.gap(await drawLogo(doc, w.page, input.logo, words.rtl ? PAGE.width - MARGIN.right : MARGIN.left, w.y, words.rtl));
   await w.block([{ text: input.agencyName.toUpperCase(), style: { bold: true } }], { size: 9, color: MUTED });
   w.gap(4);
   await w.block([{ text: input.title, style: { bold: true } }], { size: 20, color: INK });
   await w.block([{ text: `${input.kindLabel} · ${input.projectTitle}`, style: {} }], { size: 10, color: MUTED });
   if (input.watermark) {
     w.gap(2);
-    await w.block([{ text: `${input.watermark} · a preview, not a signed document`, style: { bold: true } }], {
+    await w.block([{ text: t('contract.preview', { watermark: input.watermark }), style: { bold: true } }], {
       size: 9,
       color: rgb(0.75, 0.1, 0.1),
     });
@@ -477,6 +508,6 @@ export async function buildContractPdf(input: ContractPdfInput): Promise<PDFDocu
   await writeBlocks(w, marked.lexer(input.markdown));
   await writeSignature(w, input);
   if (input.certificate && input.signature) await writeCertificate(w, input, input.certificate, input.signature);
-  await decoratePages(doc, fonts, input);
+  await decoratePages(doc, fonts, input, words);
   return doc;
 }

@@ -1,16 +1,33 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Locale } from '@agency/schema';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { readerLocale } from '../../i18n/index.js';
 import { brandLogoPng } from '../../integrations/brand.js';
-import { creditNotes, invoices, payments, type MailAttachment } from '../../db/schema.js';
+import { creditNotes, invoices, payments, users, type MailAttachment } from '../../db/schema.js';
+import { billingContacts } from '../companies/queries.js';
 import { aboutLine, aboutOf } from './describe.js';
 import { amountDueOf, receiptNoOf, type InvoiceRow } from './helpers.js';
 import { partyOf } from './queries.js';
 
-/** The invoice as a PDF, rendered as it is now. */
-export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow) {
+/**
+ * The language of the documents mailed to a company's billing contacts (one attachment for all of them): theirs
+ * when they all read the same one, else the agency's default. A billing address without an account reads the default.
+ */
+export async function billingLocale(ctx: AppContext, db: DbOrTx, companyId: number): Promise<Locale> {
+  const fallback = ctx.config.defaultLocale;
+  const contacts = await billingContacts(db, companyId);
+  const people = contacts.mailUserIds.length
+    ? await db.select({ locale: users.locale }).from(users).where(inArray(users.id, contacts.mailUserIds))
+    : [];
+  const chosen = new Set([...people.map((p) => readerLocale(p.locale, fallback)), ...(contacts.addresses.length ? [fallback] : [])]);
+  return chosen.size === 1 ? [...chosen][0] : fallback;
+}
+
+/** The invoice as a PDF, rendered as it is now, in `locale` (the agency's default when left out). */
+export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow, locale: Locale = ctx.config.defaultLocale) {
   const [party, about, credits] = await Promise.all([
     partyOf(db, row),
     aboutOf(db, row),
@@ -23,6 +40,7 @@ export async function pdfData(ctx: AppContext, db: DbOrTx, row: InvoiceRow) {
   // pdf-lib is loaded on the first document rather than at every start.
   const { renderInvoicePdf } = await import('../../integrations/invoice-pdf.js');
   return renderInvoicePdf({
+    locale,
     agency: {
       name: ctx.brand.current().agencyName,
       phone: ctx.brand.current().contactPhone,
@@ -61,9 +79,9 @@ type PaymentRow = typeof payments.$inferSelect;
 /**
  * The receipt of one payment as a PDF, with the invoice as it stood just after that payment: the payments up to
  * it, less the refunds made before it. Rendered the same whenever it is asked for, since nothing of a recorded
- * payment or of a sent invoice's total changes.
+ * payment or of a sent invoice's total changes. In `locale` (the agency's default when left out).
  */
-export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, payment: PaymentRow) {
+export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, payment: PaymentRow, locale?: Locale) {
   const [party, ledger, [creditedBefore]] = await Promise.all([
     partyOf(db, row),
     db
@@ -86,6 +104,7 @@ export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, p
   const receiptNo = receiptNoOf(row.invoiceNo, payment.id);
   const { renderReceiptPdf } = await import('../../integrations/receipt-pdf.js');
   const bytes = await renderReceiptPdf({
+    locale: locale ?? (await billingLocale(ctx, db, row.companyId)),
     agency: {
       name: ctx.brand.current().agencyName,
       phone: ctx.brand.current().contactPhone,
@@ -111,9 +130,12 @@ export async function receiptPdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, p
   return { receiptNo, bytes: Buffer.from(bytes) };
 }
 
-/** Stores a PDF of the invoice as it is now; the key and the file's SHA-256. */
+/**
+ * Stores a PDF of the invoice as it is now, for the company's billing contacts (in their language, `billingLocale`):
+ * the key and the file's SHA-256.
+ */
 export async function storePdf(ctx: AppContext, db: DbOrTx, row: InvoiceRow, label: string) {
-  const bytes = Buffer.from(await pdfData(ctx, db, row));
+  const bytes = Buffer.from(await pdfData(ctx, db, row, await billingLocale(ctx, db, row.companyId)));
   const key = `invoices/${row.id}/${row.invoiceNo}-${label}-${crypto.randomBytes(6).toString('hex')}.pdf`;
   await ctx.storage.put(key, Readable.from([bytes]));
   return { key, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };

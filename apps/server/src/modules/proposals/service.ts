@@ -18,6 +18,7 @@ import type { Publish } from '../../core/events.js';
 import { assertCan, proposalScope } from '../../core/policy.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { projects, proposals, users } from '../../db/schema.js';
+import { readerLocale } from '../../i18n/index.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { companyPeopleIds } from '../companies/queries.js';
 import { staffIds } from '../contracts/queries.js';
@@ -404,7 +405,7 @@ export function createProposalService(deps: ProposalDeps) {
     async pdf(actor: Actor, id: number) {
       const row = await load(ctx, actor, 'proposal:read', id);
       const { proposalPdf } = await import('./proposal-pdf.js');
-      return proposalPdf(ctx, row);
+      return proposalPdf(ctx, row, readerLocale(actor.locale, ctx.config.defaultLocale));
     },
 
     /** Sent proposals past their last valid day (to expire) and near it without a reminder (to remind). */

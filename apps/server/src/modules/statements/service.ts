@@ -14,6 +14,7 @@ import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import { clientCompanies, creditNoteCounters, creditNotes, invoices, payments } from '../../db/schema.js';
+import { readerLocale } from '../../i18n/index.js';
 import { brandLogoPng } from '../../integrations/brand.js';
 import { freeze } from '../invoices/documents.js';
 import { amountDueOf, auditState, factsOf, isoDay, money, type InvoiceRow } from '../invoices/helpers.js';
@@ -159,6 +160,7 @@ export function createStatementService(ctx: AppContext, notifications: Notificat
       const [company] = await ctx.db.select().from(clientCompanies).where(eq(clientCompanies.id, companyId)).limit(1);
       const { renderStatementPdf } = await import('../../integrations/statement-pdf.js');
       const bytes = await renderStatementPdf({
+        locale: readerLocale(actor.locale, ctx.config.defaultLocale),
         agency: { name: ctx.brand.current().agencyName, email: ctx.brand.current().contactEmail, url: ctx.config.appUrl },
         logo: await brandLogoPng(ctx.brand.current(), ctx.storage),
         company: { name: company.name, billingAddress: company.billingAddress },

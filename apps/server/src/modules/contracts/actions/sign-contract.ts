@@ -4,6 +4,7 @@ import type { SignContractInput } from '@agency/schema';
 import type { Actor } from '../../../core/actor.js';
 import { AppError } from '../../../core/errors.js';
 import { contractSignatures, contracts } from '../../../db/schema.js';
+import { readerLocale } from '../../../i18n/index.js';
 import { checkSigningCode, useSigningCode } from '../../document-links/codes.js';
 import type { ContractDeps } from '../deps.js';
 import { sealedPdf } from '../documents.js';
@@ -40,7 +41,8 @@ export function signContract(deps: ContractDeps) {
         await useSigningCode(tx, actor);
 
         await recordEvent(ctx, tx, id, 'signed', actor.id, info, `Signed as "${input.signature_name}"`);
-        const sealed = await sealedPdf(ctx, tx, row, signature, info);
+        // In the signer's language: the sealed file is what everyone downloads from now on.
+        const sealed = await sealedPdf(ctx, tx, row, signature, info, readerLocale(actor.locale, ctx.config.defaultLocale));
         const key = `contracts/${id}/${crypto.randomUUID()}.pdf`;
         await ctx.storage.put(key, Readable.from([sealed]));
         storedKey = key;

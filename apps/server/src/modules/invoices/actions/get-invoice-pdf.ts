@@ -1,11 +1,15 @@
 import crypto from 'node:crypto';
 import type { Actor } from '../../../core/actor.js';
 import { AppError } from '../../../core/errors.js';
+import { readerLocale } from '../../../i18n/index.js';
 import type { InvoiceDeps } from '../deps.js';
 import { pdfData } from '../documents.js';
 import { load } from '../queries.js';
 
-/** The PDF: a paid or void invoice's stored document (its hash checked first), otherwise rendered as it is now. */
+/**
+ * The PDF: a paid or void invoice's stored document (its hash checked first, in the language it was stored in),
+ * otherwise rendered as it is now in the reader's language.
+ */
 export function getInvoicePdf({ ctx }: InvoiceDeps) {
   return async (actor: Actor, id: number): Promise<{ invoiceNo: string; bytes: Buffer }> => {
     const row = await load(ctx, actor, 'invoice:read', id);
@@ -21,6 +25,6 @@ export function getInvoicePdf({ ctx }: InvoiceDeps) {
       }
       return { invoiceNo: row.invoiceNo, bytes };
     }
-    return { invoiceNo: row.invoiceNo, bytes: Buffer.from(await pdfData(ctx, ctx.db, row)) };
+    return { invoiceNo: row.invoiceNo, bytes: Buffer.from(await pdfData(ctx, ctx.db, row, readerLocale(actor.locale, ctx.config.defaultLocale))) };
   };
 }
