@@ -12,6 +12,7 @@ import type landing from '../locales/en-GB/landing.json';
 import type layouts from '../locales/en-GB/layouts.json';
 import type plain from '../locales/en-GB/plain.json';
 import type projects from '../locales/en-GB/projects.json';
+import type proposals from '../locales/en-GB/proposals.json';
 import type time from '../locales/en-GB/time.json';
 import type tools from '../locales/en-GB/tools.json';
 import type training from '../locales/en-GB/training.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       layouts: typeof layouts;
       plain: typeof plain;
       projects: typeof projects;
+      proposals: typeof proposals;
       time: typeof time;
       tools: typeof tools;
       training: typeof training;
