@@ -7,6 +7,7 @@ import type audit from '../locales/en-GB/audit.json';
 import type auth from '../locales/en-GB/auth.json';
 import type board from '../locales/en-GB/board.json';
 import type common from '../locales/en-GB/common.json';
+import type documentLinks from '../locales/en-GB/document-links.json';
 import type invitations from '../locales/en-GB/invitations.json';
 import type landing from '../locales/en-GB/landing.json';
 import type layouts from '../locales/en-GB/layouts.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       auth: typeof auth;
       board: typeof board;
       common: typeof common;
+      'document-links': typeof documentLinks;
       invitations: typeof invitations;
       landing: typeof landing;
       layouts: typeof layouts;
