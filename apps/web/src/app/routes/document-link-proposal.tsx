@@ -80,7 +80,7 @@ function LinkedProposalSteps({ session, proposal: opened, isCodeRequired }: Link
     <Stack spacing={3} data-testid="linked-proposal">
       <Box>
         <ProposalStatusNotice proposal={proposal} />
-        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <ProposalStatusChip status={proposal.status} />
           <Typography variant="body2" color="text.secondary">
             {proposalsT('client.versionLine', { project: proposal.project_title, version: proposal.version })}

@@ -48,7 +48,7 @@ function ProposalStep({ proposal, isOwner }: { proposal: Proposal; isOwner: bool
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <ProposalStatusChip status={proposal.status} />
           <Typography variant="body2" color="text.secondary">
             {t('client.versionLine', { project: proposal.project_title, version: proposal.version })}

@@ -49,7 +49,7 @@ function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void
       <Button startIcon={<ArrowBackIcon />} onClick={onBack} sx={{ mb: 1, ml: -1 }}>
         {t('staff.back')}
       </Button>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
         <ProposalStatusChip status={p.status} size="medium" />
         <Typography variant="body2" color="text.secondary">
           {p.viewed_at
@@ -104,10 +104,17 @@ function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void
         )}
         {canChangeProposalStatus(role, null, p.status, 'void') && (
           <Suspense fallback={null}>
-            <Stack direction="row" spacing={1}>
-              <LazyTextField size="small" label={t('staff.voidReason')} value={voidReason} onChange={(e) => setVoidReason(e.target.value)} />
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <LazyTextField
+                size="small"
+                label={t('staff.voidReason')}
+                value={voidReason}
+                onChange={(e) => setVoidReason(e.target.value)}
+                sx={{ flex: 1, minWidth: 0 }}
+              />
               <Button
                 color="error"
+                sx={{ flexShrink: 0 }}
                 disabled={voidReason.trim().length < 3}
                 onClick={() => step.mutate({ id: p.id, action: { step: 'void', reason: voidReason.trim() } })}
               >

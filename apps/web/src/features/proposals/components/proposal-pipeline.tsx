@@ -48,7 +48,7 @@ export function ProposalPipeline({ listPath }: { listPath: string }) {
                 components={{ strong: <strong /> }}
               />
             </Typography>
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {PROPOSAL_STATUSES.map((status) => (
                 <Chip
                   key={status}

@@ -38,7 +38,7 @@ export function ProposalsTable({ selectedId, onSelect }: { selectedId: string | 
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="proposals-table">
-      <Stack direction="row" spacing={3} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="proposal-conversion">
+      <Stack direction="row" spacing={3} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="proposal-conversion">
         <Typography>
           <Trans
             t={t}
@@ -56,7 +56,7 @@ export function ProposalsTable({ selectedId, onSelect }: { selectedId: string | 
           />
         </Typography>
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <Chip label={t('list.all')} onClick={() => setStatus(undefined)} color={status ? 'default' : 'primary'} />
         {PROPOSAL_STATUSES.map((s) => (
           <Chip key={s} label={t(`status.${s}`)} onClick={() => setStatus(s)} color={status === s ? 'primary' : 'default'} />
@@ -80,7 +80,7 @@ export function ProposalsTable({ selectedId, onSelect }: { selectedId: string | 
                       {t('list.version', { version: p.version })}
                     </Typography>
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                     {t('list.rowLine', { company: p.company.name, project: p.project_title, date: formatDate(p.valid_until) })}
                   </Typography>
                 </Box>
