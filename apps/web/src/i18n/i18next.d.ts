@@ -13,6 +13,7 @@ import type companies from '../locales/en-GB/companies.json';
 import type companyInvitation from '../locales/en-GB/companyInvitation.json';
 import type contracts from '../locales/en-GB/contracts.json';
 import type dashboards from '../locales/en-GB/dashboards.json';
+import type documentLinks from '../locales/en-GB/document-links.json';
 import type invitations from '../locales/en-GB/invitations.json';
 import type invoices from '../locales/en-GB/invoices.json';
 import type landing from '../locales/en-GB/landing.json';
@@ -21,6 +22,7 @@ import type messaging from '../locales/en-GB/messaging.json';
 import type paymentPlans from '../locales/en-GB/paymentPlans.json';
 import type plain from '../locales/en-GB/plain.json';
 import type projects from '../locales/en-GB/projects.json';
+import type proposals from '../locales/en-GB/proposals.json';
 import type recurringInvoices from '../locales/en-GB/recurringInvoices.json';
 import type search from '../locales/en-GB/search.json';
 import type time from '../locales/en-GB/time.json';
@@ -33,6 +35,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      'document-links': typeof documentLinks;
       account: typeof account;
       admins: typeof admins;
       audit: typeof audit;
@@ -53,6 +56,7 @@ declare module 'i18next' {
       paymentPlans: typeof paymentPlans;
       plain: typeof plain;
       projects: typeof projects;
+      proposals: typeof proposals;
       recurringInvoices: typeof recurringInvoices;
       search: typeof search;
       time: typeof time;

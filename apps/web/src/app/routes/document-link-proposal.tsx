@@ -10,6 +10,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { openPdf } from '../../features/document-links/api/scoped';
+import { useDocumentLinksT } from '../../features/document-links/i18n';
 import { usePublicConfig } from '../../features/config/hooks/use-public-config';
 import { useProposalStep } from '../../features/proposals/api/proposal-step';
 import { AnswerProposalPanel } from '../../features/proposals/components/answer-proposal-panel';
@@ -17,6 +18,7 @@ import { JourneySteps } from '../../features/proposals/components/journey-steps'
 import { ProposalStatusChip } from '../../features/proposals/components/proposal-status-chip';
 import { ProposalStatusNotice } from '../../features/proposals/components/proposal-status-notice';
 import { ProposalView } from '../../features/proposals/components/proposal-view';
+import { useProposalsT } from '../../features/proposals/i18n';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { errorMessage, request } from '../../lib/http';
 import { paths } from '../../lib/paths';
@@ -27,40 +29,37 @@ type LinkedProposalProps = { session: string; proposal: Proposal; isCodeRequired
 
 /** After the yes: what the link's session cannot open itself (the contract has a link of its own), said plainly. */
 function WhatHappensNext({ proposal }: { proposal: Proposal }) {
+  const { t } = useDocumentLinksT();
   const money = (minor: number) => formatMoney(minor, proposal.currency);
   return (
     <Stack spacing={2} data-testid="linked-proposal-next">
       <JourneySteps current="Contract" />
       <Alert severity="success">
-        You accepted “{proposal.title}” for {money(proposal.total)}
-        {proposal.acceptance ? ` on ${formatDateTime(proposal.acceptance.accepted_at)}` : ''}.
+        {proposal.acceptance
+          ? t('proposal.acceptedOn', { title: proposal.title, total: money(proposal.total), date: formatDateTime(proposal.acceptance.accepted_at) })
+          : t('proposal.accepted', { title: proposal.title, total: money(proposal.total) })}
       </Alert>
       <Typography variant="h6" component="h2">
-        What happens next
+        {t('proposal.nextTitle')}
       </Typography>
       <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
-        <li>
-          {proposal.contract_id
-            ? 'Sign the contract: we have e-mailed it to you. Open “A contract is ready to sign” in your inbox and sign it from its link, as you did here.'
-            : 'Sign the contract: we will e-mail it to you shortly, with a link to sign it.'}
-        </li>
-        <li>
-          Pay the deposit of {money(proposal.deposit_amount)} ({proposal.deposit_percent}% of the accepted total): its invoice follows by e-mail once
-          the contract is signed.
-        </li>
-        <li>The work starts as soon as the deposit is paid.</li>
+        <li>{proposal.contract_id ? t('proposal.signEmailed') : t('proposal.signSoon')}</li>
+        <li>{t('proposal.payDeposit', { amount: money(proposal.deposit_amount), percent: proposal.deposit_percent })}</li>
+        <li>{t('proposal.workStarts')}</li>
       </Box>
       <Typography variant="body2" color="text.secondary">
-        You can also sign in to your client area to sign and pay there.
+        {t('proposal.clientArea')}
       </Typography>
       <Button component={RouterLink} to={paths.login} variant="outlined">
-        Sign in
+        {t('proposal.signIn')}
       </Button>
     </Stack>
   );
 }
 
 function LinkedProposalSteps({ session, proposal: opened, isCodeRequired }: LinkedProposalProps) {
+  const { t } = useDocumentLinksT();
+  const { t: proposalsT } = useProposalsT();
   const [proposal, setProposal] = useState(opened);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const select = useProposalStep(session);
@@ -81,10 +80,10 @@ function LinkedProposalSteps({ session, proposal: opened, isCodeRequired }: Link
     <Stack spacing={3} data-testid="linked-proposal">
       <Box>
         <ProposalStatusNotice proposal={proposal} />
-        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <ProposalStatusChip status={proposal.status} />
           <Typography variant="body2" color="text.secondary">
-            {proposal.project_title} · version {proposal.version}
+            {proposalsT('client.versionLine', { project: proposal.project_title, version: proposal.version })}
           </Typography>
         </Stack>
         <ProposalView proposal={proposal} isSelecting={select.isPending} onSelect={isOpen ? handleSelect : undefined} />
@@ -98,7 +97,7 @@ function LinkedProposalSteps({ session, proposal: opened, isCodeRequired }: Link
         variant="outlined"
         onClick={() => openPdf(session, `/proposals/${proposal.id}/pdf`).catch((error: unknown) => setPdfError(errorMessage(error)))}
       >
-        Read the proposal (PDF)
+        {t('proposal.readPdf')}
       </Button>
       {pdfError && <Alert severity="error">{pdfError}</Alert>}
       {isOpen && (

@@ -1,4 +1,4 @@
-import { isPayable, PROJECT_STATUS_LABELS, type Proposal } from '@agency/schema';
+import { isPayable, type Proposal } from '@agency/schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,8 @@ import { JourneySteps } from '../../features/proposals/components/journey-steps'
 import { ProposalStatusChip } from '../../features/proposals/components/proposal-status-chip';
 import { ProposalStatusNotice } from '../../features/proposals/components/proposal-status-notice';
 import { ProposalView } from '../../features/proposals/components/proposal-view';
+import { useProposalsT } from '../../features/proposals/i18n';
+import { useCommonT } from '../../i18n';
 import { companyRoleOf } from '../../lib/company-role';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -31,6 +33,7 @@ import { rememberJourney } from '../../features/invoices/utils/proposal-journey'
 
 /** Step 1: the proposal to read, tick and answer (an owner), or to read (billing). */
 function ProposalStep({ proposal, isOwner }: { proposal: Proposal; isOwner: boolean }) {
+  const { t } = useProposalsT();
   const step = useProposalStep();
   const viewed = useRef(false);
   const isOpen = proposal.status === 'sent';
@@ -45,10 +48,10 @@ function ProposalStep({ proposal, isOwner }: { proposal: Proposal; isOwner: bool
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <ProposalStatusChip status={proposal.status} />
           <Typography variant="body2" color="text.secondary">
-            {proposal.project_title} · version {proposal.version}
+            {t('client.versionLine', { project: proposal.project_title, version: proposal.version })}
           </Typography>
         </Stack>
         <ProposalView
@@ -62,7 +65,7 @@ function ProposalStep({ proposal, isOwner }: { proposal: Proposal; isOwner: bool
           <AnswerProposalPanel proposal={proposal} onAccepted={() => window.scrollTo({ top: 0 })} onDeclined={() => window.scrollTo({ top: 0 })} />
         </Paper>
       )}
-      {isOpen && !isOwner && <Alert severity="info">Only an owner of your company can accept or decline this proposal.</Alert>}
+      {isOpen && !isOwner && <Alert severity="info">{t('client.ownersOnly')}</Alert>}
     </Stack>
   );
 }
@@ -74,15 +77,16 @@ export function contractStepPath(proposal: Pick<Proposal, 'id' | 'contract_id'>)
 
 /** Step 2: the contract acceptance sent opens on the signing screen, straight away. */
 function ContractStep({ proposal }: { proposal: Proposal }) {
+  const { t } = useProposalsT();
   const navigate = useNavigate();
   useEffect(() => {
     void navigate(contractStepPath(proposal), { replace: true });
   }, [navigate, proposal]);
   return (
     <Stack spacing={2}>
-      <Alert severity="success">You accepted “{proposal.title}”. The contract opens next for you to sign.</Alert>
+      <Alert severity="success">{t('client.acceptedContractNext', { title: proposal.title })}</Alert>
       <Button component={RouterLink} to={contractStepPath(proposal)} variant="contained" data-testid="open-contract-step">
-        Sign the contract
+        {t('client.signContract')}
       </Button>
     </Stack>
   );
@@ -90,27 +94,31 @@ function ContractStep({ proposal }: { proposal: Proposal }) {
 
 /** Step 3: the deposit to pay (card, on the provider's page), or the wait while it is raised. */
 function DepositStep({ proposal }: { proposal: Proposal }) {
+  const { t } = useProposalsT();
   const invoice = useInvoice(proposal.deposit_invoice_id);
-  if (!proposal.deposit_invoice_id || invoice.isPending) return <ListLoading label="Preparing your deposit invoice..." />;
-  if (invoice.isError)
-    return <RecordError error={invoice.error} missingText="The deposit invoice is not available." onRetry={() => void invoice.refetch()} />;
+  if (!proposal.deposit_invoice_id || invoice.isPending) return <ListLoading label={t('client.preparingDeposit')} />;
+  if (invoice.isError) return <RecordError error={invoice.error} missingText={t('client.depositMissing')} onRetry={() => void invoice.refetch()} />;
   const data = invoice.data;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="deposit-step">
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">
-          Pay the deposit
+          {t('client.payDeposit')}
         </Typography>
         <Typography>
-          {data.invoice_no}: {formatMoney(data.total, data.currency)}, {proposal.deposit_percent}% of the accepted{' '}
-          {formatMoney(proposal.total, proposal.currency)}. The work starts as soon as it is paid.
+          {t('client.depositText', {
+            invoiceNo: data.invoice_no,
+            amount: formatMoney(data.total, data.currency),
+            percent: proposal.deposit_percent,
+            total: formatMoney(proposal.total, proposal.currency),
+          })}
         </Typography>
         {isPayable(data.status) && data.amount_due > 0 ? (
           <Box onClickCapture={() => rememberJourney(data.id, proposal.id)}>
             <PayButton invoice={data} size="large" fullWidth />
           </Box>
         ) : (
-          <Alert severity="success">Paid. Thank you.</Alert>
+          <Alert severity="success">{t('client.paid')}</Alert>
         )}
       </Stack>
     </Paper>
@@ -119,19 +127,21 @@ function DepositStep({ proposal }: { proposal: Proposal }) {
 
 /** Step 4: the work has started. */
 function KickoffStep({ proposal }: { proposal: Proposal }) {
+  const { t } = useProposalsT();
+  const { t: common } = useCommonT();
   const project = useProject(proposal.project_id);
   const status = project.data?.project.status;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="kickoff-step">
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">
-          Your project has started
+          {t('client.started')}
         </Typography>
         <Typography data-testid="kickoff-project-status" data-status={status}>
-          {proposal.project_title}: {status ? PROJECT_STATUS_LABELS[status] : '…'}
+          {t('client.projectStatus', { project: proposal.project_title, status: status ? common(`projectStatus.${status}`) : '…' })}
         </Typography>
         <Button component={RouterLink} to={projectPathFor('client', proposal.project_id) ?? paths.client.projects} variant="contained">
-          Open the project
+          {t('client.openProject')}
         </Button>
       </Stack>
     </Paper>
@@ -143,6 +153,7 @@ function KickoffStep({ proposal }: { proposal: Proposal }) {
  * Proposal -> Contract -> Deposit -> Kickoff, with no return to the dashboard in between.
  */
 export function ProposalRoute() {
+  const { t } = useProposalsT();
   const [searchParams] = useSearchParams();
   const { user } = useAuth();
   const id = searchParams.get('id') ?? '';
@@ -152,15 +163,10 @@ export function ProposalRoute() {
   const deposit = useInvoice(data?.deposit_invoice_id ?? null);
 
   if (!user) return null;
-  if (proposal.isPending) return <ListLoading label="Loading the proposal..." />;
+  if (proposal.isPending) return <ListLoading label={t('client.loading')} />;
   if (proposal.isError || !data) {
     return (
-      <RecordError
-        error={proposal.error}
-        missingText="This proposal does not exist or is not yours to see."
-        onRetry={() => void proposal.refetch()}
-        data-testid="proposal-missing"
-      />
+      <RecordError error={proposal.error} missingText={t('client.missing')} onRetry={() => void proposal.refetch()} data-testid="proposal-missing" />
     );
   }
 
@@ -177,7 +183,7 @@ export function ProposalRoute() {
     );
   } else if (data.contract_id && contract.isPending) {
     // Where the path stands depends on the contract: wait for it rather than open the signing screen too early.
-    return <ListLoading label="Loading the contract..." />;
+    return <ListLoading label={t('client.loadingContract')} />;
   } else if (data.contract_id && contract.data?.status !== 'signed') {
     current = 'Contract';
     body = <ContractStep proposal={data} />;
@@ -192,14 +198,14 @@ export function ProposalRoute() {
 
   return (
     <>
-      <PageTitle title="Proposal" />
+      <PageTitle title={t('client.pageTitle')} />
       <TestModeBanner />
       <Box sx={{ maxWidth: 760, mx: 'auto' }}>
-        <PageHeading title="Your proposal" />
+        <PageHeading title={t('client.heading')} />
         <JourneySteps current={current} done={done} />
         {data.acceptance && current !== 'Proposal' && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Accepted by {data.acceptance.name} on {formatDateTime(data.acceptance.accepted_at)}.
+            {t('client.acceptedBy', { name: data.acceptance.name, date: formatDateTime(data.acceptance.accepted_at) })}
           </Typography>
         )}
         {body}

@@ -19,6 +19,7 @@ import { useProposalStep } from '../../features/proposals/api/proposal-step';
 import { ProposalStatusChip } from '../../features/proposals/components/proposal-status-chip';
 import { ProposalView } from '../../features/proposals/components/proposal-view';
 import { ProposalsTable } from '../../features/proposals/components/proposals-table';
+import { useProposalsT } from '../../features/proposals/i18n';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -29,6 +30,7 @@ const ProposalEditorDialog = lazy(() =>
 );
 
 function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void; onOpen: (id: string) => void }) {
+  const { t } = useProposalsT();
   const { user } = useAuth();
   const proposal = useProposal(id);
   const project = useProject(proposal.data?.project_id ?? '', Boolean(proposal.data));
@@ -36,9 +38,8 @@ function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void
   const step = useProposalStep();
   const [isEditing, setIsEditing] = useState(false);
   const [voidReason, setVoidReason] = useState('');
-  if (proposal.isPending) return <ListLoading label="Loading the proposal..." />;
-  if (proposal.isError)
-    return <RecordError error={proposal.error} missingText="This proposal does not exist." onRetry={() => void proposal.refetch()} />;
+  if (proposal.isPending) return <ListLoading label={t('staff.loading')} />;
+  if (proposal.isError) return <RecordError error={proposal.error} missingText={t('staff.missing')} onRetry={() => void proposal.refetch()} />;
   const p = proposal.data;
   const role = user?.role ?? 'admin';
   const teamLeads = (employees.data ?? []).filter((e) => e.role === 'teamlead').map((e) => ({ id: e.id, name: e.name }));
@@ -46,13 +47,14 @@ function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="staff-proposal-detail">
       <Button startIcon={<ArrowBackIcon />} onClick={onBack} sx={{ mb: 1, ml: -1 }}>
-        All proposals
+        {t('staff.back')}
       </Button>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
         <ProposalStatusChip status={p.status} size="medium" />
         <Typography variant="body2" color="text.secondary">
-          {p.company.name} · {p.project_title} · version {p.version}
-          {p.viewed_at ? ` · opened ${formatDateTime(p.viewed_at)}` : ''}
+          {p.viewed_at
+            ? t('staff.metaOpened', { company: p.company.name, project: p.project_title, version: p.version, date: formatDateTime(p.viewed_at) })
+            : t('staff.meta', { company: p.company.name, project: p.project_title, version: p.version })}
         </Typography>
       </Stack>
       {step.isError && (
@@ -62,13 +64,17 @@ function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void
       )}
       {p.decline_reason && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Declined: {p.decline_reason}
+          {t('staff.declined', { reason: p.decline_reason })}
         </Alert>
       )}
       {p.acceptance && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          Accepted by {p.acceptance.name} ({p.acceptance.accepted_by.name}) on {formatDateTime(p.acceptance.accepted_at)} from{' '}
-          {p.acceptance.ip ?? 'an unknown address'}.
+          {t('staff.accepted', {
+            name: p.acceptance.name,
+            account: p.acceptance.accepted_by.name,
+            date: formatDateTime(p.acceptance.accepted_at),
+            ip: p.acceptance.ip ?? t('staff.unknownAddress'),
+          })}
         </Alert>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 3 }}>
@@ -77,13 +83,13 @@ function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void
             <Button
               variant="contained"
               loading={step.isPending}
-              onClick={() => step.mutate({ id: p.id, action: { step: 'send' } }, { onSuccess: () => notify.success('Proposal sent') })}
+              onClick={() => step.mutate({ id: p.id, action: { step: 'send' } }, { onSuccess: () => notify.success(t('staff.sent')) })}
               data-testid="staff-send-proposal"
             >
-              Send to the client
+              {t('staff.send')}
             </Button>
             <Button variant="outlined" onClick={() => setIsEditing(true)} disabled={!project.data}>
-              Edit
+              {t('staff.edit')}
             </Button>
           </>
         )}
@@ -93,19 +99,26 @@ function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void
             onClick={() => step.mutate({ id: p.id, action: { step: 'revise' } }, { onSuccess: ({ proposal: next }) => onOpen(next.id) })}
             data-testid="revise-proposal"
           >
-            Make a new version
+            {t('staff.revise')}
           </Button>
         )}
         {canChangeProposalStatus(role, null, p.status, 'void') && (
           <Suspense fallback={null}>
-            <Stack direction="row" spacing={1}>
-              <LazyTextField size="small" label="Reason to void" value={voidReason} onChange={(e) => setVoidReason(e.target.value)} />
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <LazyTextField
+                size="small"
+                label={t('staff.voidReason')}
+                value={voidReason}
+                onChange={(e) => setVoidReason(e.target.value)}
+                sx={{ flex: 1, minWidth: 0 }}
+              />
               <Button
                 color="error"
+                sx={{ flexShrink: 0 }}
                 disabled={voidReason.trim().length < 3}
                 onClick={() => step.mutate({ id: p.id, action: { step: 'void', reason: voidReason.trim() } })}
               >
-                Void
+                {t('staff.void')}
               </Button>
             </Stack>
           </Suspense>
@@ -130,12 +143,13 @@ function ProposalDetail({ id, onBack, onOpen }: { id: string; onBack: () => void
 
 /** /proposals: every proposal with status chips, value and conversion; `?id=<id>` opens one. */
 export function StaffProposalsRoute() {
+  const { t } = useProposalsT();
   const [searchParams, setSearchParams] = useSearchParams();
   const id = searchParams.get('id');
   return (
     <>
-      <PageTitle title="Proposals" />
-      <PageHeading title="Proposals">Priced offers sent to clients, their answers, and how many are accepted.</PageHeading>
+      <PageTitle title={t('staff.pageTitle')} />
+      <PageHeading title={t('staff.heading')}>{t('staff.intro')}</PageHeading>
       {id ? (
         <ProposalDetail key={id} id={id} onBack={() => setSearchParams({})} onOpen={(next) => setSearchParams({ id: next })} />
       ) : (

@@ -1,9 +1,9 @@
+import { i18n } from '../../../i18n';
 import { ApiError, readApiError } from '../../../lib/http';
+import '../i18n';
 
 /** A document the one-tap link opens. */
 export type LinkedDocument = { kind: 'proposal' | 'contract' | 'invoice'; id: string };
-
-const NETWORK = 'Could not reach the server. Check your connection and try again.';
 
 /**
  * A JSON call with the link's own session: it is kept in this page only (never stored as the browser's session),
@@ -21,7 +21,7 @@ export async function scopedRequest<T>(token: string | null, path: string, optio
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK });
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n.t('document-links:network') });
   }
   if (!response.ok) throw await readApiError(response);
   const text = await response.text();

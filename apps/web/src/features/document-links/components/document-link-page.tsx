@@ -7,6 +7,7 @@ import { errorMessage, hasErrorCode } from '../../../lib/http';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { openPdf, redeemLink, scopedRequest, type LinkedDocument } from '../api/scoped';
+import { useDocumentLinksT } from '../i18n';
 
 type InvoiceView = {
   id: string;
@@ -26,6 +27,11 @@ type Opened =
   | { kind: 'proposal'; session: string; record: Proposal; isCodeRequired: boolean };
 
 type State = { step: 'opening' } | { step: 'failed'; message: string; expired: boolean } | { step: 'open'; doc: Opened };
+
+// The statuses the page words itself (the server's own names otherwise, as they were shown before).
+const INVOICE_STATUS_WORDS = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
+const CONTRACT_STATUS_WORDS = ['draft', 'sent', 'signed', 'void', 'expired'] as const;
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
 const RECORD_PATH: Record<LinkedDocument['kind'], (id: string) => string> = {
   invoice: (id) => `/invoices/${id}`,
@@ -53,6 +59,7 @@ async function open(linkToken: string): Promise<Opened> {
 
 /** The invoice: what is due, and the card payment (the provider's checkout page, then back to /paymentsuccess). */
 function InvoicePanel({ session, invoice }: { session: string; invoice: InvoiceView }) {
+  const { t } = useDocumentLinksT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const payable = invoice.amount_due > 0 && ['sent', 'partially_paid', 'overdue'].includes(invoice.status);
@@ -69,18 +76,18 @@ function InvoicePanel({ session, invoice }: { session: string; invoice: InvoiceV
   };
   return (
     <div className="pub-form" data-testid="linked-invoice">
-      <p className="pub-muted">
-        Invoice {invoice.invoice_no} for “{invoice.project_title}”
-      </p>
+      <p className="pub-muted">{t('invoice.heading', { number: invoice.invoice_no, project: invoice.project_title })}</p>
       <p>
         <strong style={{ fontSize: 28 }}>{formatMoney(invoice.amount_due, invoice.currency)}</strong>
         <br />
         <span className="pub-muted">
           {payable
-            ? `due by ${formatDate(invoice.due_date)}`
+            ? t('invoice.dueBy', { date: formatDate(invoice.due_date) })
             : invoice.status === 'paid'
-              ? 'Paid: thank you'
-              : `Status: ${invoice.status.replace('_', ' ')}`}
+              ? t('invoice.paid')
+              : t('invoice.status', {
+                  status: isOneOf(INVOICE_STATUS_WORDS, invoice.status) ? t(`invoice.statuses.${invoice.status}`) : invoice.status.replace('_', ' '),
+                })}
         </span>
       </p>
       {error && (
@@ -90,7 +97,7 @@ function InvoicePanel({ session, invoice }: { session: string; invoice: InvoiceV
       )}
       {payable && (
         <button type="button" className="pub-btn pub-btn--primary pub-btn--large" onClick={pay} disabled={busy}>
-          {busy ? 'Opening the payment page…' : `Pay ${formatMoney(invoice.amount_due, invoice.currency)} by card`}
+          {busy ? t('invoice.openingPayment') : t('invoice.pay', { amount: formatMoney(invoice.amount_due, invoice.currency) })}
         </button>
       )}
       <button
@@ -98,7 +105,7 @@ function InvoicePanel({ session, invoice }: { session: string; invoice: InvoiceV
         className="pub-btn pub-btn--outline"
         onClick={() => openPdf(session, `/invoices/${invoice.id}/pdf`).catch((e) => setError(errorMessage(e)))}
       >
-        Open the PDF
+        {t('invoice.pdf')}
       </button>
     </div>
   );
@@ -106,6 +113,7 @@ function InvoicePanel({ session, invoice }: { session: string; invoice: InvoiceV
 
 /** The contract: its PDF, and signing, which asks for the code e-mailed to the signer first. */
 function ContractPanel({ session, contract }: { session: string; contract: ContractView }) {
+  const { t } = useDocumentLinksT();
   const [signed, setSigned] = useState(contract.status === 'signed');
   const [name, setName] = useState('');
   const [agree, setAgree] = useState(false);
@@ -126,9 +134,9 @@ function ContractPanel({ session, contract }: { session: string; contract: Contr
   const sign = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (name.trim().length < 2) return setError('Type your full name to sign');
-    if (!agree) return setError('You must agree to sign electronically');
-    if (!/^\d{6}$/.test(code.trim())) return setError('Enter the 6-digit code we e-mailed you');
+    if (name.trim().length < 2) return setError(t('contract.nameError'));
+    if (!agree) return setError(t('contract.agreeError'));
+    if (!/^\d{6}$/.test(code.trim())) return setError(t('contract.codeError'));
     setBusy(true);
     try {
       await scopedRequest(session, `/contracts/${contract.id}/sign`, {
@@ -156,7 +164,7 @@ function ContractPanel({ session, contract }: { session: string; contract: Contr
         className="pub-btn pub-btn--outline"
         onClick={() => openPdf(session, `/contracts/${contract.id}/pdf`).catch((e) => setError(errorMessage(e)))}
       >
-        Read the contract (PDF)
+        {t('contract.read')}
       </button>
       {error && (
         <div className="pub-alert pub-alert--error" role="alert">
@@ -165,12 +173,12 @@ function ContractPanel({ session, contract }: { session: string; contract: Contr
       )}
       {signed ? (
         <div className="pub-alert pub-alert--info" role="status">
-          Signed. We have e-mailed you the sealed PDF.
+          {t('contract.signed')}
         </div>
       ) : contract.status === 'sent' ? (
         <form className="pub-form" onSubmit={sign} noValidate>
           <PlainField
-            label="Your full name"
+            label={t('contract.name')}
             name="signature_name"
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -179,15 +187,15 @@ function ContractPanel({ session, contract }: { session: string; contract: Contr
           />
           <label style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
             <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
-            <span>I agree to sign this contract electronically.</span>
+            <span>{t('contract.agree')}</span>
           </label>
-          <p className="pub-muted">You opened this from an e-mail link, so we check it is you: we e-mail a 6-digit code to your address.</p>
+          <p className="pub-muted">{t('contract.codeIntro')}</p>
           <button type="button" className="pub-btn pub-btn--outline" onClick={askCode}>
-            {sentTo ? 'Send a new code' : 'E-mail me a code'}
+            {sentTo ? t('contract.sendNewCode') : t('contract.emailCode')}
           </button>
-          {sentTo && <p className="pub-muted">We sent a code to {sentTo}. It works for 10 minutes.</p>}
+          {sentTo && <p className="pub-muted">{t('contract.codeSent', { address: sentTo })}</p>}
           <PlainField
-            label="6-digit code"
+            label={t('contract.code')}
             name="code"
             value={code}
             onChange={(e) => setCode(e.target.value)}
@@ -197,17 +205,19 @@ function ContractPanel({ session, contract }: { session: string; contract: Contr
             required
           />
           <button type="submit" className="pub-btn pub-btn--primary pub-btn--large" disabled={busy}>
-            {busy ? 'Signing…' : 'Sign the contract'}
+            {busy ? t('contract.signing') : t('contract.sign')}
           </button>
         </form>
       ) : (
-        <p className="pub-muted">This contract is {contract.status}: there is nothing to sign.</p>
+        <p className="pub-muted">
+          {t('contract.nothingToSign', {
+            status: isOneOf(CONTRACT_STATUS_WORDS, contract.status) ? t(`contract.statuses.${contract.status}`) : contract.status,
+          })}
+        </p>
       )}
     </div>
   );
 }
-
-const TITLES: Record<LinkedDocument['kind'], string> = { invoice: 'Your invoice', contract: 'Your contract', proposal: 'Your proposal' };
 
 /** What the page draws for a proposal: the app composes it from the proposals feature (it loads the UI kit). */
 export type RenderLinkedProposal = (opened: { session: string; proposal: Proposal; isCodeRequired: boolean }) => ReactNode;
@@ -217,6 +227,7 @@ export type RenderLinkedProposal = (opened: { session: string; proposal: Proposa
  * reaches that one document only; it lives in this page, never in the browser's stored sign-in.
  */
 export function DocumentLinkPage({ linkToken, renderProposal }: { linkToken: string; renderProposal: RenderLinkedProposal }) {
+  const { t } = useDocumentLinksT();
   const [state, setState] = useState<State>({ step: 'opening' });
   useEffect(() => {
     let live = true;
@@ -227,7 +238,7 @@ export function DocumentLinkPage({ linkToken, renderProposal }: { linkToken: str
         setState({
           step: 'failed',
           expired: hasErrorCode(e, 'LINK_INVALID'),
-          message: hasErrorCode(e, 'LINK_INVALID') ? 'This link has expired or was replaced by a newer e-mail.' : errorMessage(e),
+          message: hasErrorCode(e, 'LINK_INVALID') ? '' : errorMessage(e),
         }),
     );
     return () => {
@@ -237,22 +248,22 @@ export function DocumentLinkPage({ linkToken, renderProposal }: { linkToken: str
 
   if (state.step === 'opening') {
     return (
-      <AuthCard title="Opening your document…">
+      <AuthCard title={t('opening')}>
         <p className="pub-muted" role="status">
-          One moment.
+          {t('oneMoment')}
         </p>
       </AuthCard>
     );
   }
   if (state.step === 'failed') {
     return (
-      <AuthCard title="This link does not work">
+      <AuthCard title={t('failedTitle')}>
         <div className="pub-form">
           <div className="pub-alert pub-alert--error" role="alert">
-            {state.message} {state.expired && 'Open the latest e-mail about it, or sign in to find it in your client area.'}
+            {state.expired ? `${t('expired')} ${t('expiredHint')}` : state.message}
           </div>
           <Link to={paths.login} className="pub-btn pub-btn--outline">
-            Sign in
+            {t('signIn')}
           </Link>
         </div>
       </AuthCard>
@@ -260,11 +271,7 @@ export function DocumentLinkPage({ linkToken, renderProposal }: { linkToken: str
   }
   const { doc } = state;
   return (
-    <AuthCard
-      title={TITLES[doc.kind]}
-      subtitle="Opened from your e-mail: this page shows this one document only."
-      maxWidth={doc.kind === 'proposal' ? 'sm' : 'xs'}
-    >
+    <AuthCard title={t(`titles.${doc.kind}`)} subtitle={t('subtitle')} maxWidth={doc.kind === 'proposal' ? 'sm' : 'xs'}>
       {doc.kind === 'invoice' && <InvoicePanel session={doc.session} invoice={doc.record} />}
       {doc.kind === 'contract' && <ContractPanel session={doc.session} contract={doc.record} />}
       {doc.kind === 'proposal' && renderProposal({ session: doc.session, proposal: doc.record, isCodeRequired: doc.isCodeRequired })}

@@ -14,6 +14,7 @@ import { Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { SignaturePad } from '../../../components/signature-pad';
 import { errorMessage } from '../../../lib/http';
 import { useProposalStep } from '../api/proposal-step';
+import { useProposalsT } from '../i18n';
 
 type AnswerProposalPanelProps = {
   proposal: Proposal;
@@ -33,6 +34,7 @@ type AnswerProposalPanelProps = {
  * Decline with a reason: an owner of the company answers.
  */
 export function AnswerProposalPanel({ proposal, onAccepted, onDeclined, session, onRequestCode }: AnswerProposalPanelProps) {
+  const { t } = useProposalsT();
   const step = useProposalStep(session);
   const [name, setName] = useState('');
   const [image, setImage] = useState<string | null>(null);
@@ -46,10 +48,10 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined, session,
   const [codeRequestError, setCodeRequestError] = useState<string | null>(null);
   const isCodeNeeded = onRequestCode !== undefined;
   const isCodeValid = /^\d{6}$/.test(code.trim());
-  const nameError = isSubmitted && name.trim().length < 2 ? 'Type your full name to accept' : null;
-  const agreeError = isSubmitted && !agree ? 'Tick the box to accept electronically' : null;
-  const codeError = isSubmitted && isCodeNeeded && !isCodeValid ? 'Enter the 6-digit code we e-mailed you' : null;
-  const reasonError = isReasonSubmitted && reason.trim().length < 3 ? 'Tell us why in a few words (at least 3 characters)' : null;
+  const nameError = isSubmitted && name.trim().length < 2 ? t('answer.nameError') : null;
+  const agreeError = isSubmitted && !agree ? t('answer.agreeError') : null;
+  const codeError = isSubmitted && isCodeNeeded && !isCodeValid ? t('answer.codeError') : null;
+  const reasonError = isReasonSubmitted && reason.trim().length < 3 ? t('answer.reasonError') : null;
 
   function handleAccept(event: FormEvent) {
     event.preventDefault();
@@ -93,20 +95,20 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined, session,
   }
 
   return (
-    <Suspense fallback={<Typography color="text.secondary">Loading...</Typography>}>
-      <Box component="form" noValidate onSubmit={handleAccept} aria-label="Accept this proposal" data-testid="accept-panel">
+    <Suspense fallback={<Typography color="text.secondary">{t('answer.loading')}</Typography>}>
+      <Box component="form" noValidate onSubmit={handleAccept} aria-label={t('answer.title')} data-testid="accept-panel">
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">
-            Accept this proposal
+            {t('answer.title')}
           </Typography>
           {step.isError && !isDeclining && <Alert severity="error">{errorMessage(step.error)}</Alert>}
           <LazyTextField
-            label="Your full name"
+            label={t('answer.name')}
             required
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={Boolean(nameError)}
-            helperText={nameError ?? 'Typed as your signature.'}
+            helperText={nameError ?? t('answer.nameHelp')}
             autoComplete="name"
             disabled={step.isPending}
             slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'accept-name' } }}
@@ -124,7 +126,7 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined, session,
                 data-testid="accept-agree"
                 sx={{ width: 22, height: 22, m: 0, flexShrink: 0, accentColor: (theme) => theme.palette.primary.main }}
               />
-              <Typography component="span">I accept this proposal and agree to do so electronically</Typography>
+              <Typography component="span">{t('answer.agree')}</Typography>
             </Box>
             <FormHelperText error sx={{ mt: 0, ml: 4, minHeight: '1.66em' }}>
               {agreeError}
@@ -132,22 +134,20 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined, session,
           </Box>
           {isCodeNeeded && (
             <Stack spacing={1.5} data-testid="accept-code">
-              <Typography variant="body2">
-                You opened this from an e-mail link, so we check it is you: we e-mail a 6-digit code to your address.
-              </Typography>
+              <Typography variant="body2">{t('answer.codeIntro')}</Typography>
               <Box>
                 <Button variant="outlined" onClick={handleRequestCode} disabled={step.isPending} data-testid="accept-code-request">
-                  {codeSentTo ? 'Send a new code' : 'E-mail me a code'}
+                  {codeSentTo ? t('answer.sendNewCode') : t('answer.emailCode')}
                 </Button>
               </Box>
               {codeSentTo && (
                 <Typography variant="body2" color="text.secondary" role="status">
-                  We sent a code to {codeSentTo}. It works for 10 minutes.
+                  {t('answer.codeSent', { address: codeSentTo })}
                 </Typography>
               )}
               {codeRequestError && <Alert severity="error">{codeRequestError}</Alert>}
               <LazyTextField
-                label="6-digit code"
+                label={t('answer.code')}
                 required
                 value={code}
                 onChange={(event) => setCode(event.target.value)}
@@ -160,12 +160,11 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined, session,
             </Stack>
           )}
           <Typography variant="caption" color="text.secondary">
-            We record your name, the time, your IP address and browser with the accepted proposal.{' '}
-            {session ? 'We then e-mail you the contract to sign.' : 'The contract opens next for you to sign.'}
+            {t('answer.record')} {session ? t('answer.contractByEmail') : t('answer.contractNext')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             <Button type="submit" variant="contained" size="large" loading={step.isPending && !isDeclining} data-testid="accept-button">
-              Accept proposal
+              {t('answer.accept')}
             </Button>
             <Button
               variant="outlined"
@@ -175,13 +174,13 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined, session,
               disabled={step.isPending}
               data-testid="decline-button"
             >
-              Decline
+              {t('answer.decline')}
             </Button>
           </Stack>
         </Stack>
         <Dialog open={isDeclining} onClose={() => setIsDeclining(false)} fullWidth maxWidth="xs">
           <Box component="form" noValidate onSubmit={handleDecline}>
-            <DialogTitle>Decline this proposal?</DialogTitle>
+            <DialogTitle>{t('answer.declineTitle')}</DialogTitle>
             <DialogContent>
               {step.isError && (
                 <Alert severity="error" sx={{ mb: 2 }}>
@@ -189,7 +188,7 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined, session,
                 </Alert>
               )}
               <LazyTextField
-                label="Why are you declining?"
+                label={t('answer.reason')}
                 required
                 multiline
                 minRows={3}
@@ -197,15 +196,15 @@ export function AnswerProposalPanel({ proposal, onAccepted, onDeclined, session,
                 value={reason}
                 onChange={(event) => setReason(event.target.value)}
                 error={Boolean(reasonError)}
-                helperText={reasonError ?? 'The agency reads this and may send you a new version.'}
+                helperText={reasonError ?? t('answer.reasonHelp')}
                 slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'decline-reason' } }}
                 sx={{ mt: 1 }}
               />
             </DialogContent>
             <DialogActions>
-              <Button onClick={() => setIsDeclining(false)}>Cancel</Button>
+              <Button onClick={() => setIsDeclining(false)}>{t('answer.cancel')}</Button>
               <Button type="submit" color="error" variant="contained" loading={step.isPending} data-testid="decline-confirm">
-                Decline
+                {t('answer.decline')}
               </Button>
             </DialogActions>
           </Box>

@@ -28,6 +28,7 @@ import { useCreateProposalTemplate } from '../api/create-proposal-template';
 import { useProposalTemplates } from '../api/list-proposal-templates';
 import { useProposalStep } from '../api/proposal-step';
 import { useSaveProposal } from '../api/save-proposal';
+import { useProposalsT } from '../i18n';
 import { ProposalView } from './proposal-view';
 
 type ItemRow = { id?: string; description: string; quantity: string; unitPrice: string; taxRate: string; optional: boolean };
@@ -68,6 +69,7 @@ function rowsOf(proposal: Proposal | null | undefined, currency: Currency): Item
  * the client will see it. Save keeps a draft; Send saves and sends it to the company's owners.
  */
 export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClose, onDone }: ProposalEditorDialogProps) {
+  const { t } = useProposalsT();
   const currency: Currency = isCurrency(project.currency) ? project.currency : 'GBP';
   // A phone gets the whole screen: the editor has many fields.
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
@@ -76,10 +78,10 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
   const templates = useProposalTemplates(open);
   const saveTemplate = useCreateProposalTemplate();
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
-  const [title, setTitle] = useState(proposal?.title ?? `Proposal: ${project.title}`);
+  const [title, setTitle] = useState(proposal?.title ?? t('editor.defaultTitle', { project: project.title }));
   const [intro, setIntro] = useState(proposal?.intro_markdown ?? '');
   const [sections, setSections] = useState<SectionRow[]>(
-    proposal?.sections.map((s) => ({ title: s.title, body: s.body_markdown })) ?? [{ title: 'Scope', body: '' }],
+    proposal?.sections.map((s) => ({ title: s.title, body: s.body_markdown })) ?? [{ title: t('editor.defaultSection'), body: '' }],
   );
   const [items, setItems] = useState<ItemRow[]>(rowsOf(proposal, currency));
   const [validUntil, setValidUntil] = useState(proposal?.valid_until ?? inDays(30));
@@ -113,7 +115,7 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
   }
 
   function handleTemplate(id: string) {
-    const template = templates.data?.find((t) => t.id === id);
+    const template = templates.data?.find((x) => x.id === id);
     if (!template) return;
     if (template.intro_markdown) setIntro(template.intro_markdown);
     setSections(template.sections.map((s) => ({ title: s.title, body: s.body_markdown })));
@@ -132,7 +134,7 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
   function inputOf() {
     const bad = parsed.findIndex((p) => p.unit_price === null || !p.description || !(p.quantity > 0));
     if (bad >= 0) {
-      setProblem(`Item ${bad + 1}: give a description, a quantity above zero and a price such as 1500 or 1500.50.`);
+      setProblem(t('editor.itemProblem', { number: bad + 1 }));
       return null;
     }
     setProblem(null);
@@ -166,7 +168,7 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
     if (!input) return;
     saveTemplate.mutate(
       { title: input.title, intro_markdown: input.intro_markdown, sections: input.sections, items: input.items },
-      { onSuccess: ({ template }) => notify.success(`Saved as a template: ${template.title}`) },
+      { onSuccess: ({ template }) => notify.success(t('editor.templateSaved', { title: template.title })) },
     );
   }
 
@@ -183,12 +185,12 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
       aria-labelledby="proposal-editor-title"
       data-testid="proposal-editor"
     >
-      <DialogTitle id="proposal-editor-title">{proposal ? 'Edit the proposal' : 'Send a proposal'}</DialogTitle>
+      <DialogTitle id="proposal-editor-title">{proposal ? t('editor.titleEdit') : t('editor.titleNew')}</DialogTitle>
       <DialogContent dividers>
-        <Suspense fallback={<Typography color="text.secondary">Loading the editor...</Typography>}>
+        <Suspense fallback={<Typography color="text.secondary">{t('editor.loading')}</Typography>}>
           <Tabs value={tab} onChange={(_e, value) => setTab(value)} sx={{ mb: 2 }}>
-            <Tab value="edit" label="Write" />
-            <Tab value="preview" label="Preview as the client" data-testid="proposal-preview-tab" />
+            <Tab value="edit" label={t('editor.tabWrite')} />
+            <Tab value="preview" label={t('editor.tabPreview')} data-testid="proposal-preview-tab" />
           </Tabs>
           {(problem || error) && (
             <Alert severity="error" sx={{ mb: 2 }} data-testid="proposal-editor-error">
@@ -202,48 +204,55 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
               {(templates.data?.length ?? 0) > 0 && (
                 <LazyTextField
                   select
-                  label="Start from a template"
+                  label={t('editor.template')}
                   defaultValue=""
                   onChange={(e) => handleTemplate(e.target.value)}
                   data-testid="proposal-template"
                 >
-                  {templates.data?.map((t) => (
-                    <MenuItem key={t.id} value={t.id}>
-                      {t.title}
+                  {templates.data?.map((template) => (
+                    <MenuItem key={template.id} value={template.id}>
+                      {template.title}
                     </MenuItem>
                   ))}
                 </LazyTextField>
               )}
               <LazyTextField
-                label="Title"
+                label={t('editor.title')}
                 required
                 value={title}
                 onChange={(e) => setTitle(e.target.value)}
                 slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'proposal-title' } }}
               />
-              <MarkdownField label="Introduction" value={intro} onChange={setIntro} testId="proposal-intro" />
+              <MarkdownField label={t('editor.intro')} value={intro} onChange={setIntro} testId="proposal-intro" />
               {sections.map((section, i) => (
                 <Box key={i} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
                   <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
                     <LazyTextField
-                      label="Section title"
+                      label={t('editor.sectionTitle')}
                       size="small"
                       fullWidth
                       value={section.title}
                       onChange={(e) => setSections(update(sections, i, { title: e.target.value }))}
                     />
-                    <IconButton aria-label={`Remove section ${i + 1}`} onClick={() => setSections(sections.filter((_s, j) => j !== i))}>
+                    <IconButton
+                      aria-label={t('editor.removeSection', { number: i + 1 })}
+                      onClick={() => setSections(sections.filter((_s, j) => j !== i))}
+                    >
                       <DeleteIcon />
                     </IconButton>
                   </Stack>
-                  <MarkdownField label="Section text" value={section.body} onChange={(body) => setSections(update(sections, i, { body }))} />
+                  <MarkdownField
+                    label={t('editor.sectionText')}
+                    value={section.body}
+                    onChange={(body) => setSections(update(sections, i, { body }))}
+                  />
                 </Box>
               ))}
               <Button startIcon={<AddIcon />} onClick={() => setSections([...sections, { title: '', body: '' }])} sx={{ alignSelf: 'flex-start' }}>
-                Add a section (scope, timeline, terms)
+                {t('editor.addSection')}
               </Button>
               <Typography variant="subtitle1" component="h3">
-                Items ({currency})
+                {t('editor.items', { currency })}
               </Typography>
               {items.map((row, i) => (
                 <Box
@@ -252,7 +261,7 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
                   sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '3fr 1fr 1.4fr 1fr auto auto' }, alignItems: 'center' }}
                 >
                   <LazyTextField
-                    label="Description"
+                    label={t('editor.description')}
                     size="small"
                     value={row.description}
                     onChange={(e) => setItems(update(items, i, { description: e.target.value }))}
@@ -260,28 +269,28 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
                     slotProps={{ htmlInput: { 'data-testid': 'item-description' } }}
                   />
                   <LazyTextField
-                    label="Qty"
+                    label={t('editor.quantity')}
                     size="small"
                     value={row.quantity}
                     onChange={(e) => setItems(update(items, i, { quantity: e.target.value }))}
                     slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-quantity' } }}
                   />
                   <LazyTextField
-                    label="Unit price"
+                    label={t('editor.unitPrice')}
                     size="small"
                     value={row.unitPrice}
                     onChange={(e) => setItems(update(items, i, { unitPrice: e.target.value }))}
                     slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-price' } }}
                   />
                   <LazyTextField
-                    label="Tax %"
+                    label={t('editor.taxRate')}
                     size="small"
                     value={row.taxRate}
                     onChange={(e) => setItems(update(items, i, { taxRate: e.target.value }))}
                     slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'item-tax' } }}
                   />
                   <FormControlLabel
-                    label="Optional"
+                    label={t('editor.optional')}
                     control={
                       <Checkbox
                         checked={row.optional}
@@ -291,7 +300,7 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
                     }
                   />
                   <IconButton
-                    aria-label={`Remove item ${i + 1}`}
+                    aria-label={t('editor.removeItem', { number: i + 1 })}
                     disabled={items.length === 1}
                     onClick={() => setItems(items.filter((_r, j) => j !== i))}
                   >
@@ -305,26 +314,26 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
                 sx={{ alignSelf: 'flex-start' }}
                 data-testid="add-item"
               >
-                Add an item
+                {t('editor.addItem')}
               </Button>
-              <Box data-testid="editor-totals" sx={{ textAlign: 'right' }}>
+              <Box data-testid="editor-totals" sx={{ textAlign: 'end' }}>
                 <Typography variant="body2">
-                  Subtotal {formatMoney(totals.subtotal, currency)} · Tax {formatMoney(totals.tax_total, currency)}
+                  {t('editor.subtotals', { subtotal: formatMoney(totals.subtotal, currency), tax: formatMoney(totals.tax_total, currency) })}
                 </Typography>
                 <Typography sx={{ fontWeight: 700 }} data-testid="editor-total">
-                  Total {formatMoney(totals.total, currency)} (optional items not ticked) · Deposit {formatMoney(totals.deposit_amount, currency)}
+                  {t('editor.total', { total: formatMoney(totals.total, currency), deposit: formatMoney(totals.deposit_amount, currency) })}
                 </Typography>
               </Box>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <LazyTextField
-                  label="Valid until"
+                  label={t('editor.validUntil')}
                   type="date"
                   value={validUntil}
                   onChange={(e) => setValidUntil(e.target.value)}
                   slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'proposal-valid-until' } }}
                 />
                 <LazyTextField
-                  label="Deposit %"
+                  label={t('editor.depositPercent')}
                   value={depositPercent}
                   onChange={(e) => setDepositPercent(e.target.value)}
                   slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'proposal-deposit' } }}
@@ -332,11 +341,11 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
                 {project.status === 'pending' && (
                   <LazyTextField
                     select
-                    label="Team lead once accepted"
+                    label={t('editor.teamLead')}
                     value={teamLeadId}
                     onChange={(e) => setTeamLeadId(e.target.value)}
                     sx={{ minWidth: 220 }}
-                    helperText="Accepting approves the project with this lead."
+                    helperText={t('editor.teamLeadHelp')}
                     slotProps={{ htmlInput: { 'data-testid': 'proposal-team-lead' } }}
                   >
                     {teamLeads.map((p) => (
@@ -353,16 +362,16 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button onClick={onClose} disabled={isBusy}>
-          Cancel
+          {t('editor.cancel')}
         </Button>
         <Button onClick={handleSaveTemplate} disabled={isBusy} loading={saveTemplate.isPending} data-testid="proposal-save-template">
-          Save as template
+          {t('editor.saveTemplate')}
         </Button>
         <Button onClick={() => handleSave(false)} disabled={isBusy} data-testid="proposal-save">
-          Save draft
+          {t('editor.saveDraft')}
         </Button>
         <Button variant="contained" onClick={() => handleSave(true)} loading={isBusy} data-testid="proposal-send">
-          Send to the client
+          {t('editor.send')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -370,20 +379,21 @@ export function ProposalEditorDialog({ open, project, proposal, teamLeads, onClo
 }
 
 function MarkdownField({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId?: string }) {
+  const { t } = useProposalsT();
   const [isPreview, setIsPreview] = useState(false);
   return (
     <Box>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary">
-          {label} (Markdown)
+          {t('editor.markdownLabel', { label })}
         </Typography>
         <Button size="small" onClick={() => setIsPreview(!isPreview)}>
-          {isPreview ? 'Write' : 'Preview'}
+          {isPreview ? t('editor.write') : t('editor.preview')}
         </Button>
       </Stack>
       {isPreview ? (
         <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, minHeight: 64 }}>
-          <Markdown source={value || '_Nothing yet._'} />
+          <Markdown source={value || t('editor.nothingYet')} />
         </Box>
       ) : (
         <LazyTextField

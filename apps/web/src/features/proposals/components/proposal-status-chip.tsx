@@ -1,5 +1,6 @@
-import { PROPOSAL_STATUS_LABELS, assertNever, type ProposalStatus } from '@agency/schema';
+import { assertNever, type ProposalStatus } from '@agency/schema';
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { useProposalsT } from '../i18n';
 
 function colorOf(status: ProposalStatus): ChipProps['color'] {
   switch (status) {
@@ -19,9 +20,10 @@ function colorOf(status: ProposalStatus): ChipProps['color'] {
 }
 
 export function ProposalStatusChip({ status, size = 'small' }: { status: ProposalStatus; size?: ChipProps['size'] }) {
+  const { t } = useProposalsT();
   return (
     <Chip
-      label={PROPOSAL_STATUS_LABELS[status]}
+      label={t(`status.${status}`)}
       color={colorOf(status)}
       size={size}
       variant={status === 'void' || status === 'draft' ? 'outlined' : 'filled'}

@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { TextLink } from '../../../components/text-link';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useProposalsT } from '../i18n';
 
 /** A proposal waiting for the company's answer: its title and project, its total and how long it is valid. */
 export function ProposalToAnswerRow({ proposal, to }: { proposal: ProposalListItem; to: string }) {
+  const { t } = useProposalsT();
   return (
     <Box
       component="li"
@@ -17,7 +19,11 @@ export function ProposalToAnswerRow({ proposal, to }: { proposal: ProposalListIt
         {proposal.title}
       </TextLink>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {proposal.project_title} · {formatMoney(proposal.total, proposal.currency)} · valid until {formatDate(proposal.valid_until)}
+        {t('toAnswer.line', {
+          project: proposal.project_title,
+          total: formatMoney(proposal.total, proposal.currency),
+          date: formatDate(proposal.valid_until),
+        })}
       </Typography>
     </Box>
   );

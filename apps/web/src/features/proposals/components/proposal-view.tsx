@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useProposalsT } from '../i18n';
 
 export type ProposalContent = {
   title: string;
@@ -36,6 +37,7 @@ type ProposalViewProps = {
  * optional ones to tick, and the totals for the current selection (the server's totals function, so they match).
  */
 export function ProposalView({ proposal, onSelect, isSelecting = false }: ProposalViewProps) {
+  const { t } = useProposalsT();
   const totals = computeProposalTotals(proposal.items, proposal.deposit_percent, proposal.currency);
   const amounts = computeInvoiceTotals(proposal.items, 0).lines.map((line) => line.amount);
   const money = (minor: number) => formatMoney(minor, proposal.currency);
@@ -59,9 +61,9 @@ export function ProposalView({ proposal, onSelect, isSelecting = false }: Propos
           <Markdown source={section.body_markdown} />
         </Box>
       ))}
-      <Box component="section" aria-label="Items">
+      <Box component="section" aria-label={t('view.items')}>
         <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-          Price
+          {t('view.price')}
         </Typography>
         <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {proposal.items.map((item, i) => {
@@ -91,7 +93,7 @@ export function ProposalView({ proposal, onSelect, isSelecting = false }: Propos
                     checked={item.selected}
                     disabled={!onSelect || isSelecting || !item.id}
                     onChange={(event: ChangeEvent<HTMLInputElement>) => item.id && handleToggle(item.id, event.target.checked)}
-                    aria-label={`Include ${item.description}`}
+                    aria-label={t('view.include', { description: item.description })}
                     data-testid="proposal-option"
                     sx={{ width: 22, height: 22, mt: 0.25, flexShrink: 0, accentColor: (theme) => theme.palette.primary.main, cursor: 'pointer' }}
                   />
@@ -102,13 +104,14 @@ export function ProposalView({ proposal, onSelect, isSelecting = false }: Propos
                     {item.optional && (
                       <Typography component="span" variant="caption" color="text.secondary">
                         {' '}
-                        (optional)
+                        {t('view.optional')}
                       </Typography>
                     )}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {item.quantity} x {money(item.unit_price)}
-                    {item.tax_rate ? ` + ${item.tax_rate}% tax` : ''}
+                    {item.tax_rate
+                      ? t('view.quantityPriceTax', { quantity: item.quantity, price: money(item.unit_price), rate: item.tax_rate })
+                      : t('view.quantityPrice', { quantity: item.quantity, price: money(item.unit_price) })}
                   </Typography>
                 </Box>
                 <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{money(amount)}</Typography>
@@ -123,10 +126,10 @@ export function ProposalView({ proposal, onSelect, isSelecting = false }: Propos
         >
           {(
             [
-              ['Subtotal', money(totals.subtotal), false],
-              ['Tax', money(totals.tax_total), false],
-              ['Total', money(totals.total), true],
-              [`Deposit (${proposal.deposit_percent}%) on signing`, money(totals.deposit_amount), false],
+              [t('view.subtotal'), money(totals.subtotal), false],
+              [t('view.tax'), money(totals.tax_total), false],
+              [t('view.total'), money(totals.total), true],
+              [t('view.deposit', { percent: proposal.deposit_percent }), money(totals.deposit_amount), false],
             ] as const
           ).map(([label, value, strong]) => (
             <Box key={label} sx={{ display: 'contents' }}>
@@ -135,7 +138,7 @@ export function ProposalView({ proposal, onSelect, isSelecting = false }: Propos
               </Typography>
               <Typography
                 component="dd"
-                sx={{ m: 0, textAlign: 'right', fontWeight: strong ? 700 : 400 }}
+                sx={{ m: 0, textAlign: 'end', fontWeight: strong ? 700 : 400 }}
                 data-testid={strong ? 'proposal-total' : undefined}
               >
                 {value}
@@ -144,7 +147,7 @@ export function ProposalView({ proposal, onSelect, isSelecting = false }: Propos
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Valid until {formatDate(proposal.valid_until)}.
+          {t('view.validUntil', { date: formatDate(proposal.valid_until) })}
         </Typography>
       </Box>
     </Stack>
