@@ -1,10 +1,13 @@
 // Every server catalogue, by language and area. An area adds its three files here (en-GB, de, ar).
 import arCommon from '../locales/ar/common.json';
+import arMail from '../locales/ar/mail.json';
 import deCommon from '../locales/de/common.json';
+import deMail from '../locales/de/mail.json';
 import enCommon from '../locales/en-GB/common.json';
+import enMail from '../locales/en-GB/mail.json';
 
 export const catalogues = {
-  'en-GB': { common: enCommon },
-  de: { common: deCommon },
-  ar: { common: arCommon },
+  'en-GB': { common: enCommon, mail: enMail },
+  de: { common: deCommon, mail: deMail },
+  ar: { common: arCommon, mail: arMail },
 };
