@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveredMail } from '../src/integrations/mailer.js';
+import { approvedProject, makeWorld, sentInvoice, type World } from './invoice-helpers.js';
 import {
   call,
   createTestApp,
@@ -92,9 +93,13 @@ describe('e-mails in the reader’s language', () => {
 
   it('writes to a reader who never chose in the agency’s default language, a mail without a button included', async () => {
     const client = await reader(null);
+    // The sign-up link went out before the account existed: in the agency's default language.
+    const [signup] = await deliveredMails(t, client.user.email, 1, (m) => m.text.includes('/confirm-signup?token='));
+    expect(signup!.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse, um die Registrierung bei Acme Works abzuschließen');
+    expect(signup!.action?.label).toBe('Adresse bestätigen');
     const newEmail = uniqueEmail('moved');
     must(await call(t.app, 'POST', '/account/email', { token: client.token, body: { email: newEmail, password: PASSWORD } }), 202, 'ask');
-    const [notice] = await deliveredMails(t, client.user.email, 1, (m) => m.subject.includes('E-Mail-Adresse'));
+    const [notice] = await deliveredMails(t, client.user.email, 1, (m) => m.subject.endsWith('wird geändert'));
     expect(notice!.subject).toBe('Ihre E-Mail-Adresse bei Acme Works wird geändert');
     expect(notice!.text).toContain(`möchte dessen E-Mail-Adresse in ${newEmail} ändern.`);
     expect(notice!.action).toBeUndefined();
@@ -129,5 +134,54 @@ describe('e-mails in the reader’s language', () => {
     expect(mail!.text).toContain(`Legen Sie hier Ihr Konto an: ${res.body.link as string}`);
     expect(mail!.action).toEqual({ label: 'Konto anlegen', url: res.body.link });
     expect(tokenFromLink(res.body.link as string)).toBeTruthy();
+  });
+});
+
+describe('an invoice’s e-mail in the reader’s language', () => {
+  let t: TestApp;
+  let world: World;
+
+  beforeAll(async () => {
+    t = await createTestApp({ BRAND_NAME: 'Acme Works' });
+    world = await makeWorld(t.app);
+  });
+  afterAll(() => t.close());
+
+  async function invoiceMail(client: World['client'], locale: 'de' | 'ar' | null) {
+    if (locale) must(await call(t.app, 'PATCH', '/account', { token: client.token, body: { locale } }), 200, 'pick a language');
+    const projectId = await approvedProject(t.app, world, { client });
+    const invoice = await sentInvoice(t.app, world, projectId);
+    const [mail] = await deliveredMails(t, client.user.email, 1, (m) => m.text.includes(invoice.invoice_no));
+    return { mail: mail!, invoice };
+  }
+
+  it('keeps the British English announcement as it was for a reader who never chose', async () => {
+    const client = await signupClient(t.app, { name: 'Erin English' });
+    const { mail, invoice } = await invoiceMail(client, null);
+    expect(mail.subject).toBe(`New invoice ${invoice.invoice_no} · Acme Works`);
+    expect(mail.text).toContain(`Your invoice ${invoice.invoice_no} for "`);
+    expect(mail.text).toMatch(/Amount due: £120\.00, by \d{2} [A-Z][a-z]{2} \d{4}\.\n\nYou can pay it by card from your client area\./);
+    expect(mail.action?.label).toBe('Open it');
+  });
+
+  it('writes a German reader’s announcement in German, the amount and date in German', async () => {
+    const { mail, invoice } = await invoiceMail(world.client, 'de');
+    expect(mail.subject).toBe(`Neue Rechnung ${invoice.invoice_no} · Acme Works`);
+    expect(mail.text).toContain('Guten Tag ');
+    expect(mail.text).toContain(`Ihre Rechnung ${invoice.invoice_no} für „`);
+    expect(mail.text).toMatch(/Fälliger Betrag: 120,00\s£, bis zum \d{2}\. \S+ \d{4}\./);
+    expect(mail.text).toContain('Sie können sie in Ihrem Kundenbereich per Karte bezahlen.');
+    expect(mail.action?.label).toBe('Öffnen');
+    expect(mail.html).toContain('<html lang="de" dir="ltr"');
+  });
+
+  it('writes an Arabic reader’s announcement in Arabic, right to left', async () => {
+    const { mail, invoice } = await invoiceMail(world.otherClient, 'ar');
+    expect(mail.subject).toBe(`فاتورة جديدة ${invoice.invoice_no} · Acme Works`);
+    expect(mail.text).toContain(`فاتورتك ${invoice.invoice_no} عن «`);
+    expect(mail.text).toContain('المبلغ المستحق: ');
+    expect(mail.text).not.toContain('Amount due');
+    expect(mail.action?.label).toBe('افتحه');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl"');
   });
 });

@@ -1,4 +1,4 @@
-import { goPath, notificationCategoryOf, type Notification, type NotificationTarget } from '@agency/schema';
+import { goPath, notificationCategoryOf, type Locale, type Notification, type NotificationTarget } from '@agency/schema';
 import { LINKED_NOTIFICATION_KINDS, mintLinks } from '../document-links/tokens.js';
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
@@ -25,6 +25,11 @@ export type NewNotification = {
   target?: NotificationTarget;
   projectId?: number | null;
   mailText?: string;
+  /**
+   * The mail's title (its subject before the brand) and text in a reader's language, for a notification whose
+   * words the `mail` catalogue writes; without it every reader's mail carries `title` and `mailText ?? body`.
+   */
+  mailIn?: (locale: Locale) => { title: string; text: string };
   /** false: in-app only now (a later job may mail, as new messages do). Default true. */
   mail?: boolean;
   /**
@@ -157,13 +162,14 @@ export function createNotificationService(ctx: AppContext) {
           ...addresses.map((to) => ({ to, userId: undefined, locale: otherLocales.of(to) })),
         ].map(({ to, userId, locale }) => {
           const t = mailT(locale);
+          const own = message.mailIn?.(locale);
           const url = oneTapUrl(userId);
           const oneTap = url ? `\n\n${t('notification.oneTap', { count: days, link: url })}` : '';
           const open = target ? `\n\n${t('notification.open', { link: target })}` : '';
           return {
             to,
-            subject: t('notification.subject', { title: message.title, brand: ctx.brand.current().agencyName }),
-            text: `${message.mailText ?? message.body}${oneTap}${open}`,
+            subject: t('notification.subject', { title: own?.title ?? message.title, brand: ctx.brand.current().agencyName }),
+            text: `${own?.text ?? message.mailText ?? message.body}${oneTap}${open}`,
             // The button opens the addressee's own one-tap link when there is one, else the page in the app.
             ...(url || target ? { action: { label: t('notification.action'), url: (url ?? target)! } } : {}),
             ...(message.attachments?.length ? { attachments: message.attachments } : {}),
