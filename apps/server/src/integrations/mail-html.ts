@@ -1,4 +1,6 @@
+import { DATE_LOCALE, type Locale } from '@agency/schema';
 import type { MailAction } from '../db/schema.js';
+import { isRtl, translator } from '../i18n/index.js';
 import type { Brand } from './brand.js';
 import { MAIL_LAYOUT_HTML } from './mail-layout.js';
 
@@ -7,7 +9,8 @@ import { MAIL_LAYOUT_HTML } from './mail-layout.js';
  * compiles the layout once, at development time, into mail-layout.ts (`npm run mail:layout`), with markers where the
  * brand and the mail go; a mail is then one pass of string replacements. The words of each e-mail stay where they are
  * written (the text part the caller gives): the HTML part shows the same paragraphs and links, with the main link
- * (`action`) as a button.
+ * (`action`) as a button. The layout's own words (the button's fallback line) and its direction follow the mail's
+ * language (`locale`); an Arabic mail is laid out right to left.
  */
 
 /** The content id of the logo, attached inline to the mail (`<img src="cid:…">`). */
@@ -83,12 +86,19 @@ function footerHtml(brand: Brand, color: string): string {
   return lines.join('<br>');
 }
 
-function headerHtml(brand: Brand, withLogo: boolean): string {
+function headerHtml(brand: Brand, withLogo: boolean, rtl: boolean): string {
   const name = escapeHtml(brand.agencyName);
   // The agency's name stays beside the logo: it is what a reader sees when the client holds pictures back.
   return withLogo
-    ? `<img src="cid:${LOGO_CID}" alt="${name}" height="40" style="height:40px;max-width:200px;width:auto;border:0;vertical-align:middle;margin-right:12px"><span style="vertical-align:middle">${name}</span>`
+    ? `<img src="cid:${LOGO_CID}" alt="${name}" height="40" style="height:40px;max-width:200px;width:auto;border:0;vertical-align:middle;${rtl ? 'margin-left' : 'margin-right'}:12px"><span style="vertical-align:middle">${name}</span>`
     : name;
+}
+
+/** The compiled layout in a language: `lang` and `dir` on the page, and for a right-to-left language every cell that
+ * MJML aligned left aligned right (mail clients read `align` and `text-align`, not logical sides). */
+function layoutIn(layout: string, locale: Locale): string {
+  const withLang = layout.replace('<html lang="en" dir="auto"', `<html lang="${locale}" dir="${isRtl(locale) ? 'rtl' : 'ltr'}"`);
+  return isRtl(locale) ? withLang.replace(/align="left"/g, 'align="right"').replace(/text-align:left/g, 'text-align:right') : withLang;
 }
 
 export type MailHtmlInput = {
@@ -98,24 +108,27 @@ export type MailHtmlInput = {
   brand: Brand;
   /** Whether the logo goes with the mail as an inline picture (a PNG); otherwise the agency's name stands alone. */
   withLogo: boolean;
+  /** The language of the mail: the layout's own words and direction. British English when left out. */
+  locale?: Locale;
 };
 
 /** The HTML part of a mail, in the brand as it is now. */
-export function renderMailHtml({ subject, text, action, brand, withLogo }: MailHtmlInput): string {
+export function renderMailHtml({ subject, text, action, brand, withLogo, locale = DATE_LOCALE }: MailHtmlInput): string {
   const color = brand.primaryColor.toLowerCase();
-  const layout = action ? MAIL_LAYOUT_HTML : LAYOUT_WITHOUT_ACTION;
+  const layout = layoutIn(action ? MAIL_LAYOUT_HTML : LAYOUT_WITHOUT_ACTION, locale);
+  const t = translator(locale, 'mail');
   const parts = action ? splitAtAction(text, action.url) : { before: text, after: '' };
   // The line a mail client shows beside the subject: the first words, without the addresses.
   const preview = text.replace(URL_IN_TEXT, '').replace(/\s+/g, ' ').trim().slice(0, 140);
   const values: Record<string, string> = {
     TITLE: escapeHtml(subject),
     PREVIEW: escapeHtml(preview),
-    HEADER: headerHtml(brand, withLogo),
+    HEADER: headerHtml(brand, withLogo, isRtl(locale)),
     BEFORE: paragraphsHtml(parts.before, color),
     AFTER: paragraphsHtml(parts.after, color),
     HREF: action ? escapeHtml(action.url) : '',
     LABEL: action ? escapeHtml(action.label) : '',
-    FALLBACK: action ? `If the button does not work, open this address: ${lineHtml(action.url, color)}` : '',
+    FALLBACK: action ? `${escapeHtml(t('layout.buttonFallback'))} ${lineHtml(action.url, color)}` : '',
     FOOTER: footerHtml(brand, color),
   };
   // One pass, so a marker inside the mail's own words is never replaced; #0a0b0c stands for the brand's colour.

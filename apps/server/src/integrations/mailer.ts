@@ -1,3 +1,4 @@
+import { matchLocale, type Locale } from '@agency/schema';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,9 +14,18 @@ import type { Storage } from './storage.js';
 /**
  * `text` is the mail's words (its text part, and the paragraphs of its HTML part); `action` its main link, which the
  * text carries too and the HTML part draws as a button. `replyTo`: where the recipient's answer goes (a chat message's
- * per-person reply address).
+ * per-person reply address). `locale`: the language the caller wrote the mail in (its recipient's), which the HTML
+ * layout's own words and direction follow; British English when left out.
  */
-export type MailMessage = { to: string; subject: string; text: string; action?: MailAction; attachments?: MailAttachment[]; replyTo?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  action?: MailAction;
+  attachments?: MailAttachment[];
+  replyTo?: string;
+  locale?: Locale;
+};
 /** `html`: the HTML part as sent; `inline`: the content ids of the pictures it carries (the brand's logo). */
 export type DeliveredMail = MailMessage & { id: number; from: string; html: string; inline: string[] };
 
@@ -96,7 +106,8 @@ export function createMailer(
             subject: m.subject,
             text: m.text,
             attachments: m.attachments ?? null,
-            action: m.action ?? null,
+            // The layout's language is kept with the main link (no link: the language alone).
+            action: m.action || m.locale ? { ...m.action, ...(m.locale ? { lang: m.locale } : {}) } : null,
             replyTo: m.replyTo ?? null,
             transport: smtp ? 'smtp' : 'log',
             createdAt: now(),
@@ -127,6 +138,8 @@ export function createMailer(
         )
         .returning();
       if (!mail) return 'skipped';
+      const action: MailAction | null = mail.action?.url ? { label: mail.action.label ?? '', url: mail.action.url } : null;
+      const locale = matchLocale(mail.action?.lang) ?? undefined;
       const sender = brand.mailFrom();
       let html: string;
       let logo: Buffer | null;
@@ -134,7 +147,7 @@ export function createMailer(
         const current = brand.current();
         // The logo goes with the mail as an inline picture when it is a PNG (most mail clients draw no SVG).
         logo = await brandLogoPng(current, storage);
-        html = renderMailHtml({ subject: mail.subject, text: mail.text, action: mail.action, brand: current, withLogo: logo !== null });
+        html = renderMailHtml({ subject: mail.subject, text: mail.text, action, brand: current, withLogo: logo !== null, locale });
         if (smtp) {
           await (
             await smtpTransport()
@@ -181,7 +194,8 @@ export function createMailer(
           text: mail.text,
           html,
           inline: logo ? [LOGO_CID] : [],
-          ...(mail.action ? { action: mail.action } : {}),
+          ...(action ? { action } : {}),
+          ...(locale ? { locale } : {}),
           attachments: mail.attachments ?? undefined,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });

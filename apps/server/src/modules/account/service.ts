@@ -19,6 +19,8 @@ import type { Publish } from '../../core/events.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { readerLocale } from '../../i18n/index.js';
+import { mailT } from '../../integrations/mail-locale.js';
 import { emailChanges, mfaRecoveryCodes, notificationPreferences, sessions, users, userTotp } from '../../db/schema.js';
 import { describeDevice } from '../../lib/user-agent.js';
 import type { MailMessage } from '../../integrations/mailer.js';
@@ -125,7 +127,13 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
       // An address that has an account already is answered as any other, and looks the same afterwards (a change is
       // pending): the answer must not tell who has an account. Its owner gets a note instead of a link, so the
       // change can never complete (the confirmation would refuse the taken address anyway).
-      const taken = await auth.emailExists(ctx.db, input.email);
+      const [owner] = await ctx.db.select({ locale: users.locale }).from(users).where(eq(users.emailNormalized, newNormalized)).limit(1);
+      const taken = owner !== undefined;
+      // Each mail in its reader's language: the taken address's owner's, else the person asking.
+      const locale = readerLocale(user.locale, ctx.config.defaultLocale);
+      const t = mailT(locale);
+      const ownerLocale = owner ? readerLocale(owner.locale, ctx.config.defaultLocale) : locale;
+      const forOwner = mailT(ownerLocale);
       await ctx.transaction(async (tx, publish) => {
         // One pending change at a time: a new request replaces the last.
         await tx
@@ -144,38 +152,36 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
         const toNewAddress: MailMessage = taken
           ? {
               to: input.email.trim(),
-              subject: `Your ${brand} account`,
-              text: [
-                'Hello,',
-                '',
-                `Someone signed in to another ${brand} account asked to move it to this address, which has an account already: nothing was changed.`,
-                'If it was not you, you can ignore this e-mail.',
-              ].join('\n'),
+              subject: forOwner('emailChange.taken.subject', { brand }),
+              text: [forOwner('hello'), '', forOwner('emailChange.taken.attempt', { brand }), forOwner('ignoreIfNotYou')].join('\n'),
+              locale: ownerLocale,
             }
           : {
               to: input.email.trim(),
-              subject: `Confirm your new ${brand} e-mail address`,
+              subject: t('emailChange.confirm.subject', { brand }),
               text: [
-                `Hello ${user.name},`,
+                t('helloName', { name: user.name }),
                 '',
-                `Open this link to use this address for your ${brand} account: ${confirmLink}`,
+                t('emailChange.confirm.open', { brand, link: confirmLink }),
                 '',
-                'The link works once and expires in 24 hours. Until then, your account keeps its current address.',
+                t('emailChange.confirm.expiry'),
               ].join('\n'),
-              action: { label: 'Use this address', url: confirmLink },
+              action: { label: t('emailChange.confirm.action'), url: confirmLink },
+              locale,
             };
         await ctx.mailer.enqueue(tx, publish, [
           toNewAddress,
           {
             to: user.email,
-            subject: `Your ${brand} e-mail address is being changed`,
+            subject: t('emailChange.pending.subject', { brand }),
             text: [
-              `Hello ${user.name},`,
+              t('helloName', { name: user.name }),
               '',
-              `Someone signed in to your ${brand} account asked to change its e-mail address to ${input.email.trim()}.`,
-              'It changes only when the link sent to that address is opened.',
-              'If that was not you, change your password now and sign out your other sessions from your profile page.',
+              t('emailChange.pending.asked', { brand, email: input.email.trim() }),
+              t('emailChange.pending.when'),
+              t('emailChange.pending.notYou'),
             ].join('\n'),
+            locale,
           },
         ]);
       });
@@ -212,16 +218,20 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
           { type: 'user', id: user.id, before: { email: user.email }, after: { email: change.newEmail } },
           now,
         );
+        const brand = ctx.brand.current().agencyName;
+        const locale = readerLocale(user.locale, ctx.config.defaultLocale);
+        const t = mailT(locale);
         await ctx.mailer.enqueue(tx, publish, [
           {
             to: user.email,
-            subject: `Your ${ctx.brand.current().agencyName} e-mail address was changed`,
+            subject: t('emailChange.done.subject', { brand }),
             text: [
-              `Hello ${user.name},`,
+              t('helloName', { name: user.name }),
               '',
-              `Your ${ctx.brand.current().agencyName} account now uses the address ${change.newEmail}; mail will no longer come here.`,
-              'If that was not you, contact us at once.',
+              t('emailChange.done.moved', { brand, email: change.newEmail }),
+              t('emailChange.done.notYou'),
             ].join('\n'),
+            locale,
           },
         ]);
         changed(publish, user.id);
@@ -357,9 +367,7 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
           }),
         );
         await recordAudit(tx, actor, 'mfa.enabled', { type: 'user', id: actor.id, before: { mfa: false }, after: { mfa: true } }, now);
-        await mailSecurityNotice(tx, publish, actor, 'Two-factor authentication was turned on', [
-          'Two-factor authentication is now on for your account: signing in asks for a code from your authenticator app.',
-        ]);
+        await mailSecurityNotice(tx, publish, actor, 'mfaOn');
         changed(publish, actor.id);
       });
       return { recovery_codes: codes };
@@ -378,9 +386,7 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
         await tx.delete(userTotp).where(eq(userTotp.userId, actor.id));
         await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.id));
         await recordAudit(tx, actor, 'mfa.disabled', { type: 'user', id: actor.id, before: { mfa: true }, after: { mfa: false } }, now);
-        await mailSecurityNotice(tx, publish, actor, 'Two-factor authentication was turned off', [
-          'Two-factor authentication is now off for your account: signing in asks only for your password.',
-        ]);
+        await mailSecurityNotice(tx, publish, actor, 'mfaOff');
         changed(publish, actor.id);
       });
     },
@@ -398,12 +404,15 @@ export function createAccountService(ctx: AppContext, auth: AuthService) {
   }
 
   /** Security mail, sent whatever the person's notification preferences. */
-  async function mailSecurityNotice(tx: DbOrTx, publish: Publish, actor: Actor, subject: string, lines: string[]) {
+  async function mailSecurityNotice(tx: DbOrTx, publish: Publish, actor: Actor, notice: 'mfaOn' | 'mfaOff') {
+    const locale = readerLocale(actor.locale, ctx.config.defaultLocale);
+    const t = mailT(locale);
     await ctx.mailer.enqueue(tx, publish, [
       {
         to: actor.email,
-        subject: `${subject} · ${ctx.brand.current().agencyName}`,
-        text: [`Hello ${actor.name},`, '', ...lines, '', 'If that was not you, change your password and contact us at once.'].join('\n'),
+        subject: t('security.subject', { what: t(`security.${notice}.title`), brand: ctx.brand.current().agencyName }),
+        text: [t('helloName', { name: actor.name }), '', t(`security.${notice}.body`), '', t('security.notYou')].join('\n'),
+        locale,
       },
     ]);
   }

@@ -1,17 +1,11 @@
-import {
-  formatDateTimeUtc,
-  isStaffRole,
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_MAX_ACCOUNT_FAILURES,
-  LOGIN_MAX_FAILURES,
-  type CompanyRole,
-  type Role,
-} from '@agency/schema';
+import { isStaffRole, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_ACCOUNT_FAILURES, LOGIN_MAX_FAILURES, type CompanyRole, type Role } from '@agency/schema';
 import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors.js';
 import type { Publish } from '../../core/events.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { readerLocale } from '../../i18n/index.js';
+import { mailDateTime, mailT } from '../../integrations/mail-locale.js';
 import { loginFailures, mfaRecoveryCodes, sessions, users, userTotp } from '../../db/schema.js';
 import { matchesRecoveryCode, verifyTotp } from './mfa.js';
 import { hashPassword } from './passwords.js';
@@ -185,17 +179,28 @@ export function enrolmentOf(ctx: AppContext, role: Role, hasSecondFactor: boolea
 }
 
 /** Security mail: sent whatever the person's notification preferences. */
-export async function mailPasswordChanged(ctx: AppContext, tx: DbOrTx, publish: Publish, user: Pick<UserRow, 'email' | 'name'>, meta: RequestMeta) {
+export async function mailPasswordChanged(
+  ctx: AppContext,
+  tx: DbOrTx,
+  publish: Publish,
+  user: Pick<UserRow, 'email' | 'name' | 'locale'>,
+  meta: RequestMeta,
+) {
+  const brand = ctx.brand.current().agencyName;
+  const locale = readerLocale(user.locale, ctx.config.defaultLocale);
+  const t = mailT(locale);
+  const date = mailDateTime(ctx.now(), locale);
   await ctx.mailer.enqueue(tx, publish, [
     {
       to: user.email,
-      subject: `Your ${ctx.brand.current().agencyName} password was changed`,
+      subject: t('passwordChanged.subject', { brand }),
       text: [
-        `Hello ${user.name},`,
+        t('helloName', { name: user.name }),
         '',
-        `The password of your ${ctx.brand.current().agencyName} account was changed${meta.ip ? ` from the address ${meta.ip}` : ''} on ${formatDateTimeUtc(ctx.now())}.`,
-        'If that was not you, reset your password at once from the login page and tell us.',
+        meta.ip ? t('passwordChanged.changedFrom', { brand, ip: meta.ip, date }) : t('passwordChanged.changed', { brand, date }),
+        t('passwordChanged.notYou'),
       ].join('\n'),
+      locale,
     },
   ]);
 }

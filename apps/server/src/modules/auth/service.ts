@@ -41,7 +41,7 @@ export function createAuthService(ctx: AppContext) {
     emailExists,
     checkSecondFactor: (userId: number, factor: SecondFactor, now: Date) => checkSecondFactor(ctx, userId, factor, now),
     recoveryCodesLeft,
-    mailPasswordChanged: (tx: DbOrTx, publish: Publish, user: Pick<UserRow, 'email' | 'name'>, meta: RequestMeta) =>
+    mailPasswordChanged: (tx: DbOrTx, publish: Publish, user: Pick<UserRow, 'email' | 'name' | 'locale'>, meta: RequestMeta) =>
       mailPasswordChanged(ctx, tx, publish, user, meta),
     enrolmentOf: (role: Role, hasSecondFactor: boolean) => enrolmentOf(ctx, role, hasSecondFactor),
     signupClient: signupClient(ctx),

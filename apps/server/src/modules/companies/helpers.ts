@@ -1,4 +1,4 @@
-import { ROLES, type CompanyInvitation, type CompanyRole } from '@agency/schema';
+import { ROLES, type CompanyInvitation } from '@agency/schema';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { can, companyOf, type CompanyFacts } from '../../core/policy.js';
@@ -40,10 +40,3 @@ export function visiblePeople(actor: Actor): SQL | undefined | false {
 export function presentInvitation(row: InvitationRow): CompanyInvitation {
   return { id: String(row.id), email: row.email, role: row.companyRole ?? 'member', expires_at: row.expiresAt.toISOString() };
 }
-
-/** How an invitation names the role it offers. */
-export const COMPANY_ROLE_NAMES: Record<CompanyRole, string> = {
-  owner: 'an owner (everything, including its people)',
-  billing: 'a billing contact (invoices and payments)',
-  member: 'a member (projects, chat and tool requests)',
-};

@@ -6,6 +6,8 @@ import { AppError } from '../../core/errors.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import { documentLinks, sessions, users } from '../../db/schema.js';
+import { readerLocale } from '../../i18n/index.js';
+import { mailT } from '../../integrations/mail-locale.js';
 import { generateToken, hashToken } from '../auth/tokens.js';
 import { CODE_TTL_MS, hashCode } from './codes.js';
 import { linkOfToken, revokeLinks, type DocumentKind } from './tokens.js';
@@ -93,11 +95,14 @@ export function createDocumentLinkService(ctx: AppContext) {
           .update(documentLinks)
           .set({ codeHash: hashCode(scope.linkId, code), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), codeAttempts: 0 })
           .where(eq(documentLinks.id, scope.linkId));
+        const locale = readerLocale(actor.locale, ctx.config.defaultLocale);
+        const t = mailT(locale);
         await ctx.mailer.enqueue(tx, publish, [
           {
             to: actor.email,
-            subject: `Your signing code: ${code} · ${ctx.brand.current().agencyName}`,
-            text: `Your code to sign the document you opened from our e-mail is ${code}.\n\nIt works for ${CODE_TTL_MS / 60_000} minutes. If you did not ask for it, someone may have your link: do not share this code, and tell us.`,
+            subject: t('signingCode.subject', { code, brand: ctx.brand.current().agencyName }),
+            text: `${t('signingCode.code', { code })}\n\n${t('signingCode.validity', { count: CODE_TTL_MS / 60_000 })}`,
+            locale,
           },
         ]);
       });

@@ -4,8 +4,10 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import type { AddressObject } from 'mailparser';
 import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
+import type { TFunction } from 'i18next';
 import type { AppContext } from '../../context.js';
 import { inboundBounces, users } from '../../db/schema.js';
+import { mailT, recipientLocales } from '../../integrations/mail-locale.js';
 import { newStoredFilename } from '../../integrations/storage.js';
 import { sniffMime } from '../../lib/file-type.js';
 import type { MessagingService } from '../messaging/service.js';
@@ -19,15 +21,12 @@ export type RefusalReason = 'no_address' | 'unknown_address' | 'removed' | 'wron
 
 export type InboundResult = { status: 'posted'; message_id: number; conversation_id: string } | { status: 'refused'; reason: RefusalReason };
 
-const REASONS: Record<Exclude<RefusalReason, 'rate_limited'>, string> = {
-  no_address: 'It was not sent to a reply address of this conversation.',
-  unknown_address: 'The reply address is not known or no longer works. Open the conversation in the app to answer.',
-  removed: 'You no longer have access to this conversation.',
-  wrong_sender:
-    'It came from an address other than the one the message was sent to. Reply from the address that received the message, or answer in the app.',
-  too_large: `It is over the limits of the chat: at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments of ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB each, within your storage allowance.`,
-  empty: 'It had no text above the quoted message and no attachment.',
-};
+/** Why a reply by e-mail was refused, in the bounce's language. */
+function reasonText(t: TFunction, reason: Exclude<RefusalReason, 'rate_limited'>): string {
+  return reason === 'too_large'
+    ? t('bounce.reasons.too_large', { attachments: MAX_ATTACHMENTS_PER_MESSAGE, megabytes: MAX_ATTACHMENT_BYTES / 1024 / 1024 })
+    : t(`bounce.reasons.${reason}`);
+}
 
 /** The text of a message as posted: the chat's own limit. */
 const MAX_TEXT = 10_000;
@@ -80,11 +79,15 @@ export function createInboundMailService(ctx: AppContext, messaging: MessagingSe
         .where(and(eq(inboundBounces.address, address), gt(inboundBounces.sentAt, new Date(now.getTime() - 3_600_000))));
       if (Number(sent?.n ?? 0) >= ctx.config.inbound.bouncesPerHour) return;
       await tx.insert(inboundBounces).values({ address, reason, sentAt: now });
+      const locale = (await recipientLocales(tx, [address], ctx.config.defaultLocale)).of(address);
+      const t = mailT(locale);
+      const theirs = subject.slice(0, 150);
       await ctx.mailer.enqueue(tx, publish, [
         {
           to: address,
-          subject: `Not delivered: ${subject.slice(0, 150)} · ${ctx.brand.current().agencyName}`,
-          text: `Your e-mail "${subject.slice(0, 150)}" was not posted to the conversation.\n\n${REASONS[reason as keyof typeof REASONS]}\n\nNothing was posted. Sign in to ${ctx.config.appUrl} to answer there.`,
+          subject: t('bounce.subject', { subject: theirs, brand: ctx.brand.current().agencyName }),
+          text: `${t('bounce.notPosted', { subject: theirs })}\n\n${reasonText(t, reason as Exclude<RefusalReason, 'rate_limited'>)}\n\n${t('bounce.nothingPosted', { appUrl: ctx.config.appUrl })}`,
+          locale,
         },
       ]);
     });

@@ -1,4 +1,4 @@
-import { formatDateTimeUtc, type INVITATION_ROLES, type Role } from '@agency/schema';
+import { type INVITATION_ROLES, type Role } from '@agency/schema';
 import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
 import { recordAudit } from '../../core/audit.js';
@@ -8,6 +8,7 @@ import { assertCan, can } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { invitations } from '../../db/schema.js';
+import { mailDateTime, mailT } from '../../integrations/mail-locale.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import type { AuthService, RequestMeta } from '../auth/service.js';
 import { generateToken, hashToken, normalizeEmail } from '../auth/tokens.js';
@@ -40,26 +41,29 @@ function rolesVisibleTo(actor: Actor, group: StaffGroup): InvitationRole[] {
   return STAFF_GROUP_ROLES[group].filter((role) => can(actor, 'invitation:manage', { role }));
 }
 
-const ROLE_NAMES: Record<InvitationRole, string> = { admin: 'an admin', teamlead: 'a team lead', teammember: 'a team member' };
-
 export function createInvitationService(ctx: AppContext, auth: AuthService) {
   function linkFor(token: string) {
     return `${ctx.config.appUrl}${SIGNUP_PATH}?token=${encodeURIComponent(token)}`;
   }
 
   async function mailInvitation(tx: DbOrTx, publish: Publish, actor: Actor, email: string, role: InvitationRole, link: string, expiresAt: Date) {
+    // The invitee has no account and so no language yet: the agency's default.
+    const locale = ctx.config.defaultLocale;
+    const t = mailT(locale);
+    const brand = ctx.brand.current().agencyName;
     await ctx.mailer.enqueue(tx, publish, [
       {
         to: email,
-        subject: `You are invited to join ${ctx.brand.current().agencyName}`,
+        subject: t('invitation.subject', { brand }),
         text: [
-          `${actor.name} has invited you to join ${ctx.brand.current().agencyName} as ${ROLE_NAMES[role]}.`,
+          t('invitation.invited', { inviter: actor.name, brand, role: t(`invitation.roles.${role}`) }),
           '',
-          `Create your account here: ${link}`,
+          t('invitation.create', { link }),
           '',
-          `The link works once and expires on ${formatDateTimeUtc(expiresAt)}.`,
+          t('invitation.expiry', { date: mailDateTime(expiresAt, locale) }),
         ].join('\n'),
-        action: { label: 'Create your account', url: link },
+        action: { label: t('invitation.action'), url: link },
+        locale,
       },
     ]);
   }

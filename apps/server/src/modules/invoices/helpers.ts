@@ -63,9 +63,12 @@ export function factsOf(row: Pick<InvoiceRow, 'companyId' | 'status'>): InvoiceF
   return { companyId: row.companyId, status: row.status };
 }
 
-/** An amount as people read it in mails and notifications: "£1,200.00", "JP¥330,000", "KWD 1.005". */
-export function money(minor: number, currency: Currency) {
-  return new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency }).format(minor / 10 ** CURRENCY_DECIMALS[currency]);
+/**
+ * An amount as people read it in mails and notifications: "£1,200.00", "JP¥330,000", "KWD 1.005" (en-GB); in a
+ * mail, in its reader's language ("1.200,00 £" in German).
+ */
+export function money(minor: number, currency: Currency, locale: string = DATE_LOCALE) {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 10 ** CURRENCY_DECIMALS[currency]);
 }
 
 /**

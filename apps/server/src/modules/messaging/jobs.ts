@@ -1,6 +1,9 @@
 import { goPath } from '@agency/schema';
 import { and, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
 import type { AppContext } from '../../context.js';
+import { readerLocale } from '../../i18n/index.js';
+import { mailT } from '../../integrations/mail-locale.js';
 import type { MailMessage } from '../../integrations/mailer.js';
 import { conversations, messages, notificationPreferences, projects, users } from '../../db/schema.js';
 import { companyPeopleIds } from '../companies/queries.js';
@@ -13,11 +16,11 @@ export const MESSAGE_EMAIL_TEXT_LIMIT = 2000;
 /** …and at most this many of them, the newest. */
 const MESSAGE_EMAIL_MAX_MESSAGES = 10;
 
-function quoteOf(m: { content: string; attachments: { name: string }[]; senderName: string; via: string | null }) {
+function quoteOf(t: TFunction, m: { content: string; attachments: { name: string }[]; senderName: string; via: string | null }) {
   const text = m.content === '(attachment)' ? '' : m.content;
   const cut = text.length > MESSAGE_EMAIL_TEXT_LIMIT ? `${text.slice(0, MESSAGE_EMAIL_TEXT_LIMIT)}…` : text;
-  const files = m.attachments.length ? `\nAttachments: ${m.attachments.map((a) => a.name).join(', ')}` : '';
-  return `${m.senderName} wrote:\n${cut}${files}`;
+  const files = m.attachments.length ? `\n${t('messages.attachments', { names: m.attachments.map((a) => a.name).join(', ') })}` : '';
+  return `${t('messages.wrote', { name: m.senderName })}\n${cut}${files}`;
 }
 
 /**
@@ -97,8 +100,11 @@ export function registerMessageJobs(ctx: AppContext) {
           ),
         );
       const inAppOnly = new Set(quiet.map((q) => q.userId));
-      const emails = new Map(
-        (await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, readerIds))).map((u) => [u.id, u.email]),
+      const readers = new Map(
+        (await ctx.db.select({ id: users.id, email: users.email, locale: users.locale }).from(users).where(inArray(users.id, readerIds))).map((u) => [
+          u.id,
+          u,
+        ]),
       );
       const isNew = after ? gt(messages.timestamp, new Date(after)) : undefined;
       const link = `${ctx.config.appUrl}${goPath({ type: 'conversation', id: conversationId })}`;
@@ -117,16 +123,21 @@ export function registerMessageJobs(ctx: AppContext) {
             .limit(MESSAGE_EMAIL_MAX_MESSAGES)
         ).reverse();
         const replyTo = await replyAddressFor(ctx, ctx.db, conversationId, readerId);
-        const more = n > waiting.length ? `\n\n(and ${n - waiting.length} earlier message${n - waiting.length === 1 ? '' : 's'})` : '';
+        const reader = readers.get(readerId)!;
+        const locale = readerLocale(reader.locale, ctx.config.defaultLocale);
+        const t = mailT(locale);
+        const title = conversation.title;
+        const more = n > waiting.length ? `\n\n${t('messages.earlier', { count: n - waiting.length })}` : '';
         mails.push({
-          to: emails.get(readerId)!,
-          subject: `${n === 1 ? 'An unread message' : `${n} unread messages`} about ${conversation.title} · ${ctx.brand.current().agencyName}`,
+          to: reader.email,
+          subject: t('messages.subject', { count: n, title, brand: ctx.brand.current().agencyName }),
           text:
-            `${n === 1 ? 'A message is' : `${n} messages are`} waiting for you about "${conversation.title}".${more}\n\n` +
-            `${waiting.map(quoteOf).join('\n\n')}\n\n` +
-            (replyTo ? `Reply to this e-mail to answer in the conversation, or read and reply in the app: ${link}` : `Read and reply: ${link}`),
-          action: { label: 'Read and reply', url: link },
+            `${t('messages.waiting', { count: n, title })}${more}\n\n` +
+            `${waiting.map((m) => quoteOf(t, m)).join('\n\n')}\n\n` +
+            (replyTo ? t('messages.replyByMail', { link }) : t('messages.readAndReply', { link })),
+          action: { label: t('messages.action'), url: link },
           ...(replyTo ? { replyTo } : {}),
+          locale,
         });
       }
       if (mails.length) await ctx.transaction((tx, publish) => ctx.mailer.enqueue(tx, publish, mails));

@@ -1,4 +1,4 @@
-import { goPath, notificationCategoryOf, type Notification, type NotificationTarget } from '@agency/schema';
+import { goPath, notificationCategoryOf, type Locale, type Notification, type NotificationTarget } from '@agency/schema';
 import { LINKED_NOTIFICATION_KINDS, mintLinks } from '../document-links/tokens.js';
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.js';
@@ -7,6 +7,8 @@ import type { Publish } from '../../core/events.js';
 import { assertCan } from '../../core/policy.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { readerLocale } from '../../i18n/index.js';
+import { mailT, recipientLocales } from '../../integrations/mail-locale.js';
 import { notificationPreferences, notifications, users, type MailAttachment } from '../../db/schema.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 
@@ -23,6 +25,11 @@ export type NewNotification = {
   target?: NotificationTarget;
   projectId?: number | null;
   mailText?: string;
+  /**
+   * The mail's title (its subject before the brand) and text in a reader's language, for a notification whose
+   * words the `mail` catalogue writes; without it every reader's mail carries `title` and `mailText ?? body`.
+   */
+  mailIn?: (locale: Locale) => { title: string; text: string };
   /** false: in-app only now (a later job may mail, as new messages do). Default true. */
   mail?: boolean;
   /**
@@ -72,7 +79,10 @@ export function createNotificationService(ctx: AppContext) {
       const ids = [...new Set(recipientIds)];
       if (ids.length === 0) return;
       const now = ctx.now();
-      const recipients = await tx.select({ id: users.id, email: users.email, status: users.status }).from(users).where(inArray(users.id, ids));
+      const recipients = await tx
+        .select({ id: users.id, email: users.email, status: users.status, locale: users.locale })
+        .from(users)
+        .where(inArray(users.id, ids));
       if (recipients.length === 0) return;
       if (message.groupByTarget && message.target) {
         await tx.delete(notifications).where(
@@ -106,7 +116,6 @@ export function createNotificationService(ctx: AppContext) {
       publish({ type: 'notification.created', notificationIds: rows.map((r) => r.id), userIds: recipients.map((r) => r.id) });
       if (message.mail === false) return;
       const target = message.target ? `${ctx.config.appUrl}${goPath(message.target)}` : undefined;
-      const open = target ? `\n\nOpen it: ${target}` : '';
       const category = notificationCategoryOf(message.kind);
       const inAppOnly = new Set<number>();
       if (category) {
@@ -141,26 +150,32 @@ export function createNotificationService(ctx: AppContext) {
         : new Map<number, string>();
       const days = Math.round(ctx.config.documentLinkTtlMs / 86_400_000);
       const oneTapUrl = (userId?: number) => (userId === undefined ? undefined : links.get(userId));
-      const oneTap = (userId?: number) => {
-        const url = oneTapUrl(userId);
-        return url
-          ? `\n\nOpen it on any device without a password (this link is yours alone and works for ${days} day${days === 1 ? '' : 's'}): ${url}`
-          : '';
-      };
       const addresses = [...new Set((message.mailTo?.addresses ?? []).map((a) => a.trim()))].filter((a) => !known.has(a.toLowerCase()));
+      // The notification's title and body are written once for every reader (data); the mail's own words around
+      // them are in each reader's language: an account's choice, else the agency's default.
+      const otherLocales = await recipientLocales(tx, addresses, ctx.config.defaultLocale);
       await ctx.mailer.enqueue(
         tx,
         publish,
-        [...mailed.map((r) => ({ to: r.email, userId: r.id as number | undefined })), ...addresses.map((to) => ({ to, userId: undefined }))].map(
-          ({ to, userId }) => ({
+        [
+          ...mailed.map((r) => ({ to: r.email, userId: r.id as number | undefined, locale: readerLocale(r.locale, ctx.config.defaultLocale) })),
+          ...addresses.map((to) => ({ to, userId: undefined, locale: otherLocales.of(to) })),
+        ].map(({ to, userId, locale }) => {
+          const t = mailT(locale);
+          const own = message.mailIn?.(locale);
+          const url = oneTapUrl(userId);
+          const oneTap = url ? `\n\n${t('notification.oneTap', { count: days, link: url })}` : '';
+          const open = target ? `\n\n${t('notification.open', { link: target })}` : '';
+          return {
             to,
-            subject: `${message.title} · ${ctx.brand.current().agencyName}`,
-            text: `${message.mailText ?? message.body}${oneTap(userId)}${open}`,
+            subject: t('notification.subject', { title: own?.title ?? message.title, brand: ctx.brand.current().agencyName }),
+            text: `${own?.text ?? message.mailText ?? message.body}${oneTap}${open}`,
             // The button opens the addressee's own one-tap link when there is one, else the page in the app.
-            ...(oneTapUrl(userId) || target ? { action: { label: 'Open it', url: (oneTapUrl(userId) ?? target)! } } : {}),
+            ...(url || target ? { action: { label: t('notification.action'), url: (url ?? target)! } } : {}),
             ...(message.attachments?.length ? { attachments: message.attachments } : {}),
-          }),
-        ),
+            locale,
+          };
+        }),
       );
     },
 

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { passwordResets, users } from '../../../db/schema.js';
+import { readerLocale } from '../../../i18n/index.js';
+import { mailT } from '../../../integrations/mail-locale.js';
 import { generateToken, hashToken } from '../tokens.js';
 import type { PasswordResetJob } from './request-password-reset.js';
 
@@ -23,19 +25,23 @@ export function mailPasswordReset(ctx: AppContext) {
       if (!created) return;
       const minutes = Math.round(ctx.config.passwordResetTtlMs / 60_000);
       const link = `${ctx.config.appUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+      const brand = ctx.brand.current().agencyName;
+      const locale = readerLocale(user.locale, ctx.config.defaultLocale);
+      const t = mailT(locale);
       await ctx.mailer.enqueue(tx, publish, [
         {
           to: user.email,
-          subject: `Reset your ${ctx.brand.current().agencyName} password`,
+          subject: t('passwordReset.subject', { brand }),
           text: [
-            `Hello ${user.name},`,
+            t('helloName', { name: user.name }),
             '',
-            `Someone (we hope you) asked to reset the password of your ${ctx.brand.current().agencyName} account.`,
-            `Choose a new password here: ${link}`,
+            t('passwordReset.asked', { brand }),
+            t('passwordReset.choose', { link }),
             '',
-            `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+            t('passwordReset.expiry', { count: minutes }),
           ].join('\n'),
-          action: { label: 'Choose a new password', url: link },
+          action: { label: t('passwordReset.action'), url: link },
+          locale,
         },
       ]);
     });

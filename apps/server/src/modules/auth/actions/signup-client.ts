@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '../../../core/errors.js';
 import type { AppContext } from '../../../context.js';
-import { clientCompanies, signupRequests } from '../../../db/schema.js';
+import { clientCompanies, signupRequests, users } from '../../../db/schema.js';
+import { readerLocale } from '../../../i18n/index.js';
+import { mailT } from '../../../integrations/mail-locale.js';
 import { presentUser } from '../../users/present.js';
 import { insertUser, startSession, type NewAccount, type RequestMeta } from '../changes.js';
 import { hashPassword } from '../passwords.js';
-import { emailExists } from '../queries.js';
 import { generateToken, hashToken, normalizeEmail } from '../tokens.js';
 import { RESET_PASSWORD_PATH } from './mail-password-reset.js';
 
@@ -26,18 +27,27 @@ export function signupClient(ctx: AppContext) {
     const email = input.email.trim();
     const brand = ctx.brand.current().agencyName;
     await ctx.transaction(async (tx, publish) => {
-      if (await emailExists(tx, email)) {
+      const [existing] = await tx
+        .select({ locale: users.locale })
+        .from(users)
+        .where(eq(users.emailNormalized, normalizeEmail(email)))
+        .limit(1);
+      if (existing) {
+        // Written in the language of the account's owner.
+        const locale = readerLocale(existing.locale, ctx.config.defaultLocale);
+        const t = mailT(locale);
         await ctx.mailer.enqueue(tx, publish, [
           {
             to: email,
-            subject: `Your ${brand} account`,
+            subject: t('signup.existing.subject', { brand }),
             text: [
-              'Hello,',
+              t('hello'),
               '',
-              `Someone asked to create a ${brand} account with this address, which has an account already: nothing was changed.`,
-              `If it was you, sign in at ${ctx.config.appUrl}/loginpage, or set a new password at ${ctx.config.appUrl}${RESET_PASSWORD_PATH}.`,
-              'If it was not you, you can ignore this e-mail.',
+              t('signup.existing.attempt', { brand }),
+              t('signup.existing.ways', { loginUrl: `${ctx.config.appUrl}/loginpage`, resetUrl: `${ctx.config.appUrl}${RESET_PASSWORD_PATH}` }),
+              t('ignoreIfNotYou'),
             ].join('\n'),
+            locale,
           },
         ]);
         return;
@@ -57,18 +67,16 @@ export function signupClient(ctx: AppContext) {
         expiresAt: new Date(now.getTime() + SIGNUP_LINK_TTL_MS),
       });
       const link = `${ctx.config.appUrl}${CONFIRM_SIGNUP_PATH}?token=${encodeURIComponent(token)}`;
+      // Nobody has chosen a language for an address without an account yet: the agency's default.
+      const locale = ctx.config.defaultLocale;
+      const t = mailT(locale);
       await ctx.mailer.enqueue(tx, publish, [
         {
           to: email,
-          subject: `Confirm your e-mail address to finish signing up to ${brand}`,
-          text: [
-            `Hello ${input.name},`,
-            '',
-            `Open this link to confirm your address and start using your ${brand} account: ${link}`,
-            '',
-            'The link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.',
-          ].join('\n'),
-          action: { label: 'Confirm your address', url: link },
+          subject: t('signup.confirm.subject', { brand }),
+          text: [t('helloName', { name: input.name }), '', t('signup.confirm.open', { brand, link }), '', t('signup.confirm.expiry')].join('\n'),
+          action: { label: t('signup.confirm.action'), url: link },
+          locale,
         },
       ]);
     });

@@ -1,13 +1,14 @@
-import { formatDateTimeUtc, INVITEE_HAS_ACCOUNT_MESSAGE, type CreateCompanyInvitationInput } from '@agency/schema';
+import { INVITEE_HAS_ACCOUNT_MESSAGE, type CreateCompanyInvitationInput } from '@agency/schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor.js';
 import { recordAudit } from '../../../core/audit.js';
 import { AppError } from '../../../core/errors.js';
 import { assertCan, companyOf } from '../../../core/policy.js';
 import { invitations } from '../../../db/schema.js';
+import { mailDateTime, mailT } from '../../../integrations/mail-locale.js';
 import { generateToken, hashToken, normalizeEmail } from '../../auth/tokens.js';
 import type { CompanyDeps } from '../deps.js';
-import { COMPANY_INVITATION_PATH, COMPANY_ROLE_NAMES, ownCompany, presentInvitation } from '../helpers.js';
+import { COMPANY_INVITATION_PATH, ownCompany, presentInvitation } from '../helpers.js';
 import { loadCompany } from '../queries.js';
 
 /**
@@ -53,18 +54,23 @@ export function inviteColleague({ ctx, auth }: CompanyDeps) {
           expiresAt,
         })
         .returning();
+      // The invitee has no account and so no language yet: the agency's default.
+      const locale = ctx.config.defaultLocale;
+      const t = mailT(locale);
+      const brand = ctx.brand.current().agencyName;
       await ctx.mailer.enqueue(tx, publish, [
         {
           to: created.email,
-          subject: `${actor.name} invites you to ${company.name} on ${ctx.brand.current().agencyName}`,
+          subject: t('companyInvitation.subject', { inviter: actor.name, company: company.name, brand }),
           text: [
-            `${actor.name} has invited you to join ${company.name} on ${ctx.brand.current().agencyName} as ${COMPANY_ROLE_NAMES[input.role]}.`,
+            t('companyInvitation.invited', { inviter: actor.name, company: company.name, brand, role: t(`companyInvitation.roles.${input.role}`) }),
             '',
-            `Create your account here: ${link}`,
+            t('invitation.create', { link }),
             '',
-            `The link works once and expires on ${formatDateTimeUtc(expiresAt)}.`,
+            t('invitation.expiry', { date: mailDateTime(expiresAt, locale) }),
           ].join('\n'),
-          action: { label: 'Create your account', url: link },
+          action: { label: t('invitation.action'), url: link },
+          locale,
         },
       ]);
       await recordAudit(

@@ -7,6 +7,7 @@ import { billingAddresses } from '../../companies/queries.js';
 import type { InvoiceDeps } from '../deps.js';
 import { freeze, pdfAttachment, receiptPdf, storePdf } from '../documents.js';
 import { amountDueOf, money } from '../helpers.js';
+import { mailT, recipientLocales } from '../../../integrations/mail-locale.js';
 import { lockInvoice, partyOf } from '../queries.js';
 
 /**
@@ -41,26 +42,34 @@ export function sendReceipt({ ctx }: InvoiceDeps) {
       const recipients = await billingAddresses(tx, row.companyId);
       const link = `${ctx.config.appUrl}${goPath({ type: 'invoice', id: String(row.id) })}`;
       if (recipients.length) {
+        // Each address in its reader's language (an account's choice, else the agency's default), amounts too.
+        const locales = await recipientLocales(tx, recipients, ctx.config.defaultLocale);
         await ctx.mailer.enqueue(
           tx,
           publish,
-          recipients.map((to) => ({
-            to,
-            subject: `Payment received for ${row.invoiceNo} · ${ctx.brand.current().agencyName}`,
-            text: [
-              `Hello ${party.companyName},`,
-              '',
-              `Thank you: we received ${money(payment.amount, payment.currency)} for invoice ${row.invoiceNo}${party.projectTitle === null ? '' : ` ("${party.projectTitle}")`}.`,
-              `Your receipt ${receipt.receiptNo} is attached.`,
-              row.status === 'paid'
-                ? 'The invoice is paid in full; the paid invoice is attached too.'
-                : `Still due: ${money(amountDueOf(row), row.currency)}. The invoice as it stands is attached too.`,
-              '',
-              `Open it: ${link}`,
-            ].join('\n'),
-            action: { label: 'Open the invoice', url: link },
-            attachments: [receiptAttachment, attachment],
-          })),
+          recipients.map((to) => {
+            const locale = locales.of(to);
+            const t = mailT(locale);
+            const amount = money(payment.amount, payment.currency, locale);
+            return {
+              to,
+              subject: t('receipt.subject', { invoiceNo: row.invoiceNo, brand: ctx.brand.current().agencyName }),
+              text: [
+                t('helloName', { name: party.companyName }),
+                '',
+                party.projectTitle === null
+                  ? t('receipt.received', { amount, invoiceNo: row.invoiceNo })
+                  : t('receipt.receivedForProject', { amount, invoiceNo: row.invoiceNo, project: party.projectTitle }),
+                t('receipt.attached', { receiptNo: receipt.receiptNo }),
+                row.status === 'paid' ? t('receipt.paid') : t('receipt.due', { amount: money(amountDueOf(row), row.currency, locale) }),
+                '',
+                t('receipt.open', { link }),
+              ].join('\n'),
+              action: { label: t('receipt.action'), url: link },
+              attachments: [receiptAttachment, attachment],
+              locale,
+            };
+          }),
         );
       }
       await tx.update(payments).set({ receiptSentAt: ctx.now() }).where(eq(payments.id, paymentId));
