@@ -209,8 +209,6 @@ export const invitations = pgTable(
 export type MailAttachment = { filename: string; content_type: string; storage_key: string };
 /** The mail's main link, drawn as a button in its HTML part (the text part carries the same link in its words). */
 export type MailAction = { label: string; url: string };
-/** What the outbox keeps beside a mail's text: its main link (when it has one) and the language its layout speaks. */
-export type StoredMailAction = Partial<MailAction> & { lang?: string };
 
 /** Every mail, stored in the transaction of the change that causes it and delivered by a background job. */
 export const mailOutbox = pgTable(
@@ -223,8 +221,10 @@ export const mailOutbox = pgTable(
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** Where an answer goes: the per-person reply address of a chat message's e-mail. */
     replyTo: text('reply_to'),
-    /** The main link, shown as a button in the HTML part, and the language of the layout's own words. */
-    action: jsonb('action').$type<StoredMailAction>(),
+    /** The main link, shown as a button in the HTML part. */
+    action: jsonb('action').$type<MailAction>(),
+    /** The language the mail was written in (its recipient's): the HTML layout's own words and direction follow it. */
+    locale: text('locale', { enum: LOCALES }),
     transport: text('transport').notNull(),
     createdAt: createdAt(),
     /** Handed to the job runner (a sweep re-queues rows that never were, after a crash). */

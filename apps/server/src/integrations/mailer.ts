@@ -1,4 +1,4 @@
-import { matchLocale, type Locale } from '@agency/schema';
+import type { Locale } from '@agency/schema';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -106,8 +106,8 @@ export function createMailer(
             subject: m.subject,
             text: m.text,
             attachments: m.attachments ?? null,
-            // The layout's language is kept with the main link (no link: the language alone).
-            action: m.action || m.locale ? { ...m.action, ...(m.locale ? { lang: m.locale } : {}) } : null,
+            action: m.action ?? null,
+            locale: m.locale ?? null,
             replyTo: m.replyTo ?? null,
             transport: smtp ? 'smtp' : 'log',
             createdAt: now(),
@@ -138,8 +138,8 @@ export function createMailer(
         )
         .returning();
       if (!mail) return 'skipped';
-      const action: MailAction | null = mail.action?.url ? { label: mail.action.label ?? '', url: mail.action.url } : null;
-      const locale = matchLocale(mail.action?.lang) ?? undefined;
+      const action = mail.action;
+      const locale = mail.locale ?? undefined;
       const sender = brand.mailFrom();
       let html: string;
       let logo: Buffer | null;
