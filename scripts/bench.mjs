@@ -15,7 +15,8 @@
 // Knobs (environment): BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 2),
 // BENCH_CONNECTIONS (default 10), BENCH_ONLY (pglite | postgres | cluster | time | search | inbound; postgres includes
 // the cluster; time is the time-tracking section on PostgreSQL alone, search the search section on PostgreSQL alone,
-// inbound the replies by e-mail on PostgreSQL alone), BENCH_INBOUND_SECONDS (the inbound run, default 30),
+// inbound the replies by e-mail on PostgreSQL alone), BENCH_INBOUND_SECONDS (the inbound run, default 30), BENCH_INBOUND_RATE
+// (replies a second sent, default the budget's 100),
 // BENCH_CLUSTER=0 (no cluster section), BENCH_BUILD=0 (the cluster runs what is already built), BENCH_CPU_PROF=<dir>
 // (the server child writes a CPU profile there), BENCH_PAGE_WEIGHT=0 (no page-weight rows).
 import { execFile, fork, spawn, spawnSync } from 'node:child_process';
@@ -102,9 +103,10 @@ const INBOUND_ONLY = ONLY === 'inbound';
 /**
  * Replies by e-mail: raw RFC 822 replies posted to POST /api/inbound-email at this steady rate (an open loop: each
  * sent on time whatever the answers before it), for BENCH_INBOUND_SECONDS, from this many seeded clients in turn,
- * each to its own conversation's reply address.
+ * each to its own conversation's reply address. BENCH_INBOUND_RATE sends faster (or slower) than the budget, to find
+ * the rate a machine sustains; the budget row is then read against the rate sent.
  */
-const INBOUND_RATE = BUDGET.inboundPerSecond;
+const INBOUND_RATE = Number(process.env.BENCH_INBOUND_RATE ?? BUDGET.inboundPerSecond);
 const INBOUND_SECONDS = Number(process.env.BENCH_INBOUND_SECONDS ?? 30);
 const INBOUND_SENDERS = 300;
 const INBOUND_SEED = { clients: INBOUND_SENDERS, conversations: INBOUND_SENDERS, perConversation: 1 };
