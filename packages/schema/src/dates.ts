@@ -74,9 +74,9 @@ export function formatFullDateTime(value: DateInput, options?: DateFormatOptions
 }
 
 /** The text of a moment in UTC, saying so; an empty or unparseable value as `write` shows it. */
-function writeUtc(value: DateInput, options: Intl.DateTimeFormatOptions): string {
+function writeUtc(value: DateInput, options: Intl.DateTimeFormatOptions, locale?: string): string {
   const date = toDate(value);
-  const text = write(value, options, { timeZone: 'UTC' });
+  const text = write(value, options, { timeZone: 'UTC', locale });
   return date && !Number.isNaN(date.getTime()) ? `${text} UTC` : text;
 }
 
@@ -84,13 +84,13 @@ function writeUtc(value: DateInput, options: Intl.DateTimeFormatOptions): string
  * The legal variant, for signed documents and their audit trail: the same format to the second, always in UTC and
  * saying so, "05 Mar 2025, 14:07:09 UTC", because a sealed record is read by people in any zone.
  */
-export function formatTimestampUtc(value: DateInput): string {
-  return writeUtc(value, { ...FULL_DATE_TIME, second: '2-digit' });
+export function formatTimestampUtc(value: DateInput, locale?: string): string {
+  return writeUtc(value, { ...FULL_DATE_TIME, second: '2-digit' }, locale);
 }
 
 /** A moment on the server (an e-mail, a notification), where no reader's zone is known: "05 Mar 2025, 14:07 UTC". */
-export function formatDateTimeUtc(value: DateInput): string {
-  return writeUtc(value, FULL_DATE_TIME);
+export function formatDateTimeUtc(value: DateInput, locale?: string): string {
+  return writeUtc(value, FULL_DATE_TIME, locale);
 }
 
 /** A calendar month as the API sends it ("2025-03"), for a chart's axis: "Mar 25". Anything else is shown as it came. */

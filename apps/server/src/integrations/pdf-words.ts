@@ -35,28 +35,11 @@ export function pdfWords(locale?: Locale | null): PdfWords {
   const known = cache.get(chosen);
   if (known) return known;
   const rtl = isRtl(chosen);
-  // Latin digits in Arabic: numbers stay left to right inside a right-to-left line.
-  const intlLocale = rtl ? `${chosen}-u-nu-latn` : chosen;
+  // Latin digits in Arabic: numbers stay left to right inside a right-to-left line; hours from 00 to 23 in every
+  // language but British English, whose formats are SPEC's own.
+  const intlLocale = rtl ? `${chosen}-u-hc-h23-nu-latn` : `${chosen}-u-hc-h23`;
   const moneyFormats = new Map<Currency, Intl.NumberFormat>();
   const regions = new Intl.DisplayNames([intlLocale], { type: 'region' });
-  const utc = (options: Intl.DateTimeFormatOptions) => {
-    const format = new Intl.DateTimeFormat(intlLocale, {
-      day: '2-digit',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'UTC',
-      ...options,
-    });
-    return (value: DateInput) => {
-      if (value === null || value === undefined || value === '') return '';
-      const at = value instanceof Date ? value : new Date(value);
-      if (Number.isNaN(at.getTime())) return String(value);
-      return `${plain(format.format(at))} UTC`;
-    };
-  };
   const words: PdfWords = {
     locale: chosen,
     rtl,
@@ -72,8 +55,8 @@ export function pdfWords(locale?: Locale | null): PdfWords {
     },
     date: (value) => plain(formatDate(value, { locale: intlLocale, timeZone: 'UTC' })),
     // British English keeps the product's own formats (SPEC section 9) to the character.
-    dateTimeUtc: chosen === DATE_LOCALE ? formatDateTimeUtc : utc({}),
-    timestampUtc: chosen === DATE_LOCALE ? formatTimestampUtc : utc({ second: '2-digit' }),
+    dateTimeUtc: (value) => (chosen === DATE_LOCALE ? formatDateTimeUtc(value) : plain(formatDateTimeUtc(value, intlLocale))),
+    timestampUtc: (value) => (chosen === DATE_LOCALE ? formatTimestampUtc(value) : plain(formatTimestampUtc(value, intlLocale))),
     country: (code) => regions.of(code) ?? code,
   };
   cache.set(chosen, words);
