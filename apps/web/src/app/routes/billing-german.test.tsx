@@ -24,13 +24,23 @@ const statement: Statement = {
       date: '2026-02-01',
       kind: 'invoice',
       reference: 'INV-2026-0007',
-      description: 'Rechnung ausgestellt',
+      // The API writes a line's description in British English; the screen reads it in the reader's language.
+      description: 'Invoice issued',
       invoice_id: '5',
       amount: 120_000,
       balance: 170_000,
     },
+    {
+      date: '2026-02-10',
+      kind: 'payment',
+      reference: 'INV-2026-0007',
+      description: 'Bank transfer (NW-0207)',
+      invoice_id: '5',
+      amount: -120_000,
+      balance: 50_000,
+    },
   ],
-  closing_balance: 170_000,
+  closing_balance: 50_000,
 };
 
 const auth: AuthContextValue = {
@@ -81,9 +91,11 @@ describe('the billing screen in German', { timeout: 20_000 }, () => {
 
     const statementCard = screen.getByRole('region', { name: 'Kontoauszug' });
     expect(await within(statementCard).findByText('Anfangssaldo')).toBeInTheDocument();
-    const line = within(statementCard).getByTestId('statement-line');
+    const [line, payment] = within(statementCard).getAllByTestId('statement-line');
     expect(line).toHaveTextContent('Rechnung INV-2026-0007');
+    expect(line).toHaveTextContent('Rechnung gestellt');
     expect(line).toHaveTextContent(/Saldo 1\.700,00/);
+    expect(payment).toHaveTextContent('Banküberweisung (NW-0207)');
     expect(within(statementCard).getByText('Endsaldo')).toBeInTheDocument();
 
     await user.click(within(rows[0]).getByRole('button', { name: 'Visa mit Endziffern 4242 entfernen' }));

@@ -15,6 +15,25 @@ import { useBillingT } from '../i18n';
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
+type BillingT = ReturnType<typeof useBillingT>['t'];
+
+/**
+ * A line's description in the reader's language. The API writes it in British English from the line's kind (and a
+ * transfer's reference, a credit note's invoice and reason): read back into its parts; anything else as it came.
+ */
+function describe(t: BillingT, line: { kind: string; description: string }): string {
+  const text = line.description;
+  if (line.kind === 'invoice' && text === 'Invoice issued') return t('statement.descriptions.invoiceIssued');
+  if (line.kind === 'refund' && text === 'Refund') return t('statement.descriptions.refund');
+  if (text === 'Card payment') return t('statement.descriptions.cardPayment');
+  if (text === 'Bank transfer') return t('statement.descriptions.bankTransfer');
+  const transfer = /^Bank transfer \((.*)\)$/s.exec(text);
+  if (transfer) return t('statement.descriptions.bankTransferWithReference', { reference: transfer[1] });
+  const credit = /^Credit on (\S+): (.*)$/s.exec(text);
+  if (line.kind === 'credit_note' && credit) return t('statement.descriptions.credit', { invoice: credit[1], reason: credit[2] });
+  return text;
+}
+
 /** A company's statement over a date range: opening balance, each movement with the balance after it, closing balance, and the PDF. */
 export function StatementPanel({ companyId, today }: { companyId: string; today: string }) {
   const { t } = useBillingT();
@@ -78,7 +97,7 @@ export function StatementPanel({ companyId, today }: { companyId: string; today:
                     {t('statement.line', { kind: t(`statement.kinds.${line.kind}`), reference: line.reference })}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {formatDate(line.date)} · {line.description}
+                    {formatDate(line.date)} · {describe(t, line)}
                   </Typography>
                 </Box>
                 <Box sx={{ textAlign: 'end', minWidth: 120 }}>
