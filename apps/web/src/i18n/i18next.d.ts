@@ -19,6 +19,7 @@ import type invoices from '../locales/en-GB/invoices.json';
 import type landing from '../locales/en-GB/landing.json';
 import type layouts from '../locales/en-GB/layouts.json';
 import type messaging from '../locales/en-GB/messaging.json';
+import type payment from '../locales/en-GB/payment.json';
 import type paymentPlans from '../locales/en-GB/paymentPlans.json';
 import type plain from '../locales/en-GB/plain.json';
 import type projects from '../locales/en-GB/projects.json';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       landing: typeof landing;
       layouts: typeof layouts;
       messaging: typeof messaging;
+      payment: typeof payment;
       paymentPlans: typeof paymentPlans;
       plain: typeof plain;
       projects: typeof projects;

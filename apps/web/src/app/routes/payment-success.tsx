@@ -5,7 +5,7 @@ import { PublicTitle } from '../layouts/site-title';
 import { PaymentSuccess, type PaymentSuccessReader } from '../../features/invoices/components/payment-success';
 import { paths } from '../../lib/paths';
 import { invoicePathFor } from '../../lib/project-links';
-import { useInvoicesT } from '../../features/invoices/i18n';
+import { usePaymentT } from '../../features/invoices/payment-i18n';
 import { journeyOf } from '../../features/invoices/utils/proposal-journey';
 import { useSession } from '../../lib/session';
 
@@ -32,7 +32,7 @@ function readerOf(role: Role | undefined): PaymentSuccessReader {
 
 /** /paymentsuccess/{invoice_no}: public; the invoice's details only for its signed-in client. */
 export function PaymentSuccessRoute() {
-  const { t } = useInvoicesT();
+  const { t } = usePaymentT();
   const { invoiceNo = '' } = useParams();
   const { me, isRestoring } = useSession();
   if (isRestoring) return <Loading />;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import '../../../components/plain/public.css';
 import { formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/http';
-import { useInvoicesT } from '../i18n';
+import { usePaymentT } from '../payment-i18n';
 import { usePaymentStatus } from '../hooks/use-payment-status';
 
 // The page's state icons (Material paths), drawn inline: the payment pages load no icon set.
@@ -85,7 +85,7 @@ type PaymentSuccessProps = {
  * staff included, reads the same public text, and the page asks the server nothing.
  */
 export function PaymentSuccess({ invoiceNo, reader, invoicePath, invoicesPath, loginPath, continuePath }: PaymentSuccessProps) {
-  const { t } = useInvoicesT();
+  const { t } = usePaymentT();
   const wellFormed = parseInvoiceNo(invoiceNo) !== null;
   if (!wellFormed) return <UnknownInvoice invoiceNo={invoiceNo} invoicesPath={invoicesPath} />;
   switch (reader) {
@@ -111,7 +111,7 @@ export function PaymentSuccess({ invoiceNo, reader, invoicePath, invoicesPath, l
 }
 
 function UnknownInvoice({ invoiceNo, invoicesPath }: { invoiceNo: string; invoicesPath: string }) {
-  const { t } = useInvoicesT();
+  const { t } = usePaymentT();
   return (
     <Panel icon={<StateIcon shape="problem" colour="warning" />} title={t('paymentPage.notFound')} testId="payment-success" state="unknown">
       <Text>{t('paymentPage.notFoundText', { number: invoiceNo })}</Text>
@@ -121,7 +121,7 @@ function UnknownInvoice({ invoiceNo, invoicesPath }: { invoiceNo: string; invoic
 }
 
 function SignedInStatus({ invoiceNo, invoicePath, invoicesPath, continuePath }: Omit<PaymentSuccessProps, 'reader' | 'loginPath'>) {
-  const { t } = useInvoicesT();
+  const { t } = usePaymentT();
   const status = usePaymentStatus(invoiceNo);
   switch (status.state) {
     case 'loading':
@@ -188,7 +188,7 @@ function SignedInStatus({ invoiceNo, invoicePath, invoicesPath, continuePath }: 
 
 /** The cancel page: nothing was charged, with the way back to the invoice. */
 export function PaymentCancelled({ backPath }: { backPath: string }) {
-  const { t } = useInvoicesT();
+  const { t } = usePaymentT();
   return (
     <Panel icon={<StateIcon shape="problem" colour="action" />} title={t('paymentPage.cancelled')} testId="payment-cancelled" state="cancelled">
       <Text>{t('paymentPage.cancelledText')}</Text>
