@@ -26,6 +26,8 @@ const SEEDED_TEXTS = [
   'Done',
   'Chrome on Windows',
   'Chrome on Linux',
+  // The title of the contract the agency's template gives a client's project.
+  'Project services agreement',
 ];
 
 /**
@@ -138,6 +140,8 @@ test.describe('languages', () => {
       for (const text of texts) {
         // A catalogued text, whole or in pieces (a rich text's tags split it into several nodes).
         if (text.includes('⟦') || text.includes('⟧')) continue;
+        // The middle piece of a rich text (between its tags) is accented but has neither mark: no plain letter in it.
+        if (/\p{L}/u.test(text) && !/[A-Za-z]/.test(text)) continue;
         // Records made by the journeys carry a run's unique suffix; identifiers and addresses are the same in every language.
         if (/[a-z0-9]{12,}/.test(text) && /\d/.test(text)) continue;
         if (/^[a-z_]+\.[a-z_]+$/.test(text) || /^https?:\/\//.test(text)) continue;
