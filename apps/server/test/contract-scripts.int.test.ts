@@ -68,6 +68,23 @@ describe('a client signs in their own script', () => {
     },
   );
 
+  it('copies out right after an Arabic reader has downloaded a contract in the same process', async () => {
+    // The fonts a document embeds are its own: an Arabic page rendered before (its letters in their contextual forms)
+    // once left a later document's text map naming other letters ("مجمد" for "محمد", "TC" for "UTC").
+    const name = 'محمد علي';
+    await rename(who.client.token, name);
+    const own = await approvedProject(t.app, who, `Site ${++projects}`);
+    const contract = await freshContract(t.app, who.superadmin.token, own.id, 'client', who.client.user.id);
+    expect((await call(t.app, 'PATCH', '/account', { token: who.client.token, body: { locale: 'ar' } })).status).toBe(200);
+    const arabic = await fetchPdf(t.app, `/api/contracts/${contract.id}/pdf`, who.client.token);
+    expect(arabic.status).toBe(200);
+    expect(readable(pdfPages(arabic.bytes).join('\n'))).toMatch(/\p{Script=Arabic}/u);
+    expect((await call(t.app, 'PATCH', '/account', { token: who.client.token, body: { locale: null } })).status).toBe(200);
+    const pages = pdfPages(await sign(contract.id, who.client.token, name)).map(readable);
+    expect(pages.slice(0, -1).join('\n').split(name).length - 1).toBe(4);
+    expect(pages.at(-1)).toMatch(/\d{2}:\d{2}:\d{2} UTC/);
+  });
+
   it("a team contract names the client in the client's script", async () => {
     await rename(who.client.token, '王芳');
     await rename(who.teammember.token, 'Ελένη');
