@@ -34,7 +34,16 @@ function NavBadge({ useCount }: { useCount: () => number }) {
   const count = useCount();
   if (count <= 0) return null;
   const label = count > 99 ? '99+' : String(count);
-  return <Chip size="small" color="error" label={label} aria-label={t('unread', { label })} sx={{ height: 20, fontWeight: 700 }} />;
+  // Never shrinks: a long label (German "Benachrichtigungen") wraps beside it instead of running under it.
+  return (
+    <Chip
+      size="small"
+      color="error"
+      label={label}
+      aria-label={t('unread', { label })}
+      sx={{ height: 20, fontWeight: 700, flexShrink: 0, marginInlineStart: 0.5 }}
+    />
+  );
 }
 
 type DashboardTemplateProps = {
@@ -76,7 +85,11 @@ function NavList({ areaLabel, navItems }: DashboardTemplateProps) {
           }}
         >
           <ListItemIcon>{item.icon}</ListItemIcon>
-          <ListItemText primary={t(`nav.${item.label}`)} />
+          <ListItemText
+            primary={t(`nav.${item.label}`)}
+            // A word longer than its room is hyphenated in the page's language where the browser can, else broken.
+            sx={{ minWidth: 0, '& .MuiListItemText-primary': { hyphens: 'auto', overflowWrap: 'anywhere' } }}
+          />
           {item.BadgeCount && <NavBadge useCount={item.BadgeCount} />}
         </ListItemButton>
       ))}
